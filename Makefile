@@ -1,0 +1,35 @@
+# Two commands: `make demo` and `make test`. Both set up .venv first; a second run
+# skips the install while requirements.txt and pyproject.toml are unchanged.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test test-live bench lint setup clean
+
+setup: $(STAMP)
+
+$(STAMP): requirements.txt pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit("Python 3.11+ is needed, found " + sys.version.split()[0]) if sys.version_info < (3, 11) else None'
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	@touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/agentcourse demo
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -n 2 -q
+
+test-live: $(STAMP)
+	$(BIN)/python -m pytest -m live -q
+
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+lint: $(STAMP)
+	$(BIN)/ruff check agentcourse tests bench checkpoints
+
+clean:
+	rm -rf $(VENV) .grading

@@ -1,0 +1,3 @@
+from agentcourse.cli import main
+
+raise SystemExit(main())

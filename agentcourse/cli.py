@@ -1,0 +1,105 @@
+"""The `agentcourse` command line: one subcommand per job, each handled in its own module.
+
+Every handler takes the parsed arguments and returns an exit status. A CourseError
+anywhere below ends the command with its one-line message and its exit status.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from agentcourse.errors import CourseError
+
+# subcommand path -> (module, function). Modules are imported only when used,
+# so `agentcourse --help` stays fast and one broken part cannot break the rest.
+HANDLERS = {
+    "tutor serve": ("agentcourse.tutor.server", "cli_serve"),
+    "run": ("agentcourse.runner", "cli_run"),
+    "demo": ("agentcourse.demo", "cli_demo"),
+    "trace show": ("agentcourse.trace", "cli_show"),
+    "diff": ("agentcourse.diffing", "cli_diff"),
+    "lab list": ("agentcourse.labs", "cli_list"),
+    "lab start": ("agentcourse.labs", "cli_start"),
+    "lab check": ("agentcourse.labs", "cli_check"),
+    "grade": ("agentcourse.grading", "cli_grade"),
+    "eval prompt-matrix": ("agentcourse.evals", "cli_prompt_matrix"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="agentcourse",
+        description="Course tools: the offline tutor model, checkpoints, traces, labs and grading.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    tutor = sub.add_parser("tutor", help="the offline tutor model (a local Messages API server)")
+    tutor_sub = tutor.add_subparsers(dest="action", required=True, metavar="ACTION")
+    serve = tutor_sub.add_parser("serve", help="serve the Messages API on loopback")
+    serve.add_argument("--port", type=int, default=0, help="port to bind (0 or none: a free one)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to bind (loopback only)")
+    serve.add_argument(
+        "--fault",
+        choices=["429", "529"],
+        help="answer every /v1/messages call with this error (to exercise retries)",
+    )
+
+    run = sub.add_parser("run", help="run a checkpoint's program (offline without a key)")
+    run.add_argument("checkpoint", help="number or folder name, e.g. 01 or 03-real-tools")
+    run.add_argument("--offline", action="store_true", help="use the tutor model even with a key")
+    run.add_argument("--workdir", help="project folder to run in (default: a scratch copy)")
+
+    sub.add_parser("demo", help="the scripted offline session that `make demo` runs")
+
+    trace = sub.add_parser("trace", help="JSONL traces written by checkpoint 05 and later")
+    trace_sub = trace.add_subparsers(dest="action", required=True, metavar="ACTION")
+    show = trace_sub.add_parser("show", help="render a trace: messages view and token table")
+    show.add_argument("file")
+
+    diff = sub.add_parser("diff", help="what changed between two checkpoints' programs")
+    diff.add_argument("a")
+    diff.add_argument("b")
+
+    lab = sub.add_parser("lab", help="labs for students: list, start, check")
+    lab_sub = lab.add_subparsers(dest="action", required=True, metavar="ACTION")
+    lab_sub.add_parser("list", help="the labs, their time boxes and tasks")
+    start = lab_sub.add_parser("start", help="copy a released lab to a work folder, start the clock")
+    start.add_argument("lab", help="lab number or name, e.g. 1 or lab01")
+    start.add_argument("--dir", default="work", help="work folder (default: ./work)")
+    check = lab_sub.add_parser("check", help="run the visible tests on your notebook")
+    check.add_argument("lab", help="lab number or name")
+    check.add_argument("--dir", default="work", help="work folder (default: ./work)")
+
+    grade = sub.add_parser("grade", help="grade a folder of submissions with nbgrader, in parallel")
+    grade.add_argument("lab", help="lab number or name")
+    grade.add_argument("submissions", help="folder with one subfolder per student")
+    grade.add_argument("--jobs", type=int, default=2, help="submissions graded at once")
+    grade.add_argument("--csv", help="where to write points per test cell (default: beside)")
+
+    ev = sub.add_parser("eval", help="evaluations of the system prompt")
+    ev_sub = ev.add_subparsers(dest="action", required=True, metavar="ACTION")
+    pm = ev_sub.add_parser("prompt-matrix", help="run the prompt test matrix, print pass rates")
+    pm.add_argument("--trials", type=int, default=3, help="trials per row")
+    pm.add_argument("--offline", action="store_true", help="run against the tutor model")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    key = args.command if getattr(args, "action", None) is None else f"{args.command} {args.action}"
+    module_name, func_name = HANDLERS[key]
+    try:
+        handler = getattr(importlib.import_module(module_name), func_name)
+        return int(handler(args) or 0)
+    except CourseError as err:
+        print(f"agentcourse: {err}", file=sys.stderr)
+        return err.exit_status
+    except KeyboardInterrupt:
+        print("agentcourse: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

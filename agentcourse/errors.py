@@ -1,0 +1,55 @@
+"""Every named error the course's command line can end with, and its exit status.
+
+The command line catches CourseError, prints its message (no stack trace) and
+exits with `exit_status`. Library code raises these; it never calls sys.exit.
+"""
+
+
+class CourseError(Exception):
+    """Base class: a clear one-line message for a person, and an exit status."""
+
+    exit_status = 1
+
+
+class UsageError(CourseError):
+    """The command was given something it cannot use (bad name, bad option)."""
+
+    exit_status = 2
+
+
+class UnknownCheckpoint(UsageError):
+    """No checkpoint matches the name or number given; the message lists the valid ones."""
+
+
+class UnknownLab(UsageError):
+    """No lab matches the name or number given; the message lists the valid ones."""
+
+
+class PortInUse(CourseError):
+    """The tutor model could not bind its port."""
+
+    exit_status = 3
+
+
+class SampleProjectMissing(CourseError):
+    """The sample project the checkpoints run in could not be found."""
+
+    exit_status = 4
+
+
+class NoApiKey(CourseError):
+    """A live run was asked for and ANTHROPIC_API_KEY is not set."""
+
+    exit_status = 5
+
+
+class GradingIncomplete(CourseError):
+    """At least one submission could not be graded (dead kernel, timeout, missing notebook)."""
+
+    exit_status = 6
+
+
+class TraceError(CourseError):
+    """A trace file is missing or not a JSONL trace."""
+
+    exit_status = 7

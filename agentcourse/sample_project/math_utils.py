@@ -1,0 +1,9 @@
+"""Small arithmetic helpers used by main.py."""
+
+
+def add(a, b):
+    return a + b
+
+
+def subtract(a, b):
+    return a - b

@@ -1,0 +1,3 @@
+def slugify(text):
+    """Lower-case text and join its words with hyphens."""
+    return "-".join(text.lower().split())

@@ -1,0 +1,98 @@
+"""Shared fixtures. Offline by default: API keys are stripped and any socket that is
+not loopback is refused. Tests marked `live` keep the key and skip without one."""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import socket
+from pathlib import Path
+
+import pytest
+
+# Remember the key for live tests, then strip it (and any base URL) for everything else.
+LIVE_KEY = os.environ.get("ANTHROPIC_API_KEY")
+for var in ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_BASE_URL"):
+    os.environ.pop(var, None)
+
+_real_connect = socket.socket.connect
+_real_connect_ex = socket.socket.connect_ex
+_real_getaddrinfo = socket.getaddrinfo
+_LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
+
+
+def _is_loopback(host: object) -> bool:
+    if isinstance(host, bytes):
+        host = host.decode()
+    if not isinstance(host, str):
+        return False
+    if host in _LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host.split("%")[0]).is_loopback
+    except ValueError:
+        return False
+
+
+def _check(sock: socket.socket, address: object) -> None:
+    if sock.family in (socket.AF_INET, socket.AF_INET6):
+        host = address[0] if isinstance(address, tuple) else address
+        if not _is_loopback(host):
+            raise ConnectionRefusedError(f"offline test tried to reach {host!r}: only loopback")
+
+
+def _guarded_connect(self, address):
+    _check(self, address)
+    return _real_connect(self, address)
+
+
+def _guarded_connect_ex(self, address):
+    _check(self, address)
+    return _real_connect_ex(self, address)
+
+
+def _guarded_getaddrinfo(host, *args, **kwargs):
+    if host is not None and not _is_loopback(host):
+        raise socket.gaierror(f"offline test tried to resolve {host!r}: only loopback")
+    return _real_getaddrinfo(host, *args, **kwargs)
+
+
+@pytest.fixture(autouse=True)
+def _offline_guard(request, monkeypatch):
+    if request.node.get_closest_marker("live"):
+        if not LIVE_KEY:
+            pytest.skip("live test: set ANTHROPIC_API_KEY to run it against Claude")
+        monkeypatch.setenv("ANTHROPIC_API_KEY", LIVE_KEY)
+        yield
+        return
+    monkeypatch.setattr(socket.socket, "connect", _guarded_connect)
+    monkeypatch.setattr(socket.socket, "connect_ex", _guarded_connect_ex)
+    monkeypatch.setattr(socket, "getaddrinfo", _guarded_getaddrinfo)
+    yield
+
+
+@pytest.fixture(scope="session")
+def tutor_url():
+    """Base URL of one in-process tutor model shared by the session's tests."""
+    from agentcourse.tutor import serve
+
+    with serve() as url:
+        yield url
+
+
+@pytest.fixture
+def client(tutor_url):
+    """The real anthropic SDK pointed at the tutor model (no retries, short timeout)."""
+    import anthropic
+
+    return anthropic.Anthropic(base_url=tutor_url, api_key="tutor-offline", max_retries=0, timeout=30)
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch) -> Path:
+    """A scratch copy of the sample project, made the current working directory."""
+    from agentcourse.sample import copy_sample_project
+
+    root = copy_sample_project(tmp_path / "project")
+    monkeypatch.chdir(root)
+    return root
