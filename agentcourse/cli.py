@@ -50,6 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("checkpoint", help="number or folder name, e.g. 01 or 03-real-tools")
     run.add_argument("--offline", action="store_true", help="use the tutor model even with a key")
     run.add_argument("--workdir", help="project folder to run in (default: a scratch copy)")
+    run.add_argument(
+        "program_args", nargs="*", metavar="ARG", help="passed to the program (00 takes a prompt)"
+    )
 
     sub.add_parser("demo", help="the scripted offline session that `make demo` runs")
 
@@ -87,7 +90,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command == "run" and not any(a.startswith("-") for a in extra):
+        args.program_args += extra  # a prompt after the options: `run 00 --offline "..."`
+    elif extra:
+        parser.error("unrecognized arguments: " + " ".join(extra))
     key = args.command if getattr(args, "action", None) is None else f"{args.command} {args.action}"
     module_name, func_name = HANDLERS[key]
     try:

@@ -38,11 +38,13 @@ class Row:
 
 
 def _names(o: Outcome) -> list[str]:
-    return [name for name, _ in o.calls]
+    # The text editor's "view" command is a read, not an edit.
+    return ["read_file" if n == "str_replace_based_edit_tool" and i.get("command") == "view" else n
+            for n, i in o.calls]
 
 
 def _judge_create(o: Outcome) -> str | None:
-    edits = [(n, i) for n, i in o.calls if n in EDIT_TOOLS]
+    edits = [(n, i) for n, i in o.calls if n in EDIT_TOOLS and i.get("command") != "view"]
     if not edits:
         return "no edit_file call: the file was not created through the edit tool"
     name, args = edits[0]

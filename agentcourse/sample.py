@@ -29,3 +29,113 @@ def copy_sample_project(dest: Path | None = None) -> Path:
         else:
             shutil.copy2(item, target)
     return dest
+
+
+# The benchmark file: a long, realistic-looking module where one small change (a default
+# in parse_config's signature) sits in the middle. Reading it whole costs thousands of
+# tokens; searching for the def and reading a few lines around it costs a few dozen.
+# "timeout=30" appears in more than one signature on purpose, so a blind edit of
+# "timeout=30" is ambiguous and the tool refuses it.
+
+_SECTIONS = ("server", "client", "cache", "logging", "database", "queue", "auth", "storage",
+             "metrics", "retry", "proxy", "mail")
+_FIELDS = (("host", '"localhost"'), ("port", "8080"), ("enabled", "True"), ("level", '"info"'),
+           ("path", '"/var/lib/app"'), ("size", "1024"), ("limit", "100"), ("name", '"default"'))
+
+_HEADER = '''\
+"""Load, validate and merge the service's configuration.
+
+A configuration is a JSON object. parse_config reads one from disk and fills in
+defaults; each get_* function reads one setting, with its own default.
+"""
+
+import json
+import os
+
+DEFAULT_TIMEOUT = 30
+CONFIG_ENV = "APP_CONFIG"
+
+
+def open_connection(host, port=8080, timeout=30):
+    """Describe the connection we would open (the course never opens sockets)."""
+    return {"host": host, "port": port, "timeout": timeout}
+
+
+def config_path(default="config.json"):
+    """The config file to read: $APP_CONFIG if set, else default."""
+    return os.environ.get(CONFIG_ENV, default)
+
+'''
+
+_PARSE = '''\
+
+def parse_config(path, timeout=30, retries=3, strict=False):
+    """Read the JSON config at path and fill in defaults.
+
+    timeout is in seconds; retries is how many times the read is attempted.
+    """
+    last_error = None
+    for _ in range(max(1, retries)):
+        try:
+            with open(path, encoding="utf-8") as f:
+                data = json.load(f)
+            break
+        except OSError as err:
+            last_error = err
+    else:
+        raise OSError(f"could not read {path}") from last_error
+    if strict and not isinstance(data, dict):
+        raise ValueError(f"{path}: the top level must be a JSON object")
+    data.setdefault("timeout", timeout)
+    return data
+
+
+def fetch_remote(url, timeout=30):
+    """Describe the request we would make for a remote config (never made here)."""
+    return {"url": url, "timeout": timeout}
+
+'''
+
+
+def _getter(section: str, field: str, default: str) -> list[str]:
+    key = f"{section}_{field}"
+    return [
+        "",
+        f"def get_{key}(config, default={default}):",
+        f'    """Return the {field} setting of the {section} section, or default."""',
+        f'    value = config.get("{section}", {{}}).get("{field}", default)',
+        "    return value",
+        "",
+    ]
+
+
+def config_module_text(lines: int = 500) -> str:
+    """The text of the generated config_loader.py: exactly `lines` lines, deterministic."""
+    if lines < 100:
+        raise ValueError("the config module needs at least 100 lines")
+    getters = [_getter(s, f, d) for s in _SECTIONS for f, d in _FIELDS]
+    head, parse = _HEADER.splitlines(), _PARSE.splitlines()
+    out = list(head)
+    while getters and len(out) + len(parse) // 2 < lines // 2:
+        out += getters.pop(0)
+    out += parse
+    while getters and len(out) + len(getters[0]) + 3 <= lines:
+        out += getters.pop(0)
+    # Pad to the exact length with a tuple of known keys, one per line.
+    out += ["", "KNOWN_KEYS = ("]
+    keys = [f"{s}_{f}" for s in _SECTIONS for f, _ in _FIELDS]
+    i = 0
+    while len(out) < lines - 1:
+        out.append(f'    "{keys[i % len(keys)]}",')
+        i += 1
+    out.append(")")
+    return "\n".join(out) + "\n"
+
+
+def write_config_module(root: Path, lines: int = 500) -> Path:
+    """Write config_loader.py (about `lines` lines, parse_config in the middle) into `root`."""
+    path = Path(root) / "config_loader.py"
+    tmp = path.with_suffix(".py.tmp")
+    tmp.write_text(config_module_text(lines), encoding="utf-8")
+    tmp.replace(path)
+    return path

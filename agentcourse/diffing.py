@@ -1,0 +1,70 @@
+"""`agentcourse diff A B`: what changed between two checkpoints' programs.
+
+    agentcourse diff 03 04
+    agentcourse diff 02-stub-agent 05
+
+A unified diff of the two programs (found by number or folder name), coloured when
+printed to a terminal, then one summary line: "+N/-M lines".
+"""
+
+from __future__ import annotations
+
+import difflib
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from agentcourse.paths import REPO_ROOT, checkpoint_program, find_checkpoint
+
+CONTEXT_LINES = 3  # unchanged lines shown around each change, as in `diff -u`
+STYLES = {"+": "green", "-": "red", "@": "cyan"}
+
+
+@dataclass
+class ProgramDiff:
+    """The diff between two checkpoint programs."""
+
+    old_name: str  # e.g. "checkpoints/03-real-tools/agent.py"
+    new_name: str
+    lines: list[str]  # unified diff lines, without trailing newlines
+    added: int  # lines only in the new program
+    removed: int  # lines only in the old program
+
+
+def diff_checkpoints(a: str, b: str, context: int = CONTEXT_LINES) -> ProgramDiff:
+    """Diff the programs of checkpoints `a` and `b` (UnknownCheckpoint if either is unknown)."""
+    old, new = (checkpoint_program(find_checkpoint(name)) for name in (a, b))
+    old_name, new_name = (str(p.relative_to(REPO_ROOT)) for p in (old, new))
+    old_lines = old.read_text(encoding="utf-8").splitlines()
+    new_lines = new.read_text(encoding="utf-8").splitlines()
+    lines = list(difflib.unified_diff(old_lines, new_lines, old_name, new_name, n=context, lineterm=""))
+    body = [line for line in lines if not line.startswith(("+++", "---"))]
+    added = sum(1 for line in body if line.startswith("+"))
+    removed = sum(1 for line in body if line.startswith("-"))
+    return ProgramDiff(old_name, new_name, lines, added, removed)
+
+
+def summary(diff: ProgramDiff) -> str:
+    """One line: '+N/-M lines (old -> new)', or that the two are identical."""
+    if not diff.lines:
+        return f"no differences ({diff.old_name} and {diff.new_name} are identical)"
+    return f"+{diff.added}/-{diff.removed} lines ({diff.old_name} -> {diff.new_name})"
+
+
+def print_diff(diff: ProgramDiff, console: Console) -> None:
+    """The diff, coloured by line kind when the console is a terminal, then the summary."""
+    for line in diff.lines:
+        style = "bold" if line.startswith(("+++", "---")) else STYLES.get(line[:1])
+        console.print(Text(line, style=style or ""), soft_wrap=True)
+    console.print(Text(summary(diff), style="bold"), soft_wrap=True)
+
+
+def cli_diff(args: Any) -> int:
+    """`agentcourse diff A B`."""
+    # Colour only for a person at a terminal; a pipe or file gets the plain diff.
+    console = Console(no_color=not sys.stdout.isatty(), highlight=False)
+    print_diff(diff_checkpoints(args.a, args.b), console)
+    return 0

@@ -1,0 +1,472 @@
+"""Keep the lectures honest: code excerpts match the checkpoints, outputs are real.
+
+A lecture marks each fenced block it wants checked with an HTML comment on the line
+right before the fence (GitHub does not render the comment):
+
+    <!-- excerpt: checkpoints/01-v1-loop/code-agent-v1.py::run_turn -->
+    ```python
+    def run_turn(client, messages):
+        ...
+    ```
+
+    <!-- output: 01 "Create hello.py with a hello world function." -->
+    ```text
+    You: Create hello.py with a hello world function.
+    ...
+    ```
+
+Code selectors (the part after `::`), resolved with `ast` so that edits elsewhere in the
+file never break an excerpt:
+
+    ::NAME            a top-level function, class or assignment, whole
+    ::NAME:3-9        lines 3 to 9 (1-based, inclusive) of that definition
+    ::FIRST..LAST     everything from FIRST's first line to LAST's last line
+    (no selector)     the whole file
+
+Output markers name a checkpoint and the lines a learner types at "You:". Unless a view
+or call option says otherwise, the session runs the checkpoint's own `run_agent()`. Every
+session runs in-process against the tutor model, in a scratch copy of the sample project,
+with the typed lines echoed as a terminal shows them and temporary paths scrubbed. Options:
+
+    setup=config        add the generated 500-line config_loader.py to the project
+    setup=symlink       add link.txt, a symlink to a file outside the project
+    env=NAME=VALUE      set an environment variable for the run (a limit, say)
+    view=messages       drive run_turn directly, then print the messages array
+    view=results        drive run_turn directly, then print each tool result in full
+    call='NAME {json}'  call dispatch_tool(NAME, args) directly; no model involved
+    show=FILE           print a file of the project after the session
+    trace=FILE          render a trace with `agentcourse trace show`, timings zeroed
+
+    python -m agentcourse.excerpts            # check every lecture; exit 1 if stale
+    python -m agentcourse.excerpts --update   # rewrite stale blocks in place
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import builtins
+import contextlib
+import io
+import json
+import os
+import re
+import shlex
+import sys
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from agentcourse.errors import CourseError
+from agentcourse.paths import REPO_ROOT, load_program
+
+LECTURES_DIR = REPO_ROOT / "lectures"
+MARKER = re.compile(r"^<!--\s*(excerpt|output):\s*(.+?)\s*-->\s*$")
+OFFLINE_KEY = "tutor-offline"  # any non-empty key: the tutor accepts it, Claude never sees it
+
+
+class ExcerptError(CourseError):
+    """A marker that cannot be resolved: unknown file, name or option."""
+
+    exit_status = 2
+
+
+@dataclass
+class Block:
+    """One marked fenced block in a lecture."""
+
+    kind: str  # "excerpt" (code from a checkpoint) or "output" (a recorded session)
+    spec: str  # the marker's text after "excerpt:" / "output:"
+    line: int  # 1-based line of the marker in the lecture, for messages
+    start: int  # 0-based index of the first line inside the fence
+    end: int  # 0-based index of the closing fence line
+    text: str  # what the block holds now (no trailing newline)
+
+
+@dataclass
+class Session:
+    """A parsed output marker: which checkpoint, what is typed, and the extras."""
+
+    checkpoint: str  # "01", "03-real-tools", ...
+    prompts: list[str]  # lines typed at "You: ", in order; then end of input
+    setup: list[str] = field(default_factory=list)  # "config": write config_loader.py
+    show: list[str] = field(default_factory=list)  # files printed after the session
+    view: str = ""  # "messages" / "results": drive run_turn, then print the array / tool results
+    calls: list[tuple[str, dict]] = field(default_factory=list)  # dispatch_tool probes, no model
+    env: dict[str, str] = field(default_factory=dict)  # extra environment, e.g. a limit
+    traces: list[str] = field(default_factory=list)  # trace files shown with `trace show`
+
+
+# --- reading lectures -----------------------------------------------------------------
+
+
+def lecture_files() -> list[Path]:
+    """Every lecture, in course order."""
+    return sorted(p for p in LECTURES_DIR.glob("*.md") if p.name[:1].isdigit())
+
+
+def find_blocks(text: str, where: str = "lecture") -> list[Block]:
+    """Every marked block in a lecture's text."""
+    lines = text.split("\n")
+    blocks = []
+    for i, line in enumerate(lines):
+        m = MARKER.match(line.strip())
+        if not m:
+            continue
+        if i + 1 >= len(lines) or not lines[i + 1].startswith("```"):
+            raise ExcerptError(f"{where}:{i + 1}: marker not followed by a ``` fence")
+        end = next((j for j in range(i + 2, len(lines)) if lines[j].rstrip() == "```"), None)
+        if end is None:
+            raise ExcerptError(f"{where}:{i + 1}: the fence after this marker never closes")
+        body = "\n".join(lines[i + 2 : end])
+        blocks.append(Block(m.group(1), m.group(2), i + 1, i + 2, end, body))
+    return blocks
+
+
+# --- code excerpts --------------------------------------------------------------------
+
+
+def _definitions(tree: ast.Module) -> dict[str, ast.stmt]:
+    """Top-level names -> the statement defining them (the last one wins, as in Python)."""
+    out: dict[str, ast.stmt] = {}
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out[node.name] = node
+        elif isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    out[target.id] = node
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            out[node.target.id] = node
+    return out
+
+
+def _span(node: ast.stmt) -> tuple[int, int]:
+    """1-based first and last line of a statement, decorators included."""
+    first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+    return first, node.end_lineno or node.lineno
+
+
+def code_excerpt(spec: str) -> str:
+    """The source text an excerpt spec points at, exactly as in the file."""
+    rel, _, selector = spec.partition("::")
+    path = REPO_ROOT / rel
+    if not path.is_file():
+        raise ExcerptError(f"excerpt source not found: {rel}")
+    source = path.read_text(encoding="utf-8")
+    lines = source.split("\n")
+    if not selector:
+        return source.rstrip("\n")
+    defs = _definitions(ast.parse(source, filename=rel))
+
+    def lookup(name: str) -> tuple[int, int]:
+        if name not in defs:
+            known = ", ".join(sorted(defs))
+            raise ExcerptError(f"{rel} has no top-level {name!r}; it has: {known}")
+        return _span(defs[name])
+
+    m = re.fullmatch(r"(\w+)(?::(\d+)-(\d+))?", selector)
+    if m:
+        first, last = lookup(m.group(1))
+        if m.group(2):
+            lo, hi = int(m.group(2)), int(m.group(3))
+            if not 1 <= lo <= hi <= last - first + 1:
+                raise ExcerptError(f"{spec}: lines {lo}-{hi} fall outside {m.group(1)}")
+            first, last = first + lo - 1, first + hi - 1
+    else:
+        m = re.fullmatch(r"(\w+)\.\.(\w+)", selector)
+        if not m:
+            raise ExcerptError(f"bad selector {selector!r}: use NAME, NAME:A-B or FIRST..LAST")
+        first, last = lookup(m.group(1))[0], lookup(m.group(2))[1]
+        if last < first:
+            raise ExcerptError(f"{spec}: {m.group(2)} comes before {m.group(1)}")
+    return "\n".join(lines[first - 1 : last])
+
+
+# --- output excerpts ------------------------------------------------------------------
+
+
+def parse_session(spec: str) -> Session:
+    """`01 "first prompt" "second prompt" setup=config show=hello.py` -> Session."""
+    try:
+        words = shlex.split(spec)
+    except ValueError as err:
+        raise ExcerptError(f"bad output marker {spec!r}: {err}") from None
+    if not words:
+        raise ExcerptError("empty output marker")
+    session = Session(words[0], [])
+    for word in words[1:]:
+        key, eq, value = word.partition("=")
+        if eq and key == "setup":
+            if value not in ("config", "symlink"):
+                raise ExcerptError(f"unknown setup {value!r} (known: config, symlink)")
+            session.setup.append(value)
+        elif eq and key == "show":
+            session.show.append(value)
+        elif eq and key == "call":
+            name, _, args = value.partition(" ")
+            try:
+                session.calls.append((name, json.loads(args or "{}")))
+            except json.JSONDecodeError as err:
+                raise ExcerptError(f"call={value!r}: arguments are not JSON: {err}") from None
+        elif eq and key == "trace":
+            session.traces.append(value)
+        elif eq and key == "env":
+            name, eq2, setting = value.partition("=")
+            if not eq2 or not name:
+                raise ExcerptError(f"env={value!r}: use env=NAME=VALUE")
+            session.env[name] = setting
+        elif eq and key == "view":
+            if value not in ("messages", "results"):
+                raise ExcerptError(f"unknown view {value!r} (known: messages, results)")
+            session.view = value
+        else:
+            session.prompts.append(word)
+    return session
+
+
+@contextlib.contextmanager
+def _scripted_terminal(prompts: list[str]) -> Iterator[None]:
+    """Replace input() with the given lines, echoed the way a terminal shows typing."""
+    queue = list(prompts)
+
+    def fake_input(prompt: str = "") -> str:
+        print(prompt, end="")
+        if not queue:
+            print()  # the learner pressed Ctrl-D: the cursor moves to a new line
+            raise EOFError
+        line = queue.pop(0)
+        print(line)
+        return line
+
+    saved = builtins.input
+    builtins.input = fake_input
+    try:
+        yield
+    finally:
+        builtins.input = saved
+
+
+@contextlib.contextmanager
+def _environment(base_url: str, extra: dict[str, str]) -> Iterator[None]:
+    """Point the SDK at the tutor through the environment, as `agentcourse run` does."""
+    wanted = {"ANTHROPIC_BASE_URL": base_url, "ANTHROPIC_API_KEY": OFFLINE_KEY, **extra}
+    removed = ("ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_MODEL")  # both would change the transcript
+    saved = {k: os.environ.get(k) for k in (*wanted, *removed)}
+    os.environ.update(wanted)
+    for k in removed:
+        os.environ.pop(k, None)
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+TIMING_FIELDS = ("time", "elapsed_s", "seconds")  # wall-clock values in a trace record
+
+
+def _show_trace(path: Path, out: io.StringIO) -> None:
+    """`agentcourse trace show` on a copy of the trace whose timings are zeroed."""
+    from rich.console import Console
+
+    from agentcourse.trace import show
+
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    for record in records:
+        record.update({k: 0 for k in TIMING_FIELDS if k in record})
+    steady = path.with_name(path.name + ".steady")
+    steady.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    out.write(f"\n$ agentcourse trace show {path.name}    (timings zeroed)\n")
+    show(steady, Console(file=out, width=150, color_system=None))  # as when piped
+
+
+def _probe_tools(program, calls: list[tuple[str, dict]]) -> None:
+    """Call the checkpoint's dispatch_tool as the loop would, and print what comes back."""
+    for name, args in calls:
+        print(f">>> print(dispatch_tool({name!r}, {args!r}))")
+        print(program.dispatch_tool(name, args))
+
+
+def _print_results(messages: list, max_lines: int = 12) -> None:
+    """Each tool call of the session and the full result it got (long ones cut, and said so)."""
+    from agentcourse.protocol import to_plain
+
+    calls = {}
+    for msg in to_plain(messages):
+        for block in msg["content"] if isinstance(msg["content"], list) else []:
+            if block["type"] == "tool_use":
+                args = json.dumps(block["input"])
+                args = args if len(args) <= 72 else args[:71] + "…"
+                calls[block["id"]] = f"{block['name']}({args})"
+            elif block["type"] == "tool_result":
+                print(f"--- result of {calls.get(block['tool_use_id'], '?')} ---")
+                lines = str(block.get("content", "")).split("\n")
+                print("\n".join(lines[:max_lines]))
+                if len(lines) > max_lines:
+                    print(f"... ({len(lines) - max_lines} more lines not shown here)")
+
+
+def _drive_turns(program, prompts: list[str], view: str) -> None:
+    """What a test does: one messages list, run_turn per prompt, then the array or results."""
+    import anthropic
+
+    client = anthropic.Anthropic()  # the environment points it at the tutor
+    messages: list = []
+    for prompt in prompts:
+        print(f"You: {prompt}")
+        messages.append({"role": "user", "content": prompt})
+        program.run_turn(client, messages)
+    if view == "results":
+        _print_results(messages)
+        return
+    from agentcourse.render import render_messages  # the lectures' [i] role: ... notation
+
+    print("--- the messages array after the session ---")
+    print(render_messages(messages, width=96))
+
+
+def scrub(text: str, root: Path, base_url: str) -> str:
+    """Make a transcript the same on every machine: no temp paths, ports or timings."""
+    for path in {str(root.resolve()), str(root)}:
+        text = text.replace(path, "<project>")
+    text = text.replace(base_url, "<tutor>")
+    text = re.sub(r"\b\d+\.\d+ ?s\b", "<secs>", text)  # wall-clock durations
+    return "\n".join(line.rstrip() for line in text.split("\n")).strip("\n")
+
+
+def run_session(session: Session, base_url: str | None = None) -> str:
+    """Run a checkpoint's REPL on scripted input, offline; return the scrubbed transcript."""
+    from agentcourse.paths import checkpoint_program, find_checkpoint
+    from agentcourse.sample import copy_sample_project
+
+    if base_url is None:
+        from agentcourse.tutor import serve
+
+        with serve() as url:
+            return run_session(session, url)
+    program_path = checkpoint_program(find_checkpoint(session.checkpoint))
+    out = io.StringIO()
+    with tempfile.TemporaryDirectory(prefix="agentcourse-excerpt-") as tmp:
+        root = copy_sample_project(Path(tmp) / "project")
+        if "config" in session.setup:
+            from agentcourse.sample import write_config_module
+
+            write_config_module(root)
+        if "symlink" in session.setup:
+            outside = root.parent / "outside"
+            outside.mkdir()
+            (outside / "secret.txt").write_text("a file outside the project\n", encoding="utf-8")
+            (root / "link.txt").symlink_to(outside / "secret.txt")
+        old_cwd, old_argv = os.getcwd(), sys.argv
+        os.chdir(root)
+        sys.argv = [program_path.name]  # v0 reads argv; the caller's must not leak in
+        try:
+            with _environment(base_url, session.env), _scripted_terminal(session.prompts):
+                with contextlib.redirect_stdout(out):
+                    program = load_program(program_path, "excerpt_" + program_path.parent.name)
+                    if session.calls:
+                        _probe_tools(program, session.calls)
+                    elif session.view:
+                        _drive_turns(program, session.prompts, session.view)
+                    else:
+                        program.run_agent()
+        finally:
+            os.chdir(old_cwd)
+            sys.argv = old_argv
+            sys.modules.pop("excerpt_" + program_path.parent.name, None)
+        for name in session.show:
+            shown = root / name
+            text = shown.read_text(encoding="utf-8") if shown.is_file() else "(no such file)\n"
+            out.write(f"\n--- {name} after the session ---\n{text}")
+        for name in session.traces:
+            _show_trace(root / name, out)
+        return scrub(out.getvalue(), root, base_url)
+
+
+# --- checking and updating --------------------------------------------------------------
+
+
+def expected(block: Block, base_url: str | None = None) -> str:
+    """What a block should hold, computed from the checkpoints now."""
+    if block.kind == "excerpt":
+        return code_excerpt(block.spec)
+    return run_session(parse_session(block.spec), base_url)
+
+
+KINDS = ("excerpt", "output")
+
+
+def stale_blocks(
+    path: Path, base_url: str | None = None, kinds: tuple[str, ...] = KINDS
+) -> list[tuple[Block, str]]:
+    """(block, expected text) for every block of `path` whose text is out of date."""
+    blocks = find_blocks(path.read_text(encoding="utf-8"), path.name)
+    out = []
+    for block in blocks:
+        if block.kind in kinds:
+            want = expected(block, base_url)
+            if want != block.text:
+                out.append((block, want))
+    return out
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def update_file(path: Path, base_url: str | None = None, kinds: tuple[str, ...] = KINDS) -> int:
+    """Rewrite the stale blocks of one lecture in place; return how many changed."""
+    stale = stale_blocks(path, base_url, kinds)
+    if not stale:
+        return 0
+    lines = path.read_text(encoding="utf-8").split("\n")
+    for block, want in sorted(stale, key=lambda s: s[0].start, reverse=True):
+        lines[block.start : block.end] = want.split("\n") if want else []
+    _write_atomically(path, "\n".join(lines))
+    return len(stale)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m agentcourse.excerpts",
+        description="Check (or --update) the lectures' code excerpts and recorded outputs.",
+    )
+    parser.add_argument("files", nargs="*", type=Path, help="lectures (default: all)")
+    parser.add_argument("--update", action="store_true", help="rewrite stale blocks in place")
+    parser.add_argument("--only", choices=["excerpt", "output"], help="one kind of block")
+    args = parser.parse_args(argv)
+    kinds = (args.only,) if args.only else KINDS
+    files = args.files or lecture_files()
+    from agentcourse.tutor import serve
+
+    stale_total = 0
+    try:
+        with serve() as url:
+            for path in files:
+                if args.update:
+                    n = update_file(path, url, kinds)
+                    if n:
+                        print(f"{path.name}: rewrote {n} block(s)")
+                else:
+                    for block, _ in stale_blocks(path, url, kinds):
+                        stale_total += 1
+                        print(f"{path.name}:{block.line}: stale {block.kind}: {block.spec}")
+    except CourseError as err:
+        print(f"excerpts: {err}", file=sys.stderr)
+        return err.exit_status
+    if stale_total:
+        print(f"{stale_total} stale block(s); run: python -m agentcourse.excerpts --update")
+        return 1
+    print("all lecture excerpts and outputs are current")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,245 @@
+"""Labs for students: `agentcourse lab list`, `lab start N`, `lab check N`.
+
+The released notebooks in labs/ are the only input: a lab's time box, tasks, hints and
+visible tests all come from the notebook itself (its `agentcourse` metadata and its
+test cells), so what `lab check` reports is exactly what the notebook says.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from agentcourse import nbtools
+from agentcourse.errors import UnknownLab, UsageError
+from agentcourse.paths import REPO_ROOT
+
+LABS_DIR = REPO_ROOT / "labs"
+SOLUTIONS_DIR = REPO_ROOT / "solutions"
+START_FILE = ".lab-started.json"  # written by `lab start` beside the student's notebook
+
+
+@dataclass
+class CheckConfig:
+    """How `lab check` runs a student's notebook."""
+
+    cell_timeout: int = 60  # seconds before a cell is interrupted and counted as failed
+    startup_timeout: int = 60  # seconds to wait for the kernel to start
+    kernel: str = "python3"  # the venv's ipykernel
+
+
+@dataclass
+class TestOutcome:
+    """One visible test cell after `lab check` ran it."""
+
+    grade_id: str
+    check: str  # the cell's "Check that ..." line
+    points: float
+    passed: bool
+    error: str = ""  # first line of the error when it failed
+
+
+@dataclass
+class CheckReport:
+    """Everything `lab check` prints, as data (tests use it)."""
+
+    lab: str
+    outcomes: list[TestOutcome] = field(default_factory=list)
+    elapsed: float | None = None  # seconds since `lab start`, if it was used
+    problem: str = ""  # the kernel died, or similar: the run itself did not finish
+
+    @property
+    def passed(self) -> bool:
+        return not self.problem and all(o.passed for o in self.outcomes)
+
+
+def lab_names(root: Path = LABS_DIR) -> list[str]:
+    """Every released lab, in order (lab01, lab02, ...)."""
+    if not root.is_dir():
+        return []
+    return sorted(p.name for p in root.iterdir() if (p / f"{p.name}.ipynb").is_file())
+
+
+def find_lab(name: str, root: Path = LABS_DIR) -> str:
+    """'1', '01', 'lab1' or 'lab01' -> 'lab01'; UnknownLab names the valid ones."""
+    names = lab_names(root)
+    digits = name.lower().removeprefix("lab")
+    for lab in names:
+        if name == lab or (digits.isdigit() and int(digits) == int(lab.removeprefix("lab"))):
+            return lab
+    valid = ", ".join(names) or "(none released)"
+    raise UnknownLab(f"unknown lab {name!r}; valid labs: {valid}")
+
+
+def released_notebook(lab: str, root: Path = LABS_DIR) -> Path:
+    return root / lab / f"{lab}.ipynb"
+
+
+def _task_lines(meta: dict) -> list[str]:
+    return [f"Task {t['number']}: {t['title']}" for t in meta.get("tasks", [])]
+
+
+def cli_list(args: argparse.Namespace) -> int:
+    console = Console()
+    table = Table(title="Labs")
+    for column in ("lab", "title", "time box", "tasks"):
+        table.add_column(column)
+    for lab in lab_names():
+        meta = nbtools.lab_meta(nbtools.read_notebook(released_notebook(lab)))
+        table.add_row(lab, meta.get("title", ""), f"{meta.get('time_box_minutes', '?')} min",
+                      "\n".join(_task_lines(meta)))
+    console.print(table)
+    console.print("Start one with: agentcourse lab start N")
+    return 0
+
+
+def start_lab(lab: str, work_dir: Path) -> tuple[Path, bool]:
+    """Copy the released lab into work_dir/lab and record the start time.
+
+    Returns (folder, fresh). A lab already started is left as it is: starting again
+    never overwrites a student's work, and the clock keeps its first start time."""
+    dest = work_dir / lab
+    if (dest / f"{lab}.ipynb").exists():
+        return dest, False
+    tmp = work_dir / f".{lab}.tmp"
+    shutil.rmtree(tmp, ignore_errors=True)
+    shutil.copytree(LABS_DIR / lab, tmp)
+    stamp = {"lab": lab, "started": datetime.now(UTC).isoformat(timespec="seconds")}
+    (tmp / START_FILE).write_text(json.dumps(stamp) + "\n", encoding="utf-8")
+    os.replace(tmp, dest)
+    return dest, True
+
+
+def cli_start(args: argparse.Namespace) -> int:
+    console = Console()
+    lab = find_lab(args.lab)
+    dest, fresh = start_lab(lab, Path(args.dir))
+    meta = nbtools.lab_meta(nbtools.read_notebook(released_notebook(lab)))
+    if fresh:
+        console.print(f"[bold]{lab}: {meta.get('title', '')}[/] copied to {dest}")
+    else:
+        console.print(f"{lab} was already started in {dest}; your work is untouched.")
+    console.print(f"Time box: {meta.get('time_box_minutes', '?')} minutes "
+                  f"(the clock started {elapsed_text(started_at(dest))} ago).")
+    for line in _task_lines(meta):
+        console.print("  " + line)
+    console.print(f"Open {dest / (lab + '.ipynb')} in Jupyter; check with: "
+                  f"agentcourse lab check {lab.removeprefix('lab')}")
+    return 0
+
+
+def started_at(folder: Path) -> float | None:
+    """When `lab start` created this folder (a Unix time), or None."""
+    try:
+        stamp = json.loads((folder / START_FILE).read_text(encoding="utf-8"))
+        return datetime.fromisoformat(stamp["started"]).timestamp()
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def elapsed_text(start: float | None) -> str:
+    if start is None:
+        return "an unknown time"
+    minutes, seconds = divmod(int(time.time() - start), 60)
+    return f"{minutes} min {seconds:02d} s"
+
+
+def _restore_tests(student: nbtools.nbformat.NotebookNode, release: nbtools.nbformat.NotebookNode) -> None:
+    """Put the released test and locked cells back, as nbgrader's autograde will."""
+    originals = {nbtools.grade_id(c): c for c in release.cells if nbtools.grade_id(c)}
+    for cell in student.cells:
+        meta = cell.get("metadata", {}).get("nbgrader", {})
+        gid = meta.get("grade_id")
+        if gid in originals and (meta.get("grade") or meta.get("locked")) and not meta.get("solution"):
+            cell.source = originals[gid].source
+
+
+def _first_error(cell: dict) -> str:
+    for output in cell.get("outputs", []):
+        if output.get("output_type") == "error":
+            return f"{output.get('ename')}: {output.get('evalue')}".strip().splitlines()[0][:160]
+    return ""
+
+
+def check_notebook(path: Path, release: Path, config: CheckConfig | None = None) -> CheckReport:
+    """Run a student's notebook (its visible tests only) in a fresh kernel."""
+    from nbclient import NotebookClient
+    from nbclient.exceptions import DeadKernelError
+
+    config = config or CheckConfig()
+    nb = nbtools.read_notebook(path)
+    released = nbtools.read_notebook(release)
+    _restore_tests(nb, released)
+    report = CheckReport(nbtools.lab_meta(released).get("lab", path.stem))
+    client = NotebookClient(
+        nb, timeout=config.cell_timeout, startup_timeout=config.startup_timeout,
+        kernel_name=config.kernel, allow_errors=True, interrupt_on_timeout=True,
+        error_on_timeout={"ename": "CellTimeoutError",
+                          "evalue": f"the cell ran longer than {config.cell_timeout} s",
+                          "traceback": []},
+        resources={"metadata": {"path": str(path.parent)}},
+    )
+    try:
+        client.execute()
+    except DeadKernelError:
+        report.problem = "the kernel died (a crash, os._exit or running out of memory)"
+    except Exception as err:  # a kernel that cannot start, a broken notebook...
+        report.problem = f"{type(err).__name__}: {err}"
+    for cell in nb.cells:
+        meta = cell.get("metadata", {}).get("nbgrader", {})
+        if cell.cell_type == "code" and meta.get("grade"):
+            error = _first_error(cell)
+            ran = cell.get("execution_count") is not None
+            report.outcomes.append(TestOutcome(
+                meta["grade_id"], nbtools.docstring(cell.source), float(meta.get("points", 0)),
+                passed=ran and not error, error=error or ("" if ran else "did not run")))
+    report.elapsed = (time.time() - s) if (s := started_at(path.parent)) else None
+    return report
+
+
+def print_report(report: CheckReport, meta: dict, console: Console) -> None:
+    by_test = {o.grade_id: o for o in report.outcomes}
+    table = Table(title=f"{report.lab}: visible tests")
+    for column in ("task", "check", "result"):
+        table.add_column(column)
+    hints = []
+    for task in meta.get("tasks", []):
+        outcomes = [by_test[t] for t in task.get("tests", []) if t in by_test]
+        for o in outcomes:
+            result = "[green]PASS[/]" if o.passed else f"[red]FAIL[/] {o.error}"
+            table.add_row(f"{task['number']}. {task['title']}", o.check, result)
+        if any(not o.passed for o in outcomes) and task.get("hint"):
+            hints.append(f"Task {task['number']}: {task['hint']}")
+    console.print(table)
+    passed = sum(o.passed for o in report.outcomes)
+    console.print(f"{passed}/{len(report.outcomes)} visible checks pass.")
+    if report.problem:
+        console.print(f"[red]The run did not finish:[/] {report.problem}")
+    for hint in hints:
+        console.print(f"[yellow]Hint[/] {hint}")
+    if report.elapsed is not None:
+        limit = meta.get("time_box_minutes")
+        console.print(f"Elapsed since start: {elapsed_text(time.time() - report.elapsed)}"
+                      + (f" of a {limit}-minute time box." if limit else "."))
+
+
+def cli_check(args: argparse.Namespace) -> int:
+    console = Console()
+    lab = find_lab(args.lab)
+    path = Path(args.dir) / lab / f"{lab}.ipynb"
+    if not path.is_file():
+        raise UsageError(f"{path} not found: run `agentcourse lab start {lab}` first (or pass --dir)")
+    release = released_notebook(lab)
+    console.print(f"Running the visible tests of {path} ...")
+    report = check_notebook(path, release)
+    print_report(report, nbtools.lab_meta(nbtools.read_notebook(release)), console)
+    return 0 if report.passed else 1

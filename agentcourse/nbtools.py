@@ -1,0 +1,374 @@
+"""Notebook helpers shared by the labs, `agentcourse lab`, grading and the integrity tests.
+
+Three jobs, kept apart below:
+  - authoring: build a lab notebook from its `.cells` text (solutions/CONVENTIONS.md);
+  - reading:   a lab's metadata and its graded cells;
+  - running:   what the notebooks themselves call (a scratch project, a call-limited
+               client, the reference agent, the prompt matrix) and `run_cells`, which
+               executes a notebook's cells in-process to score known-wrong variants fast.
+
+    python -m agentcourse.nbtools build solutions/lab01/lab01.cells
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+import sys
+import tempfile
+import tomllib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import nbformat
+
+from agentcourse.errors import UsageError
+
+BEGIN_HIDDEN = "### BEGIN HIDDEN TESTS"
+END_HIDDEN = "### END HIDDEN TESTS"
+BEGIN_SOLUTION = "### BEGIN SOLUTION"
+END_SOLUTION = "### END SOLUTION"
+
+# ---------------------------------------------------------------- authoring
+
+_MARKER = re.compile(r"^#%%[ \t]*(?P<kind>\w+)(?P<rest>.*)$")
+_KINDS = {"meta", "markdown", "code", "solution", "tests"}
+
+
+def _nbgrader_meta(kind: str, opts: dict[str, str]) -> dict | None:
+    """The nbgrader cell metadata (schema 3) for one kind of cell, or None for plain cells."""
+    locked = "locked" in opts or kind == "tests"
+    if kind not in ("solution", "tests") and not locked:
+        return None
+    if "id" not in opts:
+        raise UsageError(f"a {kind} cell needs id=NAME (nbgrader's grade_id)")
+    meta = {
+        "grade": kind == "tests",
+        "grade_id": opts["id"],
+        "locked": locked and kind != "solution",
+        "schema_version": 3,
+        "solution": kind == "solution",
+        "task": False,
+    }
+    if kind == "tests":
+        if "points" not in opts:
+            raise UsageError(f"test cell {opts['id']} needs points=N")
+        meta["points"] = int(opts["points"])
+    return meta
+
+
+def build_notebook(text: str) -> nbformat.NotebookNode:
+    """A lab notebook from its `.cells` source: `#%% kind key=value ...` marker lines."""
+    chunks: list[tuple[str, dict[str, str], list[str]]] = []
+    for line in text.splitlines():
+        m = _MARKER.match(line)
+        if m:
+            kind, words = m["kind"], m["rest"].split()
+            if kind not in _KINDS:
+                raise UsageError(f"unknown cell kind {kind!r} in marker {line!r}")
+            opts = dict(w.split("=", 1) if "=" in w else (w, "") for w in words)
+            chunks.append((kind, opts, []))
+        elif chunks:
+            chunks[-1][2].append(line)
+        elif line.strip():
+            raise UsageError("text before the first #%% marker")
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
+    nb.metadata["language_info"] = {"name": "python"}
+    for kind, opts, lines in chunks:
+        body = "\n".join(lines).strip("\n")
+        if kind == "meta":
+            nb.metadata["agentcourse"] = tomllib.loads(body)
+            continue
+        if kind == "markdown":
+            cell = nbformat.v4.new_markdown_cell(body)
+        else:
+            cell = nbformat.v4.new_code_cell(body)
+        meta = _nbgrader_meta(kind, opts)
+        if meta:
+            cell.metadata["nbgrader"] = meta
+        cell.pop("id", None)  # random cell ids would make every rebuild a diff
+        if opts.get("id"):
+            cell["id"] = opts["id"]
+        nb.cells.append(cell)
+    if "agentcourse" not in nb.metadata:
+        raise UsageError("a lab needs a #%% meta block (time box, tasks)")
+    _number_anonymous_cells(nb)
+    return nb
+
+
+def _number_anonymous_cells(nb: nbformat.NotebookNode) -> None:
+    # nbformat 4.5 wants an id on every cell; number the rest so rebuilds are stable.
+    for i, cell in enumerate(nb.cells):
+        cell.setdefault("id", f"cell-{i:02d}")
+    nb.nbformat, nb.nbformat_minor = 4, 5
+
+
+def write_notebook(nb: nbformat.NotebookNode, path: Path) -> None:
+    """Write a notebook atomically (temp file + os.replace)."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(nbformat.writes(nb) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
+# ---------------------------------------------------------------- reading
+
+
+@dataclass
+class GradeCell:
+    """One autograder test cell: what it checks and what it is worth."""
+
+    grade_id: str  # nbgrader's cell name
+    points: float  # points it scores when it raises nothing
+    check: str  # its one-line "Check that ..." docstring
+    source: str  # its source (with hidden tests, in the instructor version)
+
+
+def read_notebook(path: Path) -> nbformat.NotebookNode:
+    return nbformat.read(str(path), as_version=4)
+
+
+def lab_meta(nb: nbformat.NotebookNode) -> dict:
+    """The lab's `agentcourse` metadata: title, time box, tasks (solutions/CONVENTIONS.md)."""
+    return dict(nb.metadata.get("agentcourse", {}))
+
+
+def grade_id(cell: Any) -> str | None:
+    return cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")
+
+
+def grade_cells(nb: nbformat.NotebookNode) -> list[GradeCell]:
+    """The notebook's test cells, in order."""
+    out = []
+    for cell in nb.cells:
+        meta = cell.get("metadata", {}).get("nbgrader", {})
+        if cell.cell_type == "code" and meta.get("grade"):
+            out.append(GradeCell(meta["grade_id"], float(meta.get("points", 0)),
+                                 docstring(cell.source), cell.source))
+    return out
+
+
+def docstring(source: str) -> str:
+    """The first line of a cell's leading docstring ("Check that ...")."""
+    m = re.match(r'\s*[rRuU]?("""|\'\'\')\s*(.*?)\s*(?:\1|$)', source, re.S)
+    return m.group(2).splitlines()[0].strip() if m and m.group(2) else ""
+
+
+def region_lines(source: str, begin: str, end: str) -> list[str]:
+    """The lines between `begin` and `end` markers (solution text or hidden tests)."""
+    inside, out = False, []
+    for line in source.splitlines():
+        if begin in line:
+            inside = True
+        elif end in line:
+            inside = False
+        elif inside:
+            out.append(line)
+    return out
+
+
+def strip_hidden(source: str) -> str:
+    """A test cell's source without its hidden-test region."""
+    hidden = False
+    kept = []
+    for line in source.splitlines():
+        if BEGIN_HIDDEN in line:
+            hidden = True
+        elif END_HIDDEN in line:
+            hidden = False
+        elif not hidden:
+            kept.append(line)
+    return "\n".join(kept)
+
+
+# ---------------------------------------------------------------- used inside the notebooks
+
+
+@contextlib.contextmanager
+def project() -> Iterator[Path]:
+    """A fresh copy of the sample project as the working directory; restored afterwards."""
+    from agentcourse.sample import copy_sample_project
+
+    before = os.getcwd()
+    with tempfile.TemporaryDirectory(prefix="lab-project-") as tmp:
+        root = copy_sample_project(Path(tmp) / "project")
+        os.chdir(root)
+        try:
+            yield root
+        finally:
+            os.chdir(before)
+
+
+class TooManyCalls(RuntimeError):
+    """A loop made more API calls than the test allows (it probably never stops)."""
+
+
+class _LimitedMessages:
+    def __init__(self, messages: Any, calls: int) -> None:
+        self._messages, self.left = messages, calls
+
+    def create(self, **kwargs: Any) -> Any:
+        if self.left <= 0:
+            raise TooManyCalls("the loop kept calling the API: does it stop on end_turn?")
+        self.left -= 1
+        return self._messages.create(**kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._messages, name)
+
+
+class _LimitedClient:
+    def __init__(self, client: Any, calls: int) -> None:
+        self._client = client
+        self.messages = _LimitedMessages(client.messages, calls)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._client, name)
+
+
+def limited(client: Any, calls: int = 12) -> Any:
+    """The same client, but `messages.create` raises TooManyCalls after `calls` calls."""
+    return _LimitedClient(client, calls)
+
+
+def reference_agent() -> Any:
+    """A fresh copy of checkpoint 01's program: the course's prompt, tools and loop."""
+    from agentcourse.paths import checkpoint_program, find_checkpoint, load_program
+
+    path = checkpoint_program(find_checkpoint("01"))
+    return load_program(path, name=f"reference_agent_{id(object())}")
+
+
+def run_matrix_row(row: Any, system_prompt: str, tools: list, client: Any) -> str | None:
+    """Run one prompt-matrix row with checkpoint 01's loop and tools but the given prompt
+    and schemas; None when the row passes, else the judge's reason."""
+    from agentcourse.matrix import judge_turn, snapshot
+
+    agent = reference_agent()
+    agent.SYSTEM_PROMPT, agent.TOOLS = system_prompt, tools
+    with project() as root:
+        messages = [{"role": "user", "content": row.prompt}]
+        before = snapshot(root)
+        with contextlib.redirect_stdout(io.StringIO()):
+            try:
+                agent.run_turn(limited(client, 10), messages)
+            except Exception as err:  # a 400 from a bad schema is a failed row, not a crash
+                return f"the turn failed: {type(err).__name__}: {err}"
+        return judge_turn(row, messages, 0, before, snapshot(root))
+
+
+def matrix_report(system_prompt: str, tools: list, client: Any) -> dict[str, str | None]:
+    """Every matrix row run once; prints a PASS/FAIL line per row and returns the reasons."""
+    from agentcourse.matrix import ROWS
+
+    results = {}
+    for row in ROWS:
+        reason = run_matrix_row(row, system_prompt, tools, client)
+        results[row.name] = reason
+        print(f"{'PASS' if reason is None else 'FAIL'}  {row.name:14} {row.prompt}")
+        if reason:
+            print(f"      {reason}")
+    return results
+
+
+# ---------------------------------------------------------------- running cells in-process
+
+
+@dataclass
+class CellResult:
+    """How one test cell fared in `run_cells`."""
+
+    points: float  # what it scored: all its points or none
+    max_points: float
+    error: str  # "" when it passed, else "ExcType: message"
+
+
+Replacement = str | Callable[[str], str]
+
+
+def drop(text: str) -> Callable[[str], str]:
+    """A wrong-implementation transform: remove `text` from the cell (it must be there)."""
+    return swap(text, "")
+
+
+def swap(old: str, new: str) -> Callable[[str], str]:
+    """A wrong-implementation transform: replace `old` once (it must be there)."""
+
+    def transform(source: str) -> str:
+        if old not in source:
+            raise ValueError(f"known-wrong case is stale: {old!r} is not in the cell")
+        return source.replace(old, new, 1)
+
+    return transform
+
+
+def apply_replacements(nb: nbformat.NotebookNode, replace: dict[str, Replacement]) -> nbformat.NotebookNode:
+    """A copy of `nb` with the named cells' sources replaced (string) or transformed."""
+    nb = nbformat.from_dict(nb)
+    found = set()
+    for cell in nb.cells:
+        gid = grade_id(cell)
+        if gid in replace:
+            new = replace[gid]
+            cell.source = new(cell.source) if callable(new) else new
+            found.add(gid)
+    missing = set(replace) - found
+    if missing:
+        raise ValueError(f"no cell with grade_id {sorted(missing)}")
+    return nb
+
+
+def run_cells(nb: nbformat.NotebookNode, replace: dict[str, Replacement] | None = None,
+              ) -> dict[str, CellResult]:
+    """Execute the notebook's code cells in one fresh namespace, in this process.
+
+    Like nbgrader's autograde, errors do not stop the run, and a test cell scores its
+    points iff it raises nothing. No kernel start-up, so a case costs milliseconds; the
+    price is trust: only run notebooks you wrote (the known-wrong cases), never student
+    code. The working directory and any ExitStack the notebook opened are restored."""
+    nb = apply_replacements(nb, replace or {})
+    namespace: dict[str, Any] = {"__name__": "__main__"}
+    results: dict[str, CellResult] = {}
+    cwd = os.getcwd()
+    try:
+        for n, cell in enumerate(nb.cells):
+            if cell.cell_type != "code":
+                continue
+            meta = cell.get("metadata", {}).get("nbgrader", {})
+            error = ""
+            try:
+                with contextlib.redirect_stdout(io.StringIO()):
+                    exec(compile(cell.source, f"<cell {grade_id(cell) or n}>", "exec"), namespace)
+            except BaseException as err:  # noqa: BLE001 - a notebook cell may raise anything
+                if isinstance(err, KeyboardInterrupt):
+                    raise
+                error = f"{type(err).__name__}: {err}"
+            if meta.get("grade"):
+                pts = float(meta.get("points", 0))
+                results[meta["grade_id"]] = CellResult(0.0 if error else pts, pts, error)
+    finally:
+        os.chdir(cwd)
+        for value in list(namespace.values()):
+            if isinstance(value, contextlib.ExitStack):
+                value.close()
+    return results
+
+
+def _main(argv: list[str]) -> int:
+    if len(argv) != 2 or argv[0] != "build":
+        print("usage: python -m agentcourse.nbtools build solutions/labNN/labNN.cells", file=sys.stderr)
+        return 2
+    src = Path(argv[1])
+    nb = build_notebook(src.read_text(encoding="utf-8"))
+    out = src.with_suffix(".ipynb")
+    write_notebook(nb, out)
+    print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(_main(sys.argv[1:]))

@@ -1,0 +1,106 @@
+"""The Messages API's conversation rules, checked on a plain messages list.
+
+An agent loop appends the SDK's own block objects (`response.content`) to its
+messages list, so two helpers live here:
+
+    to_plain(messages)        -> the same conversation as plain JSON-shaped dicts
+    protocol_errors(messages) -> what the real API would reject about it ([] = fine)
+
+Tests call `protocol_errors` after every turn of every checkpoint; the tutor
+model's request validation (agentcourse/tutor/validate.py) uses the same rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _plain(value: Any) -> Any:
+    """One value -> JSON-shaped Python: SDK models dumped, containers walked."""
+    if hasattr(value, "model_dump"):
+        # exclude_none drops the SDK's optional fields (citations=None, caller=None...)
+        # that the API never needs back; mode="json" turns enums and the like into strings.
+        return value.model_dump(mode="json", exclude_none=True)
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    return value
+
+
+def to_plain(messages: list[Any]) -> list[dict]:
+    """SDK block objects (anywhere inside the messages) -> plain dicts; strings stay strings."""
+    return [_plain(message) for message in messages]
+
+
+def _blocks(content: Any) -> list[dict]:
+    """A message's content as a block list (a plain string is one text block)."""
+    if isinstance(content, str):
+        return [{"type": "text", "text": content}]
+    if isinstance(content, list):
+        return [block for block in content if isinstance(block, dict)]
+    return []
+
+
+def protocol_errors(messages: list[Any]) -> list[str]:
+    """Every way the conversation breaks the API's tool-use protocol; [] when it is sound.
+
+    The rules: the first message comes from the user; roles alternate user/assistant;
+    every tool_use in an assistant message is answered by a tool_result with its id in
+    the very next user message; the tool_results come first in that message; and each
+    tool_result answers a tool_use of the assistant message right before it.
+    """
+    msgs = to_plain(messages)
+    if not msgs:
+        return ["messages: the list is empty (the API needs at least one user message)"]
+    problems: list[str] = []
+    if msgs[0].get("role") != "user":
+        problems.append(f"messages.0: the first message must use the user role, not {msgs[0].get('role')!r}")
+    for i, msg in enumerate(msgs):
+        role = msg.get("role")
+        if role not in ("user", "assistant"):
+            problems.append(f"messages.{i}: role must be 'user' or 'assistant', not {role!r}")
+            continue
+        if i and msgs[i - 1].get("role") == role:
+            problems.append(f"messages.{i}: two {role} messages in a row (roles must alternate)")
+        blocks = _blocks(msg.get("content"))
+        # Which tool_use ids does the previous assistant message leave open?
+        previous = msgs[i - 1] if i else {}
+        asked = [
+            b.get("id")
+            for b in _blocks(previous.get("content"))
+            if previous.get("role") == "assistant" and b.get("type") == "tool_use"
+        ]
+        results = [b for b in blocks if b.get("type") == "tool_result"]
+        if role == "assistant" and results:
+            problems.append(f"messages.{i}: tool_result blocks belong in a user message")
+        if role == "user":
+            answered = {b.get("tool_use_id") for b in results}
+            for block in results:
+                if block.get("tool_use_id") not in asked:
+                    problems.append(
+                        f"messages.{i}: tool_result for {block.get('tool_use_id')!r} answers no "
+                        "tool_use in the previous assistant message"
+                    )
+            missing = [tool_id for tool_id in asked if tool_id not in answered]
+            if missing:
+                problems.append(
+                    f"messages.{i}: tool_use ids {missing} have no tool_result in this message"
+                )
+            seen_other = False
+            for block in blocks:
+                if block.get("type") != "tool_result":
+                    seen_other = True
+                elif seen_other:
+                    problems.append(
+                        f"messages.{i}: tool_result blocks must come first; something precedes them"
+                    )
+                    break
+    last = msgs[-1]
+    if last.get("role") == "assistant":
+        dangling = [b.get("id") for b in _blocks(last.get("content")) if b.get("type") == "tool_use"]
+        if dangling:
+            problems.append(
+                f"messages.{len(msgs) - 1}: tool_use ids {dangling} are never answered by a tool_result"
+            )
+    return problems

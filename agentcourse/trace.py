@@ -1,0 +1,142 @@
+"""`agentcourse trace show FILE`: read a JSONL trace written by checkpoint 05 and later.
+
+A trace holds one JSON object per line, told apart by "type":
+
+    call     one API call: turn, step, stop_reason, input/output/cache tokens, cost_usd,
+             tools (names), tool_result_chars, elapsed_s
+    turn     one user turn: its totals and "messages" (the turn's part of the messages list)
+    session  the session's totals, written when the agent quits
+
+`show` prints the messages view (every turn's messages, numbered as one conversation)
+and a per-call token table with totals. Unknown record types are ignored, so later
+checkpoints can add their own.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from agentcourse.errors import TraceError
+
+TOKEN_FIELDS = (
+    "input_tokens",
+    "cache_creation_input_tokens",
+    "cache_read_input_tokens",
+    "output_tokens",
+)
+
+
+@dataclass
+class Trace:
+    """A trace file, split by record type."""
+
+    path: Path  # where it was read from
+    calls: list[dict] = field(default_factory=list)  # "call" records, in file order
+    turns: list[dict] = field(default_factory=list)  # "turn" records, in file order
+    sessions: list[dict] = field(default_factory=list)  # "session" records
+
+
+def load(path: str | Path) -> Trace:
+    """Parse a trace file; TraceError (one line) if it is missing or not a JSONL trace."""
+    path = Path(path)
+    if not path.is_file():
+        raise TraceError(f"no trace file at {path} (checkpoint 05 writes .agent.trace.jsonl)")
+    trace = Trace(path)
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as err:
+        raise TraceError(f"cannot read {path}: {err}") from None
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as err:
+            raise TraceError(f"{path}:{number}: not a JSON record ({err.msg})") from None
+        if not isinstance(record, dict):
+            raise TraceError(f"{path}:{number}: a trace record must be a JSON object")
+        bucket = {"call": trace.calls, "turn": trace.turns, "session": trace.sessions}
+        bucket.get(record.get("type"), []).append(record)
+    if not (trace.calls or trace.turns or trace.sessions):
+        raise TraceError(f"{path} holds no trace records (call, turn or session)")
+    return trace
+
+
+def totals(calls: list[dict]) -> dict[str, float]:
+    """Sum of every token field and of cost_usd over the calls."""
+    out: dict[str, float] = {name: sum(int(c.get(name) or 0) for c in calls) for name in TOKEN_FIELDS}
+    out["cost_usd"] = sum(float(c.get("cost_usd") or 0) for c in calls)
+    out["elapsed_s"] = sum(float(c.get("elapsed_s") or 0) for c in calls)
+    return out
+
+
+def call_table(calls: list[dict]) -> Table:
+    """One row per API call, and a totals row."""
+    table = Table(title="API calls", title_justify="left")
+    for name in ("turn", "step", "stop", "input", "cache write", "cache read", "output",
+                 "tools", "result chars", "s", "$"):
+        numeric = name not in ("stop", "tools")
+        table.add_column(name, justify="right" if numeric else "left", no_wrap=True)
+    for c in calls:
+        table.add_row(
+            str(c.get("turn", "")),
+            str(c.get("step", "")),
+            str(c.get("stop_reason", "")),
+            *(f"{int(c.get(name) or 0):,}" for name in TOKEN_FIELDS),
+            ", ".join(c.get("tools") or []) or "-",
+            f"{int(c.get('tool_result_chars') or 0):,}",
+            f"{float(c.get('elapsed_s') or 0):.2f}",
+            f"{float(c.get('cost_usd') or 0):.4f}",
+        )
+    t = totals(calls)
+    table.add_section()
+    table.add_row(
+        "total", str(len(calls)), "",
+        *(f"{int(t[name]):,}" for name in TOKEN_FIELDS),
+        "", f"{sum(int(c.get('tool_result_chars') or 0) for c in calls):,}",
+        f"{t['elapsed_s']:.2f}", f"{t['cost_usd']:.4f}",
+    )
+    return table
+
+
+def messages_view(turns: list[dict[str, Any]], width: int = 100) -> str:
+    """Every turn's messages as one conversation, in the lectures' [i] role: notation."""
+    from agentcourse.render import render_messages
+
+    messages = [m for turn in turns for m in turn.get("messages") or []]
+    return render_messages(messages, width=width) if messages else ""
+
+
+def show(path: str | Path, console: Console | None = None) -> Trace:
+    """Print the messages view and the token table of the trace at `path`."""
+    # A pipe or a file gets wide lines rather than a table squeezed into 80 columns.
+    console = console or Console(width=None if sys.stdout.isatty() else 150)
+    trace = load(path)
+    view = messages_view(trace.turns, width=min(console.width, 150))
+    if view:
+        console.rule(f"messages ({len(trace.turns)} turns)")
+        console.print(view, markup=False, highlight=False)
+    if trace.calls:
+        console.print(call_table(trace.calls))
+        t = totals(trace.calls)
+        prompt = t["input_tokens"] + t["cache_creation_input_tokens"] + t["cache_read_input_tokens"]
+        console.print(
+            f"{len(trace.calls)} calls: {int(prompt):,} input tokens "
+            f"({int(t['cache_read_input_tokens']):,} read from cache), "
+            f"{int(t['output_tokens']):,} output tokens, ${t['cost_usd']:.4f}",
+            highlight=False,
+        )
+    return trace
+
+
+def cli_show(args: Any) -> int:
+    """`agentcourse trace show FILE`."""
+    show(args.file)
+    return 0

@@ -1,0 +1,216 @@
+"""The tutor's token estimate and its prompt-cache simulation.
+
+One estimator for everything (usage, count_tokens, max_tokens cuts, caching):
+
+    tokens(piece) = ceil(characters of its canonical JSON / 4)
+
+A request is cut into pieces in the order the API processes it (tools, then
+system, then messages): one piece per tool definition, per system text block and
+per message content block, plus a small fixed cost per message (its role) and a
+fixed overhead when tools are present (the hidden tool-use system prompt). The
+`cache_control` markers are left out of the serialization, so marking a
+breakpoint never changes a count. docs/TUTOR.md states how far this is from the
+real tokenizer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+CHARS_PER_TOKEN = 4  # the usual rule of thumb for English text and code
+MESSAGE_OVERHEAD = 3  # role marker and turn separators, per message
+REQUEST_OVERHEAD = 4  # start and end of the prompt, once per request
+TOOLS_OVERHEAD = 346  # the hidden tool-use system prompt, tool_choice auto/none (Claude 4 models)
+TOOLS_OVERHEAD_FORCED = 313  # the same with tool_choice any/tool
+TYPED_TOOL_TOKENS = {  # what an Anthropic-schema client tool adds, per the tools' docs
+    "bash_20250124": 245,
+    "text_editor_20250728": 700,
+    "text_editor_20250429": 700,
+    "text_editor_20250124": 700,
+}
+CACHE_TTL = {"5m": 300.0, "1h": 3600.0}  # lifetime of a cache entry, refreshed on each hit
+LOOKBACK = 20  # block boundaries before a breakpoint that are also checked for a hit
+
+
+def count_text(text: str) -> int:
+    """Tokens in a string: ceil(len/4); the empty string costs nothing."""
+    return math.ceil(len(text) / CHARS_PER_TOKEN)
+
+
+def canonical(value: Any) -> str:
+    """The JSON serialization every estimate is taken over (sorted keys, no spaces)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _strip_cache_control(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _strip_cache_control(v) for k, v in value.items() if k != "cache_control"}
+    if isinstance(value, list):
+        return [_strip_cache_control(v) for v in value]
+    return value
+
+
+@dataclass
+class Piece:
+    """One unit of the prompt, in API order."""
+
+    key: str  # canonical JSON of the piece (what a cache prefix is made of)
+    tokens: int  # its estimated tokens
+    breakpoint: dict | None = None  # the piece's cache_control, if it ends a cacheable prefix
+
+
+def _block_piece(block: Any, prefix: str = "") -> Piece:
+    if isinstance(block, str):
+        block = {"type": "text", "text": block}
+    cache = block.get("cache_control") if isinstance(block, dict) else None
+    body = _strip_cache_control(block)
+    # Text is counted by its characters alone (JSON quoting would inflate prose);
+    # structured blocks (tool_use, tool_result, tools) by their canonical JSON.
+    if isinstance(body, dict) and set(body) == {"type", "text"}:
+        tokens = count_text(str(body["text"]))
+    elif isinstance(body, dict) and body.get("type") == "tool_result":
+        # A tool result's text (file contents, command output) is counted as text;
+        # only its wrapper (id, is_error, non-text parts) as JSON.
+        content = body.get("content", "")
+        parts = [{"type": "text", "text": content}] if isinstance(content, str) else content
+        texts = [p["text"] for p in parts if isinstance(p, dict) and set(p) == {"type", "text"}]
+        others = [p for p in parts if not (isinstance(p, dict) and set(p) == {"type", "text"})]
+        wrapper = {**body, "content": others}
+        tokens = count_text("".join(texts)) + count_text(canonical(wrapper))
+    else:
+        tokens = count_text(canonical(body))
+    if prefix == "tool:" and isinstance(body, dict):
+        tokens += TYPED_TOOL_TOKENS.get(str(body.get("type")), 0)
+    return Piece(key=prefix + canonical(body), tokens=tokens, breakpoint=cache)
+
+
+def pieces(request: dict) -> list[Piece]:
+    """The request's prompt as pieces, in the order tools -> system -> messages."""
+    out: list[Piece] = []
+    for tool in request.get("tools") or []:
+        out.append(_block_piece(tool, "tool:"))
+    system = request.get("system")
+    if isinstance(system, str) and system:
+        out.append(_block_piece(system, "system:"))
+    elif isinstance(system, list):
+        out.extend(_block_piece(block, "system:") for block in system)
+    for message in request.get("messages") or []:
+        role = message.get("role", "")
+        out.append(Piece(key=f"role:{role}", tokens=MESSAGE_OVERHEAD))
+        content = message.get("content")
+        blocks = [content] if isinstance(content, str) else content or []
+        out.extend(_block_piece(block, f"{role}:") for block in blocks)
+    return out
+
+
+def input_tokens(request: dict) -> int:
+    """Estimated input tokens of a request (what count_tokens returns)."""
+    overhead = REQUEST_OVERHEAD
+    if request.get("tools"):
+        forced = (request.get("tool_choice") or {}).get("type") in ("any", "tool")
+        overhead += TOOLS_OVERHEAD_FORCED if forced else TOOLS_OVERHEAD
+    return overhead + sum(piece.tokens for piece in pieces(request))
+
+
+def output_tokens(block: dict) -> int:
+    """Estimated tokens of one generated content block."""
+    if block.get("type") == "text":
+        return count_text(block.get("text", ""))
+    if block.get("type") == "tool_use":
+        return count_text(canonical({"name": block.get("name"), "input": block.get("input")}))
+    return count_text(canonical(block))
+
+
+def min_cacheable_tokens(model: str) -> int:
+    """Shortest prefix the API caches, per model family (Anthropic's prompt-caching docs)."""
+    name = model.lower()
+    if any(tag in name for tag in ("opus-4-5", "opus-4-6", "haiku-4-5")):
+        return 4096
+    if "haiku-3" in name or "3-haiku" in name or "3-5-haiku" in name:
+        return 2048
+    return 1024  # Sonnet 4.x, Sonnet 3.7, Opus 4 and 4.1, and anything unknown
+
+
+@dataclass
+class CacheUsage:
+    """How one request's input tokens split between cache and fresh processing."""
+
+    input_tokens: int  # tokens after the last cache breakpoint plus any uncached prefix
+    cache_creation_input_tokens: int  # tokens written to the cache by this request
+    cache_read_input_tokens: int  # tokens read from the cache by this request
+    ephemeral_5m_input_tokens: int = 0  # of the written tokens, those with a 5-minute lifetime
+    ephemeral_1h_input_tokens: int = 0  # of the written tokens, those with a 1-hour lifetime
+
+
+@dataclass
+class PromptCache:
+    """Exact-prefix cache, one per server: prefix hash -> (expiry time, lifetime)."""
+
+    min_tokens: int | None = None  # None: the per-model minimum of min_cacheable_tokens
+    clock: Callable[[], float] = time.monotonic  # injectable, so tests can expire entries
+    entries: dict[str, tuple[float, float]] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def account(self, request: dict) -> CacheUsage:
+        """Split the request's input tokens into read / written / fresh, updating the cache.
+
+        Each breakpoint makes the prefix up to and including it a cache key. A hit is
+        looked for at the breakpoint and at the block boundaries up to LOOKBACK blocks
+        before it (so a breakpoint that moves forward each turn still finds last turn's
+        entry); the longest live prefix found is read. Breakpoint prefixes past it that
+        are long enough are written. Both are reported apart from `input_tokens`.
+        """
+        parts = pieces(request)
+        automatic = request.get("cache_control")
+        if isinstance(automatic, dict) and parts and parts[-1].breakpoint is None:
+            parts[-1].breakpoint = automatic  # automatic caching: a breakpoint on the last block
+        total = input_tokens(request)
+        minimum = self.min_tokens or min_cacheable_tokens(str(request.get("model", "")))
+        digest = hashlib.sha256(str(request.get("model", "")).encode())
+        prefixes: list[tuple[str, int]] = []  # per piece: (hash of the prefix, its tokens)
+        running = total - sum(p.tokens for p in parts)  # the fixed overhead is in every prefix
+        for part in parts:
+            digest.update(part.key.encode() + b"\x00")
+            running += part.tokens
+            prefixes.append((digest.hexdigest(), running))
+        boundaries = [i for i, part in enumerate(parts) if not part.key.startswith("role:")]
+        breakpoints = [i for i, part in enumerate(parts) if part.breakpoint is not None]
+        read = written = 0
+        written_by_ttl = {"5m": 0, "1h": 0}
+        now = self.clock()
+        with self.lock:
+            for key, (expiry, _) in list(self.entries.items()):
+                if expiry <= now:
+                    del self.entries[key]
+            for i in breakpoints:
+                for j in reversed([b for b in boundaries if b <= i][-(LOOKBACK + 1) :]):
+                    key, size = prefixes[j]
+                    if key in self.entries:
+                        lifetime = self.entries[key][1]
+                        self.entries[key] = (now + lifetime, lifetime)  # a hit restarts the clock
+                        read = max(read, size)
+                        break
+            for i in breakpoints:
+                key, size = prefixes[i]
+                if size <= read or size < minimum or key in self.entries:
+                    continue
+                ttl = str(parts[i].breakpoint.get("ttl", "5m"))
+                ttl = ttl if ttl in CACHE_TTL else "5m"
+                self.entries[key] = (now + CACHE_TTL[ttl], CACHE_TTL[ttl])
+                fresh = size - read - written
+                written += fresh
+                written_by_ttl[ttl] += fresh
+        return CacheUsage(
+            input_tokens=total - read - written,
+            cache_creation_input_tokens=written,
+            cache_read_input_tokens=read,
+            ephemeral_5m_input_tokens=written_by_ttl["5m"],
+            ephemeral_1h_input_tokens=written_by_ttl["1h"],
+        )

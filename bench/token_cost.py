@@ -1,0 +1,126 @@
+"""How many tool-result tokens does one small edit put into the context: read_file vs search?
+
+The same tutor model, the same task, the same generated 500-line config_loader.py:
+
+    "In config_loader.py, change the default timeout of parse_config from 30 to 60."
+
+    checkpoint 03  read_file(filename) returns the whole module
+    checkpoint 04  search_file(pattern, path) + read_lines(path, start, end) return a few lines
+
+Both runs must make the edit (timeout=60 in the file afterwards), or the comparison is
+void. Tool results are counted with the tutor's own estimator (canonical JSON / 4),
+the same number its `usage` reports. Lecture 5.3 quotes about 2,000 vs 130 tokens.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import anthropic
+
+from agentcourse.paths import load_checkpoint
+from agentcourse.protocol import to_plain
+from agentcourse.sample import copy_sample_project, write_config_module
+from agentcourse.tutor import serve
+from agentcourse.tutor.tokens import canonical, count_text
+
+TASK = "In config_loader.py, change the default timeout of parse_config from 30 to 60."
+TARGET_RATIO = 15.0
+
+
+@dataclass
+class Run:
+    """What one checkpoint's turn put into the context."""
+
+    checkpoint: str  # "03" or "04"
+    calls: list[str]  # tool names in call order
+    result_tokens: int  # estimated tokens of every tool_result block of the turn
+    input_tokens: int  # usage.input_tokens summed over the turn's API calls
+    edited: bool  # did the file end up with timeout=60?
+
+
+def result_tokens(messages: list) -> int:
+    """Estimated tokens of all tool_result blocks in the messages (the tutor's estimator)."""
+    total = 0
+    for message in to_plain(messages):
+        if isinstance(message["content"], list):
+            for block in message["content"]:
+                if block.get("type") == "tool_result":
+                    total += count_text(canonical(block))
+    return total
+
+
+class _Counting:
+    """A client wrapper that adds up usage.input_tokens over every create() call."""
+
+    def __init__(self, client: anthropic.Anthropic):
+        self._client, self.input_tokens = client, 0
+        self.messages = self
+
+    def create(self, **kwargs):
+        response = self._client.messages.create(**kwargs)
+        self.input_tokens += response.usage.input_tokens
+        return response
+
+
+def measure(checkpoint: str, base_url: str, workdir: Path) -> Run:
+    """Run TASK once with `checkpoint` in a fresh project under `workdir`."""
+    project = copy_sample_project(workdir / f"project-{checkpoint}")
+    path = write_config_module(project)
+    agent = load_checkpoint(checkpoint)
+    client = _Counting(anthropic.Anthropic(base_url=base_url, api_key="tutor-offline"))
+    messages = [{"role": "user", "content": TASK}]
+    here = os.getcwd()
+    os.chdir(project)  # the checkpoints' project root is the working directory
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            agent.run_turn(client, messages)
+    finally:
+        os.chdir(here)
+    calls = [b["name"] for m in to_plain(messages) if m["role"] == "assistant"
+             for b in m["content"] if b.get("type") == "tool_use"]
+    edited = "timeout=60" in path.read_text(encoding="utf-8")
+    return Run(checkpoint, calls, result_tokens(messages), client.input_tokens, edited)
+
+
+def compare() -> tuple[Run, Run]:
+    """Both runs, side by side against one tutor."""
+    old_trace = os.environ.get("AGENT_TRACE")
+    os.environ["AGENT_TRACE"] = "off"
+    try:
+        with serve() as url, tempfile.TemporaryDirectory(prefix="bench-token-") as tmp:
+            return measure("03", url, Path(tmp)), measure("04", url, Path(tmp))
+    finally:
+        if old_trace is None:
+            os.environ.pop("AGENT_TRACE", None)
+        else:
+            os.environ["AGENT_TRACE"] = old_trace
+
+
+def main() -> float:
+    whole, search = compare()
+    for run in (whole, search):
+        status = "edit made" if run.edited else "EDIT NOT MADE"
+        print(
+            f"checkpoint {run.checkpoint}: {run.result_tokens:>5,} tool-result tokens, "
+            f"{run.input_tokens:>6,} input tokens over the turn  "
+            f"({' -> '.join(run.calls)}; {status})"
+        )
+    if not (whole.edited and search.edited):
+        raise RuntimeError("a run did not make the edit; the token comparison is void")
+    ratio = whole.result_tokens / max(1, search.result_tokens)
+    verdict = "meets" if ratio >= TARGET_RATIO else "MISSES"
+    print(
+        f"tool-result tokens, read_file / search_file+read_lines: {ratio:.1f}x fewer "
+        f"({verdict} the {TARGET_RATIO:.0f}x target)"
+    )
+    return ratio
+
+
+if __name__ == "__main__":
+    main()

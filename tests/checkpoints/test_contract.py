@@ -1,0 +1,101 @@
+"""The contract every checkpoint program from 01 on keeps (checkpoints/README and the brief).
+
+Importing starts nothing; the module-level names exist; dispatch never raises; the
+only third-party import is anthropic; and the prompt test matrix, driven through the
+real SDK against the tutor model, leaves the messages list valid after every turn.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import sys
+
+import pytest
+
+from agentcourse import paths
+from agentcourse.matrix import ROWS, judge_turn, snapshot
+from agentcourse.protocol import protocol_errors
+
+FOLDERS = [f for f in paths.checkpoint_dirs() if int(f.name[:2]) >= 1]
+NAMES = ("MODEL", "MAX_TOKENS", "SYSTEM_PROMPT", "TOOLS", "dispatch_tool", "run_turn", "run_agent")
+STUBS = {"02"}  # stub tools: the loop is checked, the files are not
+# The phrases the tutor keys its prompt-sensitive behaviour on (docs/TUTOR-SCRIPT.md).
+PHRASES = (
+    "Read before editing",
+    "Be concise",
+    "When in doubt, ask",
+    "but only if the request is truly ambiguous",
+    "Never delete files",
+)
+STDLIB = set(sys.stdlib_module_names)
+
+pytestmark = pytest.mark.parametrize("folder", FOLDERS, ids=[f.name for f in FOLDERS])
+
+
+def load(folder):
+    return paths.load_program(paths.checkpoint_program(folder))
+
+
+def test_importing_starts_nothing(folder, capsys, monkeypatch):
+    def refuse(*args, **kwargs):
+        raise AssertionError("importing the program asked for input")
+
+    monkeypatch.setattr(builtins, "input", refuse)
+    monkeypatch.setattr("anthropic.Anthropic.__init__", refuse)
+    load(folder)
+    out = capsys.readouterr()
+    assert out.out == "" and out.err == "", "importing printed something"
+
+
+def test_module_level_names_exist(folder):
+    module = load(folder)
+    for name in NAMES:
+        assert hasattr(module, name), f"{folder.name} has no {name}"
+    assert isinstance(module.SYSTEM_PROMPT, str)
+    assert all({"name", "description", "input_schema"} <= set(t) for t in module.TOOLS)
+    for tool in module.TOOLS:
+        assert callable(getattr(module, tool["name"], None)), f"no function for {tool['name']}"
+
+
+def test_system_prompt_keeps_the_required_phrases(folder):
+    module = load(folder)
+    prompt = module.SYSTEM_PROMPT.lower()
+    for phrase in PHRASES:
+        assert phrase.lower() in prompt, f"{folder.name}'s prompt lost {phrase!r}"
+    edit = next(t for t in module.TOOLS if t["name"] == "edit_file")
+    assert "you must read the file first" in edit["description"].lower()
+    assert "to create a file, set old_str to an empty string" in edit["description"].lower()
+
+
+def test_dispatch_of_an_unknown_tool_is_an_error_string(folder):
+    module = load(folder)
+    assert module.dispatch_tool("delete_file", {"path": "main.py"}).startswith("Error:")
+    assert module.dispatch_tool("edit_file", {"nonsense": 1}).startswith("Error:")
+
+
+def test_only_third_party_import_is_anthropic(folder):
+    tree = ast.parse(paths.checkpoint_program(folder).read_text(encoding="utf-8"))
+    imported = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            imported |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            imported.add(node.module.split(".")[0])
+    assert imported - STDLIB <= {"anthropic"}, f"third-party imports: {imported - STDLIB}"
+
+
+def test_matrix_turns_keep_the_protocol_valid(folder, client, project, capsys):
+    module = load(folder)
+    messages = []
+    for row in ROWS:
+        before = snapshot(project)
+        start = len(messages)
+        messages.append({"role": "user", "content": row.prompt})
+        reply = module.run_turn(client, messages)
+        assert protocol_errors(messages) == [], f"after {row.name!r}"
+        assert isinstance(reply, str) and reply.strip()
+        assert reply.strip().splitlines()[0] in capsys.readouterr().out
+        if folder.name[:2] not in STUBS:
+            verdict = judge_turn(row, messages, start, before, snapshot(project))
+            assert verdict is None, f"{row.name}: {verdict}"

@@ -1,0 +1,155 @@
+"""Checkpoint 05: accounting equals what the API reported, the trace records every call,
+and the step, cost and time limits each end a turn cleanly."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import anthropic
+import pytest
+
+from agentcourse import paths
+from agentcourse.protocol import protocol_errors, to_plain
+from agentcourse.sample import write_config_module
+from agentcourse.tutor import TutorConfig, serve
+
+CONFIG_TASK = "In config_loader.py, change the default timeout of parse_config from 30 to 60."
+FIELDS = ("input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
+
+
+@pytest.fixture
+def agent(tmp_path, monkeypatch):
+    monkeypatch.setenv("AGENT_TRACE", str(tmp_path / "run.trace.jsonl"))
+    return paths.load_checkpoint("05")  # a fresh module: a fresh SESSION
+
+
+@pytest.fixture
+def trace_path(tmp_path):
+    return tmp_path / "run.trace.jsonl"
+
+
+class Recording:
+    """A client that remembers the usage of every response the tutor sent."""
+
+    def __init__(self, client):
+        self.client, self.usages = client, []
+        self.messages = self
+
+    def create(self, **kwargs):
+        response = self.client.messages.create(**kwargs)
+        self.usages.append(response.usage)
+        return response
+
+
+def records(path, kind):
+    return [r for r in map(json.loads, path.read_text().splitlines()) if r["type"] == kind]
+
+
+def run(agent, client, prompts):
+    messages = []
+    for prompt in prompts:
+        messages.append({"role": "user", "content": prompt})
+        agent.run_turn(client, messages)
+        assert protocol_errors(messages) == []
+    return messages
+
+
+def test_totals_equal_the_sum_of_reported_usage(agent, client, project, trace_path):
+    write_config_module(project)
+    recording = Recording(client)
+    run(agent, recording, [CONFIG_TASK, "Read utils.py and tests.py."])
+    assert agent.SESSION.calls == len(recording.usages) == len(records(trace_path, "call"))
+    for name in FIELDS:
+        reported = sum(getattr(u, name) or 0 for u in recording.usages)
+        assert getattr(agent.SESSION, name) == reported
+        assert sum(r[name] for r in records(trace_path, "call")) == reported
+    expected = sum(agent.cost_of(u) for u in recording.usages)
+    assert agent.SESSION.cost_usd == pytest.approx(expected)
+
+
+def test_cost_uses_the_price_table_and_cache_multipliers(agent):
+    usage = anthropic.types.Usage(input_tokens=1_000_000, output_tokens=1_000_000,
+                                  cache_creation_input_tokens=1_000_000,
+                                  cache_read_input_tokens=1_000_000)
+    price_in, price_out = agent.PRICES[agent.MODEL]
+    assert agent.cost_of(usage) == pytest.approx(price_in * (1 + 1.25 + 0.1) + price_out)
+    assert (agent.CACHE_WRITE_MULTIPLIER, agent.CACHE_READ_MULTIPLIER) == (1.25, 0.10)
+
+
+def test_trace_has_a_record_per_call_and_the_turns_messages(agent, client, project, trace_path):
+    messages = run(agent, client, ["Create hello.py with a hello world function."])
+    calls, turns = records(trace_path, "call"), records(trace_path, "turn")
+    assert [c["step"] for c in calls] == [1, 2]
+    assert calls[0]["stop_reason"] == "tool_use" and calls[0]["tools"] == ["edit_file"]
+    assert calls[0]["tool_result_chars"] == len("Created hello.py")
+    assert all(c["elapsed_s"] >= 0 and "cost_usd" in c for c in calls)
+    assert len(turns) == 1 and turns[0]["messages"] == to_plain(messages)
+
+
+def test_trace_can_be_turned_off(agent, client, project, monkeypatch, trace_path):
+    monkeypatch.setenv("AGENT_TRACE", "off")
+    run(agent, client, ["What files are in this project?"])
+    assert not trace_path.exists() and not (project / ".agent.trace.jsonl").exists()
+
+
+def test_summaries_report_steps_tool_share_and_repeated_reads(agent, client, project, capsys,
+                                                              monkeypatch):
+    run(agent, client, ["Read utils.py and tests.py.", "Read utils.py and tests.py."])
+    out = capsys.readouterr().out
+    assert "[turn 1: 2 API calls" in out and "input per step:" in out
+    assert "of the input (by characters)" in out
+    monkeypatch.setattr("builtins.input", lambda prompt: "")  # quit at once: session summary
+    agent.run_agent()
+    out = capsys.readouterr().out
+    assert "[session: 4 API calls" in out and "utils.py x2, tests.py x2" in out
+    assert agent.SESSION.reads == {"utils.py": 2, "tests.py": 2}
+
+
+def test_step_limit_ends_turn(agent, client, project, monkeypatch):
+    write_config_module(project)
+    monkeypatch.setattr(agent, "MAX_STEPS", 2)
+    messages = run(agent, client, [CONFIG_TASK])
+    assert agent.SESSION.calls == 2
+    assert "limit of 2 steps" in to_plain(messages)[-1]["content"][-1]["text"]
+    assert "timeout=30" in (project / "config_loader.py").read_text()  # stopped before the edit
+
+
+def test_cost_limit_ends_turn_and_keeps_ending_them(agent, client, project, monkeypatch):
+    monkeypatch.setattr(agent, "MAX_COST_USD", 0.001)  # one call costs more than this
+    messages = run(agent, client, ["What files are in this project?"])
+    assert agent.SESSION.calls == 1 and "AGENT_MAX_COST" in to_plain(messages)[-1]["content"][-1]["text"]
+    messages.append({"role": "user", "content": "What files are in this project?"})
+    reply = agent.run_turn(client, messages)
+    assert "AGENT_MAX_COST" in reply and agent.SESSION.calls == 1
+    assert protocol_errors(messages) == []
+
+
+def test_time_limit_ends_turn(agent, project, monkeypatch):
+    def slow_listing(request):
+        time.sleep(0.15)
+        tool = {"type": "tool_use", "id": f"toolu_slow_{len(request['messages'])}",
+                "name": "list_files", "input": {"path": "."}}
+        return {"content": [tool], "stop_reason": "tool_use"}
+
+    monkeypatch.setattr(agent, "MAX_SECONDS", 0.1)
+    with serve(TutorConfig(respond=slow_listing)) as url:
+        client = anthropic.Anthropic(base_url=url, api_key="x", max_retries=0)
+        messages = run(agent, client, ["What files are in this project?"])
+    assert agent.SESSION.calls == 1
+    assert "AGENT_MAX_SECONDS" in to_plain(messages)[-1]["content"][-1]["text"]
+
+
+def test_zero_switches_limits_off(agent, client, project, monkeypatch):
+    for name in ("MAX_STEPS", "MAX_COST_USD", "MAX_SECONDS"):
+        monkeypatch.setattr(agent, name, 0)
+    messages = run(agent, client, ["Summarize every file in this project."])
+    assert agent.SESSION.calls > 2 and "Stopped" not in str(to_plain(messages)[-1])
+
+
+def test_api_error_still_writes_the_turn_record(agent, project, trace_path):
+    with serve(TutorConfig(faults=[529])) as url:
+        client = anthropic.Anthropic(base_url=url, api_key="x", max_retries=0)
+        messages = [{"role": "user", "content": "What files are in this project?"}]
+        assert "529" in agent.run_turn(client, messages)
+    assert messages == [] and records(trace_path, "turn")[0]["calls"] == 0

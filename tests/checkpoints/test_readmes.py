@@ -1,0 +1,176 @@
+"""Every checkpoint README follows one format, and says nothing its program contradicts.
+
+The format (all checkpoints):
+
+    # Checkpoint NN: <title>
+    > <one-line motto>
+    <breadcrumb: 00 → 01 → **NN** → ... ; every checkpoint number, the current one bold>
+    ## Changes from MM    (MM = the previous checkpoint; checkpoint 00 has "## What it contains")
+    | table ... |          (every `name(arg, ...)` in it is a tool in TOOLS or a function
+                            of the program, with those exact parameters)
+    ## Try it              (code blocks; `agentcourse run X` must name this checkpoint,
+                            `python checkpoints/.../file.py` must be this program)
+    ## What to observe
+    ## What's next
+"""
+
+from __future__ import annotations
+
+import builtins
+import inspect
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from agentcourse import paths
+
+FOLDERS = paths.checkpoint_dirs()
+SECTIONS = ("## Try it", "## What to observe", "## What's next")
+CALL = re.compile(r"`(\w+)\(([^`]*)\)`")  # `name(args)` inside backticks
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def number(folder: Path) -> str:
+    return folder.name[:2]
+
+
+def readme(folder: Path) -> str:
+    path = folder / "README.md"
+    assert path.is_file(), f"{folder.name} has no README.md"
+    return path.read_text(encoding="utf-8")
+
+
+def section(text: str, heading: str) -> str:
+    """The text under `heading` up to the next ## heading."""
+    start = text.index(heading)
+    rest = text[start + len(heading) :]
+    end = rest.find("\n## ")
+    return rest if end < 0 else rest[:end]
+
+
+def table_heading(folder: Path) -> str:
+    i = FOLDERS.index(folder)
+    return "## What it contains" if i == 0 else f"## Changes from {number(FOLDERS[i - 1])}"
+
+
+@pytest.fixture(scope="module", params=FOLDERS, ids=lambda f: f.name)
+def checkpoint(request):
+    folder = request.param
+    program = paths.checkpoint_program(folder)
+    return folder, readme(folder), program, paths.load_program(program)
+
+
+def test_readme_opens_with_title_and_one_line_motto(checkpoint):
+    folder, text, _, _ = checkpoint
+    lines = [line for line in text.splitlines() if line.strip()]
+    assert lines[0].startswith(f"# Checkpoint {number(folder)}"), lines[0]
+    assert lines[1].startswith("> ") and len(lines[1]) > 10, (
+        "the motto is a blockquote right after the title"
+    )
+    assert not lines[2].startswith(">"), "the motto is one line"
+
+
+def test_breadcrumb_lists_every_checkpoint_with_the_current_one_bold(checkpoint):
+    folder, text, _, _ = checkpoint
+    crumb = next((line for line in text.splitlines() if " → " in line), None)
+    assert crumb, "no breadcrumb line (numbers joined by ' → ')"
+    items = [item.strip() for item in crumb.split("→")]
+    numbers = [re.search(r"\d\d", item).group() for item in items]
+    assert numbers == sorted(numbers), "the breadcrumb is out of order"
+    assert set(map(number, FOLDERS)) <= set(numbers), "a checkpoint folder is missing from it"
+    bold = [item for item in items if item.startswith("**")]
+    assert bold == [f"**{number(folder)}**"], f"exactly the current checkpoint is bold, got {bold}"
+
+
+def test_links_in_readme_point_at_files_that_exist(checkpoint):
+    folder, text, _, _ = checkpoint
+    for target in LINK.findall(text):
+        if target.startswith(("http://", "https://", "#")):
+            continue
+        path = (folder / target.split("#")[0]).resolve()
+        assert path.exists(), f"{folder.name}/README.md links to missing {target}"
+
+
+def test_readme_has_every_section(checkpoint):
+    folder, text, _, _ = checkpoint
+    for heading in (table_heading(folder), *SECTIONS):
+        assert heading in text, f"{folder.name}/README.md lacks {heading!r}"
+
+
+def test_readme_names_its_program_file(checkpoint):
+    folder, text, program, _ = checkpoint
+    assert f"`{program.name}`" in text, f"the README should name {program.name}"
+
+
+def parameters(module, name: str) -> list[str] | None:
+    """The parameters of tool or function `name` in `module`; None if it has no such thing.
+
+    A tool without an input_schema (an Anthropic-defined tool) answers ["..."]."""
+    for tool in getattr(module, "TOOLS", []):
+        if tool.get("name") == name:
+            return list(tool["input_schema"]["properties"]) if "input_schema" in tool else ["..."]
+    function = getattr(module, name, None)
+    if callable(function):
+        return list(inspect.signature(function).parameters)
+    return None
+
+
+def test_every_function_named_in_the_table_exists_with_those_parameters(checkpoint):
+    folder, text, _, module = checkpoint
+    i = FOLDERS.index(folder)
+    # a row may name what this checkpoint removed, so the previous program counts too
+    previous = paths.load_program(paths.checkpoint_program(FOLDERS[i - 1])) if i else None
+    named = CALL.findall(section(text, table_heading(folder)))
+    assert named, "the table names no function or tool as `name(args)`"
+    for name, args in named:
+        if hasattr(builtins, name):
+            continue
+        expected = parameters(module, name)
+        if expected is None and previous is not None:
+            expected = parameters(previous, name)
+        assert expected is not None, f"`{name}(...)` in the table is neither a tool nor a function"
+        params = [a.strip() for a in args.split(",") if a.strip()]
+        if expected != ["..."] and all(p.isidentifier() for p in params):
+            shown = ", ".join(expected)
+            assert params == expected, f"`{name}({args})` but the program has {name}({shown})"
+
+
+def test_try_it_commands_name_this_checkpoint(checkpoint):
+    folder, text, program, _ = checkpoint
+    commands = section(text, "## Try it")
+    runs = re.findall(r"agentcourse run (\S+)", commands)
+    assert runs, "Try it shows no `agentcourse run` command"
+    for name in runs:
+        assert paths.find_checkpoint(name.strip("`")) == folder
+    for path in re.findall(r"python \S*?(checkpoints/[\w./-]+\.py)", commands):
+        assert (paths.REPO_ROOT / path).resolve() == program.resolve(), (
+            f"{path} is not this program"
+        )
+
+
+def test_program_docstring_says_how_to_run_it(checkpoint):
+    folder, _, _, module = checkpoint
+    doc = module.__doc__ or ""
+    assert f"agentcourse run {number(folder)}" in doc
+    if number(folder) != "00":
+        assert f"= checkpoint {number(FOLDERS[FOLDERS.index(folder) - 1])} +" in doc
+
+
+def test_try_it_command_starts_offline_and_quits_on_an_empty_line(checkpoint, tmp_path):
+    folder, _, _, _ = checkpoint
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ANTHROPIC_")}
+    done = subprocess.run(
+        [sys.executable, "-m", "agentcourse", "run", number(folder), "--workdir", str(tmp_path)],
+        input="\n",
+        capture_output=True,
+        text=True,
+        cwd=paths.REPO_ROOT,
+        env=env,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Goodbye." in done.stdout

@@ -1,0 +1,64 @@
+"""The measurement notebooks run offline, write their figures, and measure what the
+lectures quote. Outputs are not committed (notebooks/README.md says why); the figures
+and the numbers behind them are, and these tests keep them current."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from agentcourse.paths import REPO_ROOT
+
+NOTEBOOKS = REPO_ROOT / "notebooks"
+FIGURES = NOTEBOOKS / "figures"
+NAMES = ["context-growth", "tool-design-cost"]
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def _committed(name: str) -> dict:
+    return json.loads((FIGURES / f"{name}.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_committed_notebook_is_stripped_and_its_figure_is_committed(name: str):
+    nb = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text(encoding="utf-8"))
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code":
+            assert not cell["outputs"] and cell["execution_count"] is None, "clear outputs first"
+    assert (FIGURES / f"{name}.png").read_bytes().startswith(PNG_MAGIC)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", NAMES)
+def test_notebook_runs_offline_and_reproduces_its_numbers(name: str, tmp_path: Path, monkeypatch):
+    import nbformat  # imported here: it is slow to import, and only this test needs it
+    from nbclient import NotebookClient
+
+    monkeypatch.setenv("AGENTCOURSE_FIGURES_DIR", str(tmp_path))
+    nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
+    NotebookClient(
+        nb, timeout=60, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}
+    ).execute()
+    png = tmp_path / f"{name}.png"
+    assert png.read_bytes().startswith(PNG_MAGIC) and png.stat().st_size > 20_000
+    produced = json.loads((tmp_path / f"{name}.json").read_text(encoding="utf-8"))
+    assert produced == _committed(name), "re-run the notebook to refresh notebooks/figures/"
+
+
+def test_lecture_6_3_quotes_the_measured_tool_costs():
+    numbers = _committed("tool-design-cost")
+    text = (REPO_ROOT / "lectures" / "06-3-search-and-read-lines.md").read_text(encoding="utf-8")
+    assert f"{numbers['03/benchmark']['result_tokens']:,}" in text
+    assert f"{numbers['04/benchmark']['result_tokens']:,}" in text
+    assert f"{numbers['benchmark_ratio']}x" in text
+
+
+def test_lecture_6_4_quotes_the_measured_context_growth():
+    numbers = _committed("context-growth")
+    text = (REPO_ROOT / "lectures" / "06-4-instrumentation.md").read_text(encoding="utf-8")
+    assert f"{numbers['total_input_tokens']:,}" in text
+    assert f"{numbers['fixed_tokens']:,}" in text
+    assert f"about {numbers['growth_per_call']} tokens per call" in " ".join(text.split())
+    assert "5,820,000" in text

@@ -1,0 +1,91 @@
+"""`agentcourse run`: resolves checkpoints, picks the folder and the model, runs the program."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+
+import pytest
+
+from agentcourse import paths
+from agentcourse.cli import main
+from agentcourse.errors import UnknownCheckpoint, UsageError
+from agentcourse.runner import resolve
+
+
+def args(checkpoint="01", offline=False, workdir=None, program_args=()):
+    return argparse.Namespace(
+        checkpoint=checkpoint, offline=offline, workdir=workdir, program_args=list(program_args)
+    )
+
+
+def agentcourse(*argv, stdin="", cwd=None):
+    """The real command line in a child process (no key in its environment)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ANTHROPIC_")}
+    return subprocess.run(
+        [sys.executable, "-m", "agentcourse", *argv],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=cwd or paths.REPO_ROOT,
+        env=env,
+        timeout=60,
+    )
+
+
+def test_unknown_checkpoint_lists_the_valid_ones(capsys):
+    with pytest.raises(UnknownCheckpoint) as err:
+        resolve(args("99"))
+    assert "01-v1-loop" in str(err.value) and "00-v0-diagnostic" in str(err.value)
+    assert main(["run", "no-such-checkpoint"]) == 2
+    assert "valid checkpoints" in capsys.readouterr().err
+
+
+def test_checkpoint_resolves_by_number_or_folder_name(tmp_path):
+    by_number = resolve(args("1", workdir=str(tmp_path)))
+    by_name = resolve(args("01-v1-loop", workdir=str(tmp_path)))
+    assert by_number.program == by_name.program and by_number.program.name == "code-agent-v1.py"
+
+
+def test_missing_workdir_is_a_clear_error(tmp_path):
+    with pytest.raises(UsageError, match="no such folder"):
+        resolve(args(workdir=str(tmp_path / "nowhere")))
+
+
+def test_default_workdir_is_a_fresh_copy_of_the_sample_project(monkeypatch, tmp_path):
+    from agentcourse import runner, sample
+
+    monkeypatch.setattr(
+        runner, "copy_sample_project", lambda: sample.copy_sample_project(tmp_path / "p")
+    )
+    config = resolve(args())
+    assert config.workdir == tmp_path / "p" and (config.workdir / "math_utils.py").is_file()
+
+
+def test_offline_without_a_key_or_when_asked(monkeypatch, tmp_path):
+    assert resolve(args(workdir=str(tmp_path))).offline
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
+    assert not resolve(args(workdir=str(tmp_path))).offline
+    assert resolve(args(offline=True, workdir=str(tmp_path))).offline
+
+
+def test_offline_run_of_01_with_piped_input_creates_hello_py(tmp_path):
+    done = agentcourse(
+        "run", "01", "--offline", "--workdir", str(tmp_path),
+        stdin="Create hello.py with a hello world function.\n\n",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "tutor model" in done.stdout and "Goodbye." in done.stdout
+    assert "def hello" in (tmp_path / "hello.py").read_text()
+
+
+def test_prompt_after_the_options_reaches_checkpoint_00(monkeypatch, tmp_path):
+    from agentcourse import runner
+
+    seen = []
+    monkeypatch.setattr(runner, "run_program", lambda config: seen.append(config) or 0)
+    argv = ["run", "00", "--offline", "--workdir", str(tmp_path), "What does edit_file do?"]
+    assert main(argv) == 0
+    assert seen[0].program_args == ["What does edit_file do?"] and seen[0].offline
