@@ -162,9 +162,9 @@ def ensure_assignment(course_root: Path, lab: str) -> None:
     """Make sure the main gradebook knows the lab's cells (generate_assignment does that).
 
     The release goes to .grading/release so the committed labs/ is never touched here."""
-    from nbgrader.api import Gradebook, MissingEntry
+    from nbgrader.api import MissingEntry
 
-    with Gradebook(_db_url(course_root)) as gb:
+    with gradebook(_db_url(course_root)) as gb:
         try:
             if gb.find_assignment(lab).notebooks:
                 return
@@ -174,6 +174,16 @@ def ensure_assignment(course_root: Path, lab: str) -> None:
                         f"--CourseDirectory.release_directory={LOCAL}/release")
     if done.returncode != 0:
         raise GradingIncomplete(f"nbgrader generate_assignment {lab} failed:\n{done.stderr[-2000:]}")
+
+
+def gradebook(db_url: str):
+    """nbgrader's Gradebook; it shells out to `alembic`, so put this venv's bin on PATH."""
+    from nbgrader.api import Gradebook
+
+    bindir = os.path.dirname(sys.executable)
+    if bindir not in os.environ.get("PATH", "").split(os.pathsep):
+        os.environ["PATH"] = bindir + os.pathsep + os.environ.get("PATH", "")
+    return Gradebook(db_url)
 
 
 def _db_url(course_root: Path) -> str:
@@ -258,11 +268,11 @@ def _log_segments(text: str, lab: str) -> dict[str, str]:
         m = pattern.search(line)
         if m:
             current = m.group(1)
-        if current:
-            segments[current] = segments.get(current, "") + line + "\n"
+        # nbgrader's closing summary names the student; it belongs to that student only
         m = re.search(r"error processing assignment '[^']*' for student '([^']+)'", line)
-        if m:
-            segments[m.group(1)] = segments.get(m.group(1), "") + line + "\n"
+        owner = m.group(1) if m else current
+        if owner:
+            segments[owner] = segments.get(owner, "") + line + "\n"
     return segments
 
 
@@ -295,9 +305,9 @@ def _classify(worker: Worker, student: str, lab: str, segment: str) -> tuple[str
 
 
 def _read_scores(db_url: str, lab: str, student: str) -> dict[str, float]:
-    from nbgrader.api import Gradebook, MissingEntry
+    from nbgrader.api import MissingEntry
 
-    with Gradebook(db_url) as gb:
+    with gradebook(db_url) as gb:
         try:
             sub = gb.find_submission(lab, student)
         except MissingEntry:
@@ -307,9 +317,9 @@ def _read_scores(db_url: str, lab: str, student: str) -> dict[str, float]:
 
 def _merge(main_url: str, worker: Worker, lab: str, result: Result) -> None:
     """Copy one student's grades from the worker's gradebook into the main one."""
-    from nbgrader.api import Gradebook, MissingEntry
+    from nbgrader.api import MissingEntry
 
-    with Gradebook(f"sqlite:///{worker.folder / 'gradebook.db'}") as wgb:
+    with gradebook(f"sqlite:///{worker.folder / 'gradebook.db'}") as wgb:
         try:
             wsub = wgb.find_submission(lab, result.student)
         except MissingEntry:
@@ -322,7 +332,7 @@ def _merge(main_url: str, worker: Worker, lab: str, result: Result) -> None:
                                g.needs_manual_grade) for g in wnb.grades],
                              [(c.name, c.auto_comment, c.manual_comment) for c in wnb.comments]))
         timestamp = wsub.timestamp if wsub is not None else None
-    with Gradebook(main_url) as gb:
+    with gradebook(main_url) as gb:
         gb.update_or_create_student(result.student)
         sub = gb.update_or_create_submission(lab, result.student, timestamp=timestamp)
         for nb_name, penalty, grades, comments in rows:
@@ -360,13 +370,15 @@ def _install(src: Path, dest: Path) -> None:
 
 
 def hidden_lines(source_nb: Path) -> list[str]:
-    """Every substantial hidden-test line of a source notebook (what feedback must not show)."""
+    """Every substantial hidden-test line of a source notebook that appears nowhere else in
+    it: what feedback must not show (a line the visible tests also use is no secret)."""
     nb = nbtools.read_notebook(source_nb)
+    visible = {line.strip() for cell in nb.cells for line in nbtools.strip_hidden(cell.source).splitlines()}
     lines = []
     for cell in nb.cells:
         for line in nbtools.region_lines(cell.source, nbtools.BEGIN_HIDDEN, nbtools.END_HIDDEN):
             line = line.strip()
-            if len(line) >= 12 and not line.startswith("#"):
+            if len(line) >= 12 and not line.startswith("#") and line not in visible:
                 lines.append(line)
     return lines
 

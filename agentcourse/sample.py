@@ -46,7 +46,7 @@ _HEADER = '''\
 """Load, validate and merge the service's configuration.
 
 A configuration is a JSON object. parse_config reads one from disk and fills in
-defaults; each get_* function reads one setting, with its own default.
+defaults; the get_* helpers read one setting each, with its own default.
 """
 
 import json

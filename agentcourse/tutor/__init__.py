@@ -5,8 +5,9 @@
         client = anthropic.Anthropic(base_url=base_url, api_key="tutor")
 
 Parts: server.py (HTTP, streaming, faults), validate.py (the API's request rules),
-tokens.py (token estimate and prompt-cache simulation), brain.py + script.py (what the
-tutor decides to say or call, kept as data). See docs/TUTOR.md.
+tokens.py (token estimate and prompt-cache simulation), brain.py + toolbox.py + script.py
+(what the tutor decides to say or call; the script kept as data). See docs/TUTOR.md and
+docs/TUTOR-SCRIPT.md.
 """
 
 from agentcourse.tutor.server import TutorConfig, serve

@@ -149,7 +149,14 @@ def call(op: str, **args) -> Action:
     return Action(calls=[(op, args)])
 
 
+def tool_use_id(turn: Turn, index: int, name: str, tool_input: dict) -> str:
+    """Deterministic and unique within a conversation: a hash of the position and the call."""
+    key = f"{turn.seed}|{turn.n_messages}|{index}|{name}|{json.dumps(tool_input, sort_keys=True)}"
+    return "toolu_tutor_" + hashlib.sha256(key.encode()).hexdigest()[:16]
+
+
 def to_reply(turn: Turn, action: Action) -> Reply:
+    """The action as API content blocks; verbose mode announces the calls first."""
     if not action.calls:
         return Reply([text(action.text)], "end_turn")
     blocks = []
@@ -160,12 +167,7 @@ def to_reply(turn: Turn, action: Action) -> Reply:
         blocks.append(text(_fill(script.ANNOUNCE[op], {**args, "path": _shown(args.get("path"))})))
     for i, (op, args) in enumerate(action.calls):
         name, tool_input = turn.tools.call(op, args)
-        key = f"{turn.seed}|{turn.n_messages}|{i}|{name}|{json.dumps(tool_input, sort_keys=True)}"
-        blocks.append(
-            tool_use(
-                "toolu_tutor_" + hashlib.sha256(key.encode()).hexdigest()[:16], name, tool_input
-            )
-        )
+        blocks.append(tool_use(tool_use_id(turn, i, name, tool_input), name, tool_input))
     return Reply(blocks, "tool_use")
 
 
@@ -183,6 +185,7 @@ def _fill(template: str, values: dict) -> str:
 
 
 def decide(turn: Turn) -> Action:
+    """The first task whose pattern matches the request decides; otherwise the help reply."""
     if len(turn.steps) >= script.MAX_STEPS:
         return say(script.TOO_MANY_STEPS.format(n=len(turn.steps)))
     for task in script.TASKS:
@@ -471,14 +474,13 @@ def task_main_block(turn: Turn, m: dict) -> Action:
         funcs = re.findall(r"^def (\w+)\(([^)]*)\)", content, re.M)
         if not funcs:
             return say(script.NOT_FOUND.format(thing="a function to call", path=path))
-        name = next(
-            (
-                f
-                for f, params in funcs
-                if all("=" in p or "*" in p for p in params.split(",") if p.strip())
-            ),
-            funcs[0][0],
-        )
+        # Call the first function that needs no arguments (all defaulted), else the first one.
+        callable_bare = [
+            f
+            for f, params in funcs
+            if all("=" in p or "*" in p for p in params.split(",") if p.strip())
+        ]
+        name = (callable_bare or [funcs[0][0]])[0]
         old, new = append_code(content, script.MAIN_BLOCK.format(call=f"{name}()"))
         return call("edit", path=path, old=old, new=new)
 

@@ -88,7 +88,7 @@ TASKS: tuple[Task, ...] = (
         'list_files("."), then read_file once per file, one call per response (the context '
         "grows step by step), then one summary line per file built from the real contents",
         "list_files, then read_lines(path, 1, 200) once per file, then the summary",
-        "bash `ls -1 .` (or view .), then view once per file, then the summary",
+        "bash `ls -1p .` (or view .), then view once per file, then the summary",
     ),
     Task(
         "list",
@@ -96,7 +96,7 @@ TASKS: tuple[Task, ...] = (
         "What files are in this project?",
         'list_files("."), then a reply naming the files and folders',
         "same",
-        "bash `ls -1 .`, or view on the directory",
+        "bash `ls -1p .`, or view on the directory",
     ),
     Task(
         "read-many",
@@ -114,7 +114,7 @@ TASKS: tuple[Task, ...] = (
         'edit_file(path, old_str="", new_str=<hello() source>), then "Done — created ..."; '
         'also Lecture 5.3\'s "Write a JavaScript hello world and put it in hello.js."',
         "same",
-        "view is skipped; create with file_text, then the same reply",
+        "the editor's create command with file_text, then the same reply",
     ),
     Task(
         "delete",

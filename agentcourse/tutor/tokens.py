@@ -2,7 +2,8 @@
 
 One estimator for everything (usage, count_tokens, max_tokens cuts, caching):
 
-    tokens(piece) = ceil(characters of its canonical JSON / 4)
+    tokens(text)  = ceil(characters / 4)
+    tokens(block) = ceil(characters of its canonical JSON / 4)   (tool results: their text)
 
 A request is cut into pieces in the order the API processes it (tools, then
 system, then messages): one piece per tool definition, per system text block and

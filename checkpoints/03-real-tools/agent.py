@@ -223,22 +223,25 @@ def list_files(path="."):
 @tool
 def read_file(filename):
     real = regular_file(filename)
-    with open(real, "rb") as f:  # sniff first, so a huge binary costs 8 KB, not all of it
-        if b"\x00" in f.read(8192):
+    kept, size, total, cut = [], 0, 0, False
+    with open(real, "rb") as f:
+        if b"\x00" in f.read(8192):  # sniff first: a huge binary costs 8 KB, not all of it
             raise ToolError(f"{filename} looks like a binary file; only text files can be read")
-    kept, size, total = [], 0, 0
-    try:
-        # Stream line by line: a 2 GB log costs the lines we keep plus a count of the rest.
-        with open(real, encoding="utf-8-sig") as f:
-            for line in f:
-                total += 1
-                if len(kept) < READ_MAX_LINES and size + len(line) <= READ_MAX_BYTES:
-                    kept.append(line)
-                    size += len(line)
-    except UnicodeDecodeError:
-        raise ToolError(f"{filename} is not UTF-8 text; only UTF-8 files can be read") from None
+        f.seek(0)
+        # Stream: lines past the cap are counted, never decoded or kept, so a 2 GB log
+        # costs the lines we return plus one pass to count the rest.
+        for raw in f:
+            total += 1
+            cut = cut or len(kept) == READ_MAX_LINES or size + len(raw) > READ_MAX_BYTES
+            if not cut:
+                try:
+                    line = raw.decode("utf-8-sig" if total == 1 else "utf-8")  # -sig: drop a BOM
+                except UnicodeDecodeError:
+                    raise ToolError(f"{filename} line {total} is not UTF-8 text") from None
+                kept.append(line.replace("\r\n", "\n"))  # the model sees "\n", as edit_file expects
+                size += len(raw)
     text = "".join(kept)
-    if len(kept) < total:
+    if cut:
         # Say what was cut, in numbers, so the model never mistakes a prefix for the file.
         text += (
             f"\n[read_file shows at most {READ_MAX_LINES} lines / {READ_MAX_BYTES // 1000} KB: "

@@ -331,13 +331,16 @@ def matching_lines(real, line_re, chunk_re):
     few more, which the per-line check rejects): speed without changing the answer.
     """
     with open(real, "rb") as f:
+        chunk = f.read(1 << 20)
+        if b"\x00" in chunk[:8192]:
+            return  # binary: the same test as is_binary(), without a second open()
         lineno = 0
-        while chunk := f.read(1 << 20):
-            if lineno == 0 and b"\x00" in chunk[:8192]:
-                return  # binary: the same test as is_binary(), without a second open()
+        while chunk:
             if not chunk.endswith(b"\n"):
                 chunk += f.readline()
-            text = chunk.decode("utf-8", errors="replace").replace("\r\n", "\n")  # as read_lines
+            text = chunk.decode("utf-8", errors="replace")
+            if "\r" in text:  # count CRLF lines as read_lines does (and skip the copy if none)
+                text = text.replace("\r\n", "\n")
             pos = 0
             while pos < len(text) and (found := chunk_re.search(text, pos)):
                 start = text.rfind("\n", 0, found.start()) + 1
@@ -348,7 +351,9 @@ def matching_lines(real, line_re, chunk_re):
                 if line_re.search(line):
                     yield lineno, line
                 pos = end + 1
-            lineno += text.count("\n", pos)
+            chunk = f.read(1 << 20)
+            if chunk:  # more to come, numbered after this chunk's lines (else: skip the count)
+                lineno += text.count("\n", pos)
 
 
 @tool
@@ -368,10 +373,10 @@ def search_file(pattern, path="."):
         real = regular_file(path)
     shown, total = [], 0
     for file in files_to_search(real, root):
-        name = os.path.relpath(file, root).replace(os.sep, "/")
         for lineno, line in matching_lines(file, line_re, chunk_re):
             total += 1
             if len(shown) < SEARCH_MAX_MATCHES:
+                name = os.path.relpath(file, root).replace(os.sep, "/")
                 shown.append(f"{name}:{lineno}: {clip(line)}")
     if not shown:
         return f"No lines match {pattern!r} in {path}"

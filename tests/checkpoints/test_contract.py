@@ -48,22 +48,36 @@ def test_importing_starts_nothing(folder, capsys, monkeypatch):
     assert out.out == "" and out.err == "", "importing printed something"
 
 
+def system_prompt_text(module) -> str:
+    """SYSTEM_PROMPT, or what the function assembling it returns (checkpoint 07 on)."""
+    prompt = module.SYSTEM_PROMPT
+    if callable(prompt):
+        prompt = prompt()
+    if isinstance(prompt, list):  # system blocks
+        prompt = "\n".join(block["text"] for block in prompt)
+    return prompt
+
+
 def test_module_level_names_exist(folder):
     module = load(folder)
     for name in NAMES:
         assert hasattr(module, name), f"{folder.name} has no {name}"
-    assert isinstance(module.SYSTEM_PROMPT, str)
-    assert all({"name", "description", "input_schema"} <= set(t) for t in module.TOOLS)
+    assert isinstance(system_prompt_text(module), str)
     for tool in module.TOOLS:
-        assert callable(getattr(module, tool["name"], None)), f"no function for {tool['name']}"
+        assert "name" in tool
+        if "input_schema" in tool:  # a custom tool (Anthropic-schema tools have a "type")
+            assert tool.get("description"), f"{tool['name']} has no description"
+            assert callable(getattr(module, tool["name"], None)), f"no function for {tool['name']}"
 
 
 def test_system_prompt_keeps_the_required_phrases(folder):
     module = load(folder)
-    prompt = module.SYSTEM_PROMPT.lower()
+    prompt = system_prompt_text(module).lower()
     for phrase in PHRASES:
         assert phrase.lower() in prompt, f"{folder.name}'s prompt lost {phrase!r}"
-    edit = next(t for t in module.TOOLS if t["name"] == "edit_file")
+    edit = next((t for t in module.TOOLS if t["name"] == "edit_file"), None)
+    if edit is None:
+        pytest.skip("no edit_file tool (the Anthropic text editor replaces it)")
     assert "you must read the file first" in edit["description"].lower()
     assert "to create a file, set old_str to an empty string" in edit["description"].lower()
 

@@ -5,23 +5,26 @@ The format (all checkpoints):
     # Checkpoint NN: <title>
     > <one-line motto>
     <breadcrumb: 00 → 01 → **NN** → ... ; every checkpoint number, the current one bold>
+    Program: [`file.py`](file.py) ...    (the README names its program file)
     ## Changes from MM    (MM = the previous checkpoint; checkpoint 00 has "## What it contains")
-    | table ... |          (every `name(arg, ...)` in it is a tool in TOOLS or a function
-                            of the program, with those exact parameters)
-    ## Try it              (code blocks; `agentcourse run X` must name this checkpoint,
+    | table ... |          (every `name(arg, ...)` in it is a tool in TOOLS or a function of
+                            this program or the previous one, with those exact parameters)
+    ## Try it              (`agentcourse run X` must name this checkpoint,
                             `python checkpoints/.../file.py` must be this program)
     ## What to observe
     ## What's next
+
+Relative links must point at files that exist. The program's docstring says
+`agentcourse run NN` and (after 00) "= checkpoint MM + ..."; the file ends in the
+`if __name__ == "__main__":` guard that calls run_agent().
 """
 
 from __future__ import annotations
 
+import ast
 import builtins
 import inspect
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -160,17 +163,11 @@ def test_program_docstring_says_how_to_run_it(checkpoint):
         assert f"= checkpoint {number(FOLDERS[FOLDERS.index(folder) - 1])} +" in doc
 
 
-def test_try_it_command_starts_offline_and_quits_on_an_empty_line(checkpoint, tmp_path):
-    folder, _, _, _ = checkpoint
-    env = {k: v for k, v in os.environ.items() if not k.startswith("ANTHROPIC_")}
-    done = subprocess.run(
-        [sys.executable, "-m", "agentcourse", "run", number(folder), "--workdir", str(tmp_path)],
-        input="\n",
-        capture_output=True,
-        text=True,
-        cwd=paths.REPO_ROOT,
-        env=env,
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "Goodbye." in done.stdout
+def test_program_runs_as_a_script_through_its_main_guard(checkpoint):
+    # `agentcourse run NN` executes the file as a script (test_runner runs 01 that way);
+    # here, cheaply, every program must end in the guard that starts its REPL.
+    _, _, program, _ = checkpoint
+    tree = ast.parse(program.read_text(encoding="utf-8"))
+    guard = tree.body[-1]
+    assert isinstance(guard, ast.If) and "__main__" in ast.unparse(guard.test)
+    assert "run_agent()" in ast.unparse(guard)

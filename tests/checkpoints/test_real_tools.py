@@ -106,6 +106,15 @@ def test_read_file_caps_a_huge_file_and_says_what_was_cut(project):
     assert "lines 2001-5000 of 5000 were cut" in text
 
 
+def test_read_file_cut_is_a_prefix_and_never_decodes_past_it(project):
+    agent = paths.load_checkpoint("03")
+    big = b"short\r\n" + b"x" * 150_000 + b"\n" + b"later\n" + b"\xff\xfe not utf-8\n"
+    (project / "odd.txt").write_bytes(big)
+    text = agent.read_file("odd.txt")
+    assert text.startswith("short\n\n[read_file shows at most")  # CRLF shown as \n, then the notice
+    assert "later" not in text and "lines 2-4 of 4 were cut" in text
+
+
 # ----------------------------------------------------------------------------- the loop
 
 

@@ -142,3 +142,12 @@ def test_search_speed_bench_core_agrees_with_grep(tmp_path):
     assert lines == 960
     assert ours.matches == grep.matches > 0
     assert ours.seconds > 0 and grep.seconds > 0
+
+
+def test_line_numbers_stay_right_across_megabyte_chunks(agent, project):
+    lines = [f"filler line {i:07d} " + "." * 40 for i in range(1, 60_001)]  # about 3.5 MB
+    for n in (1, 17_000, 17_001, 40_000, 60_000):
+        lines[n - 1] = f"needle at {n}"
+    (project / "big.txt").write_text("\n".join(lines) + "\n")
+    got = agent.search_file("^needle", "big.txt").splitlines()
+    assert got == [f"big.txt:{n}: needle at {n}" for n in (1, 17_000, 17_001, 40_000, 60_000)]

@@ -146,3 +146,22 @@ def test_stated_time_boxes_match_the_labs(path: Path):
         assert found, f"{path.name} links no lab with its time box"
     for lab, minutes in found:
         assert int(minutes) == _time_box(lab), f"{path.name}: {lab} is {_time_box(lab)} minutes"
+
+
+def test_course_map_has_a_row_for_every_lecture_and_checkpoint():
+    text = (REPO_ROOT / "docs" / "COURSE-MAP.md").read_text(encoding="utf-8")
+    for lecture in LECTURES:
+        assert f"(../lectures/{lecture.name})" in text, f"no course-map row for {lecture.name}"
+    for number in ("00", "01", "02", "03", "04", "05"):
+        assert f"(../checkpoints/{find_checkpoint(number).name}/)" in text
+
+
+def test_command_line_reports_stale_blocks_then_fixes_them(tmp_path: Path, capsys):
+    from agentcourse.excerpts import main
+
+    lecture = tmp_path / "99-9-demo.md"
+    lecture.write_text("<!-- excerpt: agentcourse/matrix.py::ROWS -->\n```python\n```\n")
+    assert main([str(lecture)]) == 1
+    assert "99-9-demo.md:1: stale excerpt" in capsys.readouterr().out
+    assert main(["--update", str(lecture)]) == 0
+    assert main([str(lecture)]) == 0

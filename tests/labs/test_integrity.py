@@ -1,0 +1,192 @@
+"""Every lab in solutions/ is sound: it builds, it is released in sync, it leaks nothing,
+its solution scores full marks, its untouched release scores its baseline, and each of its
+known-wrong implementations loses points.
+
+Real nbgrader runs once per lab (generate_assignment + one autograde of two students: the
+source and the untouched release), because a run costs seconds. The known-wrong variants
+(5+ per lab) run in-process with nbtools.run_cells: a fresh namespace per variant, no
+kernel start-up. A test cell scores iff it raises, both ways, so the verdicts agree.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from agentcourse import nbtools
+from agentcourse.paths import REPO_ROOT
+
+SOLUTIONS = REPO_ROOT / "solutions"
+LABS = REPO_ROOT / "labs"
+ALL_LABS = sorted(p.name for p in SOLUTIONS.iterdir() if (p / f"{p.name}.ipynb").is_file())
+
+
+def source(lab: str) -> Path:
+    return SOLUTIONS / lab / f"{lab}.ipynb"
+
+
+def wrong_cases(lab: str) -> dict:
+    path = SOLUTIONS / lab / "wrong.py"
+    if not path.is_file():
+        return {}
+    spec = importlib.util.spec_from_file_location(f"wrong_{lab}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.WRONG
+
+
+WRONG_PARAMS = [pytest.param(lab, case, id=f"{lab}-{case}") for lab in ALL_LABS for case in wrong_cases(lab)]
+
+
+def total(results: dict) -> float:
+    return sum(r.points for r in results.values())
+
+
+def full_marks(lab: str) -> float:
+    return sum(c.points for c in nbtools.grade_cells(nbtools.read_notebook(source(lab))))
+
+
+# ---------------------------------------------------------------- fast, no nbgrader
+
+
+@pytest.mark.parametrize("lab", ALL_LABS)
+def test_notebook_is_built_from_its_cells_file(lab):
+    cells = SOLUTIONS / lab / f"{lab}.cells"
+    if not cells.is_file():
+        pytest.skip("no .cells authoring file")
+    built = nbtools.build_notebook(cells.read_text(encoding="utf-8"))
+    assert json.loads(nbtools.nbformat.writes(built)) == json.load(source(lab).open()), (
+        f"rebuild it: python -m agentcourse.nbtools build solutions/{lab}/{lab}.cells")
+
+
+@pytest.mark.parametrize("lab", ALL_LABS)
+def test_lab_declares_time_box_tasks_and_points(lab):
+    nb = nbtools.read_notebook(source(lab))
+    meta = nbtools.lab_meta(nb)
+    assert meta.get("lab") == lab and meta.get("time_box_minutes", 0) > 0 and meta.get("tasks")
+    assert f"Time box: {meta['time_box_minutes']} minutes" in nb.cells[0].source
+    graded = {c.grade_id: c for c in nbtools.grade_cells(nb)}
+    tested = [t for task in meta["tasks"] for t in task["tests"]]
+    assert sorted(tested) == sorted(graded), "every test cell belongs to exactly one task"
+    for cell in graded.values():
+        assert cell.points > 0, f"{cell.grade_id} has no points"
+        assert cell.check.startswith("Check that"), f"{cell.grade_id} needs a 'Check that ...' docstring"
+
+
+@pytest.mark.parametrize("lab", ALL_LABS)
+def test_release_contains_no_solution_or_hidden_test_text(lab):
+    nb = nbtools.read_notebook(source(lab))
+    # Lines that also appear outside the secret regions (e.g. a call the visible test makes
+    # too) are not secrets; short lines (brackets) say nothing.
+    visible = set()
+    secrets = set()
+    for cell in nb.cells:
+        regions = (nbtools.region_lines(cell.source, nbtools.BEGIN_SOLUTION, nbtools.END_SOLUTION)
+                   + nbtools.region_lines(cell.source, nbtools.BEGIN_HIDDEN, nbtools.END_HIDDEN))
+        secrets.update(line.strip() for line in regions if len(line.strip()) >= 12)
+        inside = False
+        for line in cell.source.splitlines():
+            if nbtools.BEGIN_SOLUTION in line or nbtools.BEGIN_HIDDEN in line:
+                inside = True
+            elif nbtools.END_SOLUTION in line or nbtools.END_HIDDEN in line:
+                inside = False
+            elif not inside:
+                visible.add(line.strip())
+    secrets -= visible
+    assert secrets, "a lab with no solution text?"
+    released = []
+    for path in sorted((LABS / lab).rglob("*")):
+        if path.suffix == ".ipynb":
+            released += [c.source for c in nbtools.read_notebook(path).cells]
+        elif path.is_file():
+            released.append(path.read_text(encoding="utf-8", errors="replace"))
+    lines = {line.strip() for text in released for line in text.splitlines()}
+    leaks = sorted(secrets & lines)
+    assert not leaks, f"labs/{lab} shows solution or hidden-test lines: {leaks[:3]}"
+    names = {p.name for p in (LABS / lab).rglob("*")}
+    assert not names & {"WALKTHROUGH.md", "wrong.py", f"{lab}.cells"}
+
+
+@pytest.mark.parametrize("lab", ALL_LABS)
+def test_solution_scores_full_marks_in_process(lab):
+    results = nbtools.run_cells(nbtools.read_notebook(source(lab)))
+    failed = {k: r.error for k, r in results.items() if r.error}
+    assert not failed
+    assert total(results) == full_marks(lab)
+
+
+@pytest.mark.parametrize("lab", ALL_LABS)
+def test_lab_declares_at_least_five_wrong_implementations(lab):
+    assert len(wrong_cases(lab)) >= 5, f"solutions/{lab}/wrong.py needs 5+ known-wrong cases"
+
+
+@pytest.mark.parametrize(("lab", "case"), WRONG_PARAMS)
+def test_wrong_implementation_loses_points(lab, case):
+    results = nbtools.run_cells(nbtools.read_notebook(source(lab)), wrong_cases(lab)[case])
+    assert total(results) < full_marks(lab), f"{case} still scores full marks"
+
+
+# ---------------------------------------------------------------- real nbgrader, once per lab
+
+
+def scratch_course(tmp: Path) -> Path:
+    """A course folder that shares solutions/ but keeps every output in `tmp`."""
+    tmp.mkdir(parents=True, exist_ok=True)
+    shutil.copy(REPO_ROOT / "nbgrader_config.py", tmp / "nbgrader_config.py")
+    os.symlink(SOLUTIONS, tmp / "solutions")
+    return tmp
+
+
+def nbgrader(course: Path, *args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"])
+    return subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=course, env=env,
+                          capture_output=True, text=True, timeout=600)
+
+
+def normalized(path: Path) -> dict:
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    for cell in nb["cells"]:
+        cell.pop("execution_count", None)
+        cell.pop("outputs", None)
+    return nb
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lab", ALL_LABS)
+def test_nbgrader_release_in_sync_source_full_marks_untouched_baseline(lab, tmp_path):
+    """One generate_assignment and one autograde (two students) per lab: three checks.
+
+    Kept in one test so that pytest-xdist never runs a lab's nbgrader twice."""
+    from agentcourse.grading import gradebook
+
+    course = scratch_course(tmp_path / "course")
+    done = nbgrader(course, "generate_assignment", lab, "--force",
+                    "--CourseDirectory.release_directory=release")
+    assert done.returncode == 0, done.stderr[-2000:]
+
+    release = course / "release" / lab
+    fresh = sorted(p.relative_to(release) for p in release.rglob("*"))
+    committed = sorted(p.relative_to(LABS / lab) for p in (LABS / lab).rglob("*"))
+    assert fresh == committed, f"labs/{lab} is stale: nbgrader generate_assignment {lab} --force"
+    for rel in fresh:
+        if rel.suffix == ".ipynb":
+            assert normalized(release / rel) == normalized(LABS / lab / rel), (
+                f"labs/{lab}/{rel} is stale: nbgrader generate_assignment {lab} --force")
+
+    for student, nb in (("solution", source(lab)), ("untouched", release / f"{lab}.ipynb")):
+        dest = course / ".grading" / "submitted" / student / lab
+        dest.mkdir(parents=True)
+        shutil.copy(nb, dest / f"{lab}.ipynb")
+    done = nbgrader(course, "autograde", lab, "--force", "--Autograde.create_student=True")
+    assert done.returncode == 0, done.stderr[-2000:]
+    with gradebook("sqlite:///" + str(course / ".grading" / "gradebook.db")) as gb:
+        scores = {s: gb.find_submission(lab, s).score for s in ("solution", "untouched")}
+    baseline = nbtools.lab_meta(nbtools.read_notebook(source(lab))).get("release_baseline", 0)
+    assert scores == {"solution": full_marks(lab), "untouched": baseline}
