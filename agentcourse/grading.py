@@ -36,6 +36,7 @@ import signal
 import subprocess
 import sys
 import time
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -332,7 +333,10 @@ def _merge(main_url: str, worker: Worker, lab: str, result: Result) -> None:
                                g.needs_manual_grade) for g in wnb.grades],
                              [(c.name, c.auto_comment, c.manual_comment) for c in wnb.comments]))
         timestamp = wsub.timestamp if wsub is not None else None
-    with gradebook(main_url) as gb:
+    with gradebook(main_url) as gb, warnings.catch_warnings():
+        # nbgrader's add_submission walks a new row before adding it to the session;
+        # SQLAlchemy warns about that inside nbgrader's own autograde too.
+        warnings.simplefilter("ignore")
         gb.update_or_create_student(result.student)
         sub = gb.update_or_create_submission(lab, result.student, timestamp=timestamp)
         for nb_name, penalty, grades, comments in rows:

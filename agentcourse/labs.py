@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+import nbformat
 from rich.console import Console
 from rich.table import Table
 
@@ -133,7 +134,7 @@ def cli_start(args: argparse.Namespace) -> int:
     for line in _task_lines(meta):
         console.print("  " + line)
     console.print(f"Open {dest / (lab + '.ipynb')} in Jupyter; check with: "
-                  f"agentcourse lab check {lab.removeprefix('lab')}")
+                  f"agentcourse lab check {int(lab.removeprefix('lab'))}")
     return 0
 
 
@@ -153,7 +154,7 @@ def elapsed_text(start: float | None) -> str:
     return f"{minutes} min {seconds:02d} s"
 
 
-def _restore_tests(student: nbtools.nbformat.NotebookNode, release: nbtools.nbformat.NotebookNode) -> None:
+def _restore_tests(student: nbformat.NotebookNode, release: nbformat.NotebookNode) -> None:
     """Put the released test and locked cells back, as nbgrader's autograde will."""
     originals = {nbtools.grade_id(c): c for c in release.cells if nbtools.grade_id(c)}
     for cell in student.cells:
@@ -202,7 +203,8 @@ def check_notebook(path: Path, release: Path, config: CheckConfig | None = None)
             report.outcomes.append(TestOutcome(
                 meta["grade_id"], nbtools.docstring(cell.source), float(meta.get("points", 0)),
                 passed=ran and not error, error=error or ("" if ran else "did not run")))
-    report.elapsed = (time.time() - s) if (s := started_at(path.parent)) else None
+    start = started_at(path.parent)
+    report.elapsed = time.time() - start if start else None
     return report
 
 
@@ -228,7 +230,8 @@ def print_report(report: CheckReport, meta: dict, console: Console) -> None:
         console.print(f"[yellow]Hint[/] {hint}")
     if report.elapsed is not None:
         limit = meta.get("time_box_minutes")
-        console.print(f"Elapsed since start: {elapsed_text(time.time() - report.elapsed)}"
+        minutes, seconds = divmod(int(report.elapsed), 60)
+        console.print(f"Elapsed since start: {minutes} min {seconds:02d} s"
                       + (f" of a {limit}-minute time box." if limit else "."))
 
 

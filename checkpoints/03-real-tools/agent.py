@@ -1,23 +1,17 @@
 """agent.py (checkpoint 03): real tools, confined to the project, and a loop that survives.
 
-Run it offline against the tutor model (no key needed), in a scratch copy of the sample project:
+Run it offline against the tutor model (no key needed), in a scratch copy of the sample
+project: `agentcourse run 03`. Or against Claude, from inside the folder it may touch:
 
-    agentcourse run 03
-
-or against Claude, from inside the project folder the agent may touch:
-
-    export ANTHROPIC_API_KEY=sk-ant-...
-    python path/to/checkpoints/03-real-tools/agent.py
+    ANTHROPIC_API_KEY=sk-ant-... python path/to/checkpoints/03-real-tools/agent.py
 
 Type a request at "You:"; an empty line (or Ctrl-D) quits. Ctrl-C stops the current turn.
 
 = checkpoint 02 + these additions:
-- list_files / read_file / edit_file work on disk again, and every path is resolved
-  (symlinks included) and refused unless it stays inside the project root (the cwd)
-- every failure comes back to the model as an "Error: ..." string it can act on
-- edit_file refuses to overwrite a file on create, says how often old_str was found,
-  writes atomically and keeps the file's line endings and byte-order mark
-- read_file refuses binary and non-UTF-8 files and caps huge ones, saying what was cut
+- real list_files / read_file / edit_file; every path is resolved (symlinks included) and
+  refused unless it stays inside the project root (the cwd); failures are "Error: ..." strings
+- edit_file never overwrites on create, writes atomically, keeps CRLF and a byte-order mark;
+  read_file refuses binary and non-UTF-8 files and caps huge ones, saying what was cut
 - the inner loop has an iteration limit, handles every stop_reason, reports API errors
   and Ctrl-C, and always leaves the messages list valid for the next turn
 """
@@ -32,19 +26,16 @@ import tempfile
 import anthropic
 
 # --- FROM 02 (unchanged): model and token limit ---
-
 MODEL = os.environ.get("ANTHROPIC_MODEL", "claude-sonnet-4-6")
 MAX_TOKENS = 4096
 
 # --- NEW in 03: limits that keep one turn, and one tool result, bounded ---
-# 25 tool rounds is generous for a three-tool agent; a model that needs more is
-# usually stuck in a loop, and the user should get the keyboard back.
+# 25 rounds is generous for three tools: a model that needs more is usually stuck in a loop.
 MAX_TOOL_ROUNDS = 25
 READ_MAX_LINES = 2000  # read_file returns at most this many lines...
 READ_MAX_BYTES = 100_000  # ...and at most this much text, whichever comes first
 
 # --- FROM 02 (unchanged): the system prompt, four sections ---
-
 SYSTEM_PROMPT = """\
 You are a coding assistant working inside one project directory. You help the user \
 read, understand and change the code files in it.
@@ -83,64 +74,46 @@ and suggest an alternative.
 """
 
 # --- FROM 02: the tool schemas ---
-# CHANGED in 03: the same three schemas, built by a small helper now that their JSON
-# shape is familiar. Every parameter is required; each is given as its description
-# (a string parameter) or as a (JSON type, description) pair. Descriptions are unchanged.
-
-
+# CHANGED in 03: the same three schemas (same descriptions), built by a small helper. Every
+# parameter is required; each is its description (a string) or a (JSON type, description) pair.
 def schema(name, description, **params):
-    properties = {}
-    for key, spec in params.items():
-        json_type, text = spec if isinstance(spec, tuple) else ("string", spec)
-        properties[key] = {"type": json_type, "description": text}
-    return {
-        "name": name,
-        "description": description,
-        "input_schema": {"type": "object", "properties": properties, "required": list(params)},
-    }
+    pairs = {key: p if isinstance(p, tuple) else ("string", p) for key, p in params.items()}
+    properties = {key: {"type": t, "description": d} for key, (t, d) in pairs.items()}
+    return {"name": name, "description": description,
+            "input_schema": {"type": "object", "properties": properties, "required": list(params)}}
 
 
 TOOLS = [
-    schema(
-        "list_files",
-        "List the files and directories at a path, one per line, each marked "
-        "[file] or [dir]. Use this to discover the project before reading files.",
-        path="Directory to list, relative to the project. Use '.' for the project root.",
-    ),
-    schema(
-        "read_file",
-        "Read the complete contents of a text file. Use this before editing a file, "
-        "so you know its exact text.",
-        filename="Path of the file, relative to the project root.",
-    ),
-    schema(
-        "edit_file",
-        "Create or edit a file by exact string replacement. "
-        "To create a file, set old_str to an empty string and new_str to the full contents. "
-        "To edit, set old_str to text that appears exactly once in the file and new_str to "
-        "its replacement. You must read the file first to know the exact text for old_str.",
-        path="Path of the file, relative to the project root.",
-        old_str="Exact text to replace; an empty string creates the file.",
-        new_str="Replacement text, or the whole file when creating it.",
-    ),
+    schema("list_files",
+           "List the files and directories at a path, one per line, each marked "
+           "[file] or [dir]. Use this to discover the project before reading files.",
+           path="Directory to list, relative to the project. Use '.' for the project root."),
+    schema("read_file",
+           "Read the complete contents of a text file. Use this before editing a file, "
+           "so you know its exact text.",
+           filename="Path of the file, relative to the project root."),
+    schema("edit_file",
+           "Create or edit a file by exact string replacement. "
+           "To create a file, set old_str to an empty string and new_str to the full contents. "
+           "To edit, set old_str to text that appears exactly once in the file and new_str to "
+           "its replacement. You must read the file first to know the exact text for old_str.",
+           path="Path of the file, relative to the project root.",
+           old_str="Exact text to replace; an empty string creates the file.",
+           new_str="Replacement text, or the whole file when creating it."),
 ]
 
 # --- NEW in 03: directory safety ---
-# The model chooses every path, so every path is hostile until proven otherwise. The
-# rule is one comparison: resolve the path as the OS will (following symlinks, folding
-# "..") and accept it only if the result is the root or inside it. Checking the raw
-# string for ".." instead misses symlinks, which is how most escapes happen. Left open:
-# a file swapped for a symlink between our check and our open(), a race that only a
-# hostile process on the same machine could win.
-
-
+# The model chooses every path, so every path is hostile until proven otherwise. The rule
+# is one comparison: resolve the path as the OS will (following symlinks, folding "..") and
+# accept it only if the result is the root or inside it. A check of the raw string for ".."
+# misses symlinks, which is how most escapes happen. Left open: a file swapped for a symlink
+# between our check and our open(), a race only a hostile local process could win.
 class ToolError(Exception):
     """A failure the model should read about; its message becomes "Error: ..."."""
 
 
 def tool(function):
     """Make a tool total: ToolError and OS failures come back as "Error: ..." strings."""
-
     @functools.wraps(function)
     def safe(*args, **kwargs):
         try:
@@ -149,7 +122,6 @@ def tool(function):
             return f"Error: {err}"
         except (OSError, ValueError) as err:  # permissions, full disk, odd names...
             return f"Error: {function.__name__} failed: {getattr(err, 'strerror', None) or err}"
-
     return safe
 
 
@@ -171,21 +143,21 @@ def resolve_in_root(path):
 def regular_file(path):
     """The resolved path of an existing regular file: no folders, devices or fifos."""
     real = resolve_in_root(path)
-    if not os.path.exists(real):
-        raise ToolError(f"{path} does not exist")
-    if not stat.S_ISREG(os.stat(real).st_mode):
-        raise ToolError(f"{path} is not a regular file")
+    if not os.path.isfile(real):  # false for folders, fifos and devices as well
+        raise ToolError(f"{path} is not a regular file" if os.path.exists(real) else
+                        f"{path} does not exist")
     return real
 
 
-def read_text(real, path):
-    """(text, has_bom) of a whole UTF-8 text file; binary or other encodings are errors."""
+def read_text(path):
+    """(real path, text, has_bom) of a whole UTF-8 text file; binary files are errors too."""
+    real = regular_file(path)
     with open(real, "rb") as f:
         data = f.read()
     if b"\x00" in data[:8192]:
         raise ToolError(f"{path} looks like a binary file; only text files can be read")
     try:
-        return data.decode("utf-8-sig"), data.startswith(codecs.BOM_UTF8)
+        return real, data.decode("utf-8-sig"), data.startswith(codecs.BOM_UTF8)
     except UnicodeDecodeError:
         raise ToolError(f"{path} is not UTF-8 text; only UTF-8 files can be read") from None
 
@@ -206,17 +178,13 @@ def write_atomically(real, data):
 # --- CHANGED in 03: real tools instead of stubs ---
 # "return f'(stub) reading {filename}'" and friends became real, confined operations.
 # There is still no delete tool: the surest way to forbid an action is not to offer it.
-
-
 @tool
 def list_files(path="."):
     real = resolve_in_root(path)
     if not os.path.isdir(real):
         raise ToolError(f"{path} is not a directory")
-    lines = []
-    for entry in sorted(os.listdir(real)):
-        kind = "dir" if os.path.isdir(os.path.join(real, entry)) else "file"
-        lines.append(f"{entry} [{kind}]")
+    lines = [f"{e} [{'dir' if os.path.isdir(os.path.join(real, e)) else 'file'}]"
+             for e in sorted(os.listdir(real))]
     return "\n".join(lines) or f"{path} is empty"
 
 
@@ -230,8 +198,7 @@ def read_file(filename):
         f.seek(0)
         # Stream: lines past the cap are counted, never decoded or kept, so a 2 GB log
         # costs the lines we return plus one pass to count the rest.
-        for raw in f:
-            total += 1
+        for total, raw in enumerate(f, start=1):
             cut = cut or len(kept) == READ_MAX_LINES or size + len(raw) > READ_MAX_BYTES
             if not cut:
                 try:
@@ -241,13 +208,10 @@ def read_file(filename):
                 kept.append(line.replace("\r\n", "\n"))  # the model sees "\n", as edit_file expects
                 size += len(raw)
     text = "".join(kept)
-    if cut:
-        # Say what was cut, in numbers, so the model never mistakes a prefix for the file.
-        text += (
-            f"\n[read_file shows at most {READ_MAX_LINES} lines / {READ_MAX_BYTES // 1000} KB: "
-            f"lines {len(kept) + 1}-{total} of {total} were cut. This tool cannot show them; "
-            "work with the part above or tell the user the file is too large to read whole.]"
-        )
+    if cut:  # say what was cut, in numbers, so the model never mistakes a prefix for the file
+        text += (f"\n[read_file shows at most {READ_MAX_LINES} lines / {READ_MAX_BYTES // 1000} KB:"
+                 f" lines {len(kept) + 1}-{total} of {total} were cut. This tool cannot show them;"
+                 " work with the part above or tell the user the file is too large to read whole.]")
     return text
 
 
@@ -261,16 +225,13 @@ def edit_file(path, old_str, new_str):
         if os.path.lexists(real) and not os.path.isfile(real):
             raise ToolError(f"{path} exists and is not a regular file")
         if os.path.isfile(real) and os.path.getsize(real) > 0:
-            raise ToolError(
-                f"{path} already exists and is not empty; read it and edit it with a "
-                "non-empty old_str instead of creating it again"
-            )
+            raise ToolError(f"{path} already exists and is not empty; read it and edit it with a "
+                            "non-empty old_str instead of creating it again")
         os.makedirs(os.path.dirname(real), exist_ok=True)  # real is inside the root
         write_atomically(real, new_str.encode("utf-8"))
         return f"Created {path}"
 
-    real = regular_file(path)
-    text, has_bom = read_text(real, path)
+    real, text, has_bom = read_text(path)
     # The model reads and writes "\n". A CRLF file must stay CRLF, so match in "\n" and
     # convert back; a file that mixes both is matched as it is, byte for byte.
     crlf = "\r\n" in text and text.count("\r\n") == text.count("\n")
@@ -278,17 +239,15 @@ def edit_file(path, old_str, new_str):
         text = text.replace("\r\n", "\n")
         old_str, new_str = old_str.replace("\r\n", "\n"), new_str.replace("\r\n", "\n")
     count = text.count(old_str)
-    if count != 1:
-        raise ToolError(
-            f"old_str was not found in {path}; read the file again and copy the text exactly, "
-            "indentation and line breaks included" if count == 0 else
-            f"old_str was found {count} times in {path}; include more of the surrounding "
-            "lines so that it matches exactly once"
-        )
+    if count == 0:
+        raise ToolError(f"old_str was not found in {path}; read the file again and copy the text "
+                        "exactly, indentation and line breaks included")
+    if count > 1:
+        raise ToolError(f"old_str was found {count} times in {path}; include more of the "
+                        "surrounding lines so that it matches exactly once")
     line = text[: text.index(old_str)].count("\n") + 1
     text = text.replace(old_str, new_str, 1)
-    if crlf:
-        text = text.replace("\n", "\r\n")
+    text = text.replace("\n", "\r\n") if crlf else text
     write_atomically(real, (codecs.BOM_UTF8 if has_bom else b"") + text.encode("utf-8"))
     return f"Edited {path} (at line {line})"
 
@@ -299,8 +258,6 @@ TOOL_FUNCTIONS = {"list_files": list_files, "read_file": read_file, "edit_file":
 # --- FROM 02: dispatch, which never raises ---
 # CHANGED in 03: "except Exception as err" now follows a TypeError branch, because
 # missing or unknown arguments are the model's mistake and it should hear it plainly.
-
-
 def dispatch_tool(name, tool_input):
     """Run one tool call. Never raises: every failure becomes an "Error: ..." string."""
     function = TOOL_FUNCTIONS.get(name)
@@ -329,17 +286,9 @@ def run_tools(content):
 
 
 # --- NEW in 03: keeping the messages list valid, whatever happens ---
-# Every early exit (limit, cut-off reply, API error, Ctrl-C) goes through close_turn,
-# which restores the two invariants the next API call depends on: every tool_use has
-# its tool_result, and roles alternate. Without it, one failed call would make every
-# later call fail with a 400 and the session would be lost.
-
-
-def kind(block):
-    """A block's type, whether it is an SDK object or a dict we built ourselves."""
-    return block["type"] if isinstance(block, dict) else block.type
-
-
+# Every early exit (limit, API error, Ctrl-C) goes through close_turn, which restores the
+# two invariants the next API call depends on: every tool_use has its tool_result, and roles
+# alternate. Without it, one failed call would make every later call fail with a 400.
 def add_assistant(messages, content):
     """Append an assistant turn, or extend the last one (a paused turn continues)."""
     if not content:
@@ -357,15 +306,12 @@ def close_turn(messages, turn_start, note):
         messages.pop()
         note += " Your message was not kept; send it again when ready."
     else:
-        last = messages[-1]
-        if last["role"] == "assistant":
-            pending = [b for b in last["content"] if kind(b) == "tool_use"]
-            if pending:
-                results = [
-                    {"type": "tool_result", "tool_use_id": b.id, "is_error": True,
-                     "content": "Error: not run, the turn was stopped"} for b in pending
-                ]
-                messages.append({"role": "user", "content": results})
+        # Answer every unanswered tool_use (only the API's blocks have .type; our dicts don't).
+        pending = [b for b in messages[-1]["content"] if getattr(b, "type", None) == "tool_use"]
+        if pending:
+            messages.append({"role": "user", "content": [
+                {"type": "tool_result", "tool_use_id": b.id, "is_error": True,
+                 "content": "Error: not run, the turn was stopped"} for b in pending]})
         add_assistant(messages, [{"type": "text", "text": f"[{note}]"}])
     print(f"\nAssistant: [{note}]\n")
     return note
@@ -384,8 +330,7 @@ def describe_api_error(err):
     return f"Could not reach the API: {err}"
 
 
-# What each stop_reason other than tool_use means for the user. end_turn and
-# stop_sequence are normal answers; the others end the turn with an explanation.
+# What a stop_reason other than tool_use, end_turn or stop_sequence means for the user.
 STOP_NOTES = {
     "max_tokens": "The reply hit the max_tokens limit and was cut off here.",
     "refusal": "The model declined to continue with this request.",
@@ -397,29 +342,19 @@ STOP_NOTES = {
 # --- CHANGED in 03: the inner loop ---
 # "while True:" became a bounded loop, and "if response.stop_reason != 'tool_use'"
 # became one branch per stop_reason. The happy path is the same as in 02.
-
-
 def run_turn(client, messages):
     """Run one user turn to completion. `messages` already ends with the user's message."""
     turn_start = len(messages) - 1
     try:
         for _ in range(MAX_TOOL_ROUNDS):
-            response = client.messages.create(
-                model=MODEL,
-                max_tokens=MAX_TOKENS,
-                system=SYSTEM_PROMPT,
-                tools=TOOLS,
-                messages=messages,
-            )
+            response = client.messages.create(model=MODEL, max_tokens=MAX_TOKENS,
+                                              system=SYSTEM_PROMPT, tools=TOOLS, messages=messages)
             stop = response.stop_reason
-            if stop == "tool_use":
+            if stop in ("tool_use", "pause_turn"):
                 add_assistant(messages, response.content)
-                messages.append({"role": "user", "content": run_tools(response.content)})
-                continue
-            if stop == "pause_turn":
-                # The API paused a long turn; sending the conversation back resumes it.
-                add_assistant(messages, response.content)
-                continue
+                if stop == "tool_use":
+                    messages.append({"role": "user", "content": run_tools(response.content)})
+                continue  # after pause_turn (a long turn paused), calling again resumes it
             # A final answer. A cut-off reply may end in a half-written tool_use that
             # was never run: drop such blocks so nothing is left unanswered.
             content = [b for b in response.content if b.type != "tool_use"]
@@ -428,16 +363,13 @@ def run_turn(client, messages):
             if note:
                 text = f"{text}\n[{note}]".strip()
                 content.append({"type": "text", "text": f"[{note}]"})
-            if not content:  # the API refuses empty assistant turns in the history
-                content = [{"type": "text", "text": "(no reply)"}]
-            add_assistant(messages, content)
+            # (no reply) stands in for an empty answer: the API refuses empty assistant turns
+            add_assistant(messages, content or [{"type": "text", "text": "(no reply)"}])
             print(f"\nAssistant: {text}\n")
             return text
-        return close_turn(
-            messages, turn_start,
-            f"Stopped after {MAX_TOOL_ROUNDS} tool rounds without an answer. "
-            "Say 'continue' to let it go on, or narrow the request.",
-        )
+        return close_turn(messages, turn_start,
+                          f"Stopped after {MAX_TOOL_ROUNDS} tool rounds without an answer. "
+                          "Say 'continue' to let it go on, or narrow the request.")
     except anthropic.APIError as err:
         # The SDK already retried 429/5xx twice; what reaches us is the user's to decide.
         return close_turn(messages, turn_start, describe_api_error(err))
@@ -448,8 +380,6 @@ def run_turn(client, messages):
 # --- FROM 02: the outer loop (one iteration per user message) ---
 # CHANGED in 03: the greeting says where the agent works, since that folder is now
 # the only one it can touch.
-
-
 def run_agent():
     client = anthropic.Anthropic()
     messages = []

@@ -1,13 +1,9 @@
 """agent.py (checkpoint 04): search, then read only the lines you need.
 
-Run it offline against the tutor model (no key needed), in a scratch copy of the sample project:
+Run it offline against the tutor model (no key needed), in a scratch copy of the sample
+project: `agentcourse run 04`. Or against Claude, from inside the folder it may touch:
 
-    agentcourse run 04
-
-or against Claude, from inside the project folder the agent may touch:
-
-    export ANTHROPIC_API_KEY=sk-ant-...
-    python path/to/checkpoints/04-search-read-lines/agent.py
+    ANTHROPIC_API_KEY=sk-ant-... python path/to/checkpoints/04-search-read-lines/agent.py
 
 Type a request at "You:"; an empty line (or Ctrl-D) quits. Ctrl-C stops the current turn.
 
@@ -16,8 +12,7 @@ Type a request at "You:"; an empty line (or Ctrl-D) quits. Ctrl-C stops the curr
   (in one file, or in every file under a folder), at most 50, saying how many were cut
 - read_lines(path, start, end) returns just those lines, numbered, at most 200 per call
 - both stream files: a huge file costs only the lines they return, never the whole file
-- the system prompt's tool section, guidelines and worked example are rewritten for the
-  new tools: a prompt written for one set of tools misleads the model about another
+- the system prompt is rewritten for the new tools (a prompt for other tools misleads)
 """
 
 import codecs
@@ -31,7 +26,6 @@ import tempfile
 import anthropic
 
 # --- FROM 03 (unchanged): model and token limit ---
-
 MODEL = os.environ.get("ANTHROPIC_MODEL", "claude-sonnet-4-6")
 MAX_TOKENS = 4096
 
@@ -47,7 +41,6 @@ LINE_MAX_CHARS = 2000  # a longer line (minified code, data) is cut, with a mark
 # Same four sections. The tool section describes search_file and read_lines; the
 # read-first rule names read_lines; a new guideline teaches search -> read -> edit;
 # and the worked example shows that sequence, since one example outweighs ten rules.
-
 SYSTEM_PROMPT = """\
 You are a coding assistant working inside one project directory. You help the user \
 read, understand and change the code files in it.
@@ -96,73 +89,48 @@ and suggest an alternative.
 # --- FROM 03: the tool schemas, built by the same helper ---
 # CHANGED in 04: read_file's schema became search_file's and read_lines' (whose line
 # numbers are integers); edit_file's description names read_lines in its read-first rule.
-
-
 def schema(name, description, **params):
-    properties = {}
-    for key, spec in params.items():
-        json_type, text = spec if isinstance(spec, tuple) else ("string", spec)
-        properties[key] = {"type": json_type, "description": text}
-    return {
-        "name": name,
-        "description": description,
-        "input_schema": {"type": "object", "properties": properties, "required": list(params)},
-    }
+    pairs = {key: p if isinstance(p, tuple) else ("string", p) for key, p in params.items()}
+    properties = {key: {"type": t, "description": d} for key, (t, d) in pairs.items()}
+    return {"name": name, "description": description,
+            "input_schema": {"type": "object", "properties": properties, "required": list(params)}}
 
 
 TOOLS = [
-    schema(
-        "list_files",
-        "List the files and directories at a path, one per line, each marked "
-        "[file] or [dir]. Use this to discover the project before reading files.",
-        path="Directory to list, relative to the project. Use '.' for the project root.",
-    ),
-    schema(
-        "search_file",
-        "Search for a regular expression (Python syntax) in a file, or in every text file "
-        "under a folder. Returns matching lines as path:line: text, at most "
-        f"{SEARCH_MAX_MATCHES}. Use this to find where something is before reading it.",
-        pattern="Regular expression to look for, e.g. 'def parse_config' or 'timeout\\s*='.",
-        path="File or folder to search, relative to the project root; '.' searches everything.",
-    ),
-    schema(
-        "read_lines",
-        "Read lines start to end (1-based, inclusive) of a text file, each prefixed with "
-        f"its number, at most {READ_LINES_MAX} per call. Use it on lines search_file found.",
-        path="Path of the file, relative to the project root.",
-        start=("integer", "First line to return (1-based)."),
-        end=("integer", "Last line to return (inclusive)."),
-    ),
-    schema(
-        "edit_file",
-        "Create or edit a file by exact string replacement. "
-        "To create a file, set old_str to an empty string and new_str to the full contents. "
-        "To edit, set old_str to text that appears exactly once in the file and new_str to "
-        "its replacement. You must read the file first: read the lines with read_lines and "
-        "copy old_str from them, without the line numbers.",
-        path="Path of the file, relative to the project root.",
-        old_str="Exact text to replace; an empty string creates the file.",
-        new_str="Replacement text, or the whole file when creating it.",
-    ),
+    schema("list_files",
+           "List the files and directories at a path, one per line, each marked "
+           "[file] or [dir]. Use this to discover the project before reading files.",
+           path="Directory to list, relative to the project. Use '.' for the project root."),
+    schema("search_file",
+           "Search for a regular expression (Python syntax) in a file, or in every text file "
+           "under a folder. Returns matching lines as path:line: text, at most "
+           f"{SEARCH_MAX_MATCHES}. Use this to find where something is before reading it.",
+           pattern="Regular expression to look for, e.g. 'def parse_config' or 'timeout\\s*='.",
+           path="File or folder to search, relative to the project root; '.' searches everything."),
+    schema("read_lines",
+           "Read lines start to end (1-based, inclusive) of a text file, each prefixed with "
+           f"its number, at most {READ_LINES_MAX} per call. Use it on lines search_file found.",
+           path="Path of the file, relative to the project root.",
+           start=("integer", "First line to return (1-based)."),
+           end=("integer", "Last line to return (inclusive).")),
+    schema("edit_file",
+           "Create or edit a file by exact string replacement. "
+           "To create a file, set old_str to an empty string and new_str to the full contents. "
+           "To edit, set old_str to text that appears exactly once in the file and new_str to "
+           "its replacement. You must read the file first: read the lines with read_lines and "
+           "copy old_str from them, without the line numbers.",
+           path="Path of the file, relative to the project root.",
+           old_str="Exact text to replace; an empty string creates the file.",
+           new_str="Replacement text, or the whole file when creating it."),
 ]
 
-# --- FROM 03: directory safety ---
-# CHANGED in 04: one addition, is_binary(), which both new readers use.
-# The model chooses every path, so every path is hostile until proven otherwise. The
-# rule is one comparison: resolve the path as the OS will (following symlinks, folding
-# "..") and accept it only if the result is the root or inside it. Checking the raw
-# string for ".." instead misses symlinks, which is how most escapes happen. Left open:
-# a file swapped for a symlink between our check and our open(), a race that only a
-# hostile process on the same machine could win.
-
-
+# --- FROM 03: directory safety (every path resolved, symlinks included, then confined) ---
 class ToolError(Exception):
     """A failure the model should read about; its message becomes "Error: ..."."""
 
 
 def tool(function):
     """Make a tool total: ToolError and OS failures come back as "Error: ..." strings."""
-
     @functools.wraps(function)
     def safe(*args, **kwargs):
         try:
@@ -171,7 +139,6 @@ def tool(function):
             return f"Error: {err}"
         except (OSError, ValueError) as err:  # permissions, full disk, odd names...
             return f"Error: {function.__name__} failed: {getattr(err, 'strerror', None) or err}"
-
     return safe
 
 
@@ -193,29 +160,23 @@ def resolve_in_root(path):
 def regular_file(path):
     """The resolved path of an existing regular file: no folders, devices or fifos."""
     real = resolve_in_root(path)
-    if not os.path.exists(real):
-        raise ToolError(f"{path} does not exist")
-    if not stat.S_ISREG(os.stat(real).st_mode):
-        raise ToolError(f"{path} is not a regular file")
+    if not os.path.isfile(real):  # false for folders, fifos and devices as well
+        raise ToolError(f"{path} is not a regular file" if os.path.exists(real) else
+                        f"{path} does not exist")
     return real
 
 
-def read_text(real, path):
-    """(text, has_bom) of a whole UTF-8 text file; binary or other encodings are errors."""
+def read_text(path):
+    """(real path, text, has_bom) of a whole UTF-8 text file; binary files are errors too."""
+    real = regular_file(path)
     with open(real, "rb") as f:
         data = f.read()
     if b"\x00" in data[:8192]:
         raise ToolError(f"{path} looks like a binary file; only text files can be read")
     try:
-        return data.decode("utf-8-sig"), data.startswith(codecs.BOM_UTF8)
+        return real, data.decode("utf-8-sig"), data.startswith(codecs.BOM_UTF8)
     except UnicodeDecodeError:
         raise ToolError(f"{path} is not UTF-8 text; only UTF-8 files can be read") from None
-
-
-def is_binary(real):
-    """A NUL byte in the first 8 KB: the test grep and git use to call a file binary."""
-    with open(real, "rb") as f:
-        return b"\x00" in f.read(8192)
 
 
 def write_atomically(real, data):
@@ -232,17 +193,13 @@ def write_atomically(real, data):
 
 
 # --- FROM 03 (unchanged): list_files and edit_file ---
-
-
 @tool
 def list_files(path="."):
     real = resolve_in_root(path)
     if not os.path.isdir(real):
         raise ToolError(f"{path} is not a directory")
-    lines = []
-    for entry in sorted(os.listdir(real)):
-        kind = "dir" if os.path.isdir(os.path.join(real, entry)) else "file"
-        lines.append(f"{entry} [{kind}]")
+    lines = [f"{e} [{'dir' if os.path.isdir(os.path.join(real, e)) else 'file'}]"
+             for e in sorted(os.listdir(real))]
     return "\n".join(lines) or f"{path} is empty"
 
 
@@ -256,16 +213,13 @@ def edit_file(path, old_str, new_str):
         if os.path.lexists(real) and not os.path.isfile(real):
             raise ToolError(f"{path} exists and is not a regular file")
         if os.path.isfile(real) and os.path.getsize(real) > 0:
-            raise ToolError(
-                f"{path} already exists and is not empty; read it and edit it with a "
-                "non-empty old_str instead of creating it again"
-            )
+            raise ToolError(f"{path} already exists and is not empty; read it and edit it with a "
+                            "non-empty old_str instead of creating it again")
         os.makedirs(os.path.dirname(real), exist_ok=True)  # real is inside the root
         write_atomically(real, new_str.encode("utf-8"))
         return f"Created {path}"
 
-    real = regular_file(path)
-    text, has_bom = read_text(real, path)
+    real, text, has_bom = read_text(path)
     # The model reads and writes "\n". A CRLF file must stay CRLF, so match in "\n" and
     # convert back; a file that mixes both is matched as it is, byte for byte.
     crlf = "\r\n" in text and text.count("\r\n") == text.count("\n")
@@ -273,17 +227,15 @@ def edit_file(path, old_str, new_str):
         text = text.replace("\r\n", "\n")
         old_str, new_str = old_str.replace("\r\n", "\n"), new_str.replace("\r\n", "\n")
     count = text.count(old_str)
-    if count != 1:
-        raise ToolError(
-            f"old_str was not found in {path}; read the file again and copy the text exactly, "
-            "indentation and line breaks included" if count == 0 else
-            f"old_str was found {count} times in {path}; include more of the surrounding "
-            "lines so that it matches exactly once"
-        )
+    if count == 0:
+        raise ToolError(f"old_str was not found in {path}; read the file again and copy the text "
+                        "exactly, indentation and line breaks included")
+    if count > 1:
+        raise ToolError(f"old_str was found {count} times in {path}; include more of the "
+                        "surrounding lines so that it matches exactly once")
     line = text[: text.index(old_str)].count("\n") + 1
     text = text.replace(old_str, new_str, 1)
-    if crlf:
-        text = text.replace("\n", "\r\n")
+    text = text.replace("\n", "\r\n") if crlf else text
     write_atomically(real, (codecs.BOM_UTF8 if has_bom else b"") + text.encode("utf-8"))
     return f"Edited {path} (at line {line})"
 
@@ -293,54 +245,41 @@ def edit_file(path, old_str, new_str):
 # module, paid again on every later call of the session. Searching for the line and
 # reading a few around it costs about a hundred. Both tools stream: neither ever
 # holds a whole file, so a multi-gigabyte log costs what the answer costs.
-
-
 def clip(line):
     """One line as a tool shows it: no newline, and cut if it is absurdly long."""
     line = line.rstrip("\r\n")
-    if len(line) > LINE_MAX_CHARS:
-        line = line[:LINE_MAX_CHARS] + f" [... {len(line) - LINE_MAX_CHARS} more characters]"
-    return line
+    extra = len(line) - LINE_MAX_CHARS
+    return line[:LINE_MAX_CHARS] + f" [... {extra} more characters]" if extra > 0 else line
 
 
 def files_to_search(real, root):
-    """The file itself, or every regular file under the folder: hidden entries skipped,
-    symlinks that lead outside the root skipped, in a stable (sorted) order."""
-    if not os.path.isdir(real):
-        yield real
-        return
+    """Every regular file under the folder, sorted; hidden ones and links out skipped."""
     for folder, dirs, files in os.walk(real):  # os.walk never follows symlinked folders
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted(files):
+        for name in sorted(f for f in files if not f.startswith(".")):
             path = os.path.join(folder, name)
             if os.path.islink(path):  # only a file symlink can lead out from here
                 path = os.path.realpath(path)
-            if name.startswith(".") or not path.startswith(root + os.sep):
-                continue
-            if stat.S_ISREG(os.stat(path).st_mode):  # a fifo would block open() forever
+            if path.startswith(root + os.sep) and os.path.isfile(path):  # a fifo would block
                 yield path
 
 
 def matching_lines(real, line_re, chunk_re):
-    """(line number, line) for each line of the file that line_re matches; none if binary.
-
-    Reads 1 MB chunks (cut at a line end) and lets the C regex engine find candidates
-    in the whole chunk; only the lines it points at are checked one by one. Looping
-    over every line in Python would be several times slower than grep. chunk_re is
-    the same pattern in MULTILINE mode, so it finds every line line_re would (and a
-    few more, which the per-line check rejects): speed without changing the answer.
-    """
+    """(line number, line) for each line of the file that line_re matches; none if binary."""
+    # A Python loop over every line would be several times slower than grep. So the C regex
+    # engine scans 1 MB chunks (cut at a line end) with chunk_re, the same pattern in
+    # MULTILINE mode: it finds every line line_re would, and a few more, which the per-line
+    # check rejects. Only the lines it points at are checked one by one.
     with open(real, "rb") as f:
         chunk = f.read(1 << 20)
         if b"\x00" in chunk[:8192]:
-            return  # binary: the same test as is_binary(), without a second open()
+            return  # binary: the same test as read_lines makes
         lineno = 0
         while chunk:
             if not chunk.endswith(b"\n"):
                 chunk += f.readline()
-            text = chunk.decode("utf-8", errors="replace")
-            if "\r" in text:  # count CRLF lines as read_lines does (and skip the copy if none)
-                text = text.replace("\r\n", "\n")
+            # CRLF counts as one line break, as in read_lines ("\r\n" -> "\n" copies only if found)
+            text = chunk.decode("utf-8", errors="replace").replace("\r\n", "\n")
             pos = 0
             while pos < len(text) and (found := chunk_re.search(text, pos)):
                 start = text.rfind("\n", 0, found.start()) + 1
@@ -369,10 +308,9 @@ def search_file(pattern, path="."):
         raise ToolError(f"bad regular expression {pattern!r}: {err}") from None
     root = os.path.realpath(os.getcwd())
     real = resolve_in_root(path)
-    if not os.path.isdir(real):
-        real = regular_file(path)
+    files = files_to_search(real, root) if os.path.isdir(real) else [regular_file(path)]
     shown, total = [], 0
-    for file in files_to_search(real, root):
+    for file in files:
         for lineno, line in matching_lines(file, line_re, chunk_re):
             total += 1
             if len(shown) < SEARCH_MAX_MATCHES:
@@ -381,10 +319,9 @@ def search_file(pattern, path="."):
     if not shown:
         return f"No lines match {pattern!r} in {path}"
     if total > len(shown):
-        shown.append(
-            f"[{len(shown)} of {total} matching lines shown; {total - len(shown)} more were "
-            "cut. Narrow the search: a more specific pattern, or a path to one folder or file.]"
-        )
+        shown.append(f"[{len(shown)} of {total} matching lines shown; {total - len(shown)} more "
+                     "were cut. Narrow the search: a more specific pattern, or a path to one "
+                     "folder or file.]")
     return "\n".join(shown)
 
 
@@ -397,11 +334,12 @@ def read_lines(path, start, end):
     if start < 1 or end < start:
         raise ToolError(f"need 1 <= start <= end, got start={start}, end={end}")
     real = regular_file(path)
-    if is_binary(real):
-        raise ToolError(f"{path} looks like a binary file; only text files can be read")
     stop = min(end, start + READ_LINES_MAX - 1)
     shown, last = [], 0
     with open(real, "rb") as f:  # bytes: lines before `start` are counted, never decoded
+        if b"\x00" in f.read(8192):  # a NUL in the first 8 KB: binary, as grep and git judge
+            raise ToolError(f"{path} looks like a binary file; only text files can be read")
+        f.seek(0)
         for last, raw in enumerate(f, start=1):
             if last >= start:
                 try:
@@ -416,24 +354,16 @@ def read_lines(path, start, end):
     if last < stop:
         shown.append(f"[end of file: {path} has {last} lines]")
     elif stop < end:
-        shown.append(
-            f"[read_lines returns at most {READ_LINES_MAX} lines: stopped at line {stop}. "
-            f"Call read_lines(start={stop + 1}, end={end}) for the rest.]"
-        )
+        shown.append(f"[read_lines returns at most {READ_LINES_MAX} lines: stopped at line "
+                     f"{stop}. Call read_lines(start={stop + 1}, end={end}) for the rest.]")
     return "\n".join(shown)
 
 
-TOOL_FUNCTIONS = {
-    "list_files": list_files,
-    "search_file": search_file,
-    "read_lines": read_lines,
-    "edit_file": edit_file,
-}
+TOOL_FUNCTIONS = {"list_files": list_files, "search_file": search_file,
+                  "read_lines": read_lines, "edit_file": edit_file}
 
 
 # --- FROM 03 (unchanged): dispatch, which never raises ---
-
-
 def dispatch_tool(name, tool_input):
     """Run one tool call. Never raises: every failure becomes an "Error: ..." string."""
     function = TOOL_FUNCTIONS.get(name)
@@ -462,17 +392,7 @@ def run_tools(content):
 
 
 # --- FROM 03 (unchanged): keeping the messages list valid, whatever happens ---
-# Every early exit (limit, cut-off reply, API error, Ctrl-C) goes through close_turn,
-# which restores the two invariants the next API call depends on: every tool_use has
-# its tool_result, and roles alternate. Without it, one failed call would make every
-# later call fail with a 400 and the session would be lost.
-
-
-def kind(block):
-    """A block's type, whether it is an SDK object or a dict we built ourselves."""
-    return block["type"] if isinstance(block, dict) else block.type
-
-
+# Every early exit goes through close_turn: each tool_use gets its tool_result, roles alternate.
 def add_assistant(messages, content):
     """Append an assistant turn, or extend the last one (a paused turn continues)."""
     if not content:
@@ -490,15 +410,12 @@ def close_turn(messages, turn_start, note):
         messages.pop()
         note += " Your message was not kept; send it again when ready."
     else:
-        last = messages[-1]
-        if last["role"] == "assistant":
-            pending = [b for b in last["content"] if kind(b) == "tool_use"]
-            if pending:
-                results = [
-                    {"type": "tool_result", "tool_use_id": b.id, "is_error": True,
-                     "content": "Error: not run, the turn was stopped"} for b in pending
-                ]
-                messages.append({"role": "user", "content": results})
+        # Answer every unanswered tool_use (only the API's blocks have .type; our dicts don't).
+        pending = [b for b in messages[-1]["content"] if getattr(b, "type", None) == "tool_use"]
+        if pending:
+            messages.append({"role": "user", "content": [
+                {"type": "tool_result", "tool_use_id": b.id, "is_error": True,
+                 "content": "Error: not run, the turn was stopped"} for b in pending]})
         add_assistant(messages, [{"type": "text", "text": f"[{note}]"}])
     print(f"\nAssistant: [{note}]\n")
     return note
@@ -517,8 +434,7 @@ def describe_api_error(err):
     return f"Could not reach the API: {err}"
 
 
-# What each stop_reason other than tool_use means for the user. end_turn and
-# stop_sequence are normal answers; the others end the turn with an explanation.
+# What a stop_reason other than tool_use, end_turn or stop_sequence means for the user.
 STOP_NOTES = {
     "max_tokens": "The reply hit the max_tokens limit and was cut off here.",
     "refusal": "The model declined to continue with this request.",
@@ -528,29 +444,19 @@ STOP_NOTES = {
 
 
 # --- FROM 03 (unchanged): the inner loop ---
-
-
 def run_turn(client, messages):
     """Run one user turn to completion. `messages` already ends with the user's message."""
     turn_start = len(messages) - 1
     try:
         for _ in range(MAX_TOOL_ROUNDS):
-            response = client.messages.create(
-                model=MODEL,
-                max_tokens=MAX_TOKENS,
-                system=SYSTEM_PROMPT,
-                tools=TOOLS,
-                messages=messages,
-            )
+            response = client.messages.create(model=MODEL, max_tokens=MAX_TOKENS,
+                                              system=SYSTEM_PROMPT, tools=TOOLS, messages=messages)
             stop = response.stop_reason
-            if stop == "tool_use":
+            if stop in ("tool_use", "pause_turn"):
                 add_assistant(messages, response.content)
-                messages.append({"role": "user", "content": run_tools(response.content)})
-                continue
-            if stop == "pause_turn":
-                # The API paused a long turn; sending the conversation back resumes it.
-                add_assistant(messages, response.content)
-                continue
+                if stop == "tool_use":
+                    messages.append({"role": "user", "content": run_tools(response.content)})
+                continue  # after pause_turn (a long turn paused), calling again resumes it
             # A final answer. A cut-off reply may end in a half-written tool_use that
             # was never run: drop such blocks so nothing is left unanswered.
             content = [b for b in response.content if b.type != "tool_use"]
@@ -559,16 +465,13 @@ def run_turn(client, messages):
             if note:
                 text = f"{text}\n[{note}]".strip()
                 content.append({"type": "text", "text": f"[{note}]"})
-            if not content:  # the API refuses empty assistant turns in the history
-                content = [{"type": "text", "text": "(no reply)"}]
-            add_assistant(messages, content)
+            # (no reply) stands in for an empty answer: the API refuses empty assistant turns
+            add_assistant(messages, content or [{"type": "text", "text": "(no reply)"}])
             print(f"\nAssistant: {text}\n")
             return text
-        return close_turn(
-            messages, turn_start,
-            f"Stopped after {MAX_TOOL_ROUNDS} tool rounds without an answer. "
-            "Say 'continue' to let it go on, or narrow the request.",
-        )
+        return close_turn(messages, turn_start,
+                          f"Stopped after {MAX_TOOL_ROUNDS} tool rounds without an answer. "
+                          "Say 'continue' to let it go on, or narrow the request.")
     except anthropic.APIError as err:
         # The SDK already retried 429/5xx twice; what reaches us is the user's to decide.
         return close_turn(messages, turn_start, describe_api_error(err))
@@ -577,8 +480,6 @@ def run_turn(client, messages):
 
 
 # --- FROM 03 (unchanged): the outer loop (one iteration per user message) ---
-
-
 def run_agent():
     client = anthropic.Anthropic()
     messages = []

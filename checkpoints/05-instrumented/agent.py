@@ -1,28 +1,22 @@
 """agent.py (checkpoint 05): the agent measures itself.
 
-Run it offline against the tutor model (no key needed), in a scratch copy of the sample project:
+Run it offline against the tutor model (no key needed), in a scratch copy of the sample
+project: `agentcourse run 05`, then `agentcourse trace show .agent.trace.jsonl` in the
+folder it ran in. Or against Claude, from inside the folder it may touch:
 
-    agentcourse run 05
-    agentcourse trace show .agent.trace.jsonl      # afterwards, in the folder it ran in
-
-or against Claude, from inside the project folder the agent may touch:
-
-    export ANTHROPIC_API_KEY=sk-ant-...
-    python path/to/checkpoints/05-instrumented/agent.py
+    ANTHROPIC_API_KEY=sk-ant-... python path/to/checkpoints/05-instrumented/agent.py
 
 Type a request at "You:"; an empty line (or Ctrl-D) quits. Ctrl-C stops the current turn.
 Settings, all optional: AGENT_TRACE (trace file; default .agent.trace.jsonl in the project,
 "off" for none), AGENT_MAX_STEPS, AGENT_MAX_COST (US dollars), AGENT_MAX_SECONDS; 0 = no limit.
 
 = checkpoint 04 + these additions:
-- every API call's usage (input, output, cache writes, cache reads) is added up, per turn
-  and per session, and priced from one PRICES table with the cache multipliers
-- a JSONL trace: one record per API call (tokens, stop_reason, tools, characters of tool
-  results, seconds), one per turn (totals and the turn's messages), one per session
-- after each turn a summary: input tokens per step, the share of input that is tool
-  results, and files read more than once
-- three limits, checked before every call: steps per turn, dollars per session, seconds
-  per turn. Each ends the turn cleanly and leaves the messages list valid
+- every call's usage (input, output, cache writes and reads) is added up per turn and per
+  session and priced from one PRICES table; after each turn a summary: input tokens per
+  step, the share of input that is tool results, and files read more than once
+- a JSONL trace: one record per API call, one per turn (with its messages), one per session
+- limits on steps per turn, dollars per session and seconds per turn, checked before every
+  call; each ends the turn cleanly and leaves the messages list valid
 """
 
 import codecs
@@ -33,13 +27,11 @@ import re
 import stat
 import tempfile
 import time
-from collections import Counter
 from dataclasses import asdict, dataclass, field
 
 import anthropic
 
 # --- FROM 04 (unchanged): model and token limit ---
-
 MODEL = os.environ.get("ANTHROPIC_MODEL", "claude-sonnet-4-6")
 MAX_TOKENS = 4096
 
@@ -50,9 +42,9 @@ READ_LINES_MAX = 200  # lines returned by one read_lines call
 LINE_MAX_CHARS = 2000  # a longer line (minified code, data) is cut, with a marker
 
 # --- NEW in 05: prices, limits and the trace file ---
-# US dollars per million tokens (Anthropic's pricing page). Prices change, so they
-# live here and nowhere else. Cache writes (5-minute entries) cost 1.25x the input
-# price and cache reads 0.1x: a long conversation is cheap only if its prefix is cached.
+# US dollars per million tokens (Anthropic's pricing page). Prices change, so they live
+# here and nowhere else. Cache writes (5-minute entries) cost 1.25x the input price and
+# cache reads 0.1x: a long conversation is cheap only if its prefix is cached.
 PRICES = {  # model: (input, output)
     "claude-sonnet-4-6": (3.00, 15.00),
     "claude-opus-4-6": (5.00, 25.00),
@@ -67,12 +59,11 @@ MAX_STEPS = int(os.environ.get("AGENT_MAX_STEPS", "25"))
 MAX_COST_USD = float(os.environ.get("AGENT_MAX_COST", "1.00"))
 MAX_SECONDS = float(os.environ.get("AGENT_MAX_SECONDS", "300"))
 
-# The trace goes into the project folder under a hidden name, so search_file (which
-# skips hidden files) never finds its own trace. Read at call time: tests redirect it.
+# The trace goes into the project under a hidden name, so search_file (which skips hidden
+# files) never finds its own trace. Read at call time: tests redirect it.
 DEFAULT_TRACE = ".agent.trace.jsonl"
 
 # --- FROM 04 (unchanged): the system prompt, four sections ---
-
 SYSTEM_PROMPT = """\
 You are a coding assistant working inside one project directory. You help the user \
 read, understand and change the code files in it.
@@ -119,74 +110,49 @@ and suggest an alternative.
 """
 
 # --- FROM 04 (unchanged): the tool schemas ---
-# Every parameter is required; each is its description (a string) or a (JSON type,
-# description) pair.
-
-
+# Every parameter is required; each is its description (a string) or a (JSON type, description).
 def schema(name, description, **params):
-    properties = {}
-    for key, spec in params.items():
-        json_type, text = spec if isinstance(spec, tuple) else ("string", spec)
-        properties[key] = {"type": json_type, "description": text}
-    return {
-        "name": name,
-        "description": description,
-        "input_schema": {"type": "object", "properties": properties, "required": list(params)},
-    }
+    pairs = {key: p if isinstance(p, tuple) else ("string", p) for key, p in params.items()}
+    properties = {key: {"type": t, "description": d} for key, (t, d) in pairs.items()}
+    return {"name": name, "description": description,
+            "input_schema": {"type": "object", "properties": properties, "required": list(params)}}
 
 
 TOOLS = [
-    schema(
-        "list_files",
-        "List the files and directories at a path, one per line, each marked "
-        "[file] or [dir]. Use this to discover the project before reading files.",
-        path="Directory to list, relative to the project. Use '.' for the project root.",
-    ),
-    schema(
-        "search_file",
-        "Search for a regular expression (Python syntax) in a file, or in every text file "
-        "under a folder. Returns matching lines as path:line: text, at most "
-        f"{SEARCH_MAX_MATCHES}. Use this to find where something is before reading it.",
-        pattern="Regular expression to look for, e.g. 'def parse_config' or 'timeout\\s*='.",
-        path="File or folder to search, relative to the project root; '.' searches everything.",
-    ),
-    schema(
-        "read_lines",
-        "Read lines start to end (1-based, inclusive) of a text file, each prefixed with "
-        f"its number, at most {READ_LINES_MAX} per call. Use it on lines search_file found.",
-        path="Path of the file, relative to the project root.",
-        start=("integer", "First line to return (1-based)."),
-        end=("integer", "Last line to return (inclusive)."),
-    ),
-    schema(
-        "edit_file",
-        "Create or edit a file by exact string replacement. "
-        "To create a file, set old_str to an empty string and new_str to the full contents. "
-        "To edit, set old_str to text that appears exactly once in the file and new_str to "
-        "its replacement. You must read the file first: read the lines with read_lines and "
-        "copy old_str from them, without the line numbers.",
-        path="Path of the file, relative to the project root.",
-        old_str="Exact text to replace; an empty string creates the file.",
-        new_str="Replacement text, or the whole file when creating it.",
-    ),
+    schema("list_files",
+           "List the files and directories at a path, one per line, each marked "
+           "[file] or [dir]. Use this to discover the project before reading files.",
+           path="Directory to list, relative to the project. Use '.' for the project root."),
+    schema("search_file",
+           "Search for a regular expression (Python syntax) in a file, or in every text file "
+           "under a folder. Returns matching lines as path:line: text, at most "
+           f"{SEARCH_MAX_MATCHES}. Use this to find where something is before reading it.",
+           pattern="Regular expression to look for, e.g. 'def parse_config' or 'timeout\\s*='.",
+           path="File or folder to search, relative to the project root; '.' searches everything."),
+    schema("read_lines",
+           "Read lines start to end (1-based, inclusive) of a text file, each prefixed with "
+           f"its number, at most {READ_LINES_MAX} per call. Use it on lines search_file found.",
+           path="Path of the file, relative to the project root.",
+           start=("integer", "First line to return (1-based)."),
+           end=("integer", "Last line to return (inclusive).")),
+    schema("edit_file",
+           "Create or edit a file by exact string replacement. "
+           "To create a file, set old_str to an empty string and new_str to the full contents. "
+           "To edit, set old_str to text that appears exactly once in the file and new_str to "
+           "its replacement. You must read the file first: read the lines with read_lines and "
+           "copy old_str from them, without the line numbers.",
+           path="Path of the file, relative to the project root.",
+           old_str="Exact text to replace; an empty string creates the file.",
+           new_str="Replacement text, or the whole file when creating it."),
 ]
 
-# --- FROM 04 (unchanged): directory safety ---
-# The model chooses every path, so every path is hostile until proven otherwise. The
-# rule is one comparison: resolve the path as the OS will (following symlinks, folding
-# "..") and accept it only if the result is the root or inside it. Checking the raw
-# string for ".." instead misses symlinks, which is how most escapes happen. Left open:
-# a file swapped for a symlink between our check and our open(), a race that only a
-# hostile process on the same machine could win.
-
-
+# --- FROM 04 (unchanged): directory safety (paths resolved, symlinks included, then confined) ---
 class ToolError(Exception):
     """A failure the model should read about; its message becomes "Error: ..."."""
 
 
 def tool(function):
     """Make a tool total: ToolError and OS failures come back as "Error: ..." strings."""
-
     @functools.wraps(function)
     def safe(*args, **kwargs):
         try:
@@ -195,7 +161,6 @@ def tool(function):
             return f"Error: {err}"
         except (OSError, ValueError) as err:  # permissions, full disk, odd names...
             return f"Error: {function.__name__} failed: {getattr(err, 'strerror', None) or err}"
-
     return safe
 
 
@@ -217,29 +182,23 @@ def resolve_in_root(path):
 def regular_file(path):
     """The resolved path of an existing regular file: no folders, devices or fifos."""
     real = resolve_in_root(path)
-    if not os.path.exists(real):
-        raise ToolError(f"{path} does not exist")
-    if not stat.S_ISREG(os.stat(real).st_mode):
-        raise ToolError(f"{path} is not a regular file")
+    if not os.path.isfile(real):  # false for folders, fifos and devices as well
+        raise ToolError(f"{path} is not a regular file" if os.path.exists(real) else
+                        f"{path} does not exist")
     return real
 
 
-def read_text(real, path):
-    """(text, has_bom) of a whole UTF-8 text file; binary or other encodings are errors."""
+def read_text(path):
+    """(real path, text, has_bom) of a whole UTF-8 text file; binary files are errors too."""
+    real = regular_file(path)
     with open(real, "rb") as f:
         data = f.read()
     if b"\x00" in data[:8192]:
         raise ToolError(f"{path} looks like a binary file; only text files can be read")
     try:
-        return data.decode("utf-8-sig"), data.startswith(codecs.BOM_UTF8)
+        return real, data.decode("utf-8-sig"), data.startswith(codecs.BOM_UTF8)
     except UnicodeDecodeError:
         raise ToolError(f"{path} is not UTF-8 text; only UTF-8 files can be read") from None
-
-
-def is_binary(real):
-    """A NUL byte in the first 8 KB: the test grep and git use to call a file binary."""
-    with open(real, "rb") as f:
-        return b"\x00" in f.read(8192)
 
 
 def write_atomically(real, data):
@@ -256,17 +215,13 @@ def write_atomically(real, data):
 
 
 # --- FROM 04 (unchanged): list_files and edit_file ---
-
-
 @tool
 def list_files(path="."):
     real = resolve_in_root(path)
     if not os.path.isdir(real):
         raise ToolError(f"{path} is not a directory")
-    lines = []
-    for entry in sorted(os.listdir(real)):
-        kind = "dir" if os.path.isdir(os.path.join(real, entry)) else "file"
-        lines.append(f"{entry} [{kind}]")
+    lines = [f"{e} [{'dir' if os.path.isdir(os.path.join(real, e)) else 'file'}]"
+             for e in sorted(os.listdir(real))]
     return "\n".join(lines) or f"{path} is empty"
 
 
@@ -280,16 +235,13 @@ def edit_file(path, old_str, new_str):
         if os.path.lexists(real) and not os.path.isfile(real):
             raise ToolError(f"{path} exists and is not a regular file")
         if os.path.isfile(real) and os.path.getsize(real) > 0:
-            raise ToolError(
-                f"{path} already exists and is not empty; read it and edit it with a "
-                "non-empty old_str instead of creating it again"
-            )
+            raise ToolError(f"{path} already exists and is not empty; read it and edit it with a "
+                            "non-empty old_str instead of creating it again")
         os.makedirs(os.path.dirname(real), exist_ok=True)  # real is inside the root
         write_atomically(real, new_str.encode("utf-8"))
         return f"Created {path}"
 
-    real = regular_file(path)
-    text, has_bom = read_text(real, path)
+    real, text, has_bom = read_text(path)
     # The model reads and writes "\n". A CRLF file must stay CRLF, so match in "\n" and
     # convert back; a file that mixes both is matched as it is, byte for byte.
     crlf = "\r\n" in text and text.count("\r\n") == text.count("\n")
@@ -297,74 +249,57 @@ def edit_file(path, old_str, new_str):
         text = text.replace("\r\n", "\n")
         old_str, new_str = old_str.replace("\r\n", "\n"), new_str.replace("\r\n", "\n")
     count = text.count(old_str)
-    if count != 1:
-        raise ToolError(
-            f"old_str was not found in {path}; read the file again and copy the text exactly, "
-            "indentation and line breaks included" if count == 0 else
-            f"old_str was found {count} times in {path}; include more of the surrounding "
-            "lines so that it matches exactly once"
-        )
+    if count == 0:
+        raise ToolError(f"old_str was not found in {path}; read the file again and copy the text "
+                        "exactly, indentation and line breaks included")
+    if count > 1:
+        raise ToolError(f"old_str was found {count} times in {path}; include more of the "
+                        "surrounding lines so that it matches exactly once")
     line = text[: text.index(old_str)].count("\n") + 1
     text = text.replace(old_str, new_str, 1)
-    if crlf:
-        text = text.replace("\n", "\r\n")
+    text = text.replace("\n", "\r\n") if crlf else text
     write_atomically(real, (codecs.BOM_UTF8 if has_bom else b"") + text.encode("utf-8"))
     return f"Edited {path} (at line {line})"
 
 
 # --- FROM 04 (unchanged): search_file and read_lines ---
-# read_file put a whole file into the context: about 2,000 tokens for a 500-line
-# module, paid again on every later call of the session. Searching for the line and
-# reading a few around it costs about a hundred. Both tools stream: neither ever
-# holds a whole file, so a multi-gigabyte log costs what the answer costs.
-
-
+# Search for the line, then read a few around it: about a hundred tokens where a whole
+# file costs thousands. Both tools stream, so a huge file costs what the answer costs.
 def clip(line):
     """One line as a tool shows it: no newline, and cut if it is absurdly long."""
     line = line.rstrip("\r\n")
-    if len(line) > LINE_MAX_CHARS:
-        line = line[:LINE_MAX_CHARS] + f" [... {len(line) - LINE_MAX_CHARS} more characters]"
-    return line
+    extra = len(line) - LINE_MAX_CHARS
+    return line[:LINE_MAX_CHARS] + f" [... {extra} more characters]" if extra > 0 else line
 
 
 def files_to_search(real, root):
-    """The file itself, or every regular file under the folder: hidden entries skipped,
-    symlinks that lead outside the root skipped, in a stable (sorted) order."""
-    if not os.path.isdir(real):
-        yield real
-        return
+    """Every regular file under the folder, sorted; hidden ones and links out skipped."""
     for folder, dirs, files in os.walk(real):  # os.walk never follows symlinked folders
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted(files):
+        for name in sorted(f for f in files if not f.startswith(".")):
             path = os.path.join(folder, name)
             if os.path.islink(path):  # only a file symlink can lead out from here
                 path = os.path.realpath(path)
-            if name.startswith(".") or not path.startswith(root + os.sep):
-                continue
-            if stat.S_ISREG(os.stat(path).st_mode):  # a fifo would block open() forever
+            if path.startswith(root + os.sep) and os.path.isfile(path):  # a fifo would block
                 yield path
 
 
 def matching_lines(real, line_re, chunk_re):
-    """(line number, line) for each line of the file that line_re matches; none if binary.
-
-    Reads 1 MB chunks (cut at a line end) and lets the C regex engine find candidates
-    in the whole chunk; only the lines it points at are checked one by one. Looping
-    over every line in Python would be several times slower than grep. chunk_re is
-    the same pattern in MULTILINE mode, so it finds every line line_re would (and a
-    few more, which the per-line check rejects): speed without changing the answer.
-    """
+    """(line number, line) for each line of the file that line_re matches; none if binary."""
+    # A Python loop over every line would be several times slower than grep. So the C regex
+    # engine scans 1 MB chunks (cut at a line end) with chunk_re, the same pattern in
+    # MULTILINE mode: it finds every line line_re would, and a few more, which the per-line
+    # check rejects. Only the lines it points at are checked one by one.
     with open(real, "rb") as f:
         chunk = f.read(1 << 20)
         if b"\x00" in chunk[:8192]:
-            return  # binary: the same test as is_binary(), without a second open()
+            return  # binary: the same test as read_lines makes
         lineno = 0
         while chunk:
             if not chunk.endswith(b"\n"):
                 chunk += f.readline()
-            text = chunk.decode("utf-8", errors="replace")
-            if "\r" in text:  # count CRLF lines as read_lines does (and skip the copy if none)
-                text = text.replace("\r\n", "\n")
+            # CRLF counts as one line break, as in read_lines ("\r\n" -> "\n" copies only if found)
+            text = chunk.decode("utf-8", errors="replace").replace("\r\n", "\n")
             pos = 0
             while pos < len(text) and (found := chunk_re.search(text, pos)):
                 start = text.rfind("\n", 0, found.start()) + 1
@@ -393,10 +328,9 @@ def search_file(pattern, path="."):
         raise ToolError(f"bad regular expression {pattern!r}: {err}") from None
     root = os.path.realpath(os.getcwd())
     real = resolve_in_root(path)
-    if not os.path.isdir(real):
-        real = regular_file(path)
+    files = files_to_search(real, root) if os.path.isdir(real) else [regular_file(path)]
     shown, total = [], 0
-    for file in files_to_search(real, root):
+    for file in files:
         for lineno, line in matching_lines(file, line_re, chunk_re):
             total += 1
             if len(shown) < SEARCH_MAX_MATCHES:
@@ -405,10 +339,9 @@ def search_file(pattern, path="."):
     if not shown:
         return f"No lines match {pattern!r} in {path}"
     if total > len(shown):
-        shown.append(
-            f"[{len(shown)} of {total} matching lines shown; {total - len(shown)} more were "
-            "cut. Narrow the search: a more specific pattern, or a path to one folder or file.]"
-        )
+        shown.append(f"[{len(shown)} of {total} matching lines shown; {total - len(shown)} more "
+                     "were cut. Narrow the search: a more specific pattern, or a path to one "
+                     "folder or file.]")
     return "\n".join(shown)
 
 
@@ -421,11 +354,12 @@ def read_lines(path, start, end):
     if start < 1 or end < start:
         raise ToolError(f"need 1 <= start <= end, got start={start}, end={end}")
     real = regular_file(path)
-    if is_binary(real):
-        raise ToolError(f"{path} looks like a binary file; only text files can be read")
     stop = min(end, start + READ_LINES_MAX - 1)
     shown, last = [], 0
     with open(real, "rb") as f:  # bytes: lines before `start` are counted, never decoded
+        if b"\x00" in f.read(8192):  # a NUL in the first 8 KB: binary, as grep and git judge
+            raise ToolError(f"{path} looks like a binary file; only text files can be read")
+        f.seek(0)
         for last, raw in enumerate(f, start=1):
             if last >= start:
                 try:
@@ -440,24 +374,16 @@ def read_lines(path, start, end):
     if last < stop:
         shown.append(f"[end of file: {path} has {last} lines]")
     elif stop < end:
-        shown.append(
-            f"[read_lines returns at most {READ_LINES_MAX} lines: stopped at line {stop}. "
-            f"Call read_lines(start={stop + 1}, end={end}) for the rest.]"
-        )
+        shown.append(f"[read_lines returns at most {READ_LINES_MAX} lines: stopped at line "
+                     f"{stop}. Call read_lines(start={stop + 1}, end={end}) for the rest.]")
     return "\n".join(shown)
 
 
-TOOL_FUNCTIONS = {
-    "list_files": list_files,
-    "search_file": search_file,
-    "read_lines": read_lines,
-    "edit_file": edit_file,
-}
+TOOL_FUNCTIONS = {"list_files": list_files, "search_file": search_file,
+                  "read_lines": read_lines, "edit_file": edit_file}
 
 
 # --- FROM 04 (unchanged): dispatch, which never raises ---
-
-
 def dispatch_tool(name, tool_input):
     """Run one tool call. Never raises: every failure becomes an "Error: ..." string."""
     function = TOOL_FUNCTIONS.get(name)
@@ -486,17 +412,7 @@ def run_tools(content):
 
 
 # --- FROM 04 (unchanged): keeping the messages list valid, whatever happens ---
-# Every early exit (limit, cut-off reply, API error, Ctrl-C) goes through close_turn,
-# which restores the two invariants the next API call depends on: every tool_use has
-# its tool_result, and roles alternate. Without it, one failed call would make every
-# later call fail with a 400 and the session would be lost.
-
-
-def kind(block):
-    """A block's type, whether it is an SDK object or a dict we built ourselves."""
-    return block["type"] if isinstance(block, dict) else block.type
-
-
+# Every early exit goes through close_turn: each tool_use gets its tool_result, roles alternate.
 def add_assistant(messages, content):
     """Append an assistant turn, or extend the last one (a paused turn continues)."""
     if not content:
@@ -514,15 +430,12 @@ def close_turn(messages, turn_start, note):
         messages.pop()
         note += " Your message was not kept; send it again when ready."
     else:
-        last = messages[-1]
-        if last["role"] == "assistant":
-            pending = [b for b in last["content"] if kind(b) == "tool_use"]
-            if pending:
-                results = [
-                    {"type": "tool_result", "tool_use_id": b.id, "is_error": True,
-                     "content": "Error: not run, the turn was stopped"} for b in pending
-                ]
-                messages.append({"role": "user", "content": results})
+        # Answer every unanswered tool_use (only the API's blocks have .type; our dicts don't).
+        pending = [b for b in messages[-1]["content"] if getattr(b, "type", None) == "tool_use"]
+        if pending:
+            messages.append({"role": "user", "content": [
+                {"type": "tool_result", "tool_use_id": b.id, "is_error": True,
+                 "content": "Error: not run, the turn was stopped"} for b in pending]})
         add_assistant(messages, [{"type": "text", "text": f"[{note}]"}])
     print(f"\nAssistant: [{note}]\n")
     return note
@@ -541,8 +454,7 @@ def describe_api_error(err):
     return f"Could not reach the API: {err}"
 
 
-# What each stop_reason other than tool_use means for the user. end_turn and
-# stop_sequence are normal answers; the others end the turn with an explanation.
+# What a stop_reason other than tool_use, end_turn or stop_sequence means for the user.
 STOP_NOTES = {
     "max_tokens": "The reply hit the max_tokens limit and was cut off here.",
     "refusal": "The model declined to continue with this request.",
@@ -552,11 +464,9 @@ STOP_NOTES = {
 
 
 # --- NEW in 05: accounting and the trace ---
-# The API reports what each call used in response.usage; adding it up is the whole
-# trick. input_tokens counts only the uncached part of the prompt, so the prompt's
-# real size is input + cache writes + cache reads.
-
-
+# The API reports what each call used in response.usage; adding it up is the whole trick.
+# input_tokens counts only the uncached part of the prompt, so the prompt's real size is
+# input + cache writes + cache reads.
 def cost_of(usage):
     """The price in dollars of one call's usage (unknown models are priced as Sonnet)."""
     price_in, price_out = PRICES.get(MODEL, PRICES["claude-sonnet-4-6"])
@@ -591,49 +501,37 @@ class Stats:
                                 + (usage.cache_read_input_tokens or 0))
         self.prompt_chars += prompt_chars
         self.result_chars += result_chars
-        for path, n in reads.items():
-            self.reads[path] = self.reads.get(path, 0) + n
+        for path in reads:
+            self.reads[path] = self.reads.get(path, 0) + 1
 
     def summary(self, label):
-        prompt = sum(self.step_tokens)
         share = self.result_chars / self.prompt_chars if self.prompt_chars else 0.0
+        steps = ", ".join(f"{n:,}" for n in self.step_tokens[-10:]) or "-"
         again = ", ".join(f"{p} x{n}" for p, n in self.reads.items() if n > 1) or "none"
-        steps = ", ".join(f"{n:,}" for n in self.step_tokens[-10:])
-        return (
-            f"[{label}: {self.calls} API calls, {prompt:,} input tokens "
-            f"({self.cache_read_input_tokens:,} from cache), {self.output_tokens:,} output, "
-            f"${self.cost_usd:.4f}]\n"
-            f"[  input per step: {steps or '-'} | tool results {share:.0%} of the input "
-            f"(by characters) | files read more than once: {again}]"
-        )
+        return (f"[{label}: {self.calls} API calls, {sum(self.step_tokens):,} input tokens "
+                f"({self.cache_read_input_tokens:,} from cache), {self.output_tokens:,} output, "
+                f"${self.cost_usd:.4f}]\n[  input per step: {steps} | tool results {share:.0%} "
+                f"of the input (by characters) | files read more than once: {again}]")
 
 
 SESSION = Stats()  # the whole session; the cost limit reads it
 
 
-def plain(value):
-    """SDK objects -> JSON-ready dicts and lists, for measuring and for the trace."""
-    if hasattr(value, "model_dump"):
-        return value.model_dump(mode="json", exclude_none=True)
-    if isinstance(value, dict):
-        return {key: plain(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [plain(item) for item in value]
-    return value
+def to_json(value):
+    """JSON text of anything in the messages list, the SDK's block objects included."""
+    return json.dumps(value, default=lambda b: b.model_dump(mode="json", exclude_none=True))
 
 
 def chars_sent(messages):
-    """(characters of the whole prompt, characters inside tool results) for one call.
-
-    Characters stand in for tokens here: the share they give is close enough to tell
-    a lean turn from one drowning in file contents, and needs no tokenizer."""
-    total, results = len(SYSTEM_PROMPT) + len(json.dumps(TOOLS)), 0
-    for message in plain(messages):
+    """(characters of the whole prompt, characters inside tool results) for one call."""
+    # Characters stand in for tokens: close enough to tell a lean turn from one drowning
+    # in file contents, and no tokenizer is needed.
+    total, results = len(SYSTEM_PROMPT) + len(to_json(TOOLS)), 0
+    for message in messages:
         content = message["content"]
-        total += len(content) if isinstance(content, str) else len(json.dumps(content))
-        for block in content if isinstance(content, list) else []:
-            if block.get("type") == "tool_result":
-                results += len(json.dumps(block.get("content", "")))
+        total += len(content) if isinstance(content, str) else len(to_json(content))
+        results += sum(len(to_json(b["content"])) for b in content
+                       if isinstance(b, dict) and b.get("type") == "tool_result")
     return total, results
 
 
@@ -644,7 +542,7 @@ def trace(record):
         return
     try:
         with open(path, "a", encoding="utf-8") as f:
-            f.write(json.dumps({"time": round(time.time(), 3), **record}) + "\n")
+            f.write(to_json({"time": round(time.time(), 3), **record}) + "\n")
     except OSError as err:
         print(f"  [trace] not written: {err}")
 
@@ -662,11 +560,9 @@ def over_limit(turn, started):
 
 
 # --- FROM 04: the inner loop ---
-# CHANGED in 05: "for _ in range(MAX_TOOL_ROUNDS):" became "while True:" with
-# over_limit() at the top, and each call is timed, added up and traced. The
-# finally: clause writes the turn's record however the turn ended.
-
-
+# CHANGED in 05: "for _ in range(MAX_TOOL_ROUNDS):" became "while True:" with over_limit()
+# at the top, and each call is timed, added up and traced. The finally: clause writes the
+# turn's record however the turn ended.
 def run_turn(client, messages):
     """Run one user turn to completion. `messages` already ends with the user's message."""
     turn_start = len(messages) - 1
@@ -679,35 +575,27 @@ def run_turn(client, messages):
                 return close_turn(messages, turn_start, reason)
             sent, sent_results = chars_sent(messages)
             t0 = time.monotonic()
-            response = client.messages.create(
-                model=MODEL,
-                max_tokens=MAX_TOKENS,
-                system=SYSTEM_PROMPT,
-                tools=TOOLS,
-                messages=messages,
-            )
-            elapsed = time.monotonic() - t0
-            stop = response.stop_reason
+            response = client.messages.create(model=MODEL, max_tokens=MAX_TOKENS,
+                                              system=SYSTEM_PROMPT, tools=TOOLS, messages=messages)
+            elapsed, stop = time.monotonic() - t0, response.stop_reason
             calls = [b for b in response.content if b.type == "tool_use"]
-            reads = Counter(os.path.normpath(str(b.input.get("path")))
-                            for b in calls if b.name == "read_lines")
+            reads = [os.path.normpath(str(b.input.get("path")))
+                     for b in calls if b.name == "read_lines"]
             for stats in (turn, SESSION):
                 stats.add(response.usage, sent, sent_results, reads)
             results = []
-            if stop == "tool_use":
+            if stop in ("tool_use", "pause_turn"):
                 add_assistant(messages, response.content)
-                results = run_tools(response.content)
-                messages.append({"role": "user", "content": results})
+                if stop == "tool_use":
+                    results = run_tools(response.content)
+                    messages.append({"role": "user", "content": results})
             trace({"type": "call", "turn": number, "step": turn.calls, "model": MODEL,
                    "stop_reason": stop, **response.usage.model_dump(exclude_none=True),
-                   "cost_usd": round(cost_of(response.usage), 6),
-                   "tools": [b.name for b in calls],
+                   "cost_usd": round(cost_of(response.usage), 6), "tools": [b.name for b in calls],
                    "tool_result_chars": sum(len(r["content"]) for r in results),
                    "elapsed_s": round(elapsed, 3)})
             if stop in ("tool_use", "pause_turn"):
-                if stop == "pause_turn":  # the API paused a long turn; calling again resumes it
-                    add_assistant(messages, response.content)
-                continue
+                continue  # after pause_turn (a long turn paused), calling again resumes it
             # A final answer. A cut-off reply may end in a half-written tool_use that
             # was never run: drop such blocks so nothing is left unanswered.
             content = [b for b in response.content if b.type != "tool_use"]
@@ -716,9 +604,8 @@ def run_turn(client, messages):
             if note:
                 text = f"{text}\n[{note}]".strip()
                 content.append({"type": "text", "text": f"[{note}]"})
-            if not content:  # the API refuses empty assistant turns in the history
-                content = [{"type": "text", "text": "(no reply)"}]
-            add_assistant(messages, content)
+            # (no reply) stands in for an empty answer: the API refuses empty assistant turns
+            add_assistant(messages, content or [{"type": "text", "text": "(no reply)"}])
             print(f"\nAssistant: {text}\n")
             return text
     except anthropic.APIError as err:
@@ -730,14 +617,11 @@ def run_turn(client, messages):
         if turn.calls:
             print(turn.summary(f"turn {number}"))
         trace({"type": "turn", "turn": number, **asdict(turn),
-               "seconds": round(time.monotonic() - started, 3),
-               "messages": plain(messages[turn_start:])})
+               "seconds": round(time.monotonic() - started, 3), "messages": messages[turn_start:]})
 
 
 # --- FROM 04: the outer loop (one iteration per user message) ---
 # CHANGED in 05: on the way out it prints, and traces, the session's totals.
-
-
 def run_agent():
     client = anthropic.Anthropic()
     messages = []
