@@ -70,4 +70,7 @@ c.GenerateFeedback.preprocessors = [
     "agentcourse.grading.HideHiddenTests",
     "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
 ]
+# `nbgrader export` writes here instead of a grades.csv in the repository root.
+c.ExportPlugin.to = os.path.join(GRADING, "grades.csv")
+
 c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}

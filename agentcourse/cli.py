@@ -51,6 +51,11 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--offline", action="store_true", help="use the tutor model even with a key")
     run.add_argument("--workdir", help="project folder to run in (default: a scratch copy)")
     run.add_argument(
+        "--with-config",
+        action="store_true",
+        help="also write config_loader.py, the 500-line module of the token-cost task",
+    )
+    run.add_argument(
         "program_args", nargs="*", metavar="ARG", help="passed to the program (00 takes a prompt)"
     )
 

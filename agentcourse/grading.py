@@ -37,6 +37,7 @@ import subprocess
 import sys
 import time
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -209,6 +210,9 @@ class Worker:
     started: float = 0.0
     deadline: float = 0.0
     killed: bool = False
+    log_read: int = 0  # bytes of the log already read for the progress bar
+    log_rest: bytes = b""  # an incomplete last line, kept for the next read
+    reported: int = 0  # students already counted on the progress bar
 
     @property
     def log(self) -> Path:
@@ -432,8 +436,42 @@ def _code_cells(course_root: Path, lab: str) -> int:
     return sum(c.cell_type == "code" for c in nb.cells)
 
 
-def grade(lab: str, submissions: Path, config: GradeConfig | None = None, progress=None) -> GradeReport:
-    """Autograde every submission of `lab` in `submissions`; merge into the main gradebook."""
+def _progress_marks(worker: Worker) -> int:
+    """How many submissions the worker finished since last asked (reads only the new log)."""
+    if not worker.log.exists():
+        return 0
+    with open(worker.log, "rb") as f:
+        f.seek(worker.log_read)
+        new = f.read()
+    worker.log_read += len(new)
+    lines, _, worker.log_rest = (worker.log_rest + new).rpartition(b"\n")
+    done = lines.count(b"Setting destination file permissions") + lines.count(b"error processing assignment:")
+    done = min(done, len(worker.students) - worker.reported)
+    worker.reported += done
+    return done
+
+
+def _finish(worker: Worker, root: Path, lab: str, subs: dict[str, Path], results: dict[str, Result]) -> None:
+    """Classify, score and merge every student of a finished worker, one at a time."""
+    segments = _log_segments(worker.log.read_text(errors="replace"), lab)
+    for student in worker.students:
+        result = results[student]
+        result.status, result.detail = _classify(worker, student, lab, segments.get(student, ""))
+        result.points = _read_scores(f"sqlite:///{worker.folder / 'gradebook.db'}", lab, student)
+        _merge(_db_url(root), worker, lab, result)
+        graded = worker.folder / "autograded" / student / lab
+        if graded.is_dir():
+            _install(graded, root / LOCAL / "autograded" / student / lab)
+        submitted = root / LOCAL / "submitted" / student / lab
+        if subs[student].resolve() != submitted.resolve():
+            _install(subs[student], submitted)
+
+
+def grade(lab: str, submissions: Path, config: GradeConfig | None = None,
+          progress: Callable[[int], None] | None = None) -> GradeReport:
+    """Autograde every submission of `lab` in `submissions`; merge into the main gradebook.
+
+    `progress(n)` is called as n more submissions finish."""
     config = config or GradeConfig()
     root = config.course_root.resolve()
     started = time.monotonic()
@@ -445,6 +483,9 @@ def grade(lab: str, submissions: Path, config: GradeConfig | None = None, progre
         if not (folder / f"{lab}.ipynb").is_file():
             results[student] = Result(student, "missing", f"no {lab}.ipynb in {folder}")
     todo = [s for s in subs if results[s].status == "ok"]
+    if progress and len(todo) < len(subs):
+        progress(len(subs) - len(todo))
+
     jobs = max(1, min(config.jobs, len(todo)))
     shares = [todo[i::jobs] for i in range(jobs)]
     workers = [Worker(root / LOCAL / "workers" / f"w{i}", share) for i, share in enumerate(shares) if share]
@@ -452,44 +493,31 @@ def grade(lab: str, submissions: Path, config: GradeConfig | None = None, progre
     for worker in workers:
         _prepare_worker(worker.folder, root, lab, {s: subs[s] for s in worker.students})
         _start_worker(worker, root, lab, config, cells)
-    main_url = _db_url(root)
+
     pending = list(workers)
-    done_students: set[str] = set()
     while pending:
-        time.sleep(0.2)
+        time.sleep(0.25)
         for worker in list(pending):
-            if worker.process.poll() is None and time.monotonic() > worker.deadline:
+            running = worker.process.poll() is None
+            if running and time.monotonic() > worker.deadline:
                 _kill(worker)
+                running = False
             if progress:
-                text = worker.log.read_text(errors="replace") if worker.log.exists() else ""
-                finished = {s for s, seg in _log_segments(text, lab).items()
-                            if "Setting destination file permissions" in seg or "error processing" in seg}
-                for s in finished - done_students:
-                    progress(s)
-                done_students |= finished
-            if worker.process.poll() is None:
-                continue
-            pending.remove(worker)
-            segments = _log_segments(worker.log.read_text(errors="replace"), lab)
-            for student in worker.students:
-                result = results[student]
-                result.status, result.detail = _classify(worker, student, lab, segments.get(student, ""))
-                result.points = _read_scores(f"sqlite:///{worker.folder / 'gradebook.db'}", lab, student)
-                _merge(main_url, worker, lab, result)
-                graded = worker.folder / "autograded" / student / lab
-                if graded.is_dir():
-                    _install(graded, root / LOCAL / "autograded" / student / lab)
-                submitted = root / LOCAL / "submitted" / student / lab
-                if subs[student].resolve() != submitted.resolve():
-                    _install(subs[student], submitted)
-                if progress and student not in done_students:
-                    progress(student)
-                    done_students.add(student)
+                progress(_progress_marks(worker))
+            if not running:
+                pending.remove(worker)
+                _finish(worker, root, lab, subs, results)
+                if progress:  # whatever the log did not show (a killed worker)
+                    progress(len(worker.students) - worker.reported)
+                    worker.reported = len(worker.students)
+
     if config.feedback:
         graded = [s for s in todo if (root / LOCAL / "autograded" / s / lab).is_dir()]
         for student, problem in write_feedback(root, lab, graded).items():
             if results[student].status == "ok":
                 results[student].status, results[student].detail = "error", problem
+    if all(r.status == "ok" for r in results.values()):
+        shutil.rmtree(root / LOCAL / "workers", ignore_errors=True)  # else keep the logs to read
     report = GradeReport(lab, [results[s] for s in subs], _max_points(root, lab))
     report.seconds = time.monotonic() - started
     return report
@@ -531,7 +559,7 @@ def cli_grade(args: argparse.Namespace) -> int:
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=console, transient=True) as bar:
         task = bar.add_task(f"grading {lab} with {config.jobs} workers", total=count)
-        report = grade(lab, submissions, config, progress=lambda s: bar.advance(task))
+        report = grade(lab, submissions, config, progress=lambda n: bar.advance(task, n))
     write_csv(report, Path(args.csv) if args.csv else REPO_ROOT / LOCAL / f"{lab}-grades.csv")
 
     table = Table(title=f"{lab}: {len(report.results)} submissions in {report.seconds:.1f} s")

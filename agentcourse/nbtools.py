@@ -57,6 +57,8 @@ def _nbgrader_meta(kind: str, opts: dict[str, str]) -> dict | None:
     if kind == "tests":
         if "points" not in opts:
             raise UsageError(f"test cell {opts['id']} needs points=N")
+        if not opts["points"].isdigit():
+            raise UsageError(f"test cell {opts['id']}: points must be a whole number")
         meta["points"] = int(opts["points"])
     return meta
 
@@ -82,7 +84,10 @@ def build_notebook(text: str) -> nbformat.NotebookNode:
     for kind, opts, lines in chunks:
         body = "\n".join(lines).strip("\n")
         if kind == "meta":
-            nb.metadata["agentcourse"] = tomllib.loads(body)
+            try:
+                nb.metadata["agentcourse"] = tomllib.loads(body)
+            except tomllib.TOMLDecodeError as err:
+                raise UsageError(f"the #%% meta block is not valid TOML: {err}") from None
             continue
         if kind == "markdown":
             cell = nbformat.v4.new_markdown_cell(body)
@@ -363,7 +368,11 @@ def _main(argv: list[str]) -> int:
         print("usage: python -m agentcourse.nbtools build solutions/labNN/labNN.cells", file=sys.stderr)
         return 2
     src = Path(argv[1])
-    nb = build_notebook(src.read_text(encoding="utf-8"))
+    try:
+        nb = build_notebook(src.read_text(encoding="utf-8"))
+    except (OSError, UsageError) as err:
+        print(f"nbtools: {err}", file=sys.stderr)
+        return 2
     out = src.with_suffix(".ipynb")
     write_notebook(nb, out)
     print(f"wrote {out}")

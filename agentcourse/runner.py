@@ -19,7 +19,7 @@ from pathlib import Path
 
 from agentcourse import paths
 from agentcourse.errors import UsageError
-from agentcourse.sample import copy_sample_project
+from agentcourse.sample import copy_sample_project, write_config_module
 
 OFFLINE_KEY = "tutor-offline"  # the tutor accepts any key; this one says what it is
 
@@ -44,6 +44,8 @@ def resolve(args: argparse.Namespace) -> RunConfig:
         workdir = workdir.resolve()
     else:
         workdir = copy_sample_project()
+    if getattr(args, "with_config", False):
+        write_config_module(workdir)  # the 500-line file of the token-cost task (lecture 6.3)
     offline = bool(args.offline) or not os.environ.get("ANTHROPIC_API_KEY")
     return RunConfig(program, workdir, offline, list(getattr(args, "program_args", None) or []))
 

@@ -89,3 +89,17 @@ def test_prompt_after_the_options_reaches_checkpoint_00(monkeypatch, tmp_path):
     argv = ["run", "00", "--offline", "--workdir", str(tmp_path), "What does edit_file do?"]
     assert main(argv) == 0
     assert seen[0].program_args == ["What does edit_file do?"] and seen[0].offline
+
+
+def test_with_config_adds_the_benchmark_module(tmp_path):
+    """`agentcourse run 04 --with-config` works in a project that has config_loader.py."""
+    import argparse
+
+    from agentcourse.runner import resolve
+
+    args = argparse.Namespace(
+        checkpoint="04", workdir=str(tmp_path), offline=True, program_args=[], with_config=True
+    )
+    config = resolve(args)
+    text = (config.workdir / "config_loader.py").read_text(encoding="utf-8")
+    assert "def parse_config(" in text

@@ -124,7 +124,7 @@ TOOLS = [
            new_str="Replacement text, or the whole file when creating it."),
 ]
 
-# --- FROM 03: directory safety (every path resolved, symlinks included, then confined) ---
+# --- FROM 03 (unchanged): directory safety (paths resolved, symlinks included, confined) ---
 class ToolError(Exception):
     """A failure the model should read about; its message becomes "Error: ..."."""
 
@@ -241,10 +241,9 @@ def edit_file(path, old_str, new_str):
 
 
 # --- NEW in 04: search_file and read_lines (read_file is gone) ---
-# read_file put a whole file into the context: about 2,000 tokens for a 500-line
-# module, paid again on every later call of the session. Searching for the line and
-# reading a few around it costs about a hundred. Both tools stream: neither ever
-# holds a whole file, so a multi-gigabyte log costs what the answer costs.
+# read_file put a whole file into the context: about 2,000 tokens for a 500-line module,
+# paid again on every later call. Searching for the line and reading a few around it costs
+# about a hundred. Both tools stream, so a multi-gigabyte log costs what the answer costs.
 def clip(line):
     """One line as a tool shows it: no newline, and cut if it is absurdly long."""
     line = line.rstrip("\r\n")
@@ -278,8 +277,9 @@ def matching_lines(real, line_re, chunk_re):
         while chunk:
             if not chunk.endswith(b"\n"):
                 chunk += f.readline()
-            # CRLF counts as one line break, as in read_lines ("\r\n" -> "\n" copies only if found)
-            text = chunk.decode("utf-8", errors="replace").replace("\r\n", "\n")
+            text = chunk.decode("utf-8", errors="replace")
+            if "\r" in text:  # count CRLF lines as read_lines does (and skip the copy if none)
+                text = text.replace("\r\n", "\n")
             pos = 0
             while pos < len(text) and (found := chunk_re.search(text, pos)):
                 start = text.rfind("\n", 0, found.start()) + 1

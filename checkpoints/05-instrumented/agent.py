@@ -146,7 +146,7 @@ TOOLS = [
            new_str="Replacement text, or the whole file when creating it."),
 ]
 
-# --- FROM 04 (unchanged): directory safety (paths resolved, symlinks included, then confined) ---
+# --- FROM 04 (unchanged): directory safety (paths resolved, symlinks included, confined) ---
 class ToolError(Exception):
     """A failure the model should read about; its message becomes "Error: ..."."""
 
@@ -298,8 +298,9 @@ def matching_lines(real, line_re, chunk_re):
         while chunk:
             if not chunk.endswith(b"\n"):
                 chunk += f.readline()
-            # CRLF counts as one line break, as in read_lines ("\r\n" -> "\n" copies only if found)
-            text = chunk.decode("utf-8", errors="replace").replace("\r\n", "\n")
+            text = chunk.decode("utf-8", errors="replace")
+            if "\r" in text:  # count CRLF lines as read_lines does (and skip the copy if none)
+                text = text.replace("\r\n", "\n")
             pos = 0
             while pos < len(text) and (found := chunk_re.search(text, pos)):
                 start = text.rfind("\n", 0, found.start()) + 1

@@ -197,3 +197,19 @@ def test_nbgrader_release_in_sync_source_full_marks_untouched_baseline(lab, tmp_
         scores = {s: gb.find_submission(lab, s).score for s in ("solution", "untouched")}
     baseline = nbtools.lab_meta(nbtools.read_notebook(source(lab))).get("release_baseline", 0)
     assert scores == {"solution": full_marks(lab), "untouched": baseline}
+
+
+def test_a_stale_wrong_case_fails_loudly_instead_of_becoming_the_solution():
+    with pytest.raises(ValueError, match="stale"):
+        nbtools.drop("text that is not in the cell")("def run_turn(client, messages): ...")
+    with pytest.raises(ValueError, match="no cell with grade_id"):
+        nbtools.apply_replacements(nbtools.read_notebook(source(ALL_LABS[0])), {"no_such_cell": "x"})
+
+
+def test_a_cells_file_without_ids_or_points_is_refused():
+    from agentcourse.errors import UsageError
+
+    with pytest.raises(UsageError, match="points"):
+        nbtools.build_notebook('#%% meta\nlab = "x"\n#%% tests id=test_x\nassert True')
+    with pytest.raises(UsageError, match="id=NAME"):
+        nbtools.build_notebook('#%% meta\nlab = "x"\n#%% solution\nx = 1')
