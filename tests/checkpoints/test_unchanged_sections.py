@@ -1,0 +1,80 @@
+"""Sections a checkpoint marks `FROM NN (unchanged)` must really be unchanged.
+
+Each checkpoint is a whole program, so code is copied from one to the next on purpose.
+The banner is a promise to the reader; this test keeps it: every top-level definition
+under such a banner must be identical (same source) to the same name in checkpoint NN.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+import pytest
+
+from agentcourse.paths import checkpoint_dirs, checkpoint_program, find_checkpoint
+
+BANNER = "# --- "  # every section banner starts so: NEW in, CHANGED in, FROM ...
+UNCHANGED = re.compile(r"^# --- FROM (\d\d) \(unchanged\):")
+
+
+def _definitions(path) -> dict[str, tuple[int, str]]:
+    """Top-level name -> (first line, source text) for functions, classes and assignments."""
+    source = path.read_text(encoding="utf-8")
+    out = {}
+    for node in ast.parse(source).body:
+        names = []
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names = [node.name]
+        elif isinstance(node, ast.Assign):
+            names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names = [node.target.id]
+        first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+        for name in names:
+            out[name] = (first, ast.get_source_segment(source, node) or "")
+    return out
+
+
+def _unchanged_sections(path) -> list[tuple[int, int, str]]:
+    """(start line, end line, source checkpoint) of every `FROM NN (unchanged)` section."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    banners = [i + 1 for i, line in enumerate(lines) if line.startswith(BANNER)]
+    sections = []
+    for k, lineno in enumerate(banners):
+        end = banners[k + 1] - 1 if k + 1 < len(banners) else len(lines)
+        if m := UNCHANGED.match(lines[lineno - 1]):
+            sections.append((lineno, end, m.group(1)))
+    return sections
+
+
+CASES = [
+    (folder.name, start, src)
+    for folder in checkpoint_dirs()
+    for start, _end, src in _unchanged_sections(checkpoint_program(folder))
+]
+
+
+@pytest.mark.parametrize(
+    ("checkpoint", "banner_line", "source"), CASES, ids=[f"{c}:{line}" for c, line, _ in CASES]
+)
+def test_unchanged_section_matches_its_source_checkpoint(checkpoint, banner_line, source):
+    """Every definition under a `FROM NN (unchanged)` banner equals checkpoint NN's."""
+    program = checkpoint_program(find_checkpoint(checkpoint))
+    end = next(e for s, e, _ in _unchanged_sections(program) if s == banner_line)
+    ours = _definitions(program)
+    theirs = _definitions(checkpoint_program(find_checkpoint(source)))
+    in_section = [name for name, (line, _) in ours.items() if banner_line < line <= end]
+    for name in in_section:
+        if name not in theirs:
+            pytest.fail(f"{checkpoint}: {name} is under 'FROM {source} (unchanged)' but {source} has no {name}")
+        assert ours[name][1] == theirs[name][1], (
+            f"{checkpoint}: {name} is under 'FROM {source} (unchanged)' but differs from {source}'s"
+        )
+
+
+def test_every_checkpoint_after_00_reuses_something_unchanged():
+    """Check that the banners exist at all, so the test above cannot pass vacuously."""
+    with_sections = {c for c, _, _ in CASES}
+    later = {d.name for d in checkpoint_dirs()[1:6]}
+    assert later <= with_sections
