@@ -30,8 +30,8 @@ MODEL = os.environ.get("ANTHROPIC_MODEL", "claude-sonnet-4-6")
 MAX_TOKENS = 4096
 
 # --- FROM 03: limits that keep one turn, and one tool result, bounded ---
-# CHANGED in 04: "READ_MAX_LINES = 2000" and "READ_MAX_BYTES = 100_000" left with
-# read_file. The new tools return a few lines by design, and are capped anyway.
+# CHANGED in 04: READ_MAX_LINES and READ_MAX_BYTES left with read_file; the new tools are
+# capped in lines instead.
 MAX_TOOL_ROUNDS = 25
 SEARCH_MAX_MATCHES = 50  # matching lines returned by one search_file call
 READ_LINES_MAX = 200  # lines returned by one read_lines call
@@ -266,19 +266,18 @@ def files_to_search(real, root):
 def matching_lines(real, line_re, chunk_re):
     """(line number, line) for each line of the file that line_re matches; none if binary."""
     # A Python loop over every line would be several times slower than grep. So the C regex
-    # engine scans 1 MB chunks (cut at a line end) with chunk_re, the same pattern in
-    # MULTILINE mode: it finds every line line_re would, and a few more, which the per-line
-    # check rejects. Only the lines it points at are checked one by one.
+    # engine scans 1 MB chunks of whole lines with chunk_re (the pattern in MULTILINE mode),
+    # and only the lines it lands on are checked with line_re, which rejects any extras.
     with open(real, "rb") as f:
         chunk = f.read(1 << 20)
         if b"\x00" in chunk[:8192]:
             return  # binary: the same test as read_lines makes
-        lineno = 0
+        lineno = 0  # lines counted so far: all those before `pos`
         while chunk:
             if not chunk.endswith(b"\n"):
-                chunk += f.readline()
+                chunk += f.readline()  # end the chunk at a line end
             text = chunk.decode("utf-8", errors="replace")
-            if "\r" in text:  # count CRLF lines as read_lines does (and skip the copy if none)
+            if "\r" in text:  # count CRLF lines as read_lines does (a copy, so only if needed)
                 text = text.replace("\r\n", "\n")
             pos = 0
             while pos < len(text) and (found := chunk_re.search(text, pos)):
@@ -286,8 +285,7 @@ def matching_lines(real, line_re, chunk_re):
                 end = text.find("\n", found.start())
                 end = len(text) if end < 0 else end
                 lineno += text.count("\n", pos, start) + 1
-                line = text[start:end]
-                if line_re.search(line):
+                if line_re.search(line := text[start:end]):
                     yield lineno, line
                 pos = end + 1
             chunk = f.read(1 << 20)

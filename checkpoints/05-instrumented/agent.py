@@ -11,9 +11,9 @@ Settings, all optional: AGENT_TRACE (trace file; default .agent.trace.jsonl in t
 "off" for none), AGENT_MAX_STEPS, AGENT_MAX_COST (US dollars), AGENT_MAX_SECONDS; 0 = no limit.
 
 = checkpoint 04 + these additions:
-- every call's usage (input, output, cache writes and reads) is added up per turn and per
-  session and priced from one PRICES table; after each turn a summary: input tokens per
-  step, the share of input that is tool results, and files read more than once
+- every call's usage (cache included) is added up per turn and per session and priced from
+  one PRICES table; each turn ends with a summary: input tokens per step, the tool results'
+  share of the input, and files read more than once
 - a JSONL trace: one record per API call, one per turn (with its messages), one per session
 - limits on steps per turn, dollars per session and seconds per turn, checked before every
   call; each ends the turn cleanly and leaves the messages list valid
@@ -287,19 +287,18 @@ def files_to_search(real, root):
 def matching_lines(real, line_re, chunk_re):
     """(line number, line) for each line of the file that line_re matches; none if binary."""
     # A Python loop over every line would be several times slower than grep. So the C regex
-    # engine scans 1 MB chunks (cut at a line end) with chunk_re, the same pattern in
-    # MULTILINE mode: it finds every line line_re would, and a few more, which the per-line
-    # check rejects. Only the lines it points at are checked one by one.
+    # engine scans 1 MB chunks of whole lines with chunk_re (the pattern in MULTILINE mode),
+    # and only the lines it lands on are checked with line_re, which rejects any extras.
     with open(real, "rb") as f:
         chunk = f.read(1 << 20)
         if b"\x00" in chunk[:8192]:
             return  # binary: the same test as read_lines makes
-        lineno = 0
+        lineno = 0  # lines counted so far: all those before `pos`
         while chunk:
             if not chunk.endswith(b"\n"):
-                chunk += f.readline()
+                chunk += f.readline()  # end the chunk at a line end
             text = chunk.decode("utf-8", errors="replace")
-            if "\r" in text:  # count CRLF lines as read_lines does (and skip the copy if none)
+            if "\r" in text:  # count CRLF lines as read_lines does (a copy, so only if needed)
                 text = text.replace("\r\n", "\n")
             pos = 0
             while pos < len(text) and (found := chunk_re.search(text, pos)):
@@ -307,8 +306,7 @@ def matching_lines(real, line_re, chunk_re):
                 end = text.find("\n", found.start())
                 end = len(text) if end < 0 else end
                 lineno += text.count("\n", pos, start) + 1
-                line = text[start:end]
-                if line_re.search(line):
+                if line_re.search(line := text[start:end]):
                     yield lineno, line
                 pos = end + 1
             chunk = f.read(1 << 20)
@@ -492,18 +490,21 @@ class Stats:
     result_chars: int = 0  # ...and how many of them were tool results
     reads: dict = field(default_factory=dict)  # path -> how many read_lines calls
 
-    def add(self, usage, prompt_chars, result_chars, reads):
-        self.calls += 1
+    def add(self, response, sent):
+        """Count one call: its usage, its read_lines calls, and `sent` from chars_sent."""
+        usage, self.calls = response.usage, self.calls + 1
         for name in ("input_tokens", "cache_creation_input_tokens",
                      "cache_read_input_tokens", "output_tokens"):
             setattr(self, name, getattr(self, name) + (getattr(usage, name) or 0))
         self.cost_usd += cost_of(usage)
         self.step_tokens.append(usage.input_tokens + (usage.cache_creation_input_tokens or 0)
                                 + (usage.cache_read_input_tokens or 0))
-        self.prompt_chars += prompt_chars
-        self.result_chars += result_chars
-        for path in reads:
-            self.reads[path] = self.reads.get(path, 0) + 1
+        self.prompt_chars += sent[0]
+        self.result_chars += sent[1]
+        for b in response.content:
+            if b.type == "tool_use" and b.name == "read_lines":
+                path = os.path.normpath(str(b.input.get("path")))
+                self.reads[path] = self.reads.get(path, 0) + 1
 
     def summary(self, label):
         share = self.result_chars / self.prompt_chars if self.prompt_chars else 0.0
@@ -527,13 +528,10 @@ def chars_sent(messages):
     """(characters of the whole prompt, characters inside tool results) for one call."""
     # Characters stand in for tokens: close enough to tell a lean turn from one drowning
     # in file contents, and no tokenizer is needed.
-    total, results = len(SYSTEM_PROMPT) + len(to_json(TOOLS)), 0
-    for message in messages:
-        content = message["content"]
-        total += len(content) if isinstance(content, str) else len(to_json(content))
-        results += sum(len(to_json(b["content"])) for b in content
-                       if isinstance(b, dict) and b.get("type") == "tool_result")
-    return total, results
+    results = [b["content"] for m in messages if isinstance(m["content"], list)
+               for b in m["content"] if isinstance(b, dict) and b.get("type") == "tool_result"]
+    return (len(SYSTEM_PROMPT) + len(to_json(TOOLS)) + len(to_json(messages)),
+            len(to_json(results)))
 
 
 def trace(record):
@@ -561,29 +559,22 @@ def over_limit(turn, started):
 
 
 # --- FROM 04: the inner loop ---
-# CHANGED in 05: "for _ in range(MAX_TOOL_ROUNDS):" became "while True:" with over_limit()
-# at the top, and each call is timed, added up and traced. The finally: clause writes the
-# turn's record however the turn ended.
+# CHANGED in 05: "for _ in range(MAX_TOOL_ROUNDS):" became "while not over_limit(...)", and
+# each call is timed, added up and traced. The finally: clause writes the turn's record
+# however the turn ended.
 def run_turn(client, messages):
     """Run one user turn to completion. `messages` already ends with the user's message."""
     turn_start = len(messages) - 1
     turn, started = Stats(), time.monotonic()
     number = sum(1 for m in messages if m["role"] == "user" and isinstance(m["content"], str))
     try:
-        while True:
-            reason = over_limit(turn, started)
-            if reason:
-                return close_turn(messages, turn_start, reason)
-            sent, sent_results = chars_sent(messages)
-            t0 = time.monotonic()
+        while not (reason := over_limit(turn, started)):
+            sent, t0 = chars_sent(messages), time.monotonic()
             response = client.messages.create(model=MODEL, max_tokens=MAX_TOKENS,
                                               system=SYSTEM_PROMPT, tools=TOOLS, messages=messages)
             elapsed, stop = time.monotonic() - t0, response.stop_reason
-            calls = [b for b in response.content if b.type == "tool_use"]
-            reads = [os.path.normpath(str(b.input.get("path")))
-                     for b in calls if b.name == "read_lines"]
             for stats in (turn, SESSION):
-                stats.add(response.usage, sent, sent_results, reads)
+                stats.add(response, sent)
             results = []
             if stop in ("tool_use", "pause_turn"):
                 add_assistant(messages, response.content)
@@ -592,7 +583,8 @@ def run_turn(client, messages):
                     messages.append({"role": "user", "content": results})
             trace({"type": "call", "turn": number, "step": turn.calls, "model": MODEL,
                    "stop_reason": stop, **response.usage.model_dump(exclude_none=True),
-                   "cost_usd": round(cost_of(response.usage), 6), "tools": [b.name for b in calls],
+                   "cost_usd": round(cost_of(response.usage), 6),
+                   "tools": [b.name for b in response.content if b.type == "tool_use"],
                    "tool_result_chars": sum(len(r["content"]) for r in results),
                    "elapsed_s": round(elapsed, 3)})
             if stop in ("tool_use", "pause_turn"):
@@ -609,6 +601,7 @@ def run_turn(client, messages):
             add_assistant(messages, content or [{"type": "text", "text": "(no reply)"}])
             print(f"\nAssistant: {text}\n")
             return text
+        return close_turn(messages, turn_start, reason)
     except anthropic.APIError as err:
         # The SDK already retried 429/5xx twice; what reaches us is the user's to decide.
         return close_turn(messages, turn_start, describe_api_error(err))
