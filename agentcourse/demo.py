@@ -13,7 +13,6 @@ import argparse
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import anthropic
@@ -22,6 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from agentcourse import matrix, paths
+from agentcourse.clients import RecordingClient
 from agentcourse.errors import CourseError
 from agentcourse.protocol import protocol_errors
 from agentcourse.render import UsageRow, render_messages, render_usage_table, usage_row
@@ -49,25 +49,12 @@ class Turn:
     calls: list[Any]  # the SDK responses of this turn's API calls
 
 
-def recording_client(client: anthropic.Anthropic, responses: list[Any]) -> SimpleNamespace:
-    """A stand-in for `client` whose messages.create also appends each response to `responses`.
-
-    Checkpoints only ever call `client.messages.create`, so this is all they need."""
-
-    def create(**kwargs: Any) -> Any:
-        response = client.messages.create(**kwargs)
-        responses.append(response)
-        return response
-
-    return SimpleNamespace(messages=SimpleNamespace(create=create))
-
-
 def run_session(
     agent: Any, client: Any, root: Path, config: DemoConfig, console: Console
 ) -> tuple[list[Any], list[Turn]]:
     """Type each prompt into agent.run_turn in `root`; the messages list and each turn."""
-    responses: list[Any] = []
-    recorder = recording_client(client, responses)
+    recorder = RecordingClient(client)
+    responses = recorder.responses
     messages: list[Any] = []
     turns = []
     home = os.getcwd()

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import anthropic
 
+from agentcourse.clients import RecordingClient
 from agentcourse.paths import load_checkpoint
 from agentcourse.protocol import to_plain
 from agentcourse.sample import copy_sample_project, write_config_module
@@ -55,25 +56,12 @@ def result_tokens(messages: list) -> int:
     return total
 
 
-class _Counting:
-    """A client wrapper that adds up usage.input_tokens over every create() call."""
-
-    def __init__(self, client: anthropic.Anthropic):
-        self._client, self.input_tokens = client, 0
-        self.messages = self
-
-    def create(self, **kwargs):
-        response = self._client.messages.create(**kwargs)
-        self.input_tokens += response.usage.input_tokens
-        return response
-
-
 def measure(checkpoint: str, base_url: str, workdir: Path) -> Run:
     """Run TASK once with `checkpoint` in a fresh project under `workdir`."""
     project = copy_sample_project(workdir / f"project-{checkpoint}")
     path = write_config_module(project)
     agent = load_checkpoint(checkpoint)
-    client = _Counting(anthropic.Anthropic(base_url=base_url, api_key="tutor-offline"))
+    client = RecordingClient(anthropic.Anthropic(base_url=base_url, api_key="tutor-offline"))
     messages = [{"role": "user", "content": TASK}]
     here = os.getcwd()
     os.chdir(project)  # the checkpoints' project root is the working directory
@@ -85,7 +73,8 @@ def measure(checkpoint: str, base_url: str, workdir: Path) -> Run:
     calls = [b["name"] for m in to_plain(messages) if m["role"] == "assistant"
              for b in m["content"] if b.get("type") == "tool_use"]
     edited = "timeout=60" in path.read_text(encoding="utf-8")
-    return Run(checkpoint, calls, result_tokens(messages), client.input_tokens, edited)
+    input_tokens = sum(usage.input_tokens for usage in client.usages)
+    return Run(checkpoint, calls, result_tokens(messages), input_tokens, edited)
 
 
 def compare() -> tuple[Run, Run]:

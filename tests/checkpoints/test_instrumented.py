@@ -10,6 +10,7 @@ import anthropic
 import pytest
 
 from agentcourse import paths
+from agentcourse.clients import RecordingClient
 from agentcourse.protocol import protocol_errors, to_plain
 from agentcourse.sample import write_config_module
 from agentcourse.tutor import TutorConfig, serve
@@ -29,19 +30,6 @@ def trace_path(tmp_path):
     return tmp_path / "run.trace.jsonl"
 
 
-class Recording:
-    """A client that remembers the usage of every response the tutor sent."""
-
-    def __init__(self, client):
-        self.client, self.usages = client, []
-        self.messages = self
-
-    def create(self, **kwargs):
-        response = self.client.messages.create(**kwargs)
-        self.usages.append(response.usage)
-        return response
-
-
 def records(path, kind):
     return [r for r in map(json.loads, path.read_text().splitlines()) if r["type"] == kind]
 
@@ -57,7 +45,7 @@ def run(agent, client, prompts):
 
 def test_totals_equal_the_sum_of_reported_usage(agent, client, project, trace_path):
     write_config_module(project)
-    recording = Recording(client)
+    recording = RecordingClient(client)
     run(agent, recording, [CONFIG_TASK, "Read utils.py and tests.py."])
     assert agent.SESSION.calls == len(recording.usages) == len(records(trace_path, "call"))
     for name in FIELDS:

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from agentcourse import paths
-from agentcourse.demo import recording_client
+from agentcourse.clients import RecordingClient
 from agentcourse.matrix import ROWS, snapshot
 
 CREATE = ROWS[0].prompt  # "Create hello.py with a hello world function."
@@ -20,10 +20,10 @@ def v0():
 
 
 def one_turn(v0, client, prompt):
-    responses = []
+    recorder = RecordingClient(client)
     messages = [{"role": "user", "content": prompt}]
-    reply = v0.run_turn(recording_client(client, responses), messages)
-    return reply, messages, responses
+    reply = v0.run_turn(recorder, messages)
+    return reply, messages, recorder.responses
 
 
 def test_create_prompt_makes_one_call_and_prints_the_edit_file_call(v0, client, project, capsys):

@@ -7,7 +7,7 @@ import builtins
 import pytest
 
 from agentcourse import paths
-from agentcourse.demo import recording_client
+from agentcourse.clients import RecordingClient
 from agentcourse.matrix import ROWS, judge_turn, snapshot
 from agentcourse.protocol import protocol_errors, to_plain
 
@@ -131,10 +131,10 @@ def test_matrix_as_one_session_keeps_the_protocol_after_every_turn(v1, client, p
 
 
 def test_create_is_one_tool_call_then_a_reply(v1, client, project):
-    responses = []
+    recorder = RecordingClient(client)
     messages = [{"role": "user", "content": ROWS[0].prompt}]
-    v1.run_turn(recording_client(client, responses), messages)
-    assert [r.stop_reason for r in responses] == ["tool_use", "end_turn"]
+    v1.run_turn(recorder, messages)
+    assert [r.stop_reason for r in recorder.responses] == ["tool_use", "end_turn"]
     plain = to_plain(messages)
     call = plain[1]["content"][-1]
     result = plain[2]["content"][0]
