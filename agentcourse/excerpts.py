@@ -59,11 +59,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from agentcourse.errors import CourseError
-from agentcourse.paths import REPO_ROOT, load_program
+from agentcourse.paths import REPO_ROOT, checkpoint_program, find_checkpoint, load_program
+from agentcourse.protocol import to_plain
+from agentcourse.render import render_messages
+from agentcourse.runner import OFFLINE_KEY
+from agentcourse.sample import copy_sample_project, write_config_module
 
 LECTURES_DIR = REPO_ROOT / "lectures"
 MARKER = re.compile(r"^<!--\s*(excerpt|output):\s*(.+?)\s*-->\s*$")
-OFFLINE_KEY = "tutor-offline"  # any non-empty key: the tutor accepts it, Claude never sees it
 
 
 class ExcerptError(CourseError):
@@ -294,8 +297,6 @@ def _probe_tools(program, calls: list[tuple[str, dict]]) -> None:
 
 def _print_results(messages: list, max_lines: int = 12) -> None:
     """Each tool call of the session and the full result it got (long ones cut, and said so)."""
-    from agentcourse.protocol import to_plain
-
     calls = {}
     for msg in to_plain(messages):
         for block in msg["content"] if isinstance(msg["content"], list) else []:
@@ -324,8 +325,6 @@ def _drive_turns(program, prompts: list[str], view: str) -> None:
     if view == "results":
         _print_results(messages)
         return
-    from agentcourse.render import render_messages  # the lectures' [i] role: ... notation
-
     print("--- the messages array after the session ---")
     print(render_messages(messages, width=96))
 
@@ -341,9 +340,6 @@ def scrub(text: str, root: Path, base_url: str) -> str:
 
 def run_session(session: Session, base_url: str | None = None) -> str:
     """Run a checkpoint's REPL on scripted input, offline; return the scrubbed transcript."""
-    from agentcourse.paths import checkpoint_program, find_checkpoint
-    from agentcourse.sample import copy_sample_project
-
     if base_url is None:
         from agentcourse.tutor import serve
 
@@ -354,8 +350,6 @@ def run_session(session: Session, base_url: str | None = None) -> str:
     with tempfile.TemporaryDirectory(prefix="agentcourse-excerpt-") as tmp:
         root = copy_sample_project(Path(tmp) / "project")
         if "config" in session.setup:
-            from agentcourse.sample import write_config_module
-
             write_config_module(root)
         if "symlink" in session.setup:
             outside = root.parent / "outside"

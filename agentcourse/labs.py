@@ -239,8 +239,11 @@ def cli_check(args: argparse.Namespace) -> int:
     console = Console()
     lab = find_lab(args.lab)
     path = Path(args.dir) / lab / f"{lab}.ipynb"
+    if not path.is_file() and (Path(START_FILE).is_file() and Path(f"{lab}.ipynb").is_file()):
+        path = Path(f"{lab}.ipynb")  # run from inside the lab folder that `lab start` made
     if not path.is_file():
-        raise UsageError(f"{path} not found: run `agentcourse lab start {lab}` first (or pass --dir)")
+        raise UsageError(f"{path} not found: run `agentcourse lab start {lab}` first, or run this "
+                         "from the folder you started it in (or pass --dir)")
     release = released_notebook(lab)
     console.print(f"Running the visible tests of {path} ...")
     report = check_notebook(path, release)

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from agentcourse.protocol import to_plain
+
 EDIT_TOOLS = {"edit_file", "str_replace_based_edit_tool"}
 READ_TOOLS = {"read_file", "read_lines", "search_file"}
 
@@ -120,32 +122,26 @@ def snapshot(root: Path) -> dict[str, str]:
     return out
 
 
-def _get(block: Any, key: str) -> Any:
-    return block.get(key) if isinstance(block, dict) else getattr(block, key, None)
-
-
 def tool_calls(messages: Iterable[Any], start: int = 0) -> list[tuple[str, dict]]:
     """Every tool_use (name, input) in assistant messages from index `start` on.
 
     Works on dict blocks and on the SDK's block objects alike."""
     calls = []
-    for msg in list(messages)[start:]:
-        if _get(msg, "role") != "assistant" or isinstance(_get(msg, "content"), str):
-            continue
-        for block in _get(msg, "content") or []:
-            if _get(block, "type") == "tool_use":
-                calls.append((_get(block, "name"), dict(_get(block, "input") or {})))
+    for msg in to_plain(list(messages)[start:]):
+        if msg.get("role") == "assistant" and isinstance(msg.get("content"), list):
+            calls += [(b["name"], dict(b.get("input") or {}))
+                      for b in msg["content"] if b.get("type") == "tool_use"]
     return calls
 
 
 def final_text(messages: list[Any]) -> str:
     """The text of the last assistant message."""
-    for msg in reversed(messages):
-        if _get(msg, "role") == "assistant":
-            content = _get(msg, "content")
+    for msg in reversed(to_plain(messages)):
+        if msg.get("role") == "assistant":
+            content = msg.get("content") or []
             if isinstance(content, str):
                 return content
-            return "".join(_get(b, "text") or "" for b in content if _get(b, "type") == "text")
+            return "".join(b.get("text", "") for b in content if b.get("type") == "text")
     return ""
 
 

@@ -22,11 +22,12 @@ import tomllib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import nbformat
+from typing import TYPE_CHECKING, Any
 
 from agentcourse.errors import UsageError
+
+if TYPE_CHECKING:  # imported where used: every notebook's setup cell imports this module,
+    import nbformat  # and nbformat's import (jsonschema and its grammars) costs seconds
 
 BEGIN_HIDDEN = "### BEGIN HIDDEN TESTS"
 END_HIDDEN = "### END HIDDEN TESTS"
@@ -65,6 +66,8 @@ def _nbgrader_meta(kind: str, opts: dict[str, str]) -> dict | None:
 
 def build_notebook(text: str) -> nbformat.NotebookNode:
     """A lab notebook from its `.cells` source: `#%% kind key=value ...` marker lines."""
+    import nbformat
+
     chunks: list[tuple[str, dict[str, str], list[str]]] = []
     for line in text.splitlines():
         m = _MARKER.match(line)
@@ -115,6 +118,8 @@ def _number_anonymous_cells(nb: nbformat.NotebookNode) -> None:
 
 def write_notebook(nb: nbformat.NotebookNode, path: Path) -> None:
     """Write a notebook atomically (temp file + os.replace)."""
+    import nbformat
+
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(nbformat.writes(nb) + "\n", encoding="utf-8")
     os.replace(tmp, path)
@@ -134,6 +139,8 @@ class GradeCell:
 
 
 def read_notebook(path: Path) -> nbformat.NotebookNode:
+    import nbformat
+
     return nbformat.read(str(path), as_version=4)
 
 
@@ -313,6 +320,8 @@ def swap(old: str, new: str) -> Callable[[str], str]:
 
 def apply_replacements(nb: nbformat.NotebookNode, replace: dict[str, Replacement]) -> nbformat.NotebookNode:
     """A copy of `nb` with the named cells' sources replaced (string) or transformed."""
+    import nbformat
+
     nb = nbformat.from_dict(nb)
     found = set()
     for cell in nb.cells:

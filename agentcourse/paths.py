@@ -24,11 +24,10 @@ def find_checkpoint(name: str) -> Path:
     """A checkpoint folder from '1', '01', '01-v1-loop' or a path to the folder."""
     dirs = checkpoint_dirs()
     for d in dirs:
-        if name in (d.name, str(d)) or (name.isdigit() and int(name) == int(d.name[:2])):
+        if name == d.name or (name.isdigit() and int(name) == int(d.name[:2])):
             return d
-    p = Path(name)
-    if p.is_dir() and (p.resolve().parent == CHECKPOINTS_DIR):
-        return p.resolve()
+    if Path(name).resolve() in dirs:  # a path, e.g. checkpoints/03-real-tools/
+        return Path(name).resolve()
     valid = ", ".join(d.name for d in dirs)
     raise UnknownCheckpoint(f"unknown checkpoint {name!r}; valid checkpoints: {valid}")
 

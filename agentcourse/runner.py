@@ -44,10 +44,10 @@ def resolve(args: argparse.Namespace) -> RunConfig:
         workdir = workdir.resolve()
     else:
         workdir = copy_sample_project()
-    if getattr(args, "with_config", False):
+    if args.with_config:
         write_config_module(workdir)  # the 500-line file of the token-cost task (lecture 6.3)
     offline = bool(args.offline) or not os.environ.get("ANTHROPIC_API_KEY")
-    return RunConfig(program, workdir, offline, list(getattr(args, "program_args", None) or []))
+    return RunConfig(program, workdir, offline, list(args.program_args))
 
 
 def _model_server(offline: bool):

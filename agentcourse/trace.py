@@ -24,6 +24,7 @@ from rich.console import Console
 from rich.table import Table
 
 from agentcourse.errors import TraceError
+from agentcourse.render import render_messages
 
 TOKEN_FIELDS = (
     "input_tokens",
@@ -49,6 +50,7 @@ def load(path: str | Path) -> Trace:
     if not path.is_file():
         raise TraceError(f"no trace file at {path} (checkpoint 05 writes .agent.trace.jsonl)")
     trace = Trace(path)
+    buckets = {"call": trace.calls, "turn": trace.turns, "session": trace.sessions}
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as err:
@@ -62,16 +64,18 @@ def load(path: str | Path) -> Trace:
             raise TraceError(f"{path}:{number}: not a JSON record ({err.msg})") from None
         if not isinstance(record, dict):
             raise TraceError(f"{path}:{number}: a trace record must be a JSON object")
-        bucket = {"call": trace.calls, "turn": trace.turns, "session": trace.sessions}
-        bucket.get(record.get("type"), []).append(record)
+        kind = record.get("type")
+        if isinstance(kind, str) and kind in buckets:  # other types are for later checkpoints
+            buckets[kind].append(record)
     if not (trace.calls or trace.turns or trace.sessions):
         raise TraceError(f"{path} holds no trace records (call, turn or session)")
     return trace
 
 
 def totals(calls: list[dict]) -> dict[str, float]:
-    """Sum of every token field and of cost_usd over the calls."""
-    out: dict[str, float] = {name: sum(int(c.get(name) or 0) for c in calls) for name in TOKEN_FIELDS}
+    """Sum of every token field, tool_result_chars, cost_usd and elapsed_s over the calls."""
+    counted = (*TOKEN_FIELDS, "tool_result_chars")
+    out: dict[str, float] = {name: sum(int(c.get(name) or 0) for c in calls) for name in counted}
     out["cost_usd"] = sum(float(c.get("cost_usd") or 0) for c in calls)
     out["elapsed_s"] = sum(float(c.get("elapsed_s") or 0) for c in calls)
     return out
@@ -100,7 +104,7 @@ def call_table(calls: list[dict]) -> Table:
     table.add_row(
         "total", str(len(calls)), "",
         *(f"{int(t[name]):,}" for name in TOKEN_FIELDS),
-        "", f"{sum(int(c.get('tool_result_chars') or 0) for c in calls):,}",
+        "", f"{int(t['tool_result_chars']):,}",
         f"{t['elapsed_s']:.2f}", f"{t['cost_usd']:.4f}",
     )
     return table
@@ -108,8 +112,6 @@ def call_table(calls: list[dict]) -> Table:
 
 def messages_view(turns: list[dict[str, Any]], width: int = 100) -> str:
     """Every turn's messages as one conversation, in the lectures' [i] role: notation."""
-    from agentcourse.render import render_messages
-
     messages = [m for turn in turns for m in turn.get("messages") or []]
     return render_messages(messages, width=width) if messages else ""
 

@@ -14,11 +14,12 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+import nbformat
 
 from agentcourse import grading, nbtools
 from agentcourse.paths import REPO_ROOT
@@ -48,7 +49,7 @@ def _answer_sources() -> dict[str, str]:
 def _write_submissions(folder: Path) -> list[str]:
     release = nbtools.read_notebook(REPO_ROOT / "labs" / LAB / f"{LAB}.ipynb")
     for student, source in _answer_sources().items():
-        nb = nbtools.nbformat.from_dict(release)
+        nb = nbformat.from_dict(release)
         for cell in nb.cells:
             if nbtools.grade_id(cell) == "run_turn":
                 cell.source = source
@@ -61,9 +62,8 @@ def _course(folder: Path) -> Path:
     folder.mkdir(parents=True)
     shutil.copy(REPO_ROOT / "nbgrader_config.py", folder / "nbgrader_config.py")
     os.symlink(REPO_ROOT / "solutions", folder / "solutions")
-    done = subprocess.run(grading.nbgrader_command("generate_assignment", LAB, "--force",
-                                                   "--CourseDirectory.release_directory=.grading/release"),
-                          cwd=folder, env=grading.nbgrader_env(), capture_output=True, text=True)
+    done = grading.run_nbgrader(folder, "generate_assignment", LAB, "--force",
+                                "--CourseDirectory.release_directory=.grading/release")
     if done.returncode:
         raise RuntimeError(done.stderr[-2000:])
     return folder
@@ -87,10 +87,9 @@ def sequential(submissions: Path, course: Path, students: list[str]) -> tuple[fl
     for student in students:
         shutil.copytree(submissions / student, course / ".grading" / "submitted" / student / LAB)
     started = time.perf_counter()
-    subprocess.run(grading.nbgrader_command("autograde", LAB, "--force", "--Autograde.create_student=True",
-                                            f"--Execute.timeout={CELL_TIMEOUT}",
-                                            f"--ExecutePreprocessor.timeout={CELL_TIMEOUT}"),
-                   cwd=course, env=grading.nbgrader_env(), capture_output=True, text=True)
+    grading.run_nbgrader(course, "autograde", LAB, "--force", "--Autograde.create_student=True",
+                         f"--Execute.timeout={CELL_TIMEOUT}", f"--ExecutePreprocessor.timeout={CELL_TIMEOUT}",
+                         timeout=3600)
     # nbgrader exits 1 when a kernel died; the gradebook holds what it graded.
     return time.perf_counter() - started, _scores(course, students)
 

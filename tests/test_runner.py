@@ -15,9 +15,14 @@ from agentcourse.errors import UnknownCheckpoint, UsageError
 from agentcourse.runner import resolve
 
 
-def args(checkpoint="01", offline=False, workdir=None, program_args=()):
+def args(checkpoint="01", offline=False, workdir=None, program_args=(), with_config=False):
+    """The Namespace `agentcourse run` parses, with every option it defines."""
     return argparse.Namespace(
-        checkpoint=checkpoint, offline=offline, workdir=workdir, program_args=list(program_args)
+        checkpoint=checkpoint,
+        offline=offline,
+        workdir=workdir,
+        program_args=list(program_args),
+        with_config=with_config,
     )
 
 
@@ -93,13 +98,14 @@ def test_prompt_after_the_options_reaches_checkpoint_00(monkeypatch, tmp_path):
 
 def test_with_config_adds_the_benchmark_module(tmp_path):
     """`agentcourse run 04 --with-config` works in a project that has config_loader.py."""
-    import argparse
-
-    from agentcourse.runner import resolve
-
-    args = argparse.Namespace(
-        checkpoint="04", workdir=str(tmp_path), offline=True, program_args=[], with_config=True
-    )
-    config = resolve(args)
+    config = resolve(args("04", workdir=str(tmp_path), with_config=True))
     text = (config.workdir / "config_loader.py").read_text(encoding="utf-8")
-    assert "def parse_config(" in text
+    assert "def parse_config(" in text and len(text.splitlines()) == 500
+
+
+def test_parser_defines_every_option_resolve_reads(tmp_path):
+    """The helper above mirrors the real parser, so resolve() sees what the CLI gives it."""
+    from agentcourse.cli import build_parser
+
+    parsed = build_parser().parse_args(["run", "01", "--workdir", str(tmp_path)])
+    assert set(vars(args())) <= set(vars(parsed))

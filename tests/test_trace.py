@@ -64,9 +64,10 @@ def test_cli_show_returns_zero(recorded, capsys):
         ("not json\n", "not a JSON record"),
         ("[1, 2]\n", "must be a JSON object"),
         ('{"type": "other"}\n', "holds no trace records"),
+        ('{"type": ["call"]}\n', "holds no trace records"),
         ("", "holds no trace records"),
     ],
-    ids=["missing", "not-json", "not-object", "no-records", "empty"],
+    ids=["missing", "not-json", "not-object", "no-records", "odd-type", "empty"],
 )
 def test_bad_trace_files_give_a_one_line_error(tmp_path, capsys, content, message):
     path = tmp_path / "t.jsonl"
@@ -82,7 +83,10 @@ def test_bad_trace_files_give_a_one_line_error(tmp_path, capsys, content, messag
 def test_a_trace_without_messages_still_shows_the_table(tmp_path):
     path = tmp_path / "calls.jsonl"
     call = {"type": "call", "turn": 1, "step": 1, "stop_reason": "end_turn", "input_tokens": 10,
-            "output_tokens": 5, "cost_usd": 0.0001, "tools": [], "elapsed_s": 0.1}
-    path.write_text(json.dumps(call) + "\n")
+            "output_tokens": 5, "cost_usd": 0.0001, "tools": [], "elapsed_s": 0.1,
+            "tool_result_chars": 1234}
+    path.write_text(json.dumps(call) + "\n" + json.dumps({**call, "step": 2}) + "\n")
     text = render(path)
-    assert "messages" not in text.splitlines()[0] and "1 calls: 10 input tokens" in text
+    assert "messages" not in text.splitlines()[0] and "2 calls: 20 input tokens" in text
+    total = next(line for line in text.splitlines() if line.lstrip("│ ").startswith("total"))
+    assert "2,468" in total and "0.20" in total and "0.0002" in total

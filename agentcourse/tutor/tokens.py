@@ -111,13 +111,17 @@ def pieces(request: dict) -> list[Piece]:
     return out
 
 
+def fixed_overhead(request: dict) -> int:
+    """The tokens every request pays before its first piece: prompt framing and tool use."""
+    if not request.get("tools"):
+        return REQUEST_OVERHEAD
+    forced = (request.get("tool_choice") or {}).get("type") in ("any", "tool")
+    return REQUEST_OVERHEAD + (TOOLS_OVERHEAD_FORCED if forced else TOOLS_OVERHEAD)
+
+
 def input_tokens(request: dict) -> int:
     """Estimated input tokens of a request (what count_tokens returns)."""
-    overhead = REQUEST_OVERHEAD
-    if request.get("tools"):
-        forced = (request.get("tool_choice") or {}).get("type") in ("any", "tool")
-        overhead += TOOLS_OVERHEAD_FORCED if forced else TOOLS_OVERHEAD
-    return overhead + sum(piece.tokens for piece in pieces(request))
+    return fixed_overhead(request) + sum(piece.tokens for piece in pieces(request))
 
 
 def output_tokens(block: dict) -> int:
@@ -172,15 +176,15 @@ class PromptCache:
         automatic = request.get("cache_control")
         if isinstance(automatic, dict) and parts and parts[-1].breakpoint is None:
             parts[-1].breakpoint = automatic  # automatic caching: a breakpoint on the last block
-        total = input_tokens(request)
         minimum = self.min_tokens or min_cacheable_tokens(str(request.get("model", "")))
         digest = hashlib.sha256(str(request.get("model", "")).encode())
         prefixes: list[tuple[str, int]] = []  # per piece: (hash of the prefix, its tokens)
-        running = total - sum(p.tokens for p in parts)  # the fixed overhead is in every prefix
+        running = fixed_overhead(request)  # in every prefix
         for part in parts:
             digest.update(part.key.encode() + b"\x00")
             running += part.tokens
             prefixes.append((digest.hexdigest(), running))
+        total = running
         boundaries = [i for i, part in enumerate(parts) if not part.key.startswith("role:")]
         breakpoints = [i for i, part in enumerate(parts) if part.breakpoint is not None]
         read = written = 0

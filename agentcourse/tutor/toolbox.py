@@ -128,14 +128,7 @@ class Toolbox:
     def call(self, op: str, a: dict) -> tuple[str, dict]:
         """The (tool name, input) that performs operation `op` with arguments `a`."""
         r = self.by_role
-        custom = {
-            "list": "list",
-            "read": "read",
-            "search": "search",
-            "read_lines": "read_lines",
-            "edit": "edit",
-            "create": "edit",
-        }[op]
+        custom = "edit" if op == "create" else op  # the role of the custom tool that does it
         if custom in r:
             t = r[custom]
             p = t.params

@@ -259,20 +259,15 @@ def check_messages_request(body: dict, *, count_only: bool = False) -> str | Non
         if role not in ("user", "assistant"):
             return f"messages.{i}.role: Input should be 'user' or 'assistant'"
         content = msg.get("content")
-        if isinstance(content, str):
-            if not content and not (role == "assistant" and i == len(messages) - 1):
-                return (
-                    f"messages.{i}: all messages must have non-empty content except for the "
-                    "optional final assistant message"
-                )
-            continue
-        if not isinstance(content, list):
+        if not isinstance(content, str | list):
             return f"messages.{i}.content: Field required"
         if not content and not (role == "assistant" and i == len(messages) - 1):
             return (
                 f"messages.{i}: all messages must have non-empty content except for the "
                 "optional final assistant message"
             )
+        if isinstance(content, str):
+            continue
         for j, block in enumerate(content):
             problem = _check_block(block, f"messages.{i}.content.{j}")
             if problem:

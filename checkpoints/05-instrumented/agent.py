@@ -60,7 +60,7 @@ MAX_COST_USD = float(os.environ.get("AGENT_MAX_COST", "1.00"))
 MAX_SECONDS = float(os.environ.get("AGENT_MAX_SECONDS", "300"))
 
 # The trace goes into the project under a hidden name, so search_file (which skips hidden
-# files) never finds its own trace. Read at call time: tests redirect it.
+# files) never finds its own trace. AGENT_TRACE is read at each write, not at import.
 DEFAULT_TRACE = ".agent.trace.jsonl"
 
 # --- FROM 04 (unchanged): the system prompt, four sections ---

@@ -17,6 +17,7 @@ import shutil
 import sys
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from agentcourse import nbtools
@@ -61,7 +62,7 @@ def test_notebook_is_built_from_its_cells_file(lab):
     if not cells.is_file():
         pytest.skip("no .cells authoring file")
     built = nbtools.build_notebook(cells.read_text(encoding="utf-8"))
-    assert json.loads(nbtools.nbformat.writes(built)) == json.load(source(lab).open()), (
+    assert json.loads(nbformat.writes(built)) == json.load(source(lab).open()), (
         f"rebuild it: python -m agentcourse.nbtools build solutions/{lab}/{lab}.cells")
 
 

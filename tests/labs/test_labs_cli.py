@@ -63,6 +63,14 @@ def test_lab_check_without_a_started_lab_says_how_to_start(tmp_path, capsys):
     assert "agentcourse lab start lab01" in capsys.readouterr().err
 
 
+def test_lab_check_from_inside_the_started_lab_folder_finds_the_notebook(tmp_path, monkeypatch, capsys):
+    folder, _ = labs.start_lab("lab01", tmp_path)
+    monkeypatch.chdir(folder)
+    monkeypatch.setattr(labs, "check_notebook", lambda path, release: labs.CheckReport("lab01"))
+    assert main(["lab", "check", "1"]) == 0
+    assert "Running the visible tests of lab01.ipynb" in capsys.readouterr().out
+
+
 @pytest.mark.slow
 def test_lab_check_reports_each_task_with_hints_and_elapsed_time(tmp_path, capsys):
     folder, _ = labs.start_lab("lab02", tmp_path)
@@ -89,3 +97,14 @@ def test_lab_check_survives_a_cell_that_never_ends(tmp_path):
                                  labs.CheckConfig(cell_timeout=3))
     assert not report.passed and len(report.outcomes) == 4
     assert all(not o.passed for o in report.outcomes)
+
+
+def test_a_notebook_setup_cell_does_not_pay_for_nbformat():
+    # Every setup cell imports nbtools in a fresh kernel (per `lab check`, per graded
+    # submission); nbformat's import chain alone costs seconds there.
+    import subprocess
+    import sys
+
+    code = "import sys, agentcourse.nbtools; print(sorted({'nbformat', 'jsonschema'} & set(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

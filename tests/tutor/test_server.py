@@ -18,7 +18,7 @@ import pytest
 
 from agentcourse.cli import main as cli_main
 from agentcourse.errors import PortInUse, UsageError
-from agentcourse.tutor import TutorConfig, serve
+from agentcourse.tutor import TutorConfig, serve, tokens
 from agentcourse.tutor.server import cli_serve
 
 MODEL = "claude-sonnet-4-6"
@@ -201,8 +201,10 @@ def test_unknown_path_is_404_not_found_error():
     with tutor() as t:
         status, _, payload = _raw(t.url, "POST", "/v1/complete", b"{}", {"x-api-key": "k"})
         get_status, _, _ = _raw(t.url, "GET", "/v1/models")
+        wrong_method, _, wrong_payload = _raw(t.url, "GET", "/v1/messages")
     assert status == 404 and payload["error"]["type"] == "not_found_error"
     assert get_status == 404
+    assert wrong_method == 405 and "use POST" in wrong_payload["error"]["message"]
 
 
 # --------------------------------------------------------------------------- faults
@@ -259,8 +261,10 @@ def test_max_tokens_fault_truncates_the_reply():
         message = t.client.messages.create(
             model=MODEL, max_tokens=200, messages=HELLO, extra_headers={"x-tutor-fault": "max_tokens"}
         )
-    assert message.stop_reason == "max_tokens"
-    assert message.content[0].text in TEXT_AND_TOOL["content"][0]["text"]
+    full = TEXT_AND_TOOL["content"]
+    half = sum(tokens.output_tokens(block) for block in full) // 2
+    assert message.stop_reason == "max_tokens" and message.usage.output_tokens == half
+    assert message.content[0].text == full[0]["text"][: half * tokens.CHARS_PER_TOKEN]
     assert all(block.type != "tool_use" or block.input == {} for block in message.content)
 
 

@@ -14,6 +14,8 @@ import shlex
 from collections.abc import Callable
 from pathlib import Path
 
+from agentcourse.matrix import final_text as reply_text  # noqa: F401 (re-exported for the tests)
+from agentcourse.matrix import tool_calls as calls  # noqa: F401
 from agentcourse.protocol import protocol_errors
 from agentcourse.tutor import brain
 from agentcourse.tutor.script import tool_result, user
@@ -232,17 +234,3 @@ def run(
         messages.append(user(results))
         assert not protocol_errors(messages), protocol_errors(messages)
     raise AssertionError("the tutor never reached end_turn")
-
-
-def calls(messages: list[dict], start: int = 0) -> list[tuple[str, dict]]:
-    return [
-        (b["name"], b["input"])
-        for m in messages[start:]
-        if m["role"] == "assistant"
-        for b in m["content"]
-        if b["type"] == "tool_use"
-    ]
-
-
-def reply_text(messages: list[dict]) -> str:
-    return "".join(b.get("text", "") for b in messages[-1]["content"] if b["type"] == "text")
