@@ -53,3 +53,10 @@ class TraceError(CourseError):
     """A trace file is missing or not a JSONL trace."""
 
     exit_status = 7
+
+
+class ConfinementUnavailable(CourseError):
+    """Students' kernels cannot be confined here (no bubblewrap, no namespaces) and the
+    instructor did not pass --unconfined."""
+
+    exit_status = 8
