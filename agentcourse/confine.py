@@ -212,8 +212,10 @@ def sandbox_argv(kernel_dir: Path, submission: Path, work_name: str, launcher_ar
     argv += ["--bind", str(kernel_dir / "run"), str(kernel_dir / "run"),
              "--ro-bind", str(kernel_dir / "spec.json"), "/sandbox.json",
              "--chdir", "/"]
+    readable = ["/usr", "/etc", "/proc", "/sys", "/dev", "/tmp", "/bin", "/lib", "/lib64", "/sbin",
+                SANDBOX_HOME, "/submission", "/sandbox.json", *map(str, environment_roots())]
     spec = {"work": f"{SANDBOX_HOME}/{work_name}", "submission": "/submission", "uid": uid,
-            "limits": asdict(limits)}
+            "limits": asdict(limits), "readable": readable}
     (kernel_dir / "spec.json").write_text(json.dumps(spec), encoding="utf-8")
     return [*argv, "--", sys.executable, "-I", "-m", "agentcourse.sandbox_kernel",
             "/sandbox.json", *launcher_args]
@@ -275,6 +277,9 @@ class ConfinedKernelManager(AsyncKernelManager):
         if not any("ipykernel" in part for part in kernel_cmd):
             raise ConfinementUnavailable(f"only Python kernels can be confined, not {kernel_cmd[:3]}")
         launcher_args = kernel_cmd[kernel_cmd.index(next(p for p in kernel_cmd if "ipykernel" in p)) + 1:]
+        # A signal to bwrap's process group would not reach the kernel (it has its own
+        # session inside the sandbox) and would kill bwrap: interrupt over the control channel.
+        self.kernel_spec.interrupt_mode = "message"
         limits = SandboxLimits(**self.limits)
         roots = environment_roots()
         check_roots_hide(roots, [Path(p) for p in self.secret_paths])

@@ -60,3 +60,10 @@ class ConfinementUnavailable(CourseError):
     instructor did not pass --unconfined."""
 
     exit_status = 8
+
+
+class GradingInterrupted(CourseError):
+    """Ctrl-C during `agentcourse grade`: workers and kernels were stopped; the students
+    merged so far are in the gradebook, and a re-run grades the class again."""
+
+    exit_status = 130

@@ -59,9 +59,20 @@ FLAGGED_EVENTS = ("sys.settrace", "sys.setprofile", "sys.addaudithook", "sys._cu
                   "ctypes.dlsym", "ctypes.addressof", "ctypes.string_at", "ctypes.cdata",
                   "ctypes.call_function", "code.__new__", "function.__new__", "marshal.loads")
 CELL_FILE = re.compile(r"ipykernel_\d+/(\d+)\.py$")
+PATH_EVENTS = ("open", "os.listdir", "os.scandir", "os.remove", "os.rename", "os.mkdir",
+               "os.chmod", "os.symlink", "os.link", "shutil.rmtree", "os.truncate", "os.utime")
+PROCESS_EVENTS = ("os.fork", "os.forkpty", "os.posix_spawn", "subprocess.Popen", "os.system")
+DETACHERS = {"nohup", "setsid", "disown", "daemonize", "at", "batch", "screen", "tmux",
+             "start-stop-daemon", "systemd-run"}
+# Installed top-level modules a planted file could shadow, and names Python runs at start-up.
+HIJACK_NAMES = {"sitecustomize.py", "usercustomize.py"}
+HIJACK_MODULES = {"agentcourse", "anthropic", "IPython", "ipykernel", "nbformat", "nbclient",
+                  "httpx", "pydantic", "json", "os", "pathlib", "re"}
 
 
-def install(fd: int) -> None:
+def install(fd: int, readable: tuple[str, ...] = ()) -> None:
+    """Install the hook. `readable`: the folders the sandbox shows (anything else a cell
+    tries to open or list is outside, and reported)."""
     write, dumps, sha256 = os.write, json.dumps, hashlib.sha256
     parse, dump, AST = ast.parse, ast.dump, ast.AST
     getframe, modules = sys._getframe, sys.modules
@@ -75,6 +86,42 @@ def install(fd: int) -> None:
     flagged = frozenset(FLAGGED_EVENTS)
     cell_match = CELL_FILE.search
     compiler_file = os.path.join("IPython", "core", "compilerop.py")
+    path_events, process_events = frozenset(PATH_EVENTS), frozenset(PROCESS_EVENTS)
+    allowed = tuple_(p.rstrip("/") + "/" for p in readable)
+    abspath, basename, getcwd, fspath = os.path.abspath, os.path.basename, os.getcwd, os.fspath
+    hijack_names, hijack_modules, detachers = frozenset(HIJACK_NAMES), frozenset(HIJACK_MODULES), frozenset(DETACHERS)
+    reported: set = set()
+
+    def report_once(what: str) -> None:
+        if what not in reported and len_(reported) < 200:
+            reported.add(what)
+            emit({"t": "event", "file": state["file"], "what": what})
+
+    def check_path(event: str, args: tuple) -> None:
+        if not state["file"] or not args:
+            return
+        path = args[0]
+        if isinstance_(path, int):
+            return
+        try:
+            path = fspath(path)
+            if isinstance_(path, bytes_):
+                path = path.decode("utf-8", "replace")
+            full = abspath(path if path.startswith("/") else getcwd() + "/" + path)
+        except (TypeError, ValueError, OSError):
+            return
+        if not (full + "/").startswith(allowed):
+            report_once(f"tried to reach {full} ({event}), outside its sandbox")
+            return
+        mode = args[1] if event == "open" and len_(args) > 1 else ""
+        writes = event != "open" or (isinstance_(mode, str_) and any(c in mode for c in "wax+"))
+        name = basename(full)
+        if event == "open" and isinstance_(mode, str_) and not mode:
+            flags = args[2] if len_(args) > 2 and isinstance_(args[2], int) else 0
+            writes = bool(flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT))
+        if writes and (name in hijack_names or name.endswith(".pth") or "/startup/" in full
+                       or name.split(".")[0] in hijack_modules and name.endswith((".py", ".pyc"))):
+            report_once(f"plants an import hijack: {full}")
     local = threading.local()
     state = {"file": "", "expected": [], "at": 0, "snap": None, "names": None}
 
@@ -208,7 +255,8 @@ def install(fd: int) -> None:
     def hook(event: str, args: tuple) -> None:
         if event == "compile":
             pass
-        elif event in flagged or event in ("object.__setattr__", "object.__delattr__"):
+        elif event in flagged or event in path_events or event in process_events \
+                or event in ("object.__setattr__", "object.__delattr__"):
             pass
         else:
             return
@@ -229,6 +277,16 @@ def install(fd: int) -> None:
                     m = cell_match(filename)
                     if m:
                         on_cell(source, filename, m.group(1))
+            elif event in path_events:
+                check_path(event, args)
+            elif event in process_events:
+                if event == "subprocess.Popen":
+                    argv = args[1] if len_(args) > 1 else None
+                    first = argv[0] if isinstance_(argv, (list_, tuple_)) and argv else args[0]
+                    if basename(fspath(first) if not isinstance_(first, bytes_) else first.decode()) in detachers:
+                        report_once(f"starts a detached process ({basename(str(first))})")
+                elif student_caller():
+                    report_once(f"starts processes itself ({event})")
             elif event.startswith("object."):
                 target, attr = args[0], args[1]
                 if isinstance_(target, type_) and getattr_(target, "__module__", "") == "__main__":

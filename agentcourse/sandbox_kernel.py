@@ -81,7 +81,7 @@ def main(argv: list[str]) -> None:
 
     from agentcourse import kernel_guard
 
-    kernel_guard.install(fd)
+    kernel_guard.install(fd, tuple(spec.get("readable", [])) + (str(work),))
 
     from ipykernel.kernelapp import IPKernelApp
 

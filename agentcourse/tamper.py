@@ -58,11 +58,12 @@ SUSPICIOUS_NAMES = {
     "excepthook": "replaces the exception hook",
     "meta_path": "installs an import hook",
     "path_hooks": "installs an import hook",
-    "__import__": "imports by string",
-    "exec": "runs code built at run time",
-    "eval": "runs code built at run time",
-    "compile": "compiles code at run time",
 }
+# Builtins that run code built from strings: flagged when called by their bare name.
+SUSPICIOUS_CALLS = {"exec": "runs code built at run time", "eval": "runs code built at run time",
+                    "compile": "compiles code at run time", "__import__": "imports by string",
+                    "breakpoint": "enters a debugger", "globals": "edits the notebook's globals",
+                    "vars": "edits a namespace"}
 SUSPICIOUS_MODULES = {
     "builtins": "changes builtins", "ctypes": "uses ctypes (raw memory)", "gc": "walks the garbage collector",
     "inspect": "inspects the interpreter", "IPython": "reaches into IPython", "ipykernel": "reaches into the kernel",
@@ -192,6 +193,9 @@ def static_findings(cells: list[CellInfo]) -> list[str]:
                                        "changes an object the locked setup cell provides")
             if name in SUSPICIOUS_NAMES:
                 reasons.setdefault(name, SUSPICIOUS_NAMES[name])
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                    and node.func.id in SUSPICIOUS_CALLS:
+                reasons.setdefault(node.func.id + "()", SUSPICIOUS_CALLS[node.func.id])
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
                     and node.func.id in ("setattr", "delattr") and node.args \
                     and isinstance(node.args[0], ast.Name) and node.args[0].id in setup_names:
