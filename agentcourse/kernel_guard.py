@@ -47,9 +47,11 @@ import sys
 import threading
 
 # Modules whose attributes (and whose classes' methods) are tracked: the test helpers and
-# what the tests call through them. Prefixes match submodules too.
-WATCHED_MODULES = ("agentcourse", "anthropic", "pathlib", "json", "os", "posixpath", "shutil",
-                   "tempfile", "contextlib", "re", "copy", "ast")
+# what the tests call through them. A name ending with "." is a prefix (all submodules).
+# Not all of anthropic: its thousands of type modules would make every cell slow.
+WATCHED_MODULES = ("agentcourse", "agentcourse.", "anthropic", "anthropic._client",
+                   "anthropic.resources.messages.messages", "pathlib", "json", "os", "posixpath",
+                   "shutil", "tempfile", "contextlib", "re", "copy", "ast")
 WATCHED_CLASSES = ("agentcourse.", "anthropic.Anthropic", "anthropic.resources.messages.",
                    "pathlib.")  # qualified names (prefixes) of classes whose methods are tracked
 TRANSIENT = {"_", "__", "___", "get_ipython", "display", "exit", "quit", "__IPYTHON__",
@@ -82,7 +84,9 @@ def install(fd: int, readable: tuple[str, ...] = ()) -> None:
     issubclass_, function_type = issubclass, type(install)
     str_, bytes_, tuple_, list_, set_ = str, bytes, tuple, list, set
     sys_, threading_mod, builtins_dict = sys, threading, vars(builtins)
-    transient, watched, watched_classes = frozenset(TRANSIENT), WATCHED_MODULES, WATCHED_CLASSES
+    transient, watched_classes = frozenset(TRANSIENT), WATCHED_CLASSES
+    exact = frozenset(m for m in WATCHED_MODULES if not m.endswith("."))
+    prefixes = tuple_(m for m in WATCHED_MODULES if m.endswith("."))
     flagged = frozenset(FLAGGED_EVENTS)
     cell_match = CELL_FILE.search
     compiler_file = os.path.join("IPython", "core", "compilerop.py")
@@ -176,7 +180,7 @@ def install(fd: int, readable: tuple[str, ...] = ()) -> None:
             for name, callbacks in ip.events.callbacks.items():
                 snap["ipython.events." + name] = ids(callbacks)
         for name, module in list_(modules.items()):
-            if module is None or not (name in watched or name.startswith(tuple_(w + "." for w in watched))):
+            if module is None or not (name in exact or name.startswith(prefixes)):
                 continue
             try:
                 items = list_(vars_(module).items())

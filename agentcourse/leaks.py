@@ -64,6 +64,12 @@ _HEX = re.compile(r"(?:[0-9a-fA-F]{2}[\s:,]?){12,}")
 _BYTES = re.compile(r"(?:\b\d{1,3}\b\s*,\s*){12,}\b\d{1,3}\b")
 
 
+def html_text(page: str) -> str:
+    """The visible text of an HTML page: scripts and styles dropped, tags removed, entities decoded."""
+    page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S | re.I)
+    return html.unescape(_TAG.sub("", page))
+
+
 def compact(text: str) -> str:
     """What comparisons use: no whitespace at all, case folded."""
     return _SPACE.sub("", text).casefold()
