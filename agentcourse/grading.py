@@ -44,6 +44,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from nbgrader.preprocessors import NbGraderPreprocessor
+from traitlets import Integer
 
 from agentcourse import nbtools
 from agentcourse.errors import GradingIncomplete, GradingInterrupted, UsageError
@@ -110,18 +111,32 @@ class GradeReport:
 
 class CapOutputs(NbGraderPreprocessor):
     """Autograde: keep at most `max_chars` characters of each cell's outputs, all
-    together. nbgrader's LimitOutput counts lines; one 10 MB line would pass it."""
+    together. nbgrader's LimitOutput counts lines; one 10 MB line would pass it.
+    A cell that printed more than FLOOD characters is reported for review."""
 
-    max_chars = 20_000
+    max_chars = Integer(20_000, help="characters kept of one cell's outputs").tag(config=True)
+    FLOOD = 1_000_000
+
+    def preprocess(self, nb, resources):
+        self.floods: list[str] = []
+        nb, resources = super().preprocess(nb, resources)
+        if self.floods:
+            from agentcourse.tamper import record
+
+            found = resources.setdefault("agentcourse", {}).setdefault("review", [])
+            new = [f"{cell} flooded its output ({chars:,} characters, cut)" for cell, chars in self.floods]
+            record(resources, found + new, self.log, only=new)
+        return nb, resources
 
     def preprocess_cell(self, cell, resources, index):
         left = self.max_chars
+        total = 0
         kept = []
         for output in cell.get("outputs", []):
+            total += len(output.get("text", "")) + sum(
+                len(v) for v in output.get("data", {}).values() if isinstance(v, str))
             if left <= 0:
-                kept.append({"output_type": "stream", "name": "stderr",
-                             "text": "... more output cut ...\n"})
-                break
+                continue
             if output.get("output_type") == "stream":
                 text = output.get("text", "")
                 if len(text) > left:
@@ -135,8 +150,13 @@ class CapOutputs(NbGraderPreprocessor):
                 output["traceback"] = [line[:2000] for line in output.get("traceback", [])[:50]]
                 output["evalue"] = str(output.get("evalue", ""))[:2000]
             kept.append(output)
+        if left <= 0 and total > self.max_chars:
+            kept.append({"output_type": "stream", "name": "stderr", "text": "... more output cut ...\n"})
         if "outputs" in cell:
             cell["outputs"] = kept
+        if total > self.FLOOD or "[output flood:" in str(kept):
+            name = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id") or f"cell {index}"
+            self.floods.append((name, total))
         return cell, resources
 
 

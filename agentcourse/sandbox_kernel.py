@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 MAX_FILES = 2000  # a submission folder with more entries than this is cut (they are not the notebook)
+MAX_CELL_OUTPUT = 4_000_000  # characters one cell may print per stream; the rest is dropped here
 
 
 def set_limits(limits: dict) -> None:
@@ -65,6 +66,30 @@ def copy_submission(src: Path, dest: Path) -> None:
                     return
 
 
+def cap_output(limit: int = MAX_CELL_OUTPUT) -> None:
+    """Stop forwarding a cell's prints past `limit` characters, so one huge line or an
+    endless loop of prints never becomes a message the grader must swallow (the grader
+    also refuses messages over 64 MB, and cuts what it keeps to 20,000 characters)."""
+    from ipykernel.iostream import OutStream
+
+    write = OutStream.write
+    used: dict[tuple, int] = {}
+
+    def capped(self, string):
+        key = (self.name, self.parent_header.get("header", {}).get("msg_id"))
+        before = used.get(key, 0)
+        used[key] = before + len(string)
+        if before >= limit:
+            return len(string)
+        if before + len(string) > limit:
+            write(self, string[: limit - before])
+            write(self, f"\n[output flood: the grader stopped forwarding after {limit:,} characters]\n")
+            return len(string)
+        return write(self, string)
+
+    OutStream.write = capped
+
+
 def main(argv: list[str]) -> None:
     spec_path, _, guard_fd, _, *kernel_args = argv
     spec = json.loads(Path(spec_path).read_text(encoding="utf-8"))
@@ -87,6 +112,7 @@ def main(argv: list[str]) -> None:
 
     app = IPKernelApp.instance()
     app.initialize(kernel_args)
+    cap_output()
     # IPython puts the working folder first on sys.path; put it last, so a module the
     # student ships (anthropic.py, agentcourse/) can never shadow an installed one.
     here = {"", ".", str(work)}

@@ -165,7 +165,10 @@ builtins.isinstance = isinstance
 protocol_errors = lambda messages: []
 get_ipython().set_custom_exc((AssertionError,), lambda *a, **k: None)
 '''
-    hidden = base64.b64encode(b"ip = get_ipython()\nip.run_cell = lambda *a, **k: None\n").decode()
+    hidden = base64.b64encode(
+        b"ip = get_ipython()\n_run = ip.run_cell_async\n"
+        b"async def run_cell_async(raw_cell, *a, **k):\n    return await _run('pass', *a, **k)\n"
+        b"ip.run_cell_async = run_cell_async\n").decode()
     cheat_runcell = WRONG + f'''
 exec(__import__("base64").b64decode("{hidden}"))
 '''
@@ -230,7 +233,7 @@ def graded(tmp_path_factory):
                Path(site.getsitepackages()[0]), course]
     before_course = fingerprint(*watched)
     before_subs = fingerprint(subs)
-    config = grading.GradeConfig(jobs=2, cell_timeout=8, course_root=course)
+    config = grading.GradeConfig(jobs=2, cell_timeout=15, course_root=course)
     started = time.monotonic()
     report = grading.grade(LAB, subs, config)
     grading.write_csv(report, csv_path)
