@@ -125,7 +125,7 @@ def classify(result: dict, graded: Path) -> tuple[str, str]:
     if memory:
         return "out of memory", "MemoryError at the memory limit in " + ", ".join(dict.fromkeys(memory))
     if timeouts or "UnresponsiveKernelError" in log or "CellTimeoutError" in log:
-        cells = ", ".join(dict.fromkeys(timeouts)) or "a cell"
+        cells = ", ".join(dict.fromkeys(timeouts)) or "a cell that never answered"
         return "timeout", f"cell timed out: {cells}"
     if not result.get("success"):
         lines = [ln for ln in log.splitlines() if re.search(r"Error|ERROR", ln)]

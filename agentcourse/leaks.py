@@ -37,7 +37,6 @@ import base64
 import binascii
 import bz2
 import codecs
-import gzip
 import html
 import json
 import lzma
@@ -58,7 +57,8 @@ MAX_TEXT = 8_000_000  # characters of decoded variants searched per page (a boun
 _SPACE = re.compile(r"\s+")
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 _TAG = re.compile(r"<[^>]+>")
-_B64 = re.compile(r"(?:[A-Za-z0-9+/_-]{4,}\s*){4,}=*")
+# base64, possibly wrapped over lines (base64.encodebytes wraps at 76 characters)
+_B64 = re.compile(r"[A-Za-z0-9+/_-]{16,}={0,2}(?:[ \t]*\r?\n[ \t]*[A-Za-z0-9+/_-]{4,}={0,2})*")
 _B32 = re.compile(r"[A-Z2-7]{16,}=*")
 _HEX = re.compile(r"(?:[0-9a-fA-F]{2}[\s:,]?){12,}")
 _BYTES = re.compile(r"(?:\b\d{1,3}\b\s*,\s*){12,}\b\d{1,3}\b")
@@ -144,15 +144,19 @@ def secret_lines(solutions: Path, lab: str, root: Path = REPO_ROOT) -> tuple[str
         walkthrough = path.parent / "WALKTHROUGH.md"
         if walkthrough.is_file():
             secrets += _lines(walkthrough.read_text(encoding="utf-8", errors="replace"))
-    out = []
+    candidates = []
     for line in secrets:
         key = compact(line)
-        if len(key) < MIN_CHARS or key.startswith(("#", "```")) or key in public or key in own_solution:
+        if len(key) < MIN_CHARS or key.startswith("```") or (key.startswith("#") and len(key) < 30) \
+                or key in public or key in own_solution:
             continue
         if not re.search(r"[a-z]{3}", key):  # punctuation and numbers only: not a secret
             continue
-        out.append(key)
-    return tuple(dict.fromkeys(out))
+        candidates.append(key)
+    # A secret that is part of a public line (a hidden `assert f(x) == []` inside a visible
+    # `assert f(x) == [], f(x)`) is public too.
+    known = "\n".join(sorted(public | own_solution))
+    return tuple(key for key in dict.fromkeys(candidates) if key not in known)
 
 
 # ---------------------------------------------------------------- the texts of a page
@@ -187,11 +191,14 @@ def _unescape(text: str) -> str:
 
 
 def _inflate(data: bytes) -> list[bytes]:
+    """The data, and what it decompresses to (zlib, gzip, raw deflate, bz2, lzma); trailing
+    bytes after a compressed stream are ignored."""
     out = [data]
-    for decompress in (zlib.decompress, gzip.decompress, bz2.decompress, lzma.decompress,
-                       lambda d: zlib.decompress(d, -15)):
+    makers = (lambda: zlib.decompressobj(47), lambda: zlib.decompressobj(-15),
+              bz2.BZ2Decompressor, lzma.LZMADecompressor)
+    for make in makers:
         try:
-            out.append(decompress(data))
+            out.append(make().decompress(data, 4 << 20))
         except Exception:  # noqa: BLE001 - not that format
             pass
     return out
@@ -201,15 +208,17 @@ def _decoded(text: str) -> list[str]:
     """Texts hidden in base64, base32, hex or byte lists inside `text`."""
     blobs: list[bytes] = []
     for match in _B64.finditer(text):
-        run = _SPACE.sub("", match.group()).rstrip("=")
-        for start in range(4):
-            part = run[start:]
-            part = part[: len(part) - len(part) % 4]
-            for decode in (base64.b64decode, base64.urlsafe_b64decode):
-                try:
-                    blobs.append(decode(part + "=="[: (4 - len(part) % 4) % 4]))
-                except (binascii.Error, ValueError):
-                    pass
+        lines = match.group().split("\n")
+        for run in {_SPACE.sub("", match.group()), lines[0].strip()} if len(lines) > 1 else {lines[0]}:
+            run = run.replace("=", "")
+            for start in range(4):
+                part = run[start:]
+                part = part[: len(part) - len(part) % 4]
+                for decode in (base64.b64decode, base64.urlsafe_b64decode):
+                    try:
+                        blobs.append(decode(part))
+                    except (binascii.Error, ValueError):
+                        pass
     for match in _B32.finditer(text):
         run = match.group().rstrip("=")
         run = run[: len(run) - len(run) % 8]
@@ -254,7 +263,7 @@ def find_leaks(texts: list[str], secrets: tuple[str, ...]) -> list[str]:
     """The secret lines found in `texts` (compared without whitespace or case)."""
     if not secrets:
         return []
-    found: list[str] = []
+    pieces: list[str] = []
     budget = MAX_TEXT
     for text in texts:
         if not text or not text.strip():
@@ -262,10 +271,11 @@ def find_leaks(texts: list[str], secrets: tuple[str, ...]) -> list[str]:
         for variant in variants(text):
             budget -= len(variant)
             if budget < 0:
-                return found or ["(the page is too large to search; withheld)"]
-            haystack = compact(variant)
-            found += [s for s in secrets if s in haystack and s not in found]
-    return found
+                return ["(the page is too large to search; withheld)"]
+            pieces.append(compact(variant))
+    # Compacted texts hold no whitespace, so a newline between them keeps them apart.
+    haystack = "\n".join(pieces)
+    return [s for s in secrets if s in haystack]
 
 
 # ---------------------------------------------------------------- nbgrader preprocessors
