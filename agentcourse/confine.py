@@ -287,7 +287,9 @@ class ConfinedKernelManager(AsyncKernelManager):
         uid = self._uid
         self._write_identity(uid)
         if uid is not None:
-            os.chown(self.kernel_dir / "run", uid, uid)
+            # The kernel may create its sockets here but not list the folder; once they are
+            # bound, _link_sockets closes it (root owns it), so it cannot fill the host's disk.
+            os.chmod(self.kernel_dir / "run", 0o1733)
             os.chown(self.connection_file, uid, uid)
         read_end, write_end = os.pipe()
         guard_fd = 3  # the write end, renumbered for the launcher
@@ -365,6 +367,8 @@ class ConfinedKernelManager(AsyncKernelManager):
                 return  # the client fails to connect and nbclient reports a dead kernel
             await asyncio.sleep(0.02)
         self.ip = str(links / "k")
+        if self._uid is not None:
+            os.chmod(run, 0o555)
 
     async def _async_cleanup_resources(self, restart: bool = False) -> None:
         await super()._async_cleanup_resources(restart=restart)

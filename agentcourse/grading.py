@@ -393,9 +393,10 @@ def _install_file(src: Path, dest: Path) -> None:
     os.replace(tmp, dest)
 
 
-def _install_graded(folder: Path, root: Path, lab: str, student: str) -> None:
+def _install_graded(folder: Path, root: Path, lab: str, student: str, keep: list[str]) -> None:
     """The graded notebook (and timestamp) into .grading/autograded/, the submission that
-    was graded into .grading/submitted/: nbgrader's own layout, for formgrader and feedback."""
+    was graded into .grading/submitted/: nbgrader's own layout, for formgrader and feedback.
+    Only the files grading uses are copied (feedback would release anything else)."""
     for kind in ("autograded", "submitted"):
         src = folder / kind / student / lab
         dest = root / LOCAL / kind / student / lab
@@ -405,8 +406,8 @@ def _install_graded(folder: Path, root: Path, lab: str, student: str) -> None:
             dest.unlink()
         if dest.is_dir() and dest.resolve() != src.resolve():
             shutil.rmtree(dest)
-        for path in sorted(src.iterdir()):
-            _install_file(path, dest / path.name)
+        for name in [f"{lab}.ipynb", "timestamp.txt", *keep]:
+            _install_file(src / name, dest / name)
 
 
 def _record_missing(root: Path, lab: str, result: Result) -> None:
@@ -596,7 +597,7 @@ def _run(workers, queue, found, results, done, root, lab, run_dir, settings, con
             result.points = _read_scores(f"sqlite:///{db}", lab, student)
         _merge(_db_url(root), db, lab, result)
         if folder is not None and result.status not in ("error",):
-            _install_graded(folder, root, lab, student)
+            _install_graded(folder, root, lab, student, settings["student_files"])
         if folder is not None and result.status == "ok":
             shutil.rmtree(folder, ignore_errors=True)
         done.add(student)

@@ -67,7 +67,9 @@ def fingerprint(*roots: Path) -> dict[str, str]:
     return out
 
 
-def survivors() -> list[str]:
+def survivors(course: Path) -> list[str]:
+    """Processes an attacker started, and sandboxes of this class still running (other
+    tests may be grading at the same time: only this course's count)."""
     found = []
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
@@ -76,7 +78,7 @@ def survivors() -> list[str]:
             cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
         except OSError:
             continue
-        if MARK in cmd or "agentcourse.sandbox_kernel" in cmd:
+        if MARK in cmd or (str(course) in cmd and ("bwrap" in cmd or "grade_worker" in cmd)):
             found.append(f"{pid}: {cmd[:120]}")
     return found
 
@@ -188,9 +190,7 @@ print(codecs.encode({json.dumps(chr(10).join(other))}, "rot13"))
     }
 
 
-@pytest.fixture(scope="module")
-def graded(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("attacks")
+def grade_class(tmp: Path) -> dict:
     course = tmp / "course"
     course.mkdir()
     shutil.copy(REPO_ROOT / "nbgrader_config.py", course / "nbgrader_config.py")
@@ -255,16 +255,14 @@ def by_student(graded) -> dict:
     return {r.student: r for r in graded["report"].results}
 
 
-@pytest.mark.slow
-def test_classmates_score_exactly_as_alone(graded):
+def check_classmates_score_exactly_as_alone(graded):
     results = by_student(graded)
     for student in ("m-honest", "zack", "zoe"):
         assert (results[student].status, results[student].total) == ("ok", 10), results[student]
     assert results["p-partial"].status == "ok" and 0 < results["p-partial"].total < 10
 
 
-@pytest.mark.slow
-def test_every_attacker_is_reported_and_flagged(graded):
+def check_every_attacker_is_reported_and_flagged(graded):
     results = by_student(graded)
     attackers_ = [s for s in results if s[:2] in ("a-", "c-", "l-", "d-")]
     assert len(attackers_) >= 15
@@ -277,8 +275,7 @@ def test_every_attacker_is_reported_and_flagged(graded):
         assert not subs["zoe"].needs_manual_grade
 
 
-@pytest.mark.slow
-def test_each_attack_gets_the_status_that_names_it(graded):
+def check_each_attack_gets_the_status_that_names_it(graded):
     r = by_student(graded)
     assert r["a-hang"].status == "timeout"
     assert r["a-crash"].status == "kernel died"
@@ -300,12 +297,11 @@ def test_each_attack_gets_the_status_that_names_it(graded):
         assert what in review["a-vandal"], (what, review["a-vandal"])
 
 
-@pytest.mark.slow
-def test_course_classmates_and_gradebook_are_untouched(graded):
+def check_course_classmates_and_gradebook_are_untouched(graded):
     time.sleep(2)  # a daemon that outlived its kernel would strike now
     assert fingerprint(*graded["watched"]) == graded["before_course"]
     assert fingerprint(graded["subs"]) == graded["before_subs"]
-    assert survivors() == []
+    assert survivors(graded["course"]) == []
     rows = list(csv.DictReader(graded["csv"].open()))
     assert [r["student"] for r in rows if r["student"] == "a-vandal"] == ["a-vandal"]
     with grading.gradebook("sqlite:///" + str(graded["course"] / ".grading" / "gradebook.db")) as gb:
@@ -313,8 +309,7 @@ def test_course_classmates_and_gradebook_are_untouched(graded):
         assert all(g.manual_score is None for nb in vandal.notebooks for g in nb.grades)
 
 
-@pytest.mark.slow
-def test_no_feedback_page_shows_a_secret_even_after_plain_nbgrader(graded):
+def check_no_feedback_page_shows_a_secret_even_after_plain_nbgrader(graded):
     course = graded["course"]
     done = grading.run_nbgrader(course, "generate_feedback", LAB, "--force")
     assert "WITHHELD" in done.stderr
@@ -326,3 +321,14 @@ def test_no_feedback_page_shows_a_secret_even_after_plain_nbgrader(graded):
         assert leaks.find_leaks([text], secrets) == [], page
     for student in ("l-own", "l-other"):
         assert not (course / ".grading" / "feedback" / student / LAB / f"{LAB}.html").exists()
+
+
+@pytest.mark.slow
+def test_a_hostile_class_is_graded_fairly_and_every_attack_reported(tmp_path):
+    """One grading run for the whole class (a fixture would run once per xdist worker)."""
+    graded = grade_class(tmp_path)
+    check_classmates_score_exactly_as_alone(graded)
+    check_every_attacker_is_reported_and_flagged(graded)
+    check_each_attack_gets_the_status_that_names_it(graded)
+    check_course_classmates_and_gradebook_are_untouched(graded)
+    check_no_feedback_page_shows_a_secret_even_after_plain_nbgrader(graded)
