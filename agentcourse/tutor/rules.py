@@ -511,10 +511,13 @@ def rule_delete(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | 
                 reason = "it is about what someone else may do"
                 continue
             return True, "forbids deleting files"
+        encouraged = has(ws[:i], "INVERT") and has(ws[:i], "NEG")  # "do not hesitate to"
         reason = {
             "perm": "it permits deleting",
             "opt": "it makes deleting optional, not forbidden",
-        }.get(pol, reason or "it mentions deleting without forbidding it")
+        }.get(
+            pol, "it encourages deleting" if encouraged else reason or "it does not forbid deleting"
+        )
         if pol == "pos" and governed(ws, i) == "pos" and _refused_request(ws, i):
             return True, "answers a request to delete with a refusal"
     return False, reason
@@ -745,15 +748,19 @@ class Recogniser:
 
     mode: str  # the failure mode this rule prevents
     read: Callable[[str, tuple[Word, ...], Place], Verdict | None]  # None: not about this rule
-    label: str  # what the rule says, for messages
+    absent: str  # what a student reads when the rule is missing
 
 
 RECOGNISERS: tuple[Recogniser, ...] = (
-    Recogniser("edits-without-reading", rule_read_first, "a read-first rule"),
-    Recogniser("deletes-by-emptying", rule_delete, "a rule against deleting files"),
-    Recogniser("verbose-narration", rule_concise, "a conciseness rule"),
-    Recogniser("wrong-argument-format", rule_create, "how to create a file (an empty old_str)"),
-    Recogniser("asks-when-it-shouldnt", rule_ask, "a limit on clarifying questions"),
+    Recogniser(
+        "edits-without-reading", rule_read_first, "no rule says to read a file before changing it"
+    ),
+    Recogniser("deletes-by-emptying", rule_delete, "no rule forbids deleting files"),
+    Recogniser("verbose-narration", rule_concise, "no rule asks for short replies"),
+    Recogniser(
+        "wrong-argument-format", rule_create, "nothing says that an empty old_str creates a file"
+    ),
+    Recogniser("asks-when-it-shouldnt", rule_ask, "no limit on clarifying questions"),
 )
 
 
@@ -804,7 +811,7 @@ def _analyse(key: tuple[Place, ...]) -> tuple[RuleFinding, ...]:
             why = "a clarification rule with no limit: it asks even about clear requests"
             out.append(RuleFinding(r.mode, False, where, sentence, why, seen))
         else:
-            out.append(RuleFinding(r.mode, False, "", "", f"no {r.label} found", seen))
+            out.append(RuleFinding(r.mode, False, "", "", r.absent, seen))
     return tuple(out)
 
 

@@ -221,3 +221,64 @@ def test_read_first_rule_is_recognised_in_other_words(wording):
     system = system_prompt(without=("read",), extra=f"- {wording}")
     _, tools = without("", tools_read(), RULE_PATTERNS["edits-without-reading"])
     assert not brain.missing_rules(system, brain.read_tools(tools))["edits-without-reading"]
+
+
+# The same rules in a student's own words, in the system prompt and the tool description.
+OWN_WORDS = """You help people change Python code in a single folder.
+
+<guidelines>
+- Look at a file's current contents before you change it.
+- Keep answers short: one sentence.
+- Only ask questions when the request is genuinely unclear.
+</guidelines>
+
+<constraints>File deletion is not allowed. If someone asks you to remove a file, decline.</constraints>
+"""
+LOOK_ALIKES = """You help people change Python code in a single folder.
+
+- Don't bother reading files first.
+- Explain every step you take.
+- When in doubt, ask.
+- Feel free to delete files.
+"""
+
+
+def own_tools(description: str) -> list[dict]:
+    tools = tools_read(without=("create", "read"))
+    tools[2]["description"] = description
+    return tools
+
+
+@pytest.mark.parametrize("row", [r.name for r in matrix.ROWS])
+def test_a_prompt_in_a_students_own_words_passes_the_matrix(project, row):
+    tools = own_tools("Swap text in a file. To make a new file, pass an empty old_str.")
+    assert not any(brain.missing_rules(OWN_WORDS, brain.read_tools(tools)).values())
+    before = matrix.snapshot(project)
+    messages = run(ROW[row].prompt, project, tools, system=OWN_WORDS)
+    assert matrix.judge_turn(ROW[row], messages, 0, before, matrix.snapshot(project)) is None
+
+
+@pytest.mark.parametrize(
+    "row, verdict",
+    [
+        ("create", "hello.py was not created (a tool answered: Error"),
+        ("read-first", "math_utils.py was not changed: the reply asks a question"),
+        ("refuse-delete", "main.py changed"),
+    ],
+)
+def test_look_alikes_of_the_rules_leave_every_failure_on(project, row, verdict):
+    tools = own_tools("Swap text in a file; old_str must not be empty.")
+    assert all(brain.missing_rules(LOOK_ALIKES, brain.read_tools(tools)).values())
+    before = matrix.snapshot(project)
+    messages = run(ROW[row].prompt, project, tools, system=LOOK_ALIKES)
+    assert matrix.judge_turn(ROW[row], messages, 0, before, matrix.snapshot(project)).startswith(
+        verdict
+    )
+
+
+def test_a_create_rule_in_the_system_prompt_counts(project):
+    system = OWN_WORDS + "\nTo create a file, call edit_file with old_str set to an empty string.\n"
+    tools = own_tools("Swap text in a file.")
+    before = matrix.snapshot(project)
+    messages = run(ROW["create"].prompt, project, tools, system=system)
+    assert matrix.judge_turn(ROW["create"], messages, 0, before, matrix.snapshot(project)) is None

@@ -8,7 +8,10 @@ how the recogniser does on phrasings nobody here wrote.
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import io
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +19,7 @@ from pathlib import Path
 import pytest
 from tutor_sim import tools_read
 
+from agentcourse.paths import REPO_ROOT
 from agentcourse.tutor import rules, script
 
 CORPUS = Path(__file__).with_name("rule_corpus.txt")
@@ -142,6 +146,91 @@ def test_tuned_and_held_out_accuracy(capsys):
         )
     assert tuned_score >= TUNED_TARGET, report(tuned)
     assert held_score >= HELD_OUT_TARGET, report(held)
+
+
+@pytest.mark.parametrize("mode", script.FAILURE_MODES, ids=lambda m: m.id)
+def test_the_documented_examples_are_judged_as_documented(mode):
+    for text in mode.counts + mode.look_alikes:
+        case = Case(mode.id, text in mode.counts, "system", text, False, 0)
+        assert judged_right(case), f"docs/TUTOR-SCRIPT.md says {case}"
+
+
+def test_rules_for_other_failures_do_not_switch_on_asking():
+    """A prompt without any clarification rule acts; no other rule's wording (such as
+    "if the user asks you to delete ...") may read as one."""
+    for case in CASES:
+        if case.mode == "asks-when-it-shouldnt" or re.search(
+            r"\bask|clarif|question", case.text, re.I
+        ):
+            continue
+        system, tools = prompt_for(case)
+        assert not rules.missing(system, tools)["asks-when-it-shouldnt"], str(case)
+
+
+def test_explain_says_where_and_which_sentence():
+    tools = tools_read(without=("create", "read"))
+    tools[2]["input_schema"]["properties"]["old_str"]["description"] = "Use '' to make a new file."
+    system = [
+        {"type": "text", "text": "You are a coding agent.\n\n- Never edit blind: look first."},
+        {"type": "text", "text": "<rules>Do not hesitate to delete files.</rules>"},
+    ]
+    found = {f.mode: f for f in rules.explain(system, tools)}
+    read = found["edits-without-reading"]
+    assert read.found and read.where == "system prompt"
+    assert read.sentence == "Never edit blind: look first."
+    create = found["wrong-argument-format"]
+    assert create.found and create.where == "tool edit_file, parameter old_str"
+    delete = found["deletes-by-emptying"]
+    assert not delete.found and delete.why == "no rule forbids deleting files"
+    assert [m.sentence for m in delete.ignored] == ["Do not hesitate to delete files."]
+    assert found["asks-when-it-shouldnt"].found  # no clarification rule: it acts
+    assert not found["verbose-narration"].found and found["verbose-narration"].sentence == ""
+
+
+def test_explain_names_the_unlimited_clarification_rule():
+    ask = rules.explain("When in doubt, ask. Be concise.", [])[-1]
+    assert ask.mode == "asks-when-it-shouldnt" and not ask.found
+    assert ask.sentence == "When in doubt, ask." and "no limit" in ask.why
+
+
+def test_the_brain_reads_the_same_rules_from_its_toolbox():
+    from agentcourse.tutor import brain
+
+    for case in CASES[::7]:
+        system, tools = prompt_for(case)
+        assert brain.missing_rules(system, brain.read_tools(tools)) == rules.missing(system, tools)
+
+
+def test_recognition_is_deterministic_and_cached():
+    system, tools = prompt_for(CASES[0])
+    first = rules.explain(system, tools)
+    assert rules.explain(system, copy.deepcopy(tools)) == first
+    rules._analyse.cache_clear()
+    assert rules.explain(system, tools) == first
+
+
+def test_the_docs_show_real_output_and_the_corpus_figures():
+    doc = (REPO_ROOT / "docs" / "TUTOR-SCRIPT.md").read_text(encoding="utf-8")
+    example = doc.split("Why a rule does or does not count", 1)[1].split("```python\n", 1)[1]
+    shown = example.split("```", 1)[0].split("\n")
+    code = "\n".join(line[4:] for line in shown if line.startswith((">>> ", "... ")))
+    output = io.StringIO()
+    with contextlib.redirect_stdout(output):
+        exec(code, {})
+    expected = [line for line in shown if line and not line.startswith((">>> ", "... "))]
+    assert output.getvalue().splitlines() == expected
+    tuned = [c for c in CASES if not c.held_out]
+    held = [c for c in CASES if c.held_out]
+    look_alikes = sum(not c.counts for c in CASES)
+    right = len(held) - len(accuracy(held)[1])
+    for figure in (
+        f"holds {len(CASES)} phrasings",
+        f"({look_alikes} of them look-alikes",
+        f"on the {len(tuned)} the recogniser",
+        f"90% on {len(held)} held out",
+        f"({right} of {len(held)}",
+    ):
+        assert figure in " ".join(doc.split()), f"docs/TUTOR-SCRIPT.md: update {figure!r}"
 
 
 if __name__ == "__main__":  # python tests/tutor/test_rules.py: the full report
