@@ -341,3 +341,31 @@ def test_judge_turn_reads_calls_and_results_from_messages():
     assert o.reply == OK
     assert matrix.judge_turn(ROW["read-first"], messages, 0, dict(BEFORE), o.after) is None
     assert matrix.tool_results(messages[:2]) == [""]  # a call with no result yet
+
+
+def test_the_read_first_checks_compose_into_other_rows():
+    """A lab can judge another change the same way (here: a docstring for add)."""
+    with_doc = MATH.replace("def add(a, b):\n", 'def add(a, b):\n    """Return a + b."""\n')
+
+    def docstring(o: Outcome) -> str | None:
+        return matrix.read_before_change(o, "math_utils.py") or matrix.kept_lines(
+            o, "math_utils.py"
+        )
+
+    row = matrix.Row(
+        "docstring", "Add a docstring to the add function in math_utils.py.", "", docstring
+    )
+    edit = (
+        "edit_file",
+        {
+            "path": "math_utils.py",
+            "old_str": "def add(a, b):",
+            "new_str": 'def add(a, b):\n    """Return a + b."""',
+        },
+    )
+    read = ("read_file", {"filename": "math_utils.py"})
+    files = after(math_utils_py=with_doc)
+    assert row.judge(Outcome([read, edit], OK, dict(BEFORE), files, [MATH, "ok"])) is None
+    assert row.judge(Outcome([edit], OK, dict(BEFORE), files, ["ok"])) == (
+        "math_utils.py was changed before its text was read"
+    )
