@@ -510,6 +510,9 @@ def rule_delete(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | 
             if someone_else(ws):
                 reason = "it is about what someone else may do"
                 continue
+            if _unless_asked(ws, i):
+                reason = "it allows deleting when the user asks, which a delete request does"
+                continue
             return True, "forbids deleting files"
         encouraged = has(ws[:i], "INVERT") and has(ws[:i], "NEG")  # "do not hesitate to"
         reason = {
@@ -521,6 +524,18 @@ def rule_delete(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | 
         if pol == "pos" and governed(ws, i) == "pos" and _refused_request(ws, i):
             return True, "answers a request to delete with a refusal"
     return False, reason
+
+
+def _unless_asked(ws: tuple[Word, ...], i: int) -> bool:
+    """'Never delete files unless the user asks': the exception is the request itself."""
+    words_ = [w for w, _ in ws[i + 1 :]]
+    for j, w in enumerate(words_):
+        if w in ("unless", "except"):
+            return bool(ASKED & set(words_[j + 1 : j + 6]))
+    return False
+
+
+ASKED = frozenset("ask asks asked request requests requested tell tells told want wants".split())
 
 
 def _refused_request(ws: tuple[Word, ...], i: int) -> bool:
