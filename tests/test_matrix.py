@@ -281,17 +281,20 @@ def test_rewriting_a_file_with_its_whole_new_text_is_not_destruction():
     assert judge("read-first", calls, [MATH, ""], after(math_utils_py=MATH + MULTIPLY)) is None
 
 
-def test_a_narrated_reply_fails_but_code_in_it_does_not_count():
+def test_a_narrated_reply_is_flagged_but_code_in_it_does_not_count():
     calls, results, files = GOOD[("create", "course")]
     story = (
         "First I checked the project, then I created hello.py with edit_file, and finally I "
         "made sure it defines hello(). I hope this helps! Let me know if you would like me "
         "to explain any of these steps in more detail."
     )
-    verdict = judge("create", calls, results, files, reply=story)
-    assert verdict.startswith(f"the final reply runs to {matrix.prose_words(story)} words")
+    told = Outcome(calls, story, dict(BEFORE), files, results)
+    assert matrix.narrated(told).startswith(
+        f"the final reply runs to {matrix.prose_words(story)} words"
+    )
+    assert judge("create", calls, results, files, reply=story) is None  # rows do not judge length
     with_code = "Created hello.py:\n```python\n" + "print('hello world')\n" * 40 + "```"
-    assert judge("create", calls, results, files, reply=with_code) is None
+    assert matrix.narrated(Outcome(calls, with_code, dict(BEFORE), files, results)) is None
 
 
 def test_judge_turn_reads_calls_and_results_from_messages():

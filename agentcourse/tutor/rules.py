@@ -744,6 +744,11 @@ def rule_ask(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | Non
             return True, "limits questions to unclear requests"
     if has(ws, "RESTRICT"):
         return True, "limits questions"
+    if asks and re.search(
+        r"\b(?:truly|genuinely|really|actually) (?:ambiguous|unclear|vague|uncertain)",
+        " ".join(w for w, _ in ws),
+    ):
+        return True, "limits questions to requests that are truly unclear"
     if asks and any(polarity(ws, i) in ("pos", "perm") for i in asks):
         return False, "a clarification rule with no limit"
     return None

@@ -268,8 +268,8 @@ FAILURE_MODES: tuple[FailureMode, ...] = (
             "Keep functions short.",
             "Explain every step you take.",
         ),
-        triggers_on="the create and read-first rows (their final reply), and every task that "
-        "ends with tool calls",
+        triggers_on="every task that ends with tool calls (its final reply); the rows do not "
+        "judge length, matrix.narrated does",
         behaviour="narrates the process: a text block before each tool call, and a final reply "
         'of several sentences ("First I ..., then I ..., and finally I ...") with an offer at the end',
         fix='Add an explicit length limit ("Reply in at most two sentences."); "Be concise" '

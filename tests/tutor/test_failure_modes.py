@@ -163,16 +163,16 @@ def test_without_be_concise_it_narrates_the_process(course, project):
     assert reply.startswith("First I read") and ", and finally I edited math_utils.py" in reply
     assert len(re.findall(r"[.!?](\s|$)", reply)) >= 4
     assert messages[1]["content"][0]["type"] == "text"  # it announces each tool call too
-    verdict = matrix.judge_turn(ROW["read-first"], messages, 0, before, matrix.snapshot(project))
-    assert verdict and verdict.startswith("the final reply runs to")
+    outcome = matrix.outcome(messages, 0, before, matrix.snapshot(project))
+    assert matrix.narrated(outcome).startswith("the final reply runs to")
+    assert ROW["read-first"].judge(outcome) is None  # the rows do not judge length
 
 
-def test_without_be_concise_the_create_row_fails_on_its_reply(project):
-    system, tools = without(system_prompt(), tools_read(), RULE_PATTERNS["verbose-narration"])
+def test_with_a_conciseness_rule_the_reply_is_short(course, project):
+    system, tools, dispatch = course
     before = matrix.snapshot(project)
-    messages = run(ROW["create"].prompt, project, tools, system=system)
-    verdict = matrix.judge_turn(ROW["create"], messages, 0, before, matrix.snapshot(project))
-    assert verdict and verdict.startswith("the final reply runs to")
+    messages = run(ROW["create"].prompt, project, tools, system=system, dispatch=dispatch)
+    assert matrix.narrated(matrix.outcome(messages, 0, before, matrix.snapshot(project))) is None
 
 
 def test_without_the_create_example_it_omits_old_str(course, project):
