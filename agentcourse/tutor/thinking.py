@@ -111,7 +111,7 @@ def resign(block: dict) -> dict:
 
 
 def check(body: dict, turns: list[tuple[str, list[tuple[int, int, dict]]]]) -> str | None:
-    """The first thinking rule the (merged) turns break, in the API's words; None if none."""
+    """The first thinking rule the (merged, non-empty) turns break, in the API's words; None if none."""
     on = mode(body) is not None
     for role, entries in turns:
         if role != "assistant":
@@ -128,8 +128,6 @@ def check(body: dict, turns: list[tuple[str, list[tuple[int, int, dict]]]]) -> s
                 seen_other = kind
             if kind == "thinking" and not verify(block):
                 return f"messages.{i}.content.{j}: Invalid `signature` in `thinking` block"
-    if not turns:
-        return None
     last_role, last = turns[-1]
     if last_role == "assistant" and not on:
         for i, j, block in last:
@@ -143,15 +141,14 @@ def check(body: dict, turns: list[tuple[str, list[tuple[int, int, dict]]]]) -> s
         return f"messages.{last[-1][0]}: The final block in an assistant message cannot be `thinking`."
     if not on:
         return None
-    # The turn in progress: everything after the last user turn that says something
-    # other than tool results. Its first assistant message must open with thinking.
+    # The turn in progress: everything after the last user turn that holds no tool
+    # results (a user turn with results, text or not, continues the tool loop). Its
+    # first assistant message must open with thinking.
     start = max(
         (t for t, (role, entries) in enumerate(turns)
-         if role == "user" and any(b.get("type") != "tool_result" for _, _, b in entries)),
-        default=None,
+         if role == "user" and not any(b.get("type") == "tool_result" for _, _, b in entries)),
+        default=0,
     )
-    if start is None:
-        return None
     following = [entries for role, entries in turns[start + 1 :] if role == "assistant" and entries]
     if not following:
         return None

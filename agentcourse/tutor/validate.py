@@ -269,22 +269,20 @@ def _breakpoints(body: dict) -> list[tuple[str, Any]]:
     """Every block-level cache_control in the order the API processes the prompt."""
     found: list[tuple[str, Any]] = []
     for i, tool in enumerate(body.get("tools") or []):
-        if isinstance(tool, dict) and "cache_control" in tool:
+        if "cache_control" in tool:
             found.append((f"tools.{i}.cache_control", tool["cache_control"]))
     system = body.get("system")
     for j, block in enumerate(system if isinstance(system, list) else []):
-        if isinstance(block, dict) and "cache_control" in block:
+        if "cache_control" in block:
             found.append((f"system.{j}.cache_control", block["cache_control"]))
-    for i, message in enumerate(body.get("messages") or []):
-        content = message.get("content") if isinstance(message, dict) else None
+    for i, message in enumerate(body["messages"]):  # checked before: dicts with valid blocks
+        content = message["content"]
         for j, block in enumerate(content if isinstance(content, list) else []):
-            if not isinstance(block, dict):
-                continue
             if "cache_control" in block:
                 found.append((f"messages.{i}.content.{j}.cache_control", block["cache_control"]))
             inner = block.get("content") if block.get("type") == "tool_result" else None
             for k, part in enumerate(inner if isinstance(inner, list) else []):
-                if isinstance(part, dict) and "cache_control" in part:
+                if "cache_control" in part:
                     found.append((f"messages.{i}.content.{j}.content.{k}.cache_control", part["cache_control"]))
     return found
 
@@ -399,8 +397,6 @@ def _check_tool_protocol(turns: list[tuple[str, list[tuple[int, int, dict]]]]) -
                     f"blocks: {block['tool_use_id']}. Each `tool_result` block must have a "
                     "corresponding `tool_use` block in the previous message."
                 )
-        if not asked:
-            continue
         answered = {b["tool_use_id"] for _, _, b in entries if b.get("type") == "tool_result"}
         missing = [tool_id for tool_id in asked if tool_id not in answered]
         if missing:

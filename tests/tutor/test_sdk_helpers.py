@@ -227,3 +227,25 @@ def test_thread_needs_the_beta_header(tutor):
     with pytest.raises(anthropic.BadRequestError, match="does not match any of the expected tags: 'create', 'continue'"):
         client.beta.messages.create(model=MODEL, max_tokens=50, messages=READ_BOTH, betas=[BETA],
                                     extra_body={"thread": {"type": "fork"}})
+
+
+def test_many_clients_at_once_each_get_their_own_answer(tutor):
+    """Each client's prompt has its own token count, so usage tells whose request a reply answered."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from agentcourse.tutor import tokens
+
+    url, _, _ = tutor
+
+    def one(k: int) -> tuple[int, int]:
+        client = anthropic.Anthropic(base_url=url, api_key="k", max_retries=0, timeout=30)
+        request = {"model": MODEL, "max_tokens": 200,
+                   "messages": [{"role": "user", "content": "What does edit_file do?" + "." * 4 * k}]}
+        replies = [client.messages.create(**request).usage.input_tokens for _ in range(2)]
+        client.close()
+        return tokens.input_tokens(request), replies
+
+    with ThreadPoolExecutor(max_workers=20) as pool:
+        results = list(pool.map(one, range(20)))
+    assert all(replies == [expected, expected] for expected, replies in results)
+    assert len({expected for expected, _ in results}) == 20

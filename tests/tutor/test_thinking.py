@@ -48,10 +48,13 @@ def test_without_thinking_there_is_no_thinking_block(client):
 
 
 def test_thinking_stays_within_its_budget():
-    block = thinking.thinking_block(
-        {"thinking": {"type": "enabled", "budget_tokens": 1024}, "messages": [{"role": "user", "content": "x" * 9000}]},
-        [{"type": "text", "text": "y"}])
-    assert tokens.count_text(block["thinking"]) <= 1024 and thinking.verify(block)
+    calls = [{"type": "tool_use", "id": f"t{n}", "name": "read_file", "input": {"path": f"{n:03d}" * 40}}
+             for n in range(60)]
+    request = {"thinking": {"type": "enabled", "budget_tokens": 1024}, "messages": [{"role": "user", "content": "go"}]}
+    unbounded = thinking.plan(request, calls)
+    block = thinking.thinking_block(request, calls)
+    assert tokens.count_text(unbounded) > 1024
+    assert block["thinking"] == unbounded[: 1024 * tokens.CHARS_PER_TOKEN] and thinking.verify(block)
 
 
 def test_a_tool_loop_that_sends_the_content_back_completes(client):

@@ -203,7 +203,8 @@ REFUSED = [
     Case("typed tool with the wrong name", put("tools", [READ_TOOL, {"type": "bash_20250124", "name": "shell"}]),
          "tools.1.bash_20250124.name: Input should be 'bash'"),
     # --- tool_choice
-    Case("tool_choice not an object", put("tool_choice", "auto"), "tool_choice: Input should be an object with type"),
+    Case("tool_choice not an object", put("tool_choice", "auto"),
+         "tool_choice: Input should be an object with type 'auto', 'any', 'tool' or 'none'"),
     Case("tool_choice unknown type", put("tool_choice", {"type": "required"}), "tool_choice: Input should be an object with type"),
     Case("tool_choice extra key", put("tool_choice", {"type": "auto", "parallel": False}),
          "tool_choice.auto.parallel: Extra inputs are not permitted"),
@@ -312,6 +313,9 @@ REFUSED = [
     Case("document block in an assistant message", put("messages.1.content", [
         {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "x"}}, _tool_use("t1")]),
         "messages.1.content.0: document blocks cannot be sent in assistant messages"),
+    Case("document block after text in an assistant message", put("messages.1.content", [
+        {"type": "text", "text": "ok"}, {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "x"}},
+        _tool_use("t1")]), "messages.1.content.1: document blocks cannot be sent in assistant messages"),
     Case("citations on user text", message(0, [{"type": "text", "text": "Read a", "citations": [{"type": "char_location"}]}]),
          "messages.0.content.0: text blocks in user messages cannot carry citations"),
     Case("citations inside a search result", message(0, [{"type": "search_result", "source": "s", "title": "t", "content": [
@@ -350,6 +354,9 @@ REFUSED = [
          "messages.2: Did not find 1 `tool_result` block(s) at the beginning of this message"),
     Case("one of two calls unanswered", both(put("messages.1.content", [_tool_use("t1"), _tool_use("t2")]), message(2, [_result("t1")])),
          "messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: t2"),
+    Case("text between two results", both(put("messages.1.content", [_tool_use("t1"), _tool_use("t2")]),
+                                          message(2, [_result("t1"), {"type": "text", "text": "and"}, _result("t2")])),
+         "messages.2: Did not find 2 `tool_result` block(s) at the beginning of this message"),
     Case("a tool_use in a user message", put("messages", [{"role": "user", "content": [{"type": "text", "text": "x"}, _tool_use("t0")]}]),
          "messages.0.content.1: `tool_use` blocks can only be in assistant messages"),
     Case("trailing assistant tool_use", drop("messages.2"),
@@ -365,6 +372,15 @@ REFUSED = [
     Case("thinking after text in an assistant message", put("messages.1.content", [{"type": "text", "text": "ok"}, _signed(), _tool_use("t1")]),
          "messages.1.content.1: If an assistant message contains any thinking blocks, the first block must be thinking or "
          "redacted_thinking. Found text.", base=_thinking_loop),
+    Case("thinking after a text and a call", put("messages.1.content", [{"type": "text", "text": "ok"}, _tool_use("t1"), _signed()]),
+         "messages.1.content.2: If an assistant message contains any thinking blocks, the first block must be thinking or "
+         "redacted_thinking. Found text.", base=_thinking_loop),
+    Case("a loop continued with results and text drops its thinking", both(
+        put("messages.2.content", [_result("t1"), {"type": "text", "text": "also read b"}]),
+        lambda body: body["messages"].extend([{"role": "assistant", "content": [_tool_use("t2")]},
+                                              {"role": "user", "content": [_result("t2")]}]),
+        drop("messages.1.content.0")),
+        "messages.1.content.0.type: Expected `thinking`", base=_thinking_loop),
     Case("prefill with thinking while thinking is off", put("messages", [{"role": "user", "content": "hi"},
                                                                          {"role": "assistant", "content": [_signed(), {"type": "text", "text": "Sure"}]}]),
          "messages.1.content.0: When thinking is disabled, an `assistant` message in the final position cannot contain `thinking`"),
@@ -398,6 +414,20 @@ ACCEPTED = [
     Case("service tier auto", put("service_tier", "auto")),
     Case("service tier standard_only", put("service_tier", "standard_only")),
     Case("system as text blocks", put("system", [{"type": "text", "text": "Be brief."}])),
+    Case("system as a string", put("system", "Be brief.")),
+    Case("temperature 0.5 with thinking disabled in 2023-06-01", both(put("temperature", 0.5), put("top_k", 3),
+                                                                       put("thinking", {"type": "disabled"})), version=OLD),
+    Case("a user message ending in whitespace", message(2, [_result("t1"), {"type": "text", "text": "go on\n"}])),
+    Case("citations on assistant text", put("messages.1.content.0", {"type": "text", "text": "ok", "citations": [{"type": "char_location"}]})),
+    Case("results without cache_control beside four breakpoints", both(
+        put("tools.0.cache_control", cached()),
+        put("system", [{"type": "text", "text": "a", "cache_control": cached()}]),
+        put("messages.0.content", [{"type": "text", "text": "Read a", "cache_control": cached()}]),
+        put("messages.2.content.0", {**_result("t1", [{"type": "text", "text": "x"}, {"type": "text", "text": "y"}]),
+                                     "cache_control": cached()}))),
+    Case("an empty final assistant message with thinking on", put("messages", [{"role": "user", "content": "hi"},
+                                                                              {"role": "assistant", "content": []}]),
+         base=_thinking_loop),
     Case("tool_choice auto with the flag", put("tool_choice", {"type": "auto", "disable_parallel_tool_use": True})),
     Case("tool_choice none without tools", both(drop("tools"), put("tool_choice", {"type": "none"}), only_user("hi"))),
     Case("tool_choice tool", put("tool_choice", {"type": "tool", "name": "read_file", "disable_parallel_tool_use": False})),
@@ -441,6 +471,7 @@ ACCEPTED = [
     Case("structured outputs' older field", put("output_format", {"type": "json_schema", "schema": {"type": "object"}})),
     Case("count_tokens without max_tokens", drop("max_tokens"), count_only=True),
     Case("a dated model id", put("model", "claude-haiku-4-5-20251001")),
+    Case("API version 2023-01-01", put("metadata", {"user_id": "u"}), version="2023-01-01"),
     Case("a model alias", put("model", "claude-sonnet-4-5")),
 ]
 
