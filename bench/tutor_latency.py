@@ -108,10 +108,14 @@ class _Fixed(BaseHTTPRequestHandler):
         pass
 
 
+class _BaselineServer(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 128  # as the tutor: fifty clients connecting at once are all accepted
+
+
 @contextmanager
 def baseline_server():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Fixed)
-    server.daemon_threads = True
+    server = _BaselineServer(("127.0.0.1", 0), _Fixed)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     try:

@@ -416,6 +416,7 @@ class _Handler(BaseHTTPRequestHandler):
 
 class _Server(ThreadingHTTPServer):
     daemon_threads = True  # idle keep-alive connections never block shutdown
+    request_queue_size = 128  # the listen backlog: a class connecting at once is not reset (default 5)
     state: _State
 
 

@@ -130,7 +130,7 @@ json_schemas = st.recursive(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(json_schemas)
 def test_any_generated_schema_gets_a_conforming_value(schema):
     jsonschema.validate(synthesize(schema, "hint"), schema, cls=jsonschema.Draft202012Validator)
