@@ -299,6 +299,7 @@ CHANGES = ("edit", "create", "write", "insert")
 def _content(step: Step) -> str:
     """A read's result as file text: line numbers and a truncation note removed."""
     result = re.sub(r"\n\[read_file shows at most .*\]\s*$", "", step.result, flags=re.S)
+    result = re.sub(r"\n\.\.\. \(\d+ more lines?\)\s*$", "", result)
     first, lines = strip_numbers(result)
     if first is None:
         return result
@@ -776,6 +777,8 @@ def _many_docstrings(turn: Turn, names: list[str] | None, path: str) -> Action:
         content = whole_file(turn, path)
         if isinstance(content, Action):
             return content
+        if not known(turn, path).complete and turn.tools.via("edit") == "write":
+            return say(script.CANNOT["partial-read"].format(path=path))
         if not code.functions(content):
             return say(script.NOT_FOUND.format(thing="any function", path=path))
         return code.plan_docstrings(content, names).changes
@@ -794,22 +797,14 @@ def _many_docstrings(turn: Turn, names: list[str] | None, path: str) -> Action:
             )
         return reply + _not_done(path, p)
 
-    def already() -> str:
-        content = known(turn, path).text or ""
-        p = code.plan_docstrings(content, names)
-        if names is None or not p.missing:
-            return script.ALREADY["docstrings"].format(path=path)
-        return ("Nothing was changed." + _not_done(path, p)).strip()
-
-    plan_now = known(turn, path)
-    return modify(
-        turn,
-        path,
-        plan,
-        done,
-        already() if plan_now.text is not None else script.ALREADY["docstrings"].format(path=path),
-        single=False,
-    )
+    content = known(turn, path).text or ""
+    p = code.plan_docstrings(content, names)
+    if names is None or not p.missing:
+        defined = _and([f"{f.name}()" for f in code.functions(content)] or ["none"])
+        already = script.ALREADY["docstrings"].format(path=path, names=defined)
+    else:
+        already = ("Nothing was changed." + _not_done(path, p)).strip()
+    return modify(turn, path, plan, done, already, single=False)
 
 
 def _not_done(path: str, p: code.DocstringPlan) -> str:

@@ -480,7 +480,8 @@ REFUSE_DELETE = (
 ALREADY = {
     "add-function": "{path} already has a {name} function; I left it unchanged.",
     "docstring": "The {func} function in {path} already has a docstring; I left it unchanged.",
-    "docstrings": "Every function in {path} already has a docstring; I left it unchanged.",
+    "docstrings": "Every function in {path} already has a docstring ({names}); nothing was "
+    "changed.",
     "main-block": "{path} already has a main block; I left it unchanged.",
     "change-default": "The default {param} of {func} is not {old} in {path} (the signature is "
     "`{signature}`); I left it unchanged.",
@@ -626,7 +627,8 @@ TOOL_WORDS: dict[str, str] = {
     r"\bentries\b",
     "read": r"\bread|\bcontents?\b|\bcat\b|\bview|\bshow|\bopen|\bdisplay|\btext of\b",
     "delete": r"\b(?:delete|remove|unlink|erase|rm|rmdir|trash|destroy)\w*",
-    "partial": r"\bappend|\binsert|\bpatch|\bdiff\b|\bprepend|\bregex|\bregular expression",
+    "partial": r"\bappend|\binsert|\bpatch|\bdiff\b|\bprepend",
+    "regex": r"\bregex|\bregular expression|\bwildcard",
     "shell": r"\b(?:shell|bash|terminal|sh|zsh|command line|subprocess)\b",
     "not_shell": r"\b(?:python|sql|javascript|node|database|query language)\b",
     "persistent": r"\bpersist|\bstate (?:is kept|persists|survives)|\bsame (?:shell|session)",
@@ -647,6 +649,8 @@ OP_PREFERENCES: dict[str, tuple[str, ...]] = {
     "write": ("write",),
     "insert": ("editor",),
     "run": ("bash",),
+    "cd": ("bash",),
+    "restart": ("bash",),
 }
 
 # The jobs table of docs/TUTOR-SCRIPT.md: (job, how it is recognised, what it is used for).

@@ -113,7 +113,7 @@ _RANGE = re.compile(r"(\d+),(\d+)p")
 def parse_command(command: str) -> tuple[str, str, dict]:
     """(operation, path, arguments) of a shell command, "other" when it is none of the tutor's."""
     command = command.strip()
-    m = re.match(r"python3? - <<'?EOF'?\n.*?^path, old, new = (.+)$", command, re.S | re.M)
+    m = re.match(r"python3? - <<'?EOF'?\n.*?^path, old, new = ([^\n]+)$", command, re.S | re.M)
     if m:
         try:
             path, old, new = ast.literal_eval(m[1].replace("Path(", "(", 1))

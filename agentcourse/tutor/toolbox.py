@@ -128,7 +128,8 @@ def classify(name: str, description: str, schema: dict) -> tuple[str, dict[str, 
     if said("delete") and only("path"):
         return "delete", jobs
     if {"path", "old", "new"} <= has and only("path", "old", "new"):
-        return ("other" if said("partial") else "edit"), jobs
+        regex = said("regex") and not re.search(r"\bexact|\bliteral|\bplain|\bnot a regex", words, re.I)
+        return ("other" if regex else "edit"), jobs
     if {"path", "content"} <= has and only("path", "content"):
         return ("other" if said("partial") or said("search") else "write"), jobs
     if "content" in has and only("content", "path") and said("search"):
