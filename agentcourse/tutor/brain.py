@@ -524,7 +524,7 @@ _PRINTS = (
 )
 _STOP_TEXT = (
     r"(?=\s+(?:instead|rather|and|then|when|if|to the|on the|in it|in the|for me|every|each)\b|"
-    r"[.;!?]?\s*$|[,;])"
+    r"[.;]?\s*$|[,;])"
 )
 _ADJECTIVES = {"new", "simple", "small", "tiny", "little", "basic", "python", "helper", "short",
                "javascript", "js", "single", "quick", "another", "second", "nice", "standalone"}
@@ -869,7 +869,7 @@ def task_main_block(turn: Turn, m: dict) -> Action:
 
 
 def task_change_default(turn: Turn, m: dict) -> Action:
-    path = norm_path(m.get("file") or m.get("file2") or "config_loader.py")
+    path = norm_path(m.get("file") or m.get("file2") or m.get("file3") or "config_loader.py")
     func, param, old_value, new_value = m["func"], m["param"], m.get("old") or None, m["new"]
     value = re.escape(old_value) + r"\b" if old_value else r"[^,)\n]+?(?=\s*[,)\n]|\s*$)"
     default = rf"(\b{re.escape(param)}\s*(?::[^=,)]*)?=\s*)({value})"

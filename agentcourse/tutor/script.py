@@ -228,7 +228,8 @@ TASKS: tuple[Task, ...] = (
             rf"(?P<new>[\w.\"']+?)(?:\s+in\s+(?P<file2>{_PY}))?\s*\.?\s*$",
             rf"(?:\bin (?P<file>{_PY}),?\s+)?\b(?:set|change|update|make)\s+the\s+default\s+"
             r"(?:value\s+of\s+)?(?P<param>\w+)\s+(?:of|in|for)\s+(?P<func>\w+)(?:\(\))?"
-            rf"(?:\s+in\s+(?P<file2>{_PY}))?\s+to\s+(?P<new>[\w.\"']+?)\s*\.?\s*$",
+            rf"(?:\s+in\s+(?P<file2>{_PY}))?\s+to\s+(?P<new>[\w.\"']+?)"
+            rf"(?:\s+in\s+(?P<file3>{_PY}))?\s*\.?\s*$",
         ),
         "In config_loader.py, change the default timeout of parse_config from 30 to 60.",
         "read_file of the whole file, then edit_file on the signature line",
@@ -251,6 +252,8 @@ TASKS: tuple[Task, ...] = (
             r"(?:a\s+|an\s+)?(?:new\s+)?(?:(?P<name>\w+)(?:\(\))?\s+)?function\b(?:\s+(?:called|"
             r"named)\s+(?P<name2>\w+))?(?:\s+(?P<name3>\w+)\s*\()?",
             rf"^\s*{_PLEASE}add\s+(?:a\s+|an\s+)?(?P<name>\w+)\s+function\s*[.!]?\s*$",
+            r"\b(?:add|write|implement|define|put)\s+(?:a\s+|an\s+)?(?P<name>\w+)\([^)]*\)\s+"
+            rf"(?:function\s+)?(?:to|in|into|inside)\s+(?:the\s+)?(?:file\s+)?(?P<file>{_PY})\b",
         ),
         "Add a multiply function to math_utils.py.",
         "read_file, then edit_file whose old_str is the file's last unique line(s) and whose "

@@ -310,14 +310,16 @@ _EDIT_ERROR = re.compile(
     re.I,
 )
 _TRUNCATED = re.compile(
-    r"\(\d+ more lines?\)|<response clipped>|\btruncated\b|\bmore lines\b|\belided\b|"
-    r"\bshows at most\b|\boutput (?:was )?cut\b|\bshowing (?:lines )?\d+\s*(?:-|to)\s*\d+ of\b",
+    r"\(\d+ more lines?\)|\[\s*\d+ more lines?|<response clipped>|\[(?:output )?truncated|"
+    r"\.\.\. ?truncated|\belided_chars\b|\bshows at most\b|"
+    r"\bshowing (?:lines )?\d+\s*(?:-|to)\s*\d+ of \d+",
     re.I,
 )
 
 
 def truncated(result: str) -> bool:
-    return bool(_TRUNCATED.search(result[-300:]))
+    """Does a read's result end with a note that the file was cut short?"""
+    return any(_TRUNCATED.search(line) for line in result.rstrip().split("\n")[-2:])
 
 
 def as_step(tools: Toolbox, name: str, args: dict, result: str, is_error: bool) -> Step:

@@ -13,7 +13,7 @@ from tutor_sim import tools_read, tools_search
 from agentcourse.tutor import script
 from agentcourse.tutor.toolbox import Toolbox, as_step, read_tools
 
-S, I = "string", "integer"
+S, N = "string", "integer"
 TERMINAL = schema("terminal", "A persistent shell session: state persists between calls.", None,
                   command=S)
 
@@ -47,8 +47,8 @@ CORPUS = [
      "edit", {"path": "file_path", "old": "old_string", "new": "new_string"}),
     (schema("Write", "Writes a file to the local filesystem.", file_path=S, content=S), "write", {}),
     (schema("Read", "Reads a file from the local filesystem.", ["file_path"], file_path=S,
-            offset=I, limit=I), "read", {"path": "file_path"}),
-    (schema("Bash", "Executes a given bash command.", ["command"], command=S, timeout=I,
+            offset=N, limit=N), "read", {"path": "file_path"}),
+    (schema("Bash", "Executes a given bash command.", ["command"], command=S, timeout=N,
             description=S), "bash", {"command": "command"}),
     (schema("Glob", "Fast file pattern matching; returns matching file names.", ["pattern"],
             pattern=S, path=S), "other", {}),
@@ -65,12 +65,12 @@ CORPUS = [
     (schema("grep", "Search.", regex=S), "search", {"pattern": "regex"}),
     (schema("lookup", "Search the project for a text.", ["text"], text=S), "search",
      {"pattern": "text"}),
-    (schema("show_lines", "Show some lines of a file.", file=S, first_line=I, last_line=I),
+    (schema("show_lines", "Show some lines of a file.", file=S, first_line=N, last_line=N),
      "read_lines", {"path": "file", "start": "first_line", "end": "last_line"}),
     (schema("cat", "Print a file.", file=S), "read", {"path": "file"}),
     (schema("ls", "List a directory.", dir=S), "list", {"path": "dir"}),
     (schema("list_project", "List every file in the project.", []), "list", {}),
-    (schema("view", "View a file's contents.", ["path"], path=S, start=I, end=I), "read", {}),
+    (schema("view", "View a file's contents.", ["path"], path=S, start=N, end=N), "read", {}),
     (schema("run", "Run a shell command and return its output.", cmd=S), "bash",
      {"command": "cmd"}),
     (TERMINAL, "bash", {}),
