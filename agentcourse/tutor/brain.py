@@ -535,7 +535,8 @@ _LEFTOVER_STOP = set(
     "script module code simple small tiny little basic python javascript js one some "
     "inside put save store make create write generate add start sure there this world hello "
     "instead rather than print prints printing say says saying output outputs display shows "
-    "show log logs greet greets message text word string line go ahead want like i'd".split()
+    "show log logs greet greets message text word string line go ahead want like i'd nothing "
+    "else only".split()
 )
 
 
@@ -578,7 +579,7 @@ def leftover(request: str, path: str, name: str | None, message: str | None) -> 
     rest = request
     for part in (path, name or "", message or ""):
         if part:
-            rest = rest.replace(part, " ")
+            rest = re.sub(rf"(?<!\w){re.escape(part)}(?!\w)", " ", rest)
     rest = re.sub(_QUOTED, " ", rest)
     rest = re.sub(r"\b(?:instead of|rather than)\s+\S+", " ", rest, flags=re.I)
     rest = re.sub(r"[()`'\"“”‘’.,;:!?]", " ", rest)
@@ -707,6 +708,8 @@ def _targets(target: str, path: str | None) -> tuple[list[str] | None, str | Non
     target = target.strip().strip("`")
     if re.fullmatch(r"[\w./-]+\.py", target):
         return None, target
+    if re.fullmatch(r"(?:the\s+|its\s+)?(?:functions|methods)", target, re.I):
+        return None, path
     m = re.fullmatch(r"(\w+)\.(\w+)", target)
     if m and not path:
         return [m[2]], f"{m[1]}.py"

@@ -99,7 +99,8 @@ def param_jobs(props: dict) -> dict[str, str]:
 def classify(name: str, description: str, schema: dict) -> tuple[str, dict[str, str]]:
     """(job, parameter job -> property name) of a custom tool."""
     props = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
-    required = [r for r in schema.get("required") or [] if r in props]
+    required = schema.get("required") if isinstance(schema.get("required"), list) else []
+    required = [r for r in required if isinstance(r, str) and r in props]
     words = f"{_words(name)} {description}"
 
     def said(kind: str) -> bool:
@@ -143,7 +144,8 @@ def classify(name: str, description: str, schema: dict) -> tuple[str, dict[str, 
         listing = len(re.findall(script.TOOL_WORDS["list"], words, re.I))
         reading = len(re.findall(script.TOOL_WORDS["read"], words, re.I))
         arg = jobs.get("path", "")
-        arg_text = f"{arg} {(props.get(arg) or {}).get('description', '') if arg else ''}"
+        spec = props.get(arg) if isinstance(props.get(arg), dict) else {}
+        arg_text = f"{arg} {spec.get('description', '')}"
         listing += 2 * bool(re.search(r"dir|folder", arg_text, re.I))
         reading += 2 * bool(re.search(r"file", arg, re.I))
         if listing > reading:
@@ -229,8 +231,9 @@ class Toolbox:
                 a = {"path": a["path"], "start": 1, "end": script.WHOLE_FILE_LINES}
             elif op == "list" and "path" not in p:
                 a = {}
-            keys = ("path", "pattern", "start", "end", "old", "new", "content")
-            return t.name, {p[k]: a[k] for k in keys if k in p and k in a}
+            job_of = {prop: job for job, prop in p.items()}
+            order = t.properties or list(job_of)  # the input in the schema's own order
+            return t.name, {prop: a[job_of[prop]] for prop in order if job_of.get(prop) in a}
         if via == "editor":
             t = r["editor"]
             p = t.params or {}

@@ -79,10 +79,11 @@ def test_hello_world_asked_in_other_words(client, root, prompt, kind):
     if kind == "s01" and HELLO_WORLD.index(prompt) % 3:
         pytest.skip("the bash-only agent asks every third phrasing")
     before = matrix.snapshot(root)
-    ask(client, root, prompt, kind)
+    turn = ask(client, root, prompt, kind)
     after = matrix.snapshot(root)
     assert changed(before, after) == {"hello.py"}
     assert printed_by(after["hello.py"], "hello").lower().startswith("hello, world")
+    assert "I did not do" not in turn.reply  # every word of the request was accounted for
 
 
 # (prompt, file, function, what it prints)
@@ -106,7 +107,7 @@ PRINTS = [
 def test_a_new_function_prints_the_text_asked_for(client, root, prompt, path, func, text, kind):
     turn = ask(client, root, prompt, kind)
     assert printed_by((root / path).read_text(), func) == text + "\n"
-    assert f'"{text}"' in turn.reply
+    assert f'"{text}"' in turn.reply and "I did not do" not in turn.reply
 
 
 def test_javascript_prints_the_text_asked_for(client, root):
@@ -199,6 +200,7 @@ MANY_DOCSTRINGS = [
     ("Add a docstring to each function in math_utils.py", "math_utils.py", {"add", "subtract"}),
     ("Add a docstring to the add and subtract functions in math_utils.py", "math_utils.py",
      {"add", "subtract"}),
+    ("Add docstrings to the functions in math_utils.py.", "math_utils.py", {"add", "subtract"}),
     ("Add a docstring to every function in main.py", "main.py", {"main"}),
     ("Add a docstring to every function in tests.py", "tests.py", {"test_slugify"}),
 ]

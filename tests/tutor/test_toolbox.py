@@ -8,6 +8,8 @@ import random
 
 import pytest
 from agents import ANTHROPIC_TOOLS, MINI_BASH, RENAMED_TOOLS, S02_TOOLS, WRITE_ONLY_TOOLS, schema
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tutor_sim import tools_read, tools_search
 
 from agentcourse.tutor import script
@@ -195,3 +197,31 @@ def test_a_persistent_shell_writes_paths_from_its_directory():
 def test_the_job_tables_cover_every_job():
     jobs = {j for job, _, _ in script.JOB_DOCS for j in job.split(", ")}
     assert jobs == {t[1] for t in CORPUS} | {"read_lines"}
+
+
+_names = st.sampled_from(["path", "file", "old", "new", "content", "command", "pattern",
+                          "start", "end", "limit", "x", "find", "replace", "text", "query"])
+_spec = st.fixed_dictionaries({}, optional={
+    "type": st.sampled_from(["string", "integer", "boolean", "array", ["string", "null"], 3]),
+    "description": st.text(max_size=30),
+    "enum": st.lists(st.sampled_from(["view", "str_replace", "create"]), max_size=3),
+}) | st.none() | st.booleans()
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(tools=st.lists(st.fixed_dictionaries({
+    "name": st.text(min_size=1, max_size=20),
+    "description": st.text(max_size=60),
+    "input_schema": st.fixed_dictionaries({
+        "properties": st.dictionaries(_names, _spec, max_size=5),
+        "required": st.lists(_names, max_size=4) | st.text(max_size=5),
+    }),
+}), max_size=5))
+def test_any_schema_gets_a_job_and_usable_calls(tools):
+    box = Toolbox(read_tools(tools))
+    args = {"path": "a.py", "pattern": "x", "start": 1, "end": 2, "old": "a", "new": "b",
+            "text": "t", "line": 1, "command": "ls"}
+    for op in script.OP_PREFERENCES:
+        if box.can(op):
+            name, tool_input = box.call(op, args)
+            assert isinstance(tool_input, dict) and name in {t.name for t in box.tools}
