@@ -126,6 +126,34 @@ def test_change_default_touches_only_that_signature(run, root, kind):
     )
 
 
+LISTERS = [k for k in KINDS if k != "write_only"]  # write_only has no way to list files
+
+
+@pytest.mark.parametrize("kind", LISTERS)
+def test_questions_about_the_project_are_answered_from_real_output(run, root, kind):
+    names = ["README.md", "config_loader.py", "main.py", "math_utils.py", "tests.py", "utils.py"]
+    turn = run(kind, "What files are in this project?")
+    assert all(n in turn.reply for n in names)
+    turn = run(kind, "Read utils.py and tests.py.")
+    assert "utils.py: defines slugify(text)." in turn.reply
+    assert "tests.py: imports slugify from utils; defines test_slugify()." in turn.reply
+    (root / "config_loader.py").unlink()
+    turn = run(kind, "Summarize every file in this project.")
+    assert "Summary of the 5 files in this project:" in turn.reply
+    assert "- math_utils.py: Small arithmetic helpers used by main.py; defines add(a, b) and " \
+           "subtract(a, b)." in turn.reply
+
+
+def test_s02_with_a_read_first_rule_reads_then_edits_once(run, root):
+    before = (root / "math_utils.py").read_text()
+    turn = run("s02", "Add a docstring to the add function in math_utils.py.", extra=READ_FIRST)
+    names = [name for name, _ in turn.calls]
+    assert names.count("edit_file") == 1 and "write_file" not in names
+    assert names.index("edit_file") == len(names) - 1  # the reads come first
+    after = (root / "math_utils.py").read_text()
+    assert keeps(before, after, changed=0) and functions(after) == {"add", "subtract"}
+
+
 @pytest.mark.parametrize("kind", [k for k in SHELLS if k != "s02"])  # s02's bash is s01's
 def test_run_the_tests_reports_the_real_counts(run, root, kind):
     turn = run(kind, "Run the tests and tell me if they pass.")
