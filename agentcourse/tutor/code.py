@@ -85,6 +85,8 @@ def docstring_for(node: ast.FunctionDef | ast.AsyncFunctionDef | None, name: str
         return script.DOCSTRINGS[name]
     if name.startswith("test_"):
         return f"Check {_name_words(name[5:])}."
+    if name.startswith("__") and name.endswith("__"):
+        return f"Implement {name} for this class."
     body = node.body if node is not None else []
     if len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value is not None:
         expr = ast.unparse(body[0].value)
@@ -150,16 +152,14 @@ class DocstringPlan:
 def plan_docstrings(source: str, names: list[str] | None) -> DocstringPlan:
     """Docstrings for the functions `names` (None: every function) that lack one."""
     defined = [n.name for n in functions(source)]
-    wanted = defined if names is None else [n for n in names if n in defined]
+    wanted = set(defined if names is None else names)
     plan = DocstringPlan([], [], [], [n for n in names or [] if n not in defined], [])
-    text, done = source, set()
-    for _ in range(len(wanted) + 1):
-        todo = [n for n in functions(text) if n.name in wanted and n.name not in done]
-        todo = [n for n in todo if n.name not in plan.skipped and n.name not in plan.already]
-        if not todo:
-            break
-        node = todo[0]
-        done.add(node.name)
+    text = source
+    # A docstring adds a line but never a function, so the i-th function stays the i-th.
+    for i in range(len(defined)):
+        node = functions(text)[i]
+        if node.name not in wanted:
+            continue
         if _has_docstring(node):
             plan.already.append(node.name)
             continue

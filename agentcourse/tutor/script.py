@@ -434,6 +434,7 @@ DOCSTRINGS = {
     "slugify": "Lower-case text and join its words with hyphens.",
     "hello": "Print a friendly greeting.",
     "main": "Run the program.",
+    "__init__": "Set up a new instance.",
 }
 GENERIC_DOCSTRING = "Describe what {func} does."
 
