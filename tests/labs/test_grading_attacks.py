@@ -163,7 +163,9 @@ import builtins
 from agentcourse import nbtools, protocol
 protocol.protocol_errors = lambda messages: []
 nbtools.limited = lambda client, calls=12: client
-builtins.isinstance = isinstance
+import sys
+_all = all
+builtins.all = lambda items: True if "ipykernel_" in sys._getframe(1).f_code.co_filename else _all(items)
 protocol_errors = lambda messages: []
 get_ipython().set_custom_exc((AssertionError,), lambda *a, **k: None)
 '''
@@ -288,7 +290,7 @@ def check_each_attack_gets_the_status_that_names_it(graded):
     assert "ipython.input_transformers_post" in review["c-input"] or "input transformer" in review["c-input"]
     assert "ast_transformers" in review["c-ast"] and "settrace" in review["c-ast"]
     for what in ("agentcourse.protocol.protocol_errors", "agentcourse.nbtools.limited",
-                 "rebinds protocol_errors", "custom_exceptions", "builtins.isinstance"):
+                 "rebinds protocol_errors", "custom_exceptions", "builtins.all"):
         assert what in review["c-patch"], (what, review["c-patch"])
     assert "exec()" in review["c-runcell"] and "ran without the guard" in review["c-runcell"]
     assert "locked cell(s) deleted: setup" in review["d-deleted"]
