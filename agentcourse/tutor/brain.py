@@ -69,6 +69,7 @@ class Turn:
     parallel: bool  # False when tool_choice disables parallel tool use
     n_messages: int  # conversation position, for deterministic tool_use ids
     seed: str  # the conversation's first user text, also for ids
+    request: dict = field(default_factory=dict)  # the whole request (context_tasks reads the history)
 
     def failing(self, mode: str) -> bool:
         return self.missing.get(mode, False)
@@ -127,6 +128,7 @@ def read_turn(request: dict) -> Turn:
         parallel=not choice.get("disable_parallel_tool_use", False),
         n_messages=len(messages),
         seed=text_of(first)[:200],
+        request=request,
     )
 
 
@@ -719,3 +721,9 @@ TASK_HANDLERS: dict[str, Callable[[Turn, dict], Action | None]] = {
     "main-block": task_main_block,
     "change-default": task_change_default,
 }
+
+# The context-engineering tasks (compaction, research, the long module summary) live in
+# their own module; it uses the helpers above, so it is imported last.
+from agentcourse.tutor import context_tasks  # noqa: E402
+
+TASK_HANDLERS.update(context_tasks.HANDLERS)

@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from agentcourse import longtask
+
 # ----------------------------------------------------------------------------- builders
 
 
@@ -73,6 +75,17 @@ _FILE = r"[\w./-]+"  # a file name as users type it ("math_utils.py", "src/app.p
 
 # Order matters: the first task whose pattern matches wins.
 TASKS: tuple[Task, ...] = (
+    Task(
+        "compact",
+        r"(?:^|[.!?:]\s+|\n)\s*(?:please\s+)?(?:summari[sz]e|compact|condense)\b[^.\n]{0,60}"
+        r"\b(?:conversation|transcript|history)\b",
+        "Summarise the conversation so far for whoever continues the work.",
+        "no tool call: a summary computed from the history, under the headings Decisions, "
+        "Paths, Facts (listings, files read, search hits, notes), Open questions and Next "
+        "step (the call the tutor would make next)",
+        "same",
+        "same",
+    ),
     Task(
         "explain-tool",
         r"^\s*what (?:does|is) (?:the )?`?(?P<tool>\w+)`?(?: tool)?(?: do)?\s*\??\s*$",
@@ -161,6 +174,33 @@ TASKS: tuple[Task, ...] = (
         "signature line: a fraction of the tokens of reading the whole file",
         "bash grep -n + view with view_range when bash is offered, else view of the whole "
         "file; then str_replace",
+    ),
+)
+
+# The context-engineering step's tasks (agentcourse/tutor/context_tasks.py).
+TASKS += (
+    Task(
+        "module-summary",
+        rf"\bwrite (?P<out>{_FILE}\.md)\b[^.\n]*?\bevery module (?:in|of) (?:the )?"
+        rf"(?P<package>{_FILE})(?: package)?\b",
+        longtask.TASK,
+        "list_files(package), then read each module whole, one per response; with a memory "
+        "tool (save_note) each module read is noted in one line in the next response; then "
+        "SUMMARY.md is created with one line per module (its purpose and every function)",
+        "the same, with read_lines(path, 1, 200) (and the next 200 lines while a module goes on)",
+        "the same with view, and the editor's create",
+    ),
+    Task(
+        "research",
+        r"(?P<question>\b(?:where\s+(?:is|are)|where's|which\s+(?:files?|functions?|modules?)|who"
+        r"|what)\b[^?\n]*\b(?:defined|called|calls?|used|uses?|imported|imports?|referenced)\b"
+        r"[^?\n]*\?)",
+        "Where is slugify defined, and where is it used?",
+        "with a research tool offered: one call of it with the question, then its answer as "
+        "the reply; without one: search_file for the name, read_lines around the definition, "
+        "then an answer citing path:line for the definition and each use",
+        "same",
+        "bash grep and view, then the same answer",
     ),
 )
 
@@ -311,7 +351,7 @@ WINDOW = (1, 4)
 # The summary task reads at most this many files.
 MAX_SUMMARY_FILES = 20
 # A turn that takes more tool steps than this is stopped with an honest reply.
-MAX_STEPS = 40
+MAX_STEPS = 80
 
 # ----------------------------------------------------------------------------- what it says
 
@@ -366,6 +406,7 @@ ANNOUNCE = {
     "edit": "Now I have what I need, so I'll edit {path}.",
     "create": "I'll create {path} now.",
     "many": "I'll read {paths}; the reads are independent, so I'll ask for them together.",
+    "raw": "I'll call {name} now.",
 }
 # ...and the steps retold in the final reply.
 RETELL = {

@@ -127,6 +127,8 @@ class Toolbox:
 
     def call(self, op: str, a: dict) -> tuple[str, dict]:
         """The (tool name, input) that performs operation `op` with arguments `a`."""
+        if op == "raw":  # a tool named outright, with its input (notes, research)
+            return a["name"], a["input"]
         r = self.by_role
         custom = "edit" if op == "create" else op  # the role of the custom tool that does it
         if custom in r:

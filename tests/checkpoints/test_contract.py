@@ -89,14 +89,18 @@ def test_dispatch_of_an_unknown_tool_is_an_error_string(folder):
 
 
 def test_only_third_party_import_is_anthropic(folder):
-    tree = ast.parse(paths.checkpoint_program(folder).read_text(encoding="utf-8"))
-    imported = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            imported |= {alias.name.split(".")[0] for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.level == 0:
-            imported.add(node.module.split(".")[0])
-    assert imported - STDLIB <= {"anthropic"}, f"third-party imports: {imported - STDLIB}"
+    # The modules beside agent.py (context.py from 06 on) count as the program's own.
+    files = [paths.checkpoint_program(folder), *paths.checkpoint_modules(folder)]
+    own = {f.stem for f in files}
+    for path in files:
+        imported = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                imported |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                imported.add(node.module.split(".")[0])
+        extra = imported - STDLIB - own
+        assert extra <= {"anthropic"}, f"third-party imports in {path.name}: {extra}"
 
 
 def test_matrix_turns_keep_the_protocol_valid(folder, client, project, capsys):

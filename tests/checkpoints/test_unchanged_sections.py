@@ -3,6 +3,8 @@
 Each checkpoint is a whole program, so code is copied from one to the next on purpose.
 The banner is a promise to the reader; this test keeps it: every top-level definition
 under such a banner must be identical (same source) to the same name in checkpoint NN.
+The modules beside a program (context.py from 06 on) are held to the same promise: a
+section of 07's context.py marked `FROM 06 (unchanged)` must equal 06's context.py.
 """
 
 from __future__ import annotations
@@ -12,7 +14,12 @@ import re
 
 import pytest
 
-from agentcourse.paths import checkpoint_dirs, checkpoint_program, find_checkpoint
+from agentcourse.paths import (
+    checkpoint_dirs,
+    checkpoint_modules,
+    checkpoint_program,
+    find_checkpoint,
+)
 
 BANNER = "# --- "  # every section banner starts so: NEW in, CHANGED in, FROM ...
 UNCHANGED = re.compile(r"^# --- FROM (\d\d) \(unchanged\):")
@@ -48,33 +55,49 @@ def _unchanged_sections(path) -> list[tuple[int, int, str]]:
     return sections
 
 
+def _files(folder):
+    """The program and the modules beside it."""
+    return [checkpoint_program(folder), *checkpoint_modules(folder)]
+
+
+def _source_file(checkpoint: str, name: str):
+    """In checkpoint NN, the file a section of `name` was copied from: the module of the
+    same name if NN has one (context.py), else NN's program (agent.py's sections)."""
+    folder = find_checkpoint(checkpoint)
+    same = [f for f in checkpoint_modules(folder) if f.name == name]
+    return same[0] if same else checkpoint_program(folder)
+
+
 CASES = [
-    (folder.name, start, src)
+    (folder.name, path.name, start, src)
     for folder in checkpoint_dirs()
-    for start, _end, src in _unchanged_sections(checkpoint_program(folder))
+    for path in _files(folder)
+    for start, _end, src in _unchanged_sections(path)
 ]
 
 
 @pytest.mark.parametrize(
-    ("checkpoint", "banner_line", "source"), CASES, ids=[f"{c}:{line}" for c, line, _ in CASES]
+    ("checkpoint", "file", "banner_line", "source"),
+    CASES,
+    ids=[f"{c}:{f}:{line}" if f not in ("agent.py",) else f"{c}:{line}" for c, f, line, _ in CASES],
 )
-def test_unchanged_section_matches_its_source_checkpoint(checkpoint, banner_line, source):
+def test_unchanged_section_matches_its_source_checkpoint(checkpoint, file, banner_line, source):
     """Every definition under a `FROM NN (unchanged)` banner equals checkpoint NN's."""
-    program = checkpoint_program(find_checkpoint(checkpoint))
-    end = next(e for s, e, _ in _unchanged_sections(program) if s == banner_line)
-    ours = _definitions(program)
-    theirs = _definitions(checkpoint_program(find_checkpoint(source)))
+    path = find_checkpoint(checkpoint) / file
+    end = next(e for s, e, _ in _unchanged_sections(path) if s == banner_line)
+    ours = _definitions(path)
+    theirs = _definitions(_source_file(source, file))
     in_section = [name for name, (line, _) in ours.items() if banner_line < line <= end]
     for name in in_section:
         if name not in theirs:
-            pytest.fail(f"{checkpoint}: {name} is under 'FROM {source} (unchanged)' but {source} has no {name}")
+            pytest.fail(f"{checkpoint}/{file}: {name} is under 'FROM {source} (unchanged)' but {source} has no {name}")
         assert ours[name][1] == theirs[name][1], (
-            f"{checkpoint}: {name} is under 'FROM {source} (unchanged)' but differs from {source}'s"
+            f"{checkpoint}/{file}: {name} is under 'FROM {source} (unchanged)' but differs from {source}'s"
         )
 
 
 def test_every_checkpoint_after_00_reuses_something_unchanged():
     """Check that the banners exist at all, so the test above cannot pass vacuously."""
-    with_sections = {c for c, _, _ in CASES}
+    with_sections = {c for c, _, _, _ in CASES}
     later = {d.name for d in checkpoint_dirs()[1:6]}
     assert later <= with_sections
