@@ -29,6 +29,7 @@ session runs in-process against the tutor model, in a scratch copy of the sample
 with the typed lines echoed as a terminal shows them and temporary paths scrubbed. Options:
 
     setup=config        add the generated 500-line config_loader.py to the project
+    setup=inventory     add the generated inventory package (the long context task)
     setup=symlink       add link.txt, a symlink to a file outside the project
     env=NAME=VALUE      set an environment variable for the run (a limit, say)
     view=messages       drive run_turn directly, then print the messages array
@@ -59,6 +60,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from agentcourse.errors import CourseError
+from agentcourse.longtask import write_package
 from agentcourse.paths import REPO_ROOT, checkpoint_program, find_checkpoint, load_program
 from agentcourse.protocol import to_plain
 from agentcourse.render import render_messages
@@ -202,8 +204,8 @@ def parse_session(spec: str) -> Session:
     for word in words[1:]:
         key, eq, value = word.partition("=")
         if eq and key == "setup":
-            if value not in ("config", "symlink"):
-                raise ExcerptError(f"unknown setup {value!r} (known: config, symlink)")
+            if value not in ("config", "symlink", "inventory"):
+                raise ExcerptError(f"unknown setup {value!r} (known: config, symlink, inventory)")
             session.setup.append(value)
         elif eq and key == "show":
             session.show.append(value)
@@ -351,6 +353,8 @@ def run_session(session: Session, base_url: str | None = None) -> str:
         root = copy_sample_project(Path(tmp) / "project")
         if "config" in session.setup:
             write_config_module(root)
+        if "inventory" in session.setup:
+            write_package(root)
         if "symlink" in session.setup:
             outside = root.parent / "outside"
             outside.mkdir()

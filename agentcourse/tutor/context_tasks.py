@@ -137,6 +137,8 @@ def read_chunks(steps: list[Step], path: str) -> tuple[dict[int, str] | str | No
             continue
         if s.stub or elided(s):
             continue
+        if s.op == "read":  # a whole-file read (read_file, view, cat): the end was seen
+            complete = True
         first, body = strip_numbers(s.result)
         if first is None:  # a read tool that shows the file as it is
             plain, complete = s.result, True

@@ -433,7 +433,7 @@ def research(question, client=None, count=None):
     """The research tool: a sub-agent answers `question` in its own window.
 
     It calls the API itself, so run_tools hands it the client (dispatch_tool cannot), and
-    `count` so that its calls are added up and traced like every other call."""
+    `count(response)`, told of each of its calls so that run_turn can add them up."""
     if client is None:
         return "Error: research runs a sub-agent and needs the API client; run_tools passes it"
     if not isinstance(question, str) or not question.strip():
@@ -678,12 +678,11 @@ def run_turn(client, messages):
             for stats in (turn, SESSION):
                 stats.add(response, sent)
             step, WINDOW.tokens = turn.calls, turn.step_tokens[-1]
-            results = []
+            results, research_calls = [], []
             if stop in ("tool_use", "pause_turn"):
                 add_assistant(messages, response.content)
                 if stop == "tool_use":
-                    results = run_tools(response.content, client,
-                                        lambda r: account(turn, number, r, "research"))
+                    results = run_tools(response.content, client, research_calls.append)
                     messages.append({"role": "user", "content": results})
             trace({"type": "call", "turn": number, "step": step, "kind": "agent", "model": MODEL,
                    "stop_reason": stop, **response.usage.model_dump(exclude_none=True),
@@ -691,6 +690,8 @@ def run_turn(client, messages):
                    "tools": [b.name for b in response.content if b.type == "tool_use"],
                    "tool_result_chars": sum(len(r["content"]) for r in results),
                    "elapsed_s": round(elapsed, 3)})
+            for sub in research_calls:  # NEW in 06: the sub-agent's calls, after the one that asked
+                account(turn, number, sub, "research")
             if stop in ("tool_use", "pause_turn"):
                 continue  # after pause_turn (a long turn paused), calling again resumes it
             # A final answer. A cut-off reply may end in a half-written tool_use that

@@ -39,14 +39,14 @@ class ContextPolicy:
     head_lines: int = 30  # lines of a saved output that stay in the window
     scratch_dir: str = ".agent/outputs"  # saved outputs; hidden, so search_file never finds them
     # Stubbing: old results give way once the window is big.
-    stub_at_tokens: int = 8_000  # no stubs while the last prompt was smaller than this
+    stub_at_tokens: int = 6_000  # no stubs while the last prompt was smaller than this
     keep_recent_steps: int = 1  # results of the last N model steps stay whole; the model acts
     #   on a result in the next step and notes what it needs, so 1 suffices for the course's
     #   tasks. Each extra step kept puts one more result into every call.
     stub_min_chars: int = 1_000  # shorter results stay: their stub would save almost nothing
     never_stub: tuple = ("research", "save_note")  # tools whose results are short and costly to redo
     # Compaction: the history summarised by the model.
-    compact_at_tokens: int = 8_000  # at a boundary (new request, saved note), compact above this
+    compact_at_tokens: int = 6_000  # at a boundary (new request, saved note), compact above this
     compact_hard_tokens: int = 40_000  # anywhere, compact above this: the fallback
     summary_max_tokens: int = 2_000  # max_tokens of the summary call
     # Memory: a file the agent writes, shown back to it at the start of every turn.
@@ -186,10 +186,11 @@ def stub_old_results(messages, policy, window):
                     or text.startswith(STUB) or len(text) < policy.stub_min_chars):
                 continue
             name, tool_input = calls.get(block.get("tool_use_id"), ("the tool", {}))
-            if name in policy.never_stub:
+            short = stub(name, tool_input, text)
+            if name in policy.never_stub or len(short) >= len(text):
                 continue
-            block["content"] = stub(name, tool_input, text)
-            saved += len(text) - len(block["content"])
+            block["content"] = short
+            saved += len(text) - len(short)
             count += 1
     window.stubbed += count
     window.tokens -= saved // 4  # a rough estimate (4 characters a token) until the next call
