@@ -5,7 +5,7 @@ A trace holds one JSON object per line, told apart by "type":
     call     one API call: turn, step, stop_reason, input/output/cache tokens, cost_usd,
              tools (names), tool_result_chars, elapsed_s; from checkpoint 06 also kind
              (agent, compact or research), from 07 layers (name -> fingerprint) and
-             changed_layers
+             changed_layers (listed under the table)
     turn     one user turn: its totals and "messages" (the turn's part of the messages list)
     session  the session's totals, written when the agent quits
 
@@ -84,16 +84,13 @@ def totals(calls: list[dict]) -> dict[str, float]:
 
 
 def call_table(calls: list[dict]) -> Table:
-    """One row per API call, and a totals row. Two columns appear only when the trace has
-    them: `kind` (checkpoint 06: agent, compact or research) and `changed layers`
-    (checkpoint 07: the system prompt's layers whose fingerprint changed)."""
+    """One row per API call, and a totals row. The `kind` column (checkpoint 06 on: agent,
+    compact or research) appears only when the trace has it."""
     kinds = any("kind" in c for c in calls)
-    layers = any("changed_layers" in c for c in calls)
     table = Table(title="API calls", title_justify="left")
     for name in ("turn", "step", *(["kind"] if kinds else []), "stop", "input", "cache write",
-                 "cache read", "output", "tools", *(["changed layers"] if layers else []),
-                 "result chars", "s", "$"):
-        numeric = name not in ("kind", "stop", "tools", "changed layers")
+                 "cache read", "output", "tools", "result chars", "s", "$"):
+        numeric = name not in ("kind", "stop", "tools")
         table.add_column(name, justify="right" if numeric else "left", no_wrap=True)
     for c in calls:
         table.add_row(
@@ -103,7 +100,6 @@ def call_table(calls: list[dict]) -> Table:
             str(c.get("stop_reason", "")),
             *(f"{int(c.get(name) or 0):,}" for name in TOKEN_FIELDS),
             ", ".join(c.get("tools") or []) or "-",
-            *([", ".join(c.get("changed_layers") or []) or "-"] if layers else []),
             f"{int(c.get('tool_result_chars') or 0):,}",
             f"{float(c.get('elapsed_s') or 0):.2f}",
             f"{float(c.get('cost_usd') or 0):.4f}",
@@ -113,10 +109,16 @@ def call_table(calls: list[dict]) -> Table:
     table.add_row(
         "total", str(len(calls)), *([""] if kinds else []), "",
         *(f"{int(t[name]):,}" for name in TOKEN_FIELDS),
-        "", *([""] if layers else []), f"{int(t['tool_result_chars']):,}",
+        "", f"{int(t['tool_result_chars']):,}",
         f"{t['elapsed_s']:.2f}", f"{t['cost_usd']:.4f}",
     )
     return table
+
+
+def layer_changes(calls: list[dict]) -> list[str]:
+    """One line per call whose system-prompt layers changed (checkpoint 07 on)."""
+    return [f"turn {c.get('turn', '?')} step {c.get('step', '?')}: "
+            f"{', '.join(c['changed_layers'])}" for c in calls if c.get("changed_layers")]
 
 
 def cache_hit_rate(calls: list[dict]) -> float:
@@ -151,6 +153,8 @@ def show(path: str | Path, console: Console | None = None) -> Trace:
             f"{int(t['output_tokens']):,} output tokens, ${t['cost_usd']:.4f}",
             highlight=False,
         )
+        for line in layer_changes(trace.calls):
+            console.print(f"layers changed at {line}", highlight=False)
         if t["cache_read_input_tokens"] or t["cache_creation_input_tokens"]:
             console.print(
                 f"cache hit rate: {cache_hit_rate(trace.calls):.0%} of the input tokens were "

@@ -52,8 +52,9 @@ def turn(agent, client, messages, prompt):
 
 def test_the_long_task_is_done_with_stubs_notes_and_a_compaction(agent, client, project, tmp_path,
                                                                  monkeypatch):
-    # Ten modules are too few to reach the default threshold: compact at every boundary.
-    monkeypatch.setattr(agent, "POLICY", dataclasses.replace(agent.POLICY, compact_at_tokens=3000))
+    # Ten modules are too few to reach the thresholds: stub and compact early.
+    monkeypatch.setattr(agent, "POLICY", dataclasses.replace(
+        agent.POLICY, stub_at_tokens=6000, compact_at_tokens=3000))
     longtask.write_package(project, modules=10)
     recording = Capturing(client)
     messages = []
@@ -79,6 +80,8 @@ def test_the_long_task_costs_less_than_with_checkpoint_05(agent, client, tmp_pat
     from agentcourse.sample import copy_sample_project
 
     spent = {}
+    monkeypatch.setattr(agent, "POLICY", dataclasses.replace(  # 06's thresholds (07 waits longer)
+        agent.POLICY, stub_at_tokens=6000, compact_at_tokens=6000))
     for name, module in (("05", paths.load_checkpoint("05")), ("06+", agent)):
         for limit in ("MAX_STEPS", "MAX_COST_USD", "MAX_SECONDS"):
             monkeypatch.setattr(module, limit, 0)
