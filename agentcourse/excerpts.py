@@ -30,6 +30,7 @@ with the typed lines echoed as a terminal shows them and temporary paths scrubbe
 
     setup=config        add the generated 500-line config_loader.py to the project
     setup=inventory     add the generated inventory package (the long context task)
+    setup=rules         add an AGENTS.md of project rules (checkpoint 07 reads it)
     setup=symlink       add link.txt, a symlink to a file outside the project
     env=NAME=VALUE      set an environment variable for the run (a limit, say)
     view=messages       drive run_turn directly, then print the messages array
@@ -204,8 +205,9 @@ def parse_session(spec: str) -> Session:
     for word in words[1:]:
         key, eq, value = word.partition("=")
         if eq and key == "setup":
-            if value not in ("config", "symlink", "inventory"):
-                raise ExcerptError(f"unknown setup {value!r} (known: config, symlink, inventory)")
+            if value not in ("config", "symlink", "inventory", "rules"):
+                raise ExcerptError(
+                    f"unknown setup {value!r} (known: config, symlink, inventory, rules)")
             session.setup.append(value)
         elif eq and key == "show":
             session.show.append(value)
@@ -271,6 +273,15 @@ def _environment(base_url: str, extra: dict[str, str]) -> Iterator[None]:
             else:
                 os.environ[k] = v
 
+
+# The project rules a session gets with setup=rules: what a team would write in AGENTS.md.
+SAMPLE_RULES = """\
+# Rules for coding agents
+
+- Python only; keep lines under 100 characters.
+- Every public function gets a one-line docstring that starts with a verb.
+- Tests live in tests.py; run them with `python -m pytest tests.py`.
+"""
 
 TIMING_FIELDS = ("time", "elapsed_s", "seconds")  # wall-clock values in a trace record
 
@@ -355,6 +366,8 @@ def run_session(session: Session, base_url: str | None = None) -> str:
             write_config_module(root)
         if "inventory" in session.setup:
             write_package(root)
+        if "rules" in session.setup:
+            (root / "AGENTS.md").write_text(SAMPLE_RULES, encoding="utf-8")
         if "symlink" in session.setup:
             outside = root.parent / "outside"
             outside.mkdir()
