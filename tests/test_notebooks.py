@@ -67,3 +67,20 @@ def test_lecture_6_4_quotes_the_measured_context_growth():
     assert f"{numbers['fixed_tokens']:,}" in text
     assert f"about {numbers['growth_per_call']} tokens per call" in " ".join(text.split())
     assert "5,820,000" in text
+
+
+def test_lectures_7_quote_the_measured_context_numbers():
+    numbers = _committed("context-engineering")
+    first = (REPO_ROOT / "lectures" / "07-1-context-engineering.md").read_text(encoding="utf-8")
+    for key in ("max_call_05", "max_call_06"):
+        assert f"{numbers[key]:,}" in first
+    for run in ("05", "06"):
+        assert f"{numbers[run]['input_tokens']:,}" in first
+    assert f"{numbers['share_06_of_05']:.1%}" in first
+    second = (REPO_ROOT / "lectures" / "07-2-prompt-assembly.md").read_text(encoding="utf-8")
+    for run in ("05_cached", "06_cached", "06_cached_batches", "07", "07_no_breakpoints"):
+        row = numbers[run]
+        assert f"{row['input_tokens']:,} | {row['hit_rate']:.0%} | ${row['cost_usd']:.2f} |" in second, run
+    assert f"{numbers['07_session']['hit_rate']:.0%} for a" in " ".join(second.split())
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")  # bench/context_savings.py's run
+    assert f"{numbers['05']['input_tokens']:,} vs {numbers['06']['input_tokens']:,} tokens" in readme
