@@ -31,6 +31,7 @@ with the typed lines echoed as a terminal shows them and temporary paths scrubbe
     setup=config        add the generated 500-line config_loader.py to the project
     setup=inventory     add the generated inventory package (the long context task)
     setup=rules         add an AGENTS.md of project rules (checkpoint 07 reads it)
+    tutor=fresh         run against a tutor of its own, whose prompt cache starts empty
     setup=symlink       add link.txt, a symlink to a file outside the project
     env=NAME=VALUE      set an environment variable for the run (a limit, say)
     view=messages       drive run_turn directly, then print the messages array
@@ -49,6 +50,7 @@ import argparse
 import ast
 import builtins
 import contextlib
+import dataclasses
 import io
 import json
 import os
@@ -102,6 +104,8 @@ class Session:
     calls: list[tuple[str, dict]] = field(default_factory=list)  # dispatch_tool probes, no model
     env: dict[str, str] = field(default_factory=dict)  # extra environment, e.g. a limit
     traces: list[str] = field(default_factory=list)  # trace files shown with `trace show`
+    fresh: bool = False  # a tutor of its own: an empty prompt cache (the tutor is deterministic,
+    #   so a shared one may already hold this session's prefixes)
 
 
 # --- reading lectures -----------------------------------------------------------------
@@ -224,6 +228,10 @@ def parse_session(spec: str) -> Session:
             if not eq2 or not name:
                 raise ExcerptError(f"env={value!r}: use env=NAME=VALUE")
             session.env[name] = setting
+        elif eq and key == "tutor":
+            if value != "fresh":
+                raise ExcerptError(f"unknown tutor {value!r} (known: fresh)")
+            session.fresh = True
         elif eq and key == "view":
             if value not in ("messages", "results"):
                 raise ExcerptError(f"unknown view {value!r} (known: messages, results)")
@@ -353,11 +361,11 @@ def scrub(text: str, root: Path, base_url: str) -> str:
 
 def run_session(session: Session, base_url: str | None = None) -> str:
     """Run a checkpoint's REPL on scripted input, offline; return the scrubbed transcript."""
-    if base_url is None:
+    if base_url is None or session.fresh:
         from agentcourse.tutor import serve
 
         with serve() as url:
-            return run_session(session, url)
+            return run_session(dataclasses.replace(session, fresh=False), url)
     program_path = checkpoint_program(find_checkpoint(session.checkpoint))
     out = io.StringIO()
     with tempfile.TemporaryDirectory(prefix="agentcourse-excerpt-") as tmp:
