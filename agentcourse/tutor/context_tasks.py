@@ -63,11 +63,11 @@ CHUNK_LINES = 200  # lines asked for per read, as the course's read_lines allows
 
 
 def messages_of(turn: Turn) -> list[dict]:
-    return list(turn.request.get("messages") or [])
+    return list(turn.body.get("messages") or [])
 
 
 def system_of(turn: Turn) -> str:
-    system = turn.request.get("system") or ""
+    system = turn.body.get("system") or ""
     return system if isinstance(system, str) else text_of(system)
 
 
@@ -91,7 +91,7 @@ def calls_in(messages: list[dict]) -> list[tuple[str, dict, str | None, bool]]:
 
 def _one_string_tool(turn: Turn, words: str) -> dict | None:
     """A custom tool taking one required string, whose name or description says `words`."""
-    for tool in turn.request.get("tools") or []:
+    for tool in turn.body.get("tools") or []:
         schema = tool.get("input_schema") or {}
         props, required = schema.get("properties") or {}, schema.get("required") or []
         if len(required) != 1 or (props.get(required[0]) or {}).get("type") != "string":
@@ -114,7 +114,7 @@ def research_tool(turn: Turn) -> dict | None:
 
 def raw(tool: dict, value: str) -> tuple[str, dict]:
     """A call of a tool the Toolbox has no operation for (notes, research)."""
-    return ("raw", {"name": tool["name"], "input": {tool["param"]: value}})
+    return ("raw", {"name": tool["name"], "input": {tool["param"]: value}, "via": "raw"})
 
 
 def elided(step: Step) -> bool:
@@ -370,7 +370,7 @@ def _call_text(name: str, args: dict) -> str:
 def summarise(turn: Turn) -> str:
     """The summary of the conversation before the instruction, from its real content."""
     history = _history(messages_of(turn))
-    box = Toolbox(read_tools(turn.request.get("tools") or []))
+    box = Toolbox(read_tools(turn.body.get("tools") or []))
     steps = read_steps(box, history)
     requests = [(i, text_of(m["content"])) for i, m in enumerate(history)
                 if m.get("role") == "user" and (isinstance(m.get("content"), str) or any(
@@ -425,7 +425,7 @@ def summarise(turn: Turn) -> str:
             facts.append("- " + (module_line(path, text) if path.endswith(".py")
                                  else brain.describe(path, text)))
     for name, args, result, _ in calls_in(history):  # notes and delegated answers
-        tool = next((t for t in turn.request.get("tools") or [] if t.get("name") == name), {})
+        tool = next((t for t in turn.body.get("tools") or [] if t.get("name") == name), {})
         words = f"{name} {tool.get('description', '')}"
         if re.search(r"\bnotes?\b|_note\b|memory|remember", words, re.I) and len(args) == 1:
             note = str(next(iter(args.values())))
@@ -463,7 +463,7 @@ def next_step(turn: Turn, history: list[dict]) -> str:
     """What the tutor would do next with the history as it stands: the real next step."""
     if not history or history[-1].get("role") == "assistant":
         return "Wait for the user's next request; the last one has been answered."
-    request = {k: v for k, v in turn.request.items() if k != "tool_choice"}
+    request = {k: v for k, v in turn.body.items() if k != "tool_choice"}
     request["messages"] = history
     later = brain.read_turn(request)
     action = brain.decide(later)
