@@ -213,7 +213,7 @@ What is still unresolved.
 The exact next action.
 Leave out raw tool output and dead ends. At most 500 words."""
 
-SUMMARY_HEADER = "[Compacted context: everything before this point, summarised by the model.]"
+SUMMARY_HEADER = "[Compacted context: what came before this point, summarised by the model.]"
 
 
 def at_boundary(messages, policy):
@@ -236,13 +236,10 @@ def should_compact(messages, policy, window):
 
 
 def request_text(content):
-    """The words of a request, also when it sits inside an earlier summary."""
+    """The words of a request, also when it opens an earlier summary."""
     text = content if isinstance(content, str) else "\n".join(
         _field(b, "text") or "" for b in content if _field(b, "type") == "text")
-    if text.startswith(SUMMARY_HEADER):
-        quoted = re.findall(r"^> ?(.*)$", text, re.M)
-        return "\n".join(quoted) or text
-    return text
+    return text.split(f"\n\n{SUMMARY_HEADER}", 1)[0] if SUMMARY_HEADER in text else text
 
 
 def compact(client, messages, turn_start, window, *, model, system, tools, policy):
@@ -251,10 +248,12 @@ def compact(client, messages, turn_start, window, *, model, system, tools, polic
 
     The kept tail starts with that assistant message, so each of its tool_use blocks is
     still answered by the message after it, and the summary goes first, as a user
-    message: the list keeps the API's rules. The summary call sends the same system
-    prompt and tools as every other call (the API wants tools defined whenever the
-    messages hold tool blocks; the shared prefix can come from the prompt cache) with
-    tool_choice none, so the model writes text instead of calling a tool."""
+    message: the list keeps the API's rules. Mid-turn, that message opens with the words
+    of the request being worked on, since the request's own message is about to go.
+
+    The summary call sends the same system prompt and tools as every other call (the API
+    wants tools defined whenever the messages hold tool blocks; the shared prefix can come
+    from the prompt cache) with tool_choice none, so the model writes instead of calling."""
     cut = max((i for i, m in enumerate(messages) if m["role"] == "assistant"), default=0)
     window.tokens = 0  # measured again by the next call, whatever happens here
     if cut < 2 or messages[-1]["role"] != "user":
@@ -274,10 +273,8 @@ def compact(client, messages, turn_start, window, *, model, system, tools, polic
     if response.stop_reason == "max_tokens":
         summary += "\n[the summary was cut off at max_tokens]"
     head = SUMMARY_HEADER
-    if mid_turn:  # the request's own message is about to go: keep its words
-        request = request_text(messages[turn_start]["content"])
-        head += "\n\nThe request being worked on, word for word:\n" + "\n".join(
-            f"> {line}" for line in request.split("\n"))
+    if mid_turn:  # the request's own message is about to go: its words open the summary
+        head = f"{request_text(messages[turn_start]['content'])}\n\n{head}"
     messages[:] = [{"role": "user", "content": f"{head}\n\n{summary}"}, *messages[cut:]]
     window.compactions += 1
     return (0 if mid_turn else turn_start - cut + 1), response

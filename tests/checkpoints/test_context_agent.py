@@ -116,7 +116,7 @@ def test_a_new_request_after_a_big_turn_starts_from_a_summary(agent, client, pro
     turn(agent, client, messages, "Summarize every file in this project.")
     turn(agent, client, messages, "What files are in this project?")
     first = to_plain(messages)[0]["content"]
-    assert first.startswith(agent.context.SUMMARY_HEADER)
+    assert first.startswith(agent.context.SUMMARY_HEADER)  # compacted at the new request
     assert "## Facts" in first and "README.md" in first  # computed from the real history
     assert "The project has 5 files" in messages[-1]["content"][0].text
 

@@ -165,8 +165,8 @@ def test_compacting_mid_turn_keeps_the_request_words_and_a_valid_list(ctx):
                                   tools=[{"name": "read_lines"}], policy=policy(ctx))
     assert start == 0 and response is not None and window.compactions == 1 and window.tokens == 0
     first = messages[0]["content"]
-    assert first.startswith(ctx.SUMMARY_HEADER) and client.text in first
-    assert "> Summarise every module\n> into SUMMARY.md." in first
+    assert first.startswith("Summarise every module\ninto SUMMARY.md.\n\n" + ctx.SUMMARY_HEADER)
+    assert client.text in first  # the request's words first, then the summary
     assert messages[1:] == tail and protocol_errors(messages) == []
     asked = client.requests[0]
     assert asked["tool_choice"] == {"type": "none"} and asked["system"] == "S" and asked["tools"]
@@ -183,7 +183,7 @@ def test_compacting_at_a_new_request_summarises_what_came_before_it(ctx):
     start, _ = ctx.compact(client, messages, 6, ctx.Window(), model="m", system="S", tools=[],
                            policy=policy(ctx))
     assert messages[start] == {"role": "user", "content": "Next request."} and start == 2
-    assert "word for word" not in messages[0]["content"]  # the request survives as itself
+    assert messages[0]["content"].startswith(ctx.SUMMARY_HEADER)  # the request survives as itself
     assert client.requests[0]["messages"][-1] == {"role": "user", "content": ctx.COMPACT_PROMPT}
     assert protocol_errors(client.requests[0]["messages"]) == [] and protocol_errors(messages) == []
 
@@ -288,7 +288,7 @@ def test_compaction_keeps_every_shape_valid(ctx, messages, data):
     if response is None:
         return
     assert protocol_errors(client.requests[0]["messages"]) == []
-    assert messages[0]["content"].startswith(ctx.SUMMARY_HEADER)
+    assert ctx.SUMMARY_HEADER in messages[0]["content"]
     assert ctx.request_text(messages[start]["content"]) == request
 
 

@@ -216,8 +216,7 @@ def test_a_task_goes_on_from_its_summary(root):
     tools = [*tools_search(), NOTE]
     history = _history(root, tools)
     summary = brain.respond(request(history, tools)).content[0]["text"]
-    compacted = [user(f"[Compacted context]\n\nThe request being worked on, word for word:\n"
-                      f"> {longtask.TASK}\n\n{summary}"), *history[-2:]]
+    compacted = [user(f"{longtask.TASK}\n\n[Compacted context]\n\n{summary}"), *history[-2:]]
     compacted[-1] = user(compacted[-1]["content"][:-1])  # without the instruction
     assert protocol_errors(compacted) == []
     messages = compacted
@@ -255,6 +254,6 @@ def test_summarise_instructions_are_recognised(prompt):
 
 
 def test_a_summary_as_the_current_request_is_not_taken_for_an_instruction():
-    header = "[Compacted context: everything before this point, summarised by the model.]"
-    text_ = f"{header}\n\nThe request being worked on, word for word:\n> {longtask.TASK}\n## Facts"
+    header = "[Compacted context: what came before this point, summarised by the model.]"
+    text_ = f"{longtask.TASK}\n\n{header}\n\n## Facts"
     assert next(t for t in script.TASKS if t.match(text_)).name == "module-summary"
