@@ -382,8 +382,9 @@ assert stub_old_results(messages, keep_recent=5) == 0, "keep_recent larger than 
 #      messages with tool blocks when no tools are defined), `tool_choice={"type": "none"}` (so
 #      the model writes instead of calling a tool), `max_tokens=2000`, and the messages with
 #      `COMPACT_PROMPT` as a text block **after** the results in the last message.
-#    - The request's words are the text of `messages[0]`: its message is about to go, and the
-#      model must still know what it was asked.
+#    - The summary message **begins** with the request's words (the text of `messages[0]`), as
+#      its own first paragraph, and the summary follows: the request's message is about to go,
+#      and the model reads what it was asked first.
 #    - Leave `messages` itself unchanged.
 #
 # **Expected:** `Task 3 visible checks passed`. The check compacts a real run of the long task of
@@ -410,7 +411,7 @@ def compact(client, messages: list) -> list:
     summary = "\n".join(b.text for b in response.content if b.type == "text")
     request = messages[0]["content"]
     request = request if isinstance(request, str) else json.dumps(request)
-    first = {"role": "user", "content": f"[Compacted]\nThe request being worked on: {request}\n\n{summary}"}
+    first = {"role": "user", "content": f"{request}\n\n[Compacted: the work so far, summarised]\n\n{summary}"}
     return [first] + messages[cut_point(messages):]
     ### END SOLUTION
 

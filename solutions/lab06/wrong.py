@@ -52,8 +52,13 @@ def stub_old_results(messages, keep_recent, min_chars=1000, never_stub=("researc
     },
     # The summary without the request: the model no longer knows what it was asked.
     "compact-forgets-the-request": {
-        "compact": swap('''f"[Compacted]\\nThe request being worked on: {request}\\n\\n{summary}"''',
-                        '''f"[Compacted]\\n\\n{summary}"'''),
+        "compact": swap('''f"{request}\\n\\n[Compacted: the work so far, summarised]\\n\\n{summary}"''',
+                        '''f"[Compacted: the work so far, summarised]\\n\\n{summary}"'''),
+    },
+    # The request after the summary: what the model reads first is the summary, not the task.
+    "compact-request-last": {
+        "compact": swap('''f"{request}\\n\\n[Compacted: the work so far, summarised]\\n\\n{summary}"''',
+                        '''f"[Compacted: the work so far, summarised]\\n\\n{summary}\\n\\nThe request: {request}"'''),
     },
     # The summary call without tools: the API refuses messages with tool blocks when no tools
     # are defined.
@@ -109,7 +114,7 @@ def cap_result(text, limit):
     },
     # A different header for the summary message.
     "compact-other-header": {
-        "compact": swap('''f"[Compacted]\\nThe request being worked on: {request}\\n\\n{summary}"''',
-                        '''f"Summary of the work so far.\\n\\nTask: {request}\\n\\n{summary}"'''),
+        "compact": swap('''f"{request}\\n\\n[Compacted: the work so far, summarised]\\n\\n{summary}"''',
+                        '''f"{request}\\n\\nWhat happened so far, in short:\\n{summary}"'''),
     },
 }
