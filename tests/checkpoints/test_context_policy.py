@@ -251,7 +251,7 @@ def conversations(draw):
     return messages
 
 
-SHAPES = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SHAPES = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SHAPES
