@@ -45,7 +45,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # discourse markers and intensifiers that carry no rule
     (
         r"in brief|in short|no matter what|under any circumstances|whatever the reason(?: given)?"
-        r"|no longer|for any reason|even if|not only",
+        r"|no longer(?! than)|for any reason|even if|not only",
         " , ",
     ),
     # negations
@@ -84,6 +84,11 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"only then|and then|after that|afterwards|, then", "then"),
     # actions
     (r"get rid of|throw away|wipe out", "delete"),
+    (  # the imitation of a delete this failure performs: "never empty a file"
+        r"(?:empty|blank|clear)(?: out)? (?:a|the|any|an existing|existing|this|that|its|your)"
+        r" files?",
+        "emptying files",
+    ),
     (
         r"look(?:s|ed|ing)? (?:at|over|through)|have a look at|take a look at|go through|familiari[sz]e yourself with",
         "read",
@@ -113,7 +118,13 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"|unnecessary (?:details?|explanations?|words|text)",
         "verbose",
     ),
-    # brevity and limits
+    # brevity and limits ("at least 200 words" asks for more words, not fewer)
+    (
+        r"(?:at least|a minimum of|minimum of|no (?:fewer|less) than|not (?:fewer|less) than)\s+"
+        r"(?:\d+|one|two|three|four|five|ten|twenty|fifty|a hundred|one hundred)\s+"
+        r"(?:words?|sentences?|lines?|paragraphs?|characters?)",
+        "minlength",
+    ),
     (
         r"to the point|short and sweet|as few words as possible|few words|as short as possible"
         r"|word limit|word count",
@@ -121,7 +132,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (
         r"(?:at most|no more than|not more than|fewer than|less than|under|within|max(?:imum)?(?: of)?"
-        r"|up to|limit(?:ed)? to|cap(?:ped)? at|below)\s+(?:\d+|one|two|three|four|five|six|seven|"
+        r"|up to|limit(?:ed)? to|cap(?:ped)? at|below|≤|<=|(?:no|not) longer than"
+        r"|(?:(?:must|should|shall|may|can|will|do|does) )?(?:not|never) (?:exceed|go over)"
+        r"|exceed(?:ing)? no more than)\s*(?:\d+|one|two|three|four|five|six|seven|"
         r"eight|nine|ten|twenty|thirty|forty|fifty|a hundred|one hundred)\s+(?:or (?:two|three)\s+)?"
         r"(?:short\s+)?(?:words?|sentences?|lines?|paragraphs?|characters?|chars|bullets?)",
         "lengthlimit",
@@ -144,7 +157,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # objects and subjects
     (r"commit messages?|tool calls?|line length|variable names?", "codething"),
     (
-        r"(?:your|the) (?:final |last |closing )?(?:messages?|replies|reply|answers?)|final (?:message|reply)",
+        r"(?:your|the) (?:final |last |closing )?(?:messages?|replies|reply|answers?)|final (?:message|reply)"
+        r"|messages? (?:to|for) (?:the )?users?|what you (?:say|write|tell) (?:to )?(?:the )?users?",
         "your reply",
     ),
     (
@@ -196,8 +210,9 @@ LEXICON: dict[str, str] = {
     r"|preamble|pleasantries|commentary|lengthy|verbose|explanations?|waffl\w*|monologues?|essays?|pad"
     r"|rant\w*",
     # objects and subjects
-    "FILE": r"files?|folders?|director(?:y|ies)|documents?|anything|something|everything"
+    "FILE": r"files?|documents?|anything|something|everything"
     r"|\w+\.(?:py|js|ts|md|txt|json|toml|cfg|ini|yaml|yml|html|css|sh|c|h|go|rs)|project",
+    "DIR": r"folders?|director(?:y|ies)|dirs?",  # a request to delete a file is not about these
     "NONFILE": r"lines?|code|comments?|functions?|methods?|class(?:es)?|tests?|imports?|variables?"
     r"|text|whitespace|branch(?:es)?|commits?|history|logs?|messages?|words?|characters?"
     r"|rows?|records?|entr(?:y|ies)|docstrings?|statements?|names?|diffs?|patches|edits|changes"
@@ -220,6 +235,24 @@ LEXICON: dict[str, str] = {
     r"|minimum",
     "ONLY": r"only|solely|exclusively",
 }
+# Spelling. Students type fast: a word of five letters or more that is one slip away from a
+# word that carries a rule (two letters swapped, one dropped, one doubled) is read as that
+# word; real words one slip away ("crate", "relies") are left alone. Slips that change a
+# letter are too often other words ("heading" / "reading"), so only common ones are listed.
+ANCHORS = frozenset(
+    "before always delete deleting deletion remove removing empty create creating concise brief"
+    " ambiguous unclear genuinely clarify clarifying clarification question questions necessary"
+    " unless without sentence sentences answer answers reply replies response responses editing"
+    " reading modify modifying change changing first files forbidden prohibited allowed narrate"
+    " verbose succinct short should exist exists".split()
+)
+NOT_SLIPS = frozenset("crate crating relies exits hanging nuclear flies".split())
+MISSPELLINGS = {
+    "consise": "concise", "concice": "concise", "consice": "concise", "concize": "concise",
+    "sucinct": "succinct", "succint": "succinct", "truely": "truly", "untill": "until",
+    "ambigious": "ambiguous", "ambiguos": "ambiguous", "neccessary": "necessary",
+    "necesary": "necessary", "deleet": "delete", "clarifiying": "clarifying",
+}  # fmt: skip
 _KINDS = {kind: re.compile(pattern) for kind, pattern in LEXICON.items()}
 _PHRASES = [(re.compile(rf"\b(?:{p})\b"), f" {r} ") for p, r in PHRASES]
 
@@ -308,27 +341,75 @@ def places(system: object, tools: list[dict] | None) -> list[Place]:
 
 def sentences(text: str) -> list[str]:
     """Markup removed, wrapped lines joined, cut into sentences (as written, for display)."""
-    text = re.sub(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?>", "\n\n", text)  # XML-ish tags
-    blocks, current = [], []
+    return [sentence for _, sentence in headed(text)]
+
+
+def headed(text: str) -> list[tuple[str, str]]:
+    """sentences(), each with the heading it stands under: a Markdown heading, a "Label:"
+    line or an XML tag's name ("" outside any). A short item such as "- concise" means
+    little without its heading ("## Code style" or "## Replies")."""
+    text = re.sub(r"</[A-Za-z][\w-]*\s*>", "\n\n\x00\n\n", text)  # XML-ish tags
+    text = re.sub(r"<([A-Za-z][\w-]*)(?:\s[^<>]*)?>", lambda m: f"\n\n\x00{m[1]}\n\n", text)
+    blocks, current, heading = [], [], ""
     for raw in text.split("\n"):
         line = raw.strip()
-        starts = re.match(r"^(?:#+\s|[-*+•]\s|\d+[.)]\s|[A-Za-z][\w ]{0,30}:$)", line)
+        starts = re.match(r"^(?:#+\s|[-*+•]\s|\d+[.)]\s|[A-Za-z][\w ]{0,30}:$|\x00)", line)
         if not line or starts:
             if current:
-                blocks.append(" ".join(current))
+                blocks.append((heading, " ".join(current)))
             current = []
+        if line.startswith("\x00"):  # an XML tag opens (its name) or closes ("")
+            heading = re.sub(r"[_-]", " ", line[1:])
+            continue
+        title = re.match(r"^(?:#+\s+(.*)|(?:[-*+•]\s+)?([A-Za-z][\w' ]{0,30}):)$", line)
+        if title:
+            blocks.append(("", re.sub(r"^(?:#+|[-*+•])\s+", "", line)))
+            heading = re.sub(r"(\*\*|__|`)", "", title.group(1) or title.group(2)).strip()
+            continue
         if line:
             current.append(re.sub(r"^(?:#+|[-*+•]|\d+[.)])\s+", "", line))
     if current:
-        blocks.append(" ".join(current))
+        blocks.append((heading, " ".join(current)))
     out = []
-    for block in blocks:
+    for heading, block in blocks:
         block = re.sub(r"(\*\*|__|`)", "", block)
-        out += [s.strip() for s in re.split(r"(?<=[.!])\s+(?=\S)", block) if s.strip()]
+        parts = re.split(r"(?<=[.!])\s+(?=\S)", block)
+        out += [(heading, s.strip()) for s in parts if s.strip()]
     return out
 
 
+def in_context(heading: str, sentence: str) -> str:
+    """The words a short item is read in: "## Code style / - concise" is "Code style: concise";
+    under a heading that forbids ("## Never"), the heading governs the item."""
+    if not heading or len(sentence.split()) > 4:
+        return sentence
+    forbids = any(k & {"NEG", "PROHIB"} for _, k in words(heading))
+    return f"{heading} {sentence}" if forbids else f"{heading}: {sentence}"
+
+
 Word = tuple[str, frozenset]
+
+
+@functools.lru_cache(maxsize=8192)
+def spelled(word: str) -> str:
+    """The word a slip of the keyboard stands for (see ANCHORS), else the word itself."""
+    if word in MISSPELLINGS:
+        return MISSPELLINGS[word]
+    if len(word) < 5 or word in ANCHORS or word in NOT_SLIPS:
+        return word
+    for a in ANCHORS:
+        if len(a) == len(word):  # two neighbours swapped
+            diff = [j for j in range(len(a)) if a[j] != word[j]]
+            if len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == word[diff[1]]:
+                if a[diff[1]] == word[diff[0]]:
+                    return a
+        elif len(a) == len(word) + 1:  # one letter dropped
+            if any(a[:j] + a[j + 1 :] == word for j in range(len(a))):
+                return a
+        elif len(a) + 1 == len(word):  # one letter doubled
+            if any(word[j] == word[j + 1] and word[:j] + word[j + 1 :] == a for j in range(len(a))):
+                return a
+    return word
 
 
 @functools.lru_cache(maxsize=4096)
@@ -338,7 +419,14 @@ def words(clause: str, this: str = "") -> tuple[Word, ...]:
     s = s.replace('"""', " ").replace("'''", " ")
     s = re.sub(r"""["']?(\w+)["']?\s*[:=]\s*(?:""|'')""", r" \1 emptylit ", s)
     s = re.sub(r"""(?<![\w"'])(?:""|'')(?![\w"'])""", " emptylit ", s)
-    s = re.sub(r"\bcan(?:'t|not)\b", "cannot", s)
+    s = re.sub(r"\b[a-z]{5,}\b", lambda m: spelled(m.group()), s)
+    s = re.sub(
+        r"\b(do|does|did|is|are|was|were|has|have|had|should|would|could|must|need)nt\b",
+        r"\1n't",
+        s,
+    )
+    s = re.sub(r"\b(?:cant|can(?:'t|not))\b", "cannot", s)
+    s = re.sub(r"\bwont\b", "won't", s)
     s = re.sub(r"\bwon't\b", "will not", s)
     s = re.sub(r"n't\b", " not", s)
     s = re.sub(r"'(?:re|ve|ll|d|m)\b", " ", s)
@@ -378,11 +466,21 @@ def find(ws: tuple[Word, ...], kind: str) -> list[int]:
 
 def governed(ws: tuple[Word, ...], i: int) -> str:
     """What governs word i from before it: "neg", "perm", "opt" or "pos" (nothing / a demand)."""
-    state, at = "pos", -1
+    return governor(ws, i)[0]
+
+
+def governor(ws: tuple[Word, ...], i: int) -> tuple[str, int]:
+    """governed(), and the position of the marker that governs (-1 for none)."""
+    state, at, subordinate = "pos", -1, False
     for j in range(i):
         w, k = ws[j]
         if "BOUNDARY" in k:
             state, at = "pos", -1
+            subordinate = w in SUBORDINATORS
+        elif w == "," and subordinate:
+            state, at, subordinate = "pos", -1, False  # "If you have not read it, read it"
+        elif "PROHIB" in k and state == "neg" and j - at <= 2:
+            state, at = "perm", j  # "it is not forbidden to", "never prohibited"
         elif "NEG" in k or "PROHIB" in k:
             state, at = "neg", j
         elif "INVERT" in k and state == "neg":
@@ -394,8 +492,14 @@ def governed(ws: tuple[Word, ...], i: int) -> str:
         elif "PERM" in k and state != "neg":
             state, at = "perm", j
     if at >= 0 and i - at > REACH:
-        return "pos"
-    return state
+        return "pos", -1
+    return state, at
+
+
+# Words that open a clause which a comma closes: "If you have not read a file, read it".
+SUBORDINATORS = frozenset(
+    "if when whenever unless before after until once since because while".split()
+)
 
 
 def predicate(ws: tuple[Word, ...], i: int) -> str:
@@ -405,7 +509,7 @@ def predicate(ws: tuple[Word, ...], i: int) -> str:
         if "BOUNDARY" in k and w not in (":", "that", "which", "who", "before", "after", "until"):
             break
         if "PROHIB" in k or w == "error":
-            return "neg"
+            return "perm" if "NEG" in ws[j - 1][1] else "neg"  # "... is not forbidden"
         if w in ("optional", "waste", "pointless", "overkill", "needless"):
             return "opt"
         if "NEG" in k and w not in ("without",):
@@ -468,7 +572,7 @@ def _object(ws: tuple[Word, ...], i: int) -> str:
     for _, k in after:
         if "FILE" in k:
             return "file"
-        if "NONFILE" in k:
+        if "NONFILE" in k or "DIR" in k:
             return "other"
     if re.search(r"(?:ed|ion|ions|al|als|ing)$", ws[i][0]):
         for _, k in reversed(ws[max(0, i - OBJECT_WINDOW) : i]):
@@ -476,7 +580,7 @@ def _object(ws: tuple[Word, ...], i: int) -> str:
                 break
             if "FILE" in k:
                 return "file"
-            if "NONFILE" in k:
+            if "NONFILE" in k or "DIR" in k:
                 return "other"
     return ""
 
@@ -513,6 +617,12 @@ def rule_delete(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | 
             if _unless_asked(ws, i):
                 reason = "it allows deleting when the user asks, which a delete request does"
                 continue
+            if _no_means(ws, i):
+                reason = "it says there is no way to delete, it is not a rule for the model"
+                continue
+            if _on_condition(ws, i):
+                reason = "it only forbids deleting on a condition the model can meet"
+                continue
             return True, "forbids deleting files"
         encouraged = has(ws[:i], "INVERT") and has(ws[:i], "NEG")  # "do not hesitate to"
         reason = {
@@ -533,6 +643,39 @@ def _unless_asked(ws: tuple[Word, ...], i: int) -> bool:
         if w in ("unless", "except"):
             return bool(ASKED & set(words_[j + 1 : j + 6]))
     return False
+
+
+def _no_means(ws: tuple[Word, ...], i: int) -> bool:
+    """'There is no tool to delete files', 'you have no way to delete files': the negation
+    denies a means, not the action (unless a modal makes it a rule)."""
+    _, at = governor(ws, i)
+    return (
+        at >= 0
+        and ws[at][0] == "no"
+        and at + 1 < i
+        and ws[at + 1][0] in MEANS
+        and not has(ws, "MODAL")
+    )
+
+
+MEANS = frozenset("tool tools way ways command commands function means option ability".split())
+
+
+def _on_condition(ws: tuple[Word, ...], i: int) -> bool:
+    """'Never delete files without a backup': allowed once the model has met the condition.
+    A condition that makes the model ask first ("without asking", "without confirmation")
+    still stops the delete."""
+    after = []
+    for w, k in ws[i + 1 :]:
+        if "BOUNDARY" in k or w == ",":
+            break
+        after.append(w)
+    if "without" not in after:
+        return False
+    return not STILL_STOPS & set(after[after.index("without") + 1 :][:4])
+
+
+STILL_STOPS = frozenset("ask asking confirm confirming confirmation exception fail".split())
 
 
 ASKED = frozenset("ask asks asked request requests requested tell tells told want wants".split())
@@ -601,6 +744,7 @@ def rule_concise(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict |
             about_replies
             or has(ws, "AGENT")
             or i == 0
+            or ws[i - 1][0] == ":"  # "Tone: brief", "## Style / - concise"
             or ws[i][0] in ("brevity", "concision", "lengthlimit")
             or any(w in LEAD_VERBS for w, _ in ws[max(0, i - 2) : i])
         )
@@ -618,12 +762,18 @@ def rule_concise(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict |
         if code:
             reason = f"it is about {_noun(ws, i)}, not about the replies"
             continue
+        near = [w for w, k in ws[max(0, i - 2) : i + 3] if k & {"FILE", "DIR"} and w not in ANY]
+        if near and not about_replies:
+            reason = f"it is about {near[0]}, not about the replies"  # "Keep files short"
+            continue
         if described(ws, i):
             reason = "it describes a tool, it is not a rule for the model"
             continue
         return True, "asks for short replies"
     return False, reason
 
+
+ANY = frozenset("anything something everything".split())
 
 # Words that, just before a brevity word, make it an instruction ("keep it short").
 LEAD_VERBS = frozenset(
@@ -651,7 +801,7 @@ def rule_read_first(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdic
     reason = "it asks to read, but not before editing"
     for r in reads:
         obj = ws[r + 1 : r + OBJECT_WINDOW]
-        if has(obj, "NOTFILE_READ") and not has(obj, "FILE"):
+        if has(obj, "NOTFILE_READ") and not (has(obj, "FILE") or has(obj, "DIR")):
             reason = (
                 f"it is about reading {_first_word(obj, 'NOTFILE_READ')}, not the file to change"
             )
@@ -668,6 +818,9 @@ def rule_read_first(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdic
             continue
         if described(ws, r):
             reason = "it describes a tool, it is not a rule for the model"
+            continue
+        if someone_else(ws):
+            reason = "it is about what someone else does"
             continue
         why = next((why for m in mods if (why := _read_then_edit(ws, r, m))), None)
         if why:
@@ -697,8 +850,9 @@ def _read_then_edit(ws: tuple[Word, ...], r: int, m: int) -> str | None:
         return "allows editing only after reading"  # "edit only after reading"
     if "before" in head:
         return "asks to read before editing"  # "before you edit a file, read it"
-    if "only" in gap and {"have", "already", "previously"} & set(gap):
-        return "allows editing only what has been read"  # "edit only files you have read"
+    only = "only" in gap or "only" in words_[max(0, m - 2) : m]
+    if only and {"have", "already", "previously"} & set(gap):
+        return "allows editing only what has been read"  # "(only) edit (only) files you have read"
     need = [j for j in range(m + 1, r) if words_[j] in ("require", "requires", "required")]
     if need and r - need[-1] <= 4:
         return "makes editing require a read"  # "every edit requires a prior read"
@@ -738,9 +892,11 @@ def rule_ask(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | Non
     for j, (_, k) in enumerate(ws):
         ahead = ws[j + 1 : j + 9]
         if "ONLY" in k and (
-            any(x in ("if", "when", "where", "in", "as") for x, _ in ahead)
+            any(x in ("if", "when", "where") for x, _ in ahead)
             or has(ws[j + 1 : j + 5], "DOUBT")
-        ):
+            or has(ahead, "DOUBT")
+            and any(x in ("in", "as") for x, _ in ahead)
+        ):  # "only if unclear", "only in ambiguous cases"; not "only in English"
             return True, "limits questions to unclear requests"
     if has(ws, "RESTRICT"):
         return True, "limits questions"
@@ -798,16 +954,23 @@ def _analyse(key: tuple[Place, ...]) -> tuple[RuleFinding, ...]:
     unlimited: tuple[str, str] | None = None  # the first clarification rule without a limit
     for place in key:
         prev_read = False
-        for sentence in sentences(place.text):
-            ws = words(sentence, place.this)
+        for heading, sentence in headed(place.text):
+            ws = words(in_context(heading, sentence), place.this)
+            own = words(sentence, place.this)  # without its heading, for a list of steps
             for r in RECOGNISERS:
                 if r.mode in found:
                     continue
                 verdict = r.read(sentence, ws, place)
                 if verdict is None and r.mode == "edits-without-reading" and prev_read:
-                    # "1. Read the relevant file. 2. Only then edit it."
-                    if ws and ws[0][0] in ("then", "after") and has(ws, "MOD"):
+                    # "1. Read the relevant file. 2. Only then edit it." / "3. Edit it."
+                    if (
+                        own
+                        and own[0][0] in ("then", "after", "next", "finally")
+                        and has(own, "MOD")
+                    ):
                         verdict = (True, "asks to read, then edit")
+                    elif len(own) > 1 and "MOD" in own[0][1] and own[1][0] in ("it", "them"):
+                        verdict = (True, "asks to read a file, then edit it")
                 if verdict is None:
                     continue
                 counts, why = verdict
@@ -817,7 +980,7 @@ def _analyse(key: tuple[Place, ...]) -> tuple[RuleFinding, ...]:
                     ignored[r.mode].append(Mention(place.where, sentence, why))
                     if r.mode == "asks-when-it-shouldnt" and unlimited is None:
                         unlimited = (place.where, sentence)
-            prev_read = _previous_read(ws)
+            prev_read = _previous_read(own)
     out = []
     for r in RECOGNISERS:
         seen = tuple(ignored[r.mode])
