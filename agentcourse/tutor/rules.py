@@ -12,22 +12,27 @@ that each have their own data below:
    the tool's own action (a read tool's "use this before editing" is a read-first rule),
    and the edit tool's old-text parameter carries "old_str" implicitly.
 2. Sentences: markup goes (Markdown emphasis, headings, bullets, XML tags), wrapped lines
-   are joined, then the text is cut into sentences, and sentences into clauses at ";" and
-   at contrast words ("but", "however").
-3. Words: a clause is lower-cased, contractions are expanded, multi-word phrases become one
-   canonical word (PHRASES: "under no circumstances" -> never, "prior to" -> before), and
-   each word gets its kinds from the LEXICON (NEG, PERM, DEL, READ, ...).
-4. Polarity: a word is governed by the nearest marker before it in its clause (POLARITY):
+   are joined, then the text is cut into sentences. Each keeps the heading it stands under
+   (a Markdown heading, a "Label:" line, an XML tag's name): a short item is read with it
+   ("## Code style / - concise"), and a heading that forbids ("DON'T:") governs every item.
+   "Q: ...? A: No, ..." is read as one statement.
+3. Words: a sentence is lower-cased, keyboard slips of rule words are mended (ANCHORS:
+   "befor", "emtpy"), contractions are expanded, multi-word phrases become one canonical
+   word (PHRASES: "under no circumstances" -> never, "prior to" -> before), and each word
+   gets its kinds from the LEXICON (NEG, PERM, DEL, READ, ...).
+4. Polarity: a word is governed by the nearest marker before it in its clause (governor):
    a negation forbids it, a permission permits it, "do not hesitate/forget to" turns a
-   negation into encouragement, "no need to" makes it optional; subordinators ("before",
-   "if", "that") end a marker's reach. A word nothing governs is read from what follows
-   it ("Deleting files is forbidden").
+   negation into encouragement, "no need to" makes it optional, "not forbidden" permits;
+   subordinators ("before", "if", "that", ";", "but") end a marker's reach, and so does the
+   comma that closes an "if"/"when" clause. A word nothing governs is read from what
+   follows it ("Deleting files is forbidden", "Deleting files? Never.").
 5. Rules: one small function per rule over the words of a sentence (RECOGNISERS).
 
 No model, no network; the same prompt always gives the same answer, and answers are
 cached by prompt. Honest doubt: this reads rules, it does not understand them. Pronouns
 across sentences, irony, and rules spread over several sentences are mostly missed
-(one exception: "1. Read the file. 2. Only then edit it.").
+(one exception: "1. Read the file. 2. Only then edit it." / "3. Edit it."). Measured on
+wording written blind, it judged 85-92% right on first contact (docs/TUTOR-SCRIPT.md).
 """
 
 from __future__ import annotations
@@ -60,8 +65,16 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (r"non ?empty", "not empty"),
     (r"(?:pass|send|give|use) nothing", "pass empty"),
-    (r"instead of|rather than|over(?= asking\b)", "without"),
+    (
+        r"instead of|rather than|over(?= (?:asking|a clarifying|clarifying|(?:a |any )?questions?)\b)",
+        "without",
+    ),
     (r"leave out|cut out|stop(?= \w+ing\b)", "omit"),
+    (  # "cut the fluff", "drop the preamble"
+        r"(?:cut|drop|lose|ditch|trim|strip)(?= (?:the |all |any )?(?:fluff|filler|chatter|padding"
+        r"|preamble|pleasantries|small talk|waffle|narration|commentary)\b)",
+        "omit",
+    ),
     # permissions, requirements, options
     (
         r"feel free to|go ahead and|(?:it is|that is|it's) (?:fine|ok|okay|acceptable|allowed) to"
@@ -81,7 +94,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "before",
     ),
     (r"preceded by|only after|only once|must follow|follows?|comes? after", "after"),
-    (r"only then|and then|after that|afterwards|, then", "then"),
+    (r"and then|after that|afterwards|, then", "then"),  # "only then" keeps its "only"
     # actions
     (r"get rid of|throw away|wipe out", "delete"),
     (  # the imitation of a delete this failure performs: "never empty a file"
@@ -146,7 +159,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (
         r"(?:\d+|one|two|three|four|five|a) (?:or (?:two|three) )?(?:short )?(?:sentences|words|paragraphs)"
-        r"|a (?:sentence|line) or two",
+        r"|a (?:sentence|line) or two|a (?:couple|few) (?:of )?(?:short )?(?:sentences|lines|words)",
         "lengthlimit",
     ),
     (
@@ -219,7 +232,8 @@ LEXICON: dict[str, str] = {
     r"|identifiers?|modules?|titles?|codething",
     "NOTFILE_READ": r"readme\w*|docs|documentation|instructions|request|requests|question"
     r"|questions|message|error|errors|output|results?|task|prompt|spec|logs?|user's|tests?|paths?"
-    r"|carefully",
+    r"|carefully|guides?|guidelines|manual|conventions|specs|specification|wiki|changelog|issues?"
+    r"|tickets?|tutorials?",
     "USERSIDE": r"user's|users'|their|requests?|prompts?|questions?|input|inputs",
     "AGENT": r"you|your|yourself|assistant|model|agent|claude|we",
     "TOOLSUBJ": r"tool|tools|function|command|this|it|api|server|(?:read|edit|write|list|search"
@@ -379,12 +393,35 @@ def headed(text: str) -> list[tuple[str, str]]:
 
 
 def in_context(heading: str, sentence: str) -> str:
-    """The words a short item is read in: "## Code style / - concise" is "Code style: concise";
-    under a heading that forbids ("## Never"), the heading governs the item."""
-    if not heading or len(sentence.split()) > 4:
+    """The words a sentence is read in. A short item takes its heading: "## Code style /
+    - concise" is "Code style: concise"; a heading that forbids ("DON'T:", "## Never")
+    governs every item under it. A question and its answer become one statement."""
+    sentence = _answered(sentence)
+    if not heading:
         return sentence
     forbids = any(k & {"NEG", "PROHIB"} for _, k in words(heading))
-    return f"{heading} {sentence}" if forbids else f"{heading}: {sentence}"
+    if forbids and not re.search(r"\bdo'?s\b", heading, re.I):  # not "Dos and don'ts"
+        if len(heading.split()) <= 3 or len(sentence.split()) <= 4:
+            return f"{heading} {sentence}"
+    return f"{heading}: {sentence}" if len(sentence.split()) <= 4 else sentence
+
+
+def _answered(sentence: str) -> str:
+    """'Q: Can you delete files? A: No, ...' -> 'not can you delete files; ...': a yes or
+    no answers the question's own words; any other answer completes them."""
+    qa = re.match(r"(?is)^Q:\s*(.+?)\?\s*A:\s*(.*)$", sentence)
+    if not qa:
+        return sentence
+    question, answer = qa[1], qa[2]
+    yes_no = re.match(
+        r"(?is)((?:(?:absolutely|certainly|definitely|of course) )?not?|nope|never|yes|yep|sure"
+        r"|absolutely|certainly|definitely|of course)\b[\s,.!:;]*(.*)$",
+        answer,
+    )
+    if not yes_no:
+        return f"{question}: {answer}"
+    negated = re.search(r"(?i)\bnot?$|nope|never", yes_no[1]) is not None
+    return f"{'not ' if negated else ''}{question}; {yes_no[2]}"
 
 
 Word = tuple[str, frozenset]
@@ -412,25 +449,34 @@ def spelled(word: str) -> str:
     return word
 
 
+# Spelling normalised before phrases are folded: empty literals, keyboard slips, contractions.
+_SPELLING = [
+    (re.compile(p), r)
+    for p, r in (
+        (r"""["']?(\w+)["']?\s*[:=]\s*(?:""|'')""", r" \1 emptylit "),  # old_str="" / old_str: ''
+        (r"""(?<![\w"'])(?:""|'')(?![\w"'])""", " emptylit "),
+        (r"\b[a-z]{5,}\b", lambda m: spelled(m.group())),
+        (
+            r"\b(do|does|did|is|are|was|were|has|have|had|should|would|could|must|need)nt\b",
+            r"\1n't",
+        ),
+        (r"\b(?:cant|can(?:'t|not))\b", "cannot"),
+        (r"\bwon'?t\b", "will not"),
+        (r"\bdon'?ts\b", "do not"),  # a "Don'ts:" heading
+        (r"n't\b", " not"),
+        (r"'(?:re|ve|ll|d|m)\b", " "),
+        (r"\b(it|that|there|what)'s\b", r"\1 is"),
+    )
+]
+
+
 @functools.lru_cache(maxsize=4096)
 def words(clause: str, this: str = "") -> tuple[Word, ...]:
     """The clause as (word, kinds) pairs, phrases folded into canonical words."""
     s = clause.lower().replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
     s = s.replace('"""', " ").replace("'''", " ")
-    s = re.sub(r"""["']?(\w+)["']?\s*[:=]\s*(?:""|'')""", r" \1 emptylit ", s)
-    s = re.sub(r"""(?<![\w"'])(?:""|'')(?![\w"'])""", " emptylit ", s)
-    s = re.sub(r"\b[a-z]{5,}\b", lambda m: spelled(m.group()), s)
-    s = re.sub(
-        r"\b(do|does|did|is|are|was|were|has|have|had|should|would|could|must|need)nt\b",
-        r"\1n't",
-        s,
-    )
-    s = re.sub(r"\b(?:cant|can(?:'t|not))\b", "cannot", s)
-    s = re.sub(r"\bwont\b", "won't", s)
-    s = re.sub(r"\bwon't\b", "will not", s)
-    s = re.sub(r"n't\b", " not", s)
-    s = re.sub(r"'(?:re|ve|ll|d|m)\b", " ", s)
-    s = re.sub(r"\b(it|that|there|what)'s\b", r"\1 is", s)
+    for pattern, repl in _SPELLING:
+        s = pattern.sub(repl, s)
     if this:  # "use this tool" / "call it" in a tool's description means the tool's action
         s = re.sub(
             r"\b(use|using|call|calling|invoke|invoking|run|running)\s+(?:this tool|this"
@@ -507,11 +553,16 @@ def predicate(ws: tuple[Word, ...], i: int) -> str:
     for j in range(i + 1, len(ws)):
         w, k = ws[j]
         if "BOUNDARY" in k and w not in (":", "that", "which", "who", "before", "after", "until"):
-            break
+            nxt = ws[j + 1][1] if j + 1 < len(ws) else frozenset()
+            if not (w in ("but", "though", "although") and nxt & {"NEG", "PROHIB", "OPT"}):
+                break  # "Reading it first is nice but not required" goes on
+            continue
         if "PROHIB" in k or w == "error":
             return "perm" if "NEG" in ws[j - 1][1] else "neg"  # "... is not forbidden"
-        if w in ("optional", "waste", "pointless", "overkill", "needless"):
-            return "opt"
+        if w in ("optional", "waste", "wastes", "wasteful", "pointless", "overkill", "needless"):
+            return "" if "NEG" in ws[j - 1][1] else "opt"  # "... is not optional" demands it
+        if "NEG" in k and j == len(ws) - 1:
+            return "neg"  # "Deleting files? Never."
         if "NEG" in k and w not in ("without",):
             ahead = ws[j + 1 : j + 5]
             if any("PERM" in kk for _, kk in ahead):
@@ -672,10 +723,14 @@ def _on_condition(ws: tuple[Word, ...], i: int) -> bool:
         after.append(w)
     if "without" not in after:
         return False
-    return not STILL_STOPS & set(after[after.index("without") + 1 :][:4])
-
-
-STILL_STOPS = frozenset("ask asking confirm confirming confirmation exception fail".split())
+    cond = after[after.index("without") + 1 :][:4]
+    if {"ask", "asking", "exception", "fail"} & set(cond):
+        return False
+    for j, w in enumerate(cond):  # confirming with the user stops; "confirming the path" not
+        if w.startswith("confirm"):
+            thing = cond[j + 1 : j + 3]
+            return thing[:1] in (["the"], ["that"], ["its"]) and not thing[-1].startswith("user")
+    return True
 
 
 ASKED = frozenset("ask asks asked request requests requested tell tells told want wants".split())
@@ -887,17 +942,34 @@ def rule_ask(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | Non
     questions = asks or [i for i, (w, _) in enumerate(ws) if w in ("question", "questions")]
     if not questions:
         return None
-    if any(polarity(ws, i) == "neg" for i in questions):
+    negated = [i for i in questions if polarity(ws, i) == "neg"]
+    if negated and all(_how_many(ws, i) for i in negated):
+        return False, "it limits how many questions, not when to ask"
+    if negated:
         return True, "limits questions: it says when not to ask"
-    for j, (_, k) in enumerate(ws):
-        ahead = ws[j + 1 : j + 9]
-        if "ONLY" in k and (
-            any(x in ("if", "when", "where") for x, _ in ahead)
-            or has(ws[j + 1 : j + 5], "DOUBT")
-            or has(ahead, "DOUBT")
-            and any(x in ("in", "as") for x, _ in ahead)
+    for j, (w, k) in enumerate(ws):
+        ahead = [x for x, _ in ws[j + 1 : j + 9]]
+        if (
+            "ONLY" in k
+            and (
+                {"if", "when", "where"} & set(ahead)
+                or has(ws[j + 1 : j + 5], "DOUBT")
+                or has(ws[j + 1 : j + 9], "DOUBT")
+                and {"in", "as"} & set(ahead)
+                or ahead[:1] == ["then"]
+                and has(ws[:j], "DOUBT")  # "when unclear, and only then"
+                or has(ws[j + 1 : j + 2], "ASK")
+                and {"cannot", "unable"} & set(ahead)
+            )
         ):  # "only if unclear", "only in ambiguous cases"; not "only in English"
             return True, "limits questions to unclear requests"
+        if (
+            w in ("otherwise", "else")
+            and (GO & set(ahead[:3]) or has(ws[j + 1 : j + 4], "MOD"))
+            and UNCLEAR & {x for x, _ in ws[:j]}
+        ):  # "if the request is unclear, ask; otherwise act" (not "when in doubt": a model
+            # is nearly always in some doubt, which is the lecture's point)
+            return True, "limits questions: when the request is clear, it acts"
     if has(ws, "RESTRICT"):
         return True, "limits questions"
     if asks and re.search(
@@ -908,6 +980,18 @@ def rule_ask(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | Non
     if asks and any(polarity(ws, i) in ("pos", "perm") for i in asks):
         return False, "a clarification rule with no limit"
     return None
+
+
+# What makes a request worth a question (the model's own doubt is not enough).
+UNCLEAR = frozenset("ambiguous ambiguity unclear vague underspecified".split())
+# After "otherwise": the model gets on with the task.
+GO = frozenset("act proceed go continue carry do just start implement make".split())
+
+
+def _how_many(ws: tuple[Word, ...], i: int) -> bool:
+    """'Never ask more than one question': a limit on how many questions, not on when."""
+    after = [w for w, _ in ws[i + 1 : i + 5]]
+    return bool({"more", "multiple", "several", "many", "over"} & set(after))
 
 
 def _person_asks(ws: tuple[Word, ...], i: int) -> bool:
@@ -965,7 +1049,9 @@ def _analyse(key: tuple[Place, ...]) -> tuple[RuleFinding, ...]:
                     # "1. Read the relevant file. 2. Only then edit it." / "3. Edit it."
                     if (
                         own
-                        and own[0][0] in ("then", "after", "next", "finally")
+                        and (
+                            own[0][0] in ("then", "after", "next", "finally") or own[0][0] == "only"
+                        )
                         and has(own, "MOD")
                     ):
                         verdict = (True, "asks to read, then edit")
