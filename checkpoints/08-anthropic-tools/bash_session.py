@@ -24,12 +24,14 @@ output. The shell is a convenience with your permissions, not a sandbox.
 
 from __future__ import annotations
 
+import ctypes
 import fnmatch
 import os
 import secrets
 import select
 import signal
 import subprocess
+import sys
 import time
 from dataclasses import dataclass, field
 
@@ -45,6 +47,18 @@ class BashPolicy:
         "ANTHROPIC_*", "*_API_KEY", "*TOKEN*", "*SECRET*", "*PASSWORD*")
     extra_env: dict[str, str] = field(default_factory=lambda: {  # nobody is there to page or type
         "PAGER": "cat", "GIT_PAGER": "cat", "TERM": "dumb", "GIT_TERMINAL_PROMPT": "0"})
+
+
+ADOPTING = False  # True once this process reaps orphans (Linux only)
+
+
+def adopt_orphans() -> None:
+    """On Linux, become the "child subreaper": the killed shell's orphans become ours to
+    reap. Otherwise they go to init, and some inits (containers' often) never reap them."""
+    global ADOPTING
+    if not ADOPTING and sys.platform.startswith("linux"):
+        PR_SET_CHILD_SUBREAPER = 36
+        ADOPTING = ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
 
 
 class Output:
@@ -86,6 +100,7 @@ class BashSession:
         self.leftover = b""  # output that arrived after a sentinel (a background job's)
 
     def start(self) -> None:
+        adopt_orphans()
         env = {k: v for k, v in os.environ.items()
                if not any(fnmatch.fnmatchcase(k, p) for p in self.policy.hidden_env)}
         self.process = subprocess.Popen(
@@ -106,6 +121,13 @@ class BashSession:
         process.wait()
         process.stdin.close()
         process.stdout.close()
+        deadline = time.monotonic() + 1
+        while ADOPTING and time.monotonic() < deadline:  # reap the group's orphans, now ours
+            try:
+                if os.waitpid(-process.pid, os.WNOHANG) == (0, 0):
+                    time.sleep(0.01)  # some are still dying
+            except ChildProcessError:
+                break  # none left
 
     def restart(self) -> str:
         self.close()

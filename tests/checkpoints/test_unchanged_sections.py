@@ -26,7 +26,7 @@ BANNER = "# --- "  # every section banner starts so: NEW in, CHANGED in, FROM ..
 UNCHANGED = re.compile(r"^# --- FROM (\d\d) \(unchanged\):")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _definitions(path) -> dict[str, tuple[int, str]]:
     """Top-level name -> (first line, source text) for functions, classes and assignments."""
     source = path.read_text(encoding="utf-8")
