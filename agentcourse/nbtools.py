@@ -1,13 +1,13 @@
 """Notebook helpers shared by the labs, `agentcourse lab`, grading and the integrity tests.
 
 Three jobs, kept apart below:
-  - authoring: build a lab notebook from its `.cells` text (solutions/CONVENTIONS.md);
+  - authoring: build a lab notebook from its jupytext percent source (solutions/CONVENTIONS.md);
   - reading:   a lab's metadata and its graded cells;
   - running:   what the notebooks themselves call (a scratch project, a call-limited
                client, the reference agent, the prompt matrix) and `run_cells`, which
                executes a notebook's cells in-process to score known-wrong variants fast.
 
-    python -m agentcourse.nbtools build solutions/lab01/lab01.cells
+    python -m agentcourse.nbtools build solutions/lab01/lab01.pct.py
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ import os
 import re
 import sys
 import tempfile
-import tomllib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,77 +35,88 @@ END_SOLUTION = "### END SOLUTION"
 
 # ---------------------------------------------------------------- authoring
 
-_MARKER = re.compile(r"^#%%[ \t]*(?P<kind>\w+)(?P<rest>.*)$")
-_KINDS = {"meta", "markdown", "code", "solution", "tests"}
+# A lab is written in jupytext's percent format (solutions/CONVENTIONS.md): `# %%` cell
+# markers that editors and jupytext already understand, the lab's metadata in the YAML
+# header, and nbgrader's cell metadata in a short form that `build_notebook` expands:
+#
+#   # %% nbgrader="locked" grade_id="setup"                 read-only cell
+#   # %% nbgrader="solution" grade_id="run_turn"            answer cell (autograded answer)
+#   # %% nbgrader="tests" grade_id="test_end_turn" points=2 autograder test cell
+_KINDS = ("locked", "solution", "tests")
+_SHORT_KEYS = ("nbgrader", "grade_id", "points")
 
 
-def _nbgrader_meta(kind: str, opts: dict[str, str]) -> dict | None:
-    """The nbgrader cell metadata (schema 3) for one kind of cell, or None for plain cells."""
-    locked = "locked" in opts or kind == "tests"
-    if kind not in ("solution", "tests") and not locked:
-        return None
-    if "id" not in opts:
-        raise UsageError(f"a {kind} cell needs id=NAME (nbgrader's grade_id)")
+def _nbgrader_meta(kind: str, opts: dict[str, Any]) -> dict:
+    """The nbgrader cell metadata (schema 3) for one short-form cell."""
+    if kind not in _KINDS:
+        raise UsageError(f"unknown nbgrader cell kind {kind!r}: use one of {', '.join(_KINDS)}")
+    if not isinstance(opts.get("grade_id"), str) or not opts["grade_id"]:
+        raise UsageError(f'a {kind} cell needs grade_id="NAME" (nbgrader\'s cell name)')
     meta = {
         "grade": kind == "tests",
-        "grade_id": opts["id"],
-        "locked": locked and kind != "solution",
+        "grade_id": opts["grade_id"],
+        "locked": kind != "solution",
         "schema_version": 3,
         "solution": kind == "solution",
         "task": False,
     }
     if kind == "tests":
-        if "points" not in opts:
-            raise UsageError(f"test cell {opts['id']} needs points=N")
-        if not opts["points"].isdigit():
-            raise UsageError(f"test cell {opts['id']}: points must be a whole number")
-        meta["points"] = int(opts["points"])
+        points = opts.get("points")
+        if points is None:
+            raise UsageError(f"test cell {opts['grade_id']} needs points=N")
+        if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+            raise UsageError(f"test cell {opts['grade_id']}: points must be a whole number")
+        meta["points"] = points
     return meta
 
 
 def build_notebook(text: str) -> nbformat.NotebookNode:
-    """A lab notebook from its `.cells` source: `#%% kind key=value ...` marker lines."""
+    """A lab notebook from its jupytext percent source (`labNN.pct.py`)."""
+    import jupytext
     import nbformat
 
-    chunks: list[tuple[str, dict[str, str], list[str]]] = []
-    for line in text.splitlines():
-        m = _MARKER.match(line)
-        if m:
-            kind, words = m["kind"], m["rest"].split()
-            if kind not in _KINDS:
-                raise UsageError(f"unknown cell kind {kind!r} in marker {line!r}")
-            opts = dict(w.split("=", 1) if "=" in w else (w, "") for w in words)
-            chunks.append((kind, opts, []))
-        elif chunks:
-            chunks[-1][2].append(line)
-        elif line.strip():
-            raise UsageError("text before the first #%% marker")
+    try:
+        source = jupytext.reads(text, fmt="py:percent")
+    except Exception as err:  # jupytext raises YAML and JSON errors as they come
+        raise UsageError(f"not a readable percent-format notebook: {err}") from None
+    meta = source.metadata.get("agentcourse")
+    if not isinstance(meta, dict):
+        raise UsageError("a lab needs `agentcourse:` metadata (time box, tasks) in its "
+                         "`# ---` / `# jupyter:` header")
     nb = nbformat.v4.new_notebook()
+    nb.metadata["agentcourse"] = meta
     nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
     nb.metadata["language_info"] = {"name": "python"}
-    for kind, opts, lines in chunks:
-        body = "\n".join(lines).strip("\n")
-        if kind == "meta":
-            try:
-                nb.metadata["agentcourse"] = tomllib.loads(body)
-            except tomllib.TOMLDecodeError as err:
-                raise UsageError(f"the #%% meta block is not valid TOML: {err}") from None
-            continue
-        if kind == "markdown":
-            cell = nbformat.v4.new_markdown_cell(body)
+    for cell in source.cells:
+        opts = dict(cell.metadata)
+        if cell.cell_type == "markdown":
+            new = nbformat.v4.new_markdown_cell(cell.source)
+        elif cell.cell_type == "code":
+            new = nbformat.v4.new_code_cell(cell.source)
         else:
-            cell = nbformat.v4.new_code_cell(body)
-        meta = _nbgrader_meta(kind, opts)
-        if meta:
-            cell.metadata["nbgrader"] = meta
-        cell.pop("id", None)  # random cell ids would make every rebuild a diff
-        if opts.get("id"):
-            cell["id"] = opts["id"]
-        nb.cells.append(cell)
-    if "agentcourse" not in nb.metadata:
-        raise UsageError("a lab needs a #%% meta block (time box, tasks)")
+            raise UsageError(f"a lab has markdown and code cells only, not {cell.cell_type}")
+        new.pop("id", None)  # random cell ids would make every rebuild a diff
+        kind = opts.get("nbgrader")
+        if kind is not None:
+            if cell.cell_type != "code":
+                raise UsageError(f"nbgrader={kind!r} on a markdown cell: only code cells are graded")
+            new.metadata["nbgrader"] = _nbgrader_meta(kind, opts)
+            new["id"] = opts["grade_id"]
+        elif "grade_id" in opts or "points" in opts:
+            raise UsageError(f'grade_id/points without nbgrader="...": {cell.source[:60]!r}')
+        nb.cells.append(new)
     _number_anonymous_cells(nb)
     return nb
+
+
+SOURCE_SUFFIX = ".pct.py"  # jupytext's own name for a percent script paired with a notebook
+
+
+def built_path(source: Path) -> Path:
+    """solutions/labNN/labNN.pct.py -> solutions/labNN/labNN.ipynb"""
+    if not source.name.endswith(SOURCE_SUFFIX):
+        raise UsageError(f"{source}: a lab's source is named labNN{SOURCE_SUFFIX}")
+    return source.with_name(source.name.removesuffix(SOURCE_SUFFIX) + ".ipynb")
 
 
 def _number_anonymous_cells(nb: nbformat.NotebookNode) -> None:
@@ -373,18 +383,20 @@ def run_cells(nb: nbformat.NotebookNode, replace: dict[str, Replacement] | None 
 
 
 def _main(argv: list[str]) -> int:
-    if len(argv) != 2 or argv[0] != "build":
-        print("usage: python -m agentcourse.nbtools build solutions/labNN/labNN.cells", file=sys.stderr)
+    if len(argv) < 2 or argv[0] != "build":
+        print(f"usage: python -m agentcourse.nbtools build solutions/labNN/labNN{SOURCE_SUFFIX} ...",
+              file=sys.stderr)
         return 2
-    src = Path(argv[1])
-    try:
-        nb = build_notebook(src.read_text(encoding="utf-8"))
-    except (OSError, UsageError) as err:
-        print(f"nbtools: {err}", file=sys.stderr)
-        return 2
-    out = src.with_suffix(".ipynb")
-    write_notebook(nb, out)
-    print(f"wrote {out}")
+    for arg in argv[1:]:
+        src = Path(arg)
+        try:
+            out = built_path(src)
+            nb = build_notebook(src.read_text(encoding="utf-8"))
+        except (OSError, UsageError) as err:
+            print(f"nbtools: {src}: {err}", file=sys.stderr)
+            return 2
+        write_notebook(nb, out)
+        print(f"wrote {out}")
     return 0
 
 

@@ -1,10 +1,11 @@
 """`agentcourse run CHECKPOINT`: run a checkpoint's program the way a learner would.
 
 The program runs as its own process (the same Python), in a project folder: a fresh
-scratch copy of the sample project unless --workdir names one. Without an
-ANTHROPIC_API_KEY, or with --offline, the tutor model is started in this process and
-the program is pointed at it through ANTHROPIC_BASE_URL; the program itself has no
-offline mode and needs none. With a key, the program talks to Claude.
+scratch copy of the sample project (kept under one folder, which keeps the newest few)
+unless --workdir names one. Without an ANTHROPIC_API_KEY, or with --offline, the tutor
+model is started in this process and the program is pointed at it through
+ANTHROPIC_BASE_URL; the program itself has no offline mode and needs none. With a key,
+the program talks to Claude.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 
 from agentcourse import paths
 from agentcourse.errors import UsageError
-from agentcourse.sample import copy_sample_project, write_config_module
+from agentcourse.sample import SCRATCH_KEEP, SCRATCH_ROOT, scratch_copy, write_config_module
 
 OFFLINE_KEY = "tutor-offline"  # the tutor accepts any key; this one says what it is
 
@@ -32,6 +33,7 @@ class RunConfig:
     workdir: Path  # the project folder the program runs in (its cwd)
     offline: bool  # True: the tutor model; False: Claude with the caller's key
     program_args: list[str]  # passed through to the program (checkpoint 00 takes a prompt)
+    scratch: bool = False  # True: workdir is a scratch copy of the sample project
 
 
 def resolve(args: argparse.Namespace) -> RunConfig:
@@ -43,11 +45,11 @@ def resolve(args: argparse.Namespace) -> RunConfig:
             raise UsageError(f"--workdir {args.workdir}: no such folder (create it first)")
         workdir = workdir.resolve()
     else:
-        workdir = copy_sample_project()
+        workdir = scratch_copy()
     if args.with_config:
         write_config_module(workdir)  # the 500-line file of the token-cost task (lecture 6.3)
     offline = bool(args.offline) or not os.environ.get("ANTHROPIC_API_KEY")
-    return RunConfig(program, workdir, offline, list(args.program_args))
+    return RunConfig(program, workdir, offline, list(args.program_args), not args.workdir)
 
 
 def _model_server(offline: bool):
@@ -75,6 +77,11 @@ def run_program(config: RunConfig) -> int:
             if env.get("ANTHROPIC_BASE_URL"):  # a leftover tutor URL would silently win
                 print(f"  note: ANTHROPIC_BASE_URL is set, so requests go to {env['ANTHROPIC_BASE_URL']}")
         print(f"Project folder: {config.workdir}")
+        if config.scratch:
+            where = config.workdir.parent
+            kept = (f"the {SCRATCH_KEEP} newest are kept in {where}" if where == SCRATCH_ROOT
+                    else "delete it when you are done")
+            print(f"  (a scratch copy of the sample project: {kept})")
         print(f"Program: {config.program.relative_to(paths.REPO_ROOT)}\n", flush=True)
         child = subprocess.run(
             [sys.executable, str(config.program), *config.program_args],

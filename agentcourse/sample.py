@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import stat
 import tempfile
+import time
 from pathlib import Path
 
 from agentcourse.errors import SampleProjectMissing
@@ -29,6 +32,33 @@ def copy_sample_project(dest: Path | None = None) -> Path:
         else:
             shutil.copy2(item, target)
     return dest
+
+
+# `agentcourse run` and the demo work in scratch copies that outlive the run (the learner
+# looks at the edited files and the trace afterwards), so they all go under one folder,
+# which the output names, and only the newest few are kept.
+SCRATCH_ROOT = Path(tempfile.gettempdir()) / "agentcourse-projects"
+SCRATCH_KEEP = 10  # scratch copies kept; older ones are removed when a new one is made
+
+
+def scratch_copy(root: Path | None = None, keep: int = SCRATCH_KEEP) -> Path:
+    """A fresh copy of the sample project under `root` (SCRATCH_ROOT); prunes old copies."""
+    root = root or SCRATCH_ROOT
+    try:
+        root.mkdir(mode=0o700, exist_ok=True)
+        info = os.lstat(root)
+        ours = stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid()  # a link is not ours
+    except OSError:
+        ours = False
+    if not ours:  # someone else's folder, or a link, in a shared temp dir: keep out of it
+        return copy_sample_project(Path(tempfile.mkdtemp(prefix="agentcourse-project-")))
+    # Names start with the time they were made, so sorting them sorts by age.
+    runs = sorted(p for p in root.glob("run-*") if p.is_dir() and not p.is_symlink())
+    for old in runs[: max(0, len(runs) - (keep - 1))]:
+        shutil.rmtree(old, ignore_errors=True)
+    now = time.time()
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now)) + f".{int(now % 1 * 1e6):06d}"
+    return copy_sample_project(Path(tempfile.mkdtemp(prefix=f"run-{stamp}-", dir=root)))
 
 
 # The benchmark file: a long, realistic-looking module where one small change (a default

@@ -26,9 +26,11 @@ def args(checkpoint="01", offline=False, workdir=None, program_args=(), with_con
     )
 
 
-def agentcourse(*argv, stdin="", cwd=None):
+def agentcourse(*argv, stdin="", cwd=None, tmpdir=None):
     """The real command line in a child process (no key in its environment)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("ANTHROPIC_")}
+    if tmpdir:
+        env["TMPDIR"] = str(tmpdir)
     return subprocess.run(
         [sys.executable, "-m", "agentcourse", *argv],
         input=stdin,
@@ -62,11 +64,46 @@ def test_missing_workdir_is_a_clear_error(tmp_path):
 def test_default_workdir_is_a_fresh_copy_of_the_sample_project(monkeypatch, tmp_path):
     from agentcourse import runner, sample
 
-    monkeypatch.setattr(
-        runner, "copy_sample_project", lambda: sample.copy_sample_project(tmp_path / "p")
-    )
+    monkeypatch.setattr(runner, "scratch_copy", lambda: sample.scratch_copy(tmp_path / "runs"))
     config = resolve(args())
-    assert config.workdir == tmp_path / "p" and (config.workdir / "math_utils.py").is_file()
+    assert config.workdir.parent == tmp_path / "runs" and config.scratch
+    assert (config.workdir / "math_utils.py").is_file()
+    assert not resolve(args(workdir=str(tmp_path))).scratch  # the learner's own folder
+
+
+def test_scratch_copies_share_one_folder_and_only_the_newest_are_kept(tmp_path):
+    from agentcourse.sample import scratch_copy
+
+    made = [scratch_copy(tmp_path / "runs", keep=3) for _ in range(5)]
+    left = sorted((tmp_path / "runs").iterdir())
+    assert left == sorted(made[-3:])  # the two oldest were removed, the newest three kept
+    assert all((p / "math_utils.py").is_file() for p in left)
+    assert sorted(tmp_path.iterdir()) == [tmp_path / "runs"]  # nothing beside the folder
+
+
+def test_scratch_copy_never_writes_into_a_folder_it_does_not_own(tmp_path, monkeypatch):
+    import tempfile
+
+    from agentcourse.sample import scratch_copy
+
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / "runs").symlink_to(elsewhere)  # planted in a shared temp folder
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    copy = scratch_copy(tmp_path / "runs")
+    assert list(elsewhere.iterdir()) == [] and copy.parent == tmp_path / "tmp"
+
+
+def test_offline_run_leaves_only_its_scratch_folder_behind(tmp_path):
+    """Each run's project lives under one named folder in the temp dir, not loose in it."""
+    env_tmp = tmp_path / "tmp"
+    env_tmp.mkdir()
+    done = agentcourse("run", "00", "--offline", "What does edit_file do?", tmpdir=env_tmp)
+    assert done.returncode == 0, done.stderr
+    assert [p.name for p in env_tmp.iterdir()] == ["agentcourse-projects"]
+    (run,) = (env_tmp / "agentcourse-projects").iterdir()
+    assert f"Project folder: {run}" in done.stdout and "newest are kept in" in done.stdout
 
 
 def test_offline_without_a_key_or_when_asked(monkeypatch, tmp_path):

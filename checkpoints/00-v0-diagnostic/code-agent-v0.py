@@ -75,7 +75,10 @@ and suggest an alternative.
 # --- The tool schemas: what the API sends the model on every call ---
 # A description is a prompt, read by the model each time it considers the tool, so
 # edit_file's description repeats the read-first rule at the moment it matters. The
-# "required" lists mean a tool call can never arrive with an argument missing.
+# "required" lists tell the model what a call needs; they are not a guarantee. Without
+# "strict": true on a tool the model can still omit a field or send a wrong type, so the
+# code that runs a tool must check its arguments (dispatch_tool turns a bad call into an
+# "Error: ..." string).
 
 TOOLS = [
     {
@@ -191,17 +194,20 @@ def run_turn(client, messages):
     # is asking the program to do something; "end_turn" means it is talking to the user.
     print(f"\nstop_reason: {response.stop_reason}")
 
+    # response.content is a list of typed blocks; print each one as the SDK holds it.
     reply = []
-    for block in response.content:
+    for i, block in enumerate(response.content):
         if block.type == "tool_use":
-            print(f"\n[TOOL CALL] -> {block.name}  (id {block.id})")
+            print(f"\ncontent[{i}]: tool_use  name={block.name}  id={block.id}")
             # Typed arguments, already parsed from JSON: no regex, no string surgery.
             for key, value in block.input.items():
-                print(f"  {key} = {json.dumps(value)}")
+                print(f"  input[{json.dumps(key)}] = {json.dumps(value)}")
             dispatch_tool(block.name, block.input)
         elif block.type == "text":
-            print(f"\n[REPLY TO USER]\n{block.text}")
+            print(f"\ncontent[{i}]: text, written for the user\n{block.text}")
             reply.append(block.text)
+        else:  # thinking and server-tool blocks exist too; v0 only names them
+            print(f"\ncontent[{i}]: {block.type}")
 
     # Deliberately missing: appending response.content and the tool results to
     # `messages` and calling the API again. Without that the model never learns what

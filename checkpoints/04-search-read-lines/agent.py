@@ -241,9 +241,10 @@ def edit_file(path, old_str, new_str):
 
 
 # --- NEW in 04: search_file and read_lines (read_file is gone) ---
-# read_file put a whole file into the context: about 2,000 tokens for a 500-line module,
-# paid again on every later call. Searching for the line and reading a few around it costs
-# about a hundred. Both tools stream, so a multi-gigabyte log costs what the answer costs.
+# read_file put a whole file into the context: every line of a 500-line module, paid again
+# on every later call. Searching for the line and reading a few around it costs a few
+# percent of that (lecture 6.3 measures it). Both tools stream, so a multi-gigabyte log
+# costs what the answer costs.
 def clip(line):
     """One line as a tool shows it: no newline, and cut if it is absurdly long."""
     line = line.rstrip("\r\n")
@@ -433,11 +434,14 @@ def describe_api_error(err):
 
 
 # What a stop_reason other than tool_use, end_turn or stop_sequence means for the user.
+# model_context_window_exceeded is a reply cut off because it filled the context window:
+# truncated, like max_tokens. (A request too long to start with never gets a reply: the
+# API refuses it with a 400, which describe_api_error reports.)
 STOP_NOTES = {
     "max_tokens": "The reply hit the max_tokens limit and was cut off here.",
     "refusal": "The model declined to continue with this request.",
-    "model_context_window_exceeded": "The conversation no longer fits the model's "
-    "context window. Start a new session (empty line) and ask for smaller pieces.",
+    "model_context_window_exceeded": "The reply filled the model's context window and was "
+    "cut off here. Start a new session (empty line) and ask for smaller pieces.",
 }
 
 

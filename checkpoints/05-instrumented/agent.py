@@ -43,14 +43,16 @@ LINE_MAX_CHARS = 2000  # a longer line (minified code, data) is cut, with a mark
 
 # --- NEW in 05: prices, limits and the trace file ---
 # US dollars per million tokens (Anthropic's pricing page). Prices change, so they live
-# here and nowhere else. Cache writes (5-minute entries) cost 1.25x the input price and
-# cache reads 0.1x: a long conversation is cheap only if its prefix is cached.
+# here and nowhere else. Cache writes cost 1.25x the input price for 5-minute entries (the
+# default) and 2x for 1-hour ones; cache reads cost 0.1x. A long conversation is cheap
+# only if its prefix is cached.
 PRICES = {  # model: (input, output)
     "claude-sonnet-4-6": (3.00, 15.00),
     "claude-opus-4-6": (5.00, 25.00),
     "claude-haiku-4-5": (1.00, 5.00),
 }
-CACHE_WRITE_MULTIPLIER = 1.25
+CACHE_WRITE_MULTIPLIER = 1.25  # 5-minute cache entries
+CACHE_WRITE_1H_MULTIPLIER = 2.00  # 1-hour cache entries
 CACHE_READ_MULTIPLIER = 0.10
 
 # Limits, checked before every API call; 0 switches one off. Steps and seconds are
@@ -454,11 +456,14 @@ def describe_api_error(err):
 
 
 # What a stop_reason other than tool_use, end_turn or stop_sequence means for the user.
+# model_context_window_exceeded is a reply cut off because it filled the context window:
+# truncated, like max_tokens. (A request too long to start with never gets a reply: the
+# API refuses it with a 400, which describe_api_error reports.)
 STOP_NOTES = {
     "max_tokens": "The reply hit the max_tokens limit and was cut off here.",
     "refusal": "The model declined to continue with this request.",
-    "model_context_window_exceeded": "The conversation no longer fits the model's "
-    "context window. Start a new session (empty line) and ask for smaller pieces.",
+    "model_context_window_exceeded": "The reply filled the model's context window and was "
+    "cut off here. Start a new session (empty line) and ask for smaller pieces.",
 }
 
 
@@ -470,8 +475,11 @@ def cost_of(usage):
     """The price in dollars of one call's usage (unknown models are priced as Sonnet)."""
     price_in, price_out = PRICES.get(MODEL, PRICES["claude-sonnet-4-6"])
     written = usage.cache_creation_input_tokens or 0
+    # usage.cache_creation splits the writes by lifetime; 1-hour entries cost more.
+    hour = getattr(usage.cache_creation, "ephemeral_1h_input_tokens", None) or 0
     read = usage.cache_read_input_tokens or 0
-    prompt = usage.input_tokens + written * CACHE_WRITE_MULTIPLIER + read * CACHE_READ_MULTIPLIER
+    prompt = (usage.input_tokens + (written - hour) * CACHE_WRITE_MULTIPLIER
+              + hour * CACHE_WRITE_1H_MULTIPLIER + read * CACHE_READ_MULTIPLIER)
     return (prompt * price_in + usage.output_tokens * price_out) / 1_000_000
 
 
@@ -508,12 +516,14 @@ class Stats:
 
     def summary(self, label):
         share = self.result_chars / self.prompt_chars if self.prompt_chars else 0.0
-        steps = ", ".join(f"{n:,}" for n in self.step_tokens[-10:]) or "-"
+        shown = self.step_tokens[-10:]  # a long run would flood the line: the last 10 steps
+        steps = ", ".join(f"{n:,}" for n in shown) or "-"
+        which = f" (last {len(shown)} of {self.calls})" if len(shown) < self.calls else ""
         again = ", ".join(f"{p} x{n}" for p, n in self.reads.items() if n > 1) or "none"
         return (f"[{label}: {self.calls} API calls, {sum(self.step_tokens):,} input tokens "
                 f"({self.cache_read_input_tokens:,} from cache), {self.output_tokens:,} output, "
-                f"${self.cost_usd:.4f}]\n[  input per step: {steps} | tool results {share:.0%} "
-                f"of the input (by characters) | files read more than once: {again}]")
+                f"${self.cost_usd:.4f}]\n[  input per step{which}: {steps} | tool results "
+                f"{share:.0%} of the input (by characters) | files read more than once: {again}]")
 
 
 SESSION = Stats()  # the whole session; the cost limit reads it

@@ -65,6 +65,26 @@ def test_cost_uses_the_price_table_and_cache_multipliers(agent):
     assert (agent.CACHE_WRITE_MULTIPLIER, agent.CACHE_READ_MULTIPLIER) == (1.25, 0.10)
 
 
+def test_one_hour_cache_writes_cost_twice_the_input_price(agent):
+    """usage.cache_creation splits the writes by lifetime: 5-minute at 1.25x, 1-hour at 2x."""
+    split = anthropic.types.CacheCreation(ephemeral_5m_input_tokens=400_000,
+                                          ephemeral_1h_input_tokens=600_000)
+    usage = anthropic.types.Usage(input_tokens=0, output_tokens=0, cache_read_input_tokens=0,
+                                  cache_creation_input_tokens=1_000_000, cache_creation=split)
+    price_in, _ = agent.PRICES[agent.MODEL]
+    assert agent.cost_of(usage) == pytest.approx(price_in * (0.4 * 1.25 + 0.6 * 2.0))
+    assert agent.CACHE_WRITE_1H_MULTIPLIER == 2.0
+
+
+def test_input_per_step_says_when_it_shows_only_the_last_ten(agent):
+    stats = agent.Stats(calls=11, step_tokens=list(range(1001, 1012)))
+    line = stats.summary("turn 1").splitlines()[1]
+    assert line.startswith("[  input per step (last 10 of 11): 1,002, 1,003,")
+    assert "1,001" not in line and "1,011 |" in line
+    short = agent.Stats(calls=3, step_tokens=[5, 6, 7]).summary("turn 1").splitlines()[1]
+    assert short.startswith("[  input per step: 5, 6, 7 |")
+
+
 def test_trace_has_a_record_per_call_and_the_turns_messages(agent, client, project, trace_path):
     messages = run(agent, client, ["Create hello.py with a hello world function."])
     calls, turns = records(trace_path, "call"), records(trace_path, "turn")

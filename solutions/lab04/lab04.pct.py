@@ -1,60 +1,63 @@
-#%% meta
-lab = "lab04"
-title = "search_file and read_lines: read less, pay less"
-time_box_minutes = 30
-release_baseline = 0
-student_files = []
+# ---
+# jupyter:
+#   agentcourse:
+#     lab: lab04
+#     title: 'search_file and read_lines: read less, pay less'
+#     time_box_minutes: 30
+#     release_baseline: 0
+#     student_files: []
+#     tasks:
+#     - number: 1
+#       title: 'search_file: matching lines, capped, with a notice'
+#       tests: [test_search_visible, test_search_hidden]
+#       hint: Count every match but keep only the first MAX_MATCHES lines; if total > shown, add one [...]
+#         line saying how many were cut. Compile the pattern inside try/except re.error.
+#     - number: 2
+#       title: 'read_lines: numbered, capped, streamed'
+#       tests: [test_read_lines_visible, test_read_lines_hidden]
+#       hint: enumerate(f, start=1) numbers lines from 1; break as soon as you pass the last line you need,
+#         so the rest of the file is never read.
+#     - number: 3
+#       title: The tools section of the system prompt
+#       tests: [test_tools_section_visible, test_tools_section_hidden]
+#       hint: Drop read_file entirely; describe search_file and read_lines with their parameters; keep the
+#         two edit_file sentences the tutor model listens for.
+#     - number: 4
+#       title: The token budget of the standard task
+#       tests: [test_budget_visible, test_budget_hidden]
+#       hint: 'No new code: if the budget is blown, look for an uncapped result or a read of the whole file.'
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
 
-[[tasks]]
-number = 1
-title = "search_file: matching lines, capped, with a notice"
-tests = ["test_search_visible", "test_search_hidden"]
-hint = "Count every match but keep only the first MAX_MATCHES lines; if total > shown, add one [...] line saying how many were cut. Compile the pattern inside try/except re.error."
+# %% [markdown]
+# # Lab 4: `search_file` and `read_lines`: read less, pay less
+#
+# **Time box: 30 minutes**
+#
+# Four tasks, 25 points. Every task is graded on its own; stop when the time is up and submit.
+#
+# The standard task of this lab is *"In config_loader.py, change the default timeout of
+# parse_config from 30 to 60."* on a generated 500-line module. With `read_file`, the agent pulls
+# the whole module into the conversation: thousands of tokens, and they stay there, resent on every
+# later call of the session. The change touches one line. This lab replaces `read_file` with two
+# tools that fetch only what is needed:
+#
+# 1. `search_file(pattern, path)`: the lines that match a regular expression, with their numbers.
+# 2. `read_lines(path, start, end)`: a numbered window of a file.
+# 3. The system prompt's tool section, rewritten for the new tools (a prompt that describes a tool
+#    the agent no longer has invites calls to it).
+# 4. A measurement: the standard task driven through the tutor model with your tools, its tool
+#    results counted with the tutor's token estimator, against a budget.
+#
+# Two rules carry over from Lab 3: paths go through `resolve_in_root` (given below, raising
+# `ValueError`), and a tool never raises: failures are strings starting `Error:`.
+#
+# Run the setup cell first. `agentcourse lab check 04` runs the visible checks from a terminal.
 
-[[tasks]]
-number = 2
-title = "read_lines: numbered, capped, streamed"
-tests = ["test_read_lines_visible", "test_read_lines_hidden"]
-hint = "enumerate(f, start=1) numbers lines from 1; break as soon as you pass the last line you need, so the rest of the file is never read."
-
-[[tasks]]
-number = 3
-title = "The tools section of the system prompt"
-tests = ["test_tools_section_visible", "test_tools_section_hidden"]
-hint = "Drop read_file entirely; describe search_file and read_lines with their parameters; keep the two edit_file sentences the tutor model listens for."
-
-[[tasks]]
-number = 4
-title = "The token budget of the standard task"
-tests = ["test_budget_visible", "test_budget_hidden"]
-hint = "No new code: if the budget is blown, look for an uncapped result or a read of the whole file."
-
-#%% markdown
-# Lab 4: `search_file` and `read_lines`: read less, pay less
-
-**Time box: 30 minutes**
-
-Four tasks, 25 points. Every task is graded on its own; stop when the time is up and submit.
-
-The standard task of this lab is *"In config_loader.py, change the default timeout of
-parse_config from 30 to 60."* on a generated 500-line module. With `read_file`, the agent pulls
-the whole module into the conversation: thousands of tokens, and they stay there, resent on every
-later call of the session. The change touches one line. This lab replaces `read_file` with two
-tools that fetch only what is needed:
-
-1. `search_file(pattern, path)`: the lines that match a regular expression, with their numbers.
-2. `read_lines(path, start, end)`: a numbered window of a file.
-3. The system prompt's tool section, rewritten for the new tools (a prompt that describes a tool
-   the agent no longer has invites calls to it).
-4. A measurement: the standard task driven through the tutor model with your tools, its tool
-   results counted with the tutor's token estimator, against a budget.
-
-Two rules carry over from Lab 3: paths go through `resolve_in_root` (given below, raising
-`ValueError`), and a tool never raises: failures are strings starting `Error:`.
-
-Run the setup cell first. `agentcourse lab check 04` runs the visible checks from a terminal.
-
-#%% code locked id=setup
+# %% nbgrader="locked" grade_id="setup"
 """Setup: the tutor model, checkpoint 04's parts, constants and test helpers. Do not change it."""
 import contextlib
 import io
@@ -165,30 +168,31 @@ def tool_results(messages):
 
 print("setup ok: tutor model at", TUTOR_URL)
 
-#%% markdown
-## Task 1: `search_file` (10 minutes)
 
-`search_file(pattern, path)` finds the lines matching the regular expression `pattern` (Python's
-`re.search`, line by line) in the file `path`, or in every file under the folder `path`
-(`files_to_search(real)` in the setup cell gives you those files). Each match is one line:
+# %% [markdown]
+# ## Task 1: `search_file` (10 minutes)
+#
+# `search_file(pattern, path)` finds the lines matching the regular expression `pattern` (Python's
+# `re.search`, line by line) in the file `path`, or in every file under the folder `path`
+# (`files_to_search(real)` in the setup cell gives you those files). Each match is one line:
+#
+#     config_loader.py:240: def parse_config(path, timeout=30, retries=3, strict=False):
+#
+# that is `relative(file)`, `:`, the 1-based line number, `: `, then the line without its newline,
+# cut to `MAX_LINE_CHARS` characters. Rules:
+#
+# - Show at most `MAX_MATCHES` matches. If there were more, add **one last line** in square brackets
+#   that says how many were shown and how many there were in all, e.g. `[20 of 137 matching lines
+#   shown; narrow the pattern or the path]`. A cap that does not say so makes the model believe it
+#   saw everything.
+# - No match at all is not an error: return `No lines match '<pattern>' in <path>`.
+# - An invalid pattern (`"def ("`) is an error string, not an exception. So is an empty pattern,
+#   a path outside the project, or a path that is neither a file nor a folder.
+# - Open files with `encoding="utf-8", errors="replace"`: a stray byte should not hide the matches.
+#
+# **Expected:** `Task 1 visible checks passed`.
 
-    config_loader.py:240: def parse_config(path, timeout=30, retries=3, strict=False):
-
-that is `relative(file)`, `:`, the 1-based line number, `: `, then the line without its newline,
-cut to `MAX_LINE_CHARS` characters. Rules:
-
-- Show at most `MAX_MATCHES` matches. If there were more, add **one last line** in square brackets
-  that says how many were shown and how many there were in all, e.g. `[20 of 137 matching lines
-  shown; narrow the pattern or the path]`. A cap that does not say so makes the model believe it
-  saw everything.
-- No match at all is not an error: return `No lines match '<pattern>' in <path>`.
-- An invalid pattern (`"def ("`) is an error string, not an exception. So is an empty pattern,
-  a path outside the project, or a path that is neither a file nor a folder.
-- Open files with `encoding="utf-8", errors="replace"`: a stray byte should not hide the matches.
-
-**Expected:** `Task 1 visible checks passed`.
-
-#%% solution id=search_file
+# %% nbgrader="solution" grade_id="search_file"
 def search_file(pattern: str, path: str) -> str:
     """Matching lines as 'file:line: text', at most MAX_MATCHES, with a notice when cut."""
     ### BEGIN SOLUTION
@@ -223,7 +227,8 @@ def search_file(pattern: str, path: str) -> str:
     return "\n".join(shown)
     ### END SOLUTION
 
-#%% tests id=test_search_visible points=3
+
+# %% nbgrader="tests" grade_id="test_search_visible" points=3
 """Check that search_file reports 'file:line: text' matches and turns failures into errors."""
 with nbtools.project() as root:
     write_config_module(root)
@@ -238,7 +243,7 @@ with nbtools.project() as root:
     assert is_error(call_tool(search_file, "x", "../outside.py"))
 print("Task 1 visible checks passed")
 
-#%% tests id=test_search_hidden points=4
+# %% nbgrader="tests" grade_id="test_search_hidden" points=4
 """Check that the cap says what it cut, folders are searched, long lines are cut and odd input is an error."""
 with nbtools.project():
     call_tool(search_file, "def", "main.py")  # the rest of this cell is hidden until grading
@@ -272,29 +277,29 @@ with nbtools.project() as root:
     assert call_tool(search_file, "zzz_nothing", ".").startswith("No lines match")
 ### END HIDDEN TESTS
 
-#%% markdown
-## Task 2: `read_lines` (10 minutes)
+# %% [markdown]
+# ## Task 2: `read_lines` (10 minutes)
+#
+# `read_lines(path, start, end)` returns lines `start` to `end` of a text file, **1-based and
+# inclusive**, each prefixed with its number and `: ` (`240: def parse_config(...)`), without the
+# newline, cut to `MAX_LINE_CHARS`. The numbers are how the model finds its way back to the line,
+# and they match the numbers `search_file` printed. Rules:
+#
+# - `start` and `end` must be whole numbers (`int(...)` them: some clients send `"12"`) with
+#   `1 <= start <= end`; anything else is an error. A `start` past the end of the file is an error
+#   that says how many lines the file has.
+# - Show at most `MAX_LINES` lines. When the request was cut, end with one `[...]` line that names
+#   the line to continue from, e.g. `[showing at most 100 lines; call read_lines(path, 141, 300) for
+#   the rest]`. When `end` is past the end of the file, end with `[end of file: <path> has N lines]`.
+# - **Stream.** Read the file line by line and stop as soon as you have the last line you need:
+#   lines 1 to 5 of a 2 GB log should cost five lines. The hidden checks give `read_lines` a file
+#   that is valid UTF-8 only in its first part, and ask for lines from that part.
+# - A missing file, a folder, a path outside the project, a file that is not UTF-8 in the lines you
+#   read: error strings.
+#
+# **Expected:** `Task 2 visible checks passed`.
 
-`read_lines(path, start, end)` returns lines `start` to `end` of a text file, **1-based and
-inclusive**, each prefixed with its number and `: ` (`240: def parse_config(...)`), without the
-newline, cut to `MAX_LINE_CHARS`. The numbers are how the model finds its way back to the line,
-and they match the numbers `search_file` printed. Rules:
-
-- `start` and `end` must be whole numbers (`int(...)` them: some clients send `"12"`) with
-  `1 <= start <= end`; anything else is an error. A `start` past the end of the file is an error
-  that says how many lines the file has.
-- Show at most `MAX_LINES` lines. When the request was cut, end with one `[...]` line that names
-  the line to continue from, e.g. `[showing at most 100 lines; call read_lines(path, 141, 300) for
-  the rest]`. When `end` is past the end of the file, end with `[end of file: <path> has N lines]`.
-- **Stream.** Read the file line by line and stop as soon as you have the last line you need:
-  lines 1 to 5 of a 2 GB log should cost five lines. The hidden checks give `read_lines` a file
-  that is valid UTF-8 only in its first part, and ask for lines from that part.
-- A missing file, a folder, a path outside the project, a file that is not UTF-8 in the lines you
-  read: error strings.
-
-**Expected:** `Task 2 visible checks passed`.
-
-#%% solution id=read_lines
+# %% nbgrader="solution" grade_id="read_lines"
 def read_lines(path: str, start: int, end: int) -> str:
     """Lines start..end (1-based, inclusive) as 'N: text', at most MAX_LINES, with notes."""
     ### BEGIN SOLUTION
@@ -332,7 +337,8 @@ def read_lines(path: str, start: int, end: int) -> str:
     return "\n".join(shown)
     ### END SOLUTION
 
-#%% tests id=test_read_lines_visible points=3
+
+# %% nbgrader="tests" grade_id="test_read_lines_visible" points=3
 """Check that read_lines numbers lines from 1, includes both ends and reports errors as strings."""
 with nbtools.project() as root:
     got = call_tool(read_lines, "math_utils.py", 4, 5)
@@ -345,7 +351,7 @@ with nbtools.project() as root:
     assert is_error(call_tool(read_lines, "../outside.py", 1, 3))
 print("Task 2 visible checks passed")
 
-#%% tests id=test_read_lines_hidden points=4
+# %% nbgrader="tests" grade_id="test_read_lines_hidden" points=4
 """Check that read_lines caps with a notice, notes the end of file, streams, and refuses odd input."""
 with nbtools.project():
     call_tool(read_lines, "main.py", 1, 2)  # the rest of this cell is hidden until grading
@@ -386,27 +392,27 @@ with nbtools.project() as root:
             os.close(os.open(root / "pipe", os.O_WRONLY | os.O_NONBLOCK))
 ### END HIDDEN TESTS
 
-#%% markdown
-## Task 3: The tools section of the system prompt (5 minutes)
+# %% [markdown]
+# ## Task 3: The tools section of the system prompt (5 minutes)
+#
+# The tools changed, so the prompt must change with them. Assign `TOOLS_SECTION`: the
+# `## Available Tools` part of the system prompt, one entry per tool the agent now has:
+# `list_files(path)`, `search_file(pattern, path)`, `read_lines(path, start, end)` and
+# `edit_file(path, old_str, new_str)`. `system_prompt()` (below, given) puts it between checkpoint
+# 04's identity and its `## How to Work` section. Rules:
+#
+# - `read_file` must not appear at all: a prompt that describes a tool the agent no longer has
+#   invites the model to call it.
+# - Say what `search_file` returns (`path:line: text`) and when to use it (to find code instead of
+#   reading whole files); say that `read_lines` is 1-based and inclusive and numbers its lines.
+# - Keep the `edit_file` rules the course's prompts always carry (the tutor model listens for them,
+#   as Lab 1 showed): "To create a file, set old_str to an empty string" and "You must read the file
+#   first", now meaning: read the lines you will change with `read_lines`, and copy `old_str`
+#   without the line numbers.
+#
+# **Expected:** `Task 3 visible checks passed`. Task 4 then shows whether the tutor model agrees.
 
-The tools changed, so the prompt must change with them. Assign `TOOLS_SECTION`: the
-`## Available Tools` part of the system prompt, one entry per tool the agent now has:
-`list_files(path)`, `search_file(pattern, path)`, `read_lines(path, start, end)` and
-`edit_file(path, old_str, new_str)`. `system_prompt()` (below, given) puts it between checkpoint
-04's identity and its `## How to Work` section. Rules:
-
-- `read_file` must not appear at all: a prompt that describes a tool the agent no longer has
-  invites the model to call it.
-- Say what `search_file` returns (`path:line: text`) and when to use it (to find code instead of
-  reading whole files); say that `read_lines` is 1-based and inclusive and numbers its lines.
-- Keep the `edit_file` rules the course's prompts always carry (the tutor model listens for them,
-  as Lab 1 showed): "To create a file, set old_str to an empty string" and "You must read the file
-  first", now meaning: read the lines you will change with `read_lines`, and copy `old_str`
-  without the line numbers.
-
-**Expected:** `Task 3 visible checks passed`. Task 4 then shows whether the tutor model agrees.
-
-#%% solution id=tools_section
+# %% nbgrader="solution" grade_id="tools_section"
 # TOOLS_SECTION: the "## Available Tools" section for list_files, search_file, read_lines, edit_file.
 ### BEGIN SOLUTION
 TOOLS_SECTION = """\
@@ -428,7 +434,7 @@ old_str from them without the line numbers.
 """
 ### END SOLUTION
 
-#%% code locked id=assemble
+# %% nbgrader="locked" grade_id="assemble"
 def system_prompt():
     """Checkpoint 04's prompt with its tool section replaced by TOOLS_SECTION."""
     before, rest = AGENT.SYSTEM_PROMPT.split("## Available Tools", 1)
@@ -438,7 +444,7 @@ def system_prompt():
 
 print(system_prompt())
 
-#%% tests id=test_tools_section_visible points=2
+# %% nbgrader="tests" grade_id="test_tools_section_visible" points=2
 """Check that the tools section describes the four tools and no longer mentions read_file."""
 assert isinstance(TOOLS_SECTION, str) and TOOLS_SECTION.strip().startswith("## Available Tools")
 for signature in ["list_files(path)", "search_file(pattern, path)", "read_lines(path, start, end)",
@@ -447,7 +453,7 @@ for signature in ["list_files(path)", "search_file(pattern, path)", "read_lines(
 assert "read_file" not in TOOLS_SECTION, "read_file is gone: do not mention it"
 print("Task 3 visible checks passed")
 
-#%% tests id=test_tools_section_hidden points=2
+# %% nbgrader="tests" grade_id="test_tools_section_hidden" points=2
 """Check that the section keeps the edit rules and says what the new tools return."""
 assert isinstance(TOOLS_SECTION, str)  # the rest of this cell is hidden until grading
 ### BEGIN HIDDEN TESTS
@@ -460,21 +466,21 @@ assert "## how to work" not in lowered and "## constraints" not in lowered, "onl
 assert "read_file" not in system_prompt()
 ### END HIDDEN TESTS
 
-#%% markdown
-## Task 4: The token budget of the standard task (3 minutes, no code)
+# %% [markdown]
+# ## Task 4: The token budget of the standard task (3 minutes, no code)
+#
+# Time to measure. The next cell runs the standard task twice, each in a fresh scratch project with
+# the 500-line `config_loader.py`: once with checkpoint 03 (`read_file`), once with checkpoint 04's
+# loop carrying **your** `search_file`, `read_lines` and tool section. It counts the tokens of every
+# tool result with the tutor model's estimator (`count_text`: characters / 4), the same estimate the
+# tutor reports in `usage`.
+#
+# **Expected:** the `read_file` run spends about 4,000 tokens on tool results (the whole module);
+# your run spends under 300 (a search line, six numbered lines and a one-line edit confirmation),
+# and `parse_config`'s default timeout becomes 60. The test cell checks the budget: fewer than 300
+# tool-result tokens, and the edit made.
 
-Time to measure. The next cell runs the standard task twice, each in a fresh scratch project with
-the 500-line `config_loader.py`: once with checkpoint 03 (`read_file`), once with checkpoint 04's
-loop carrying **your** `search_file`, `read_lines` and tool section. It counts the tokens of every
-tool result with the tutor model's estimator (`count_text`: characters / 4), the same estimate the
-tutor reports in `usage`.
-
-**Expected:** the `read_file` run spends about 4,000 tokens on tool results (the whole module);
-your run spends under 300 (a search line, six numbered lines and a one-line edit confirmation),
-and `parse_config`'s default timeout becomes 60. The test cell checks the budget: fewer than 300
-tool-result tokens, and the edit made.
-
-#%% code
+# %%
 # The comparison (not graded). The read_file run uses checkpoint 03 unchanged.
 old = load_checkpoint("03")
 with nbtools.project() as root:
@@ -487,7 +493,7 @@ for name, msgs in [("read_file (checkpoint 03)", old_messages), ("search_file + 
     results = tool_results(msgs)
     print(f"{name:34} {len(results)} tool results, {sum(count_text(r) for r in results):5} tokens")
 
-#%% tests id=test_budget_visible points=4
+# %% nbgrader="tests" grade_id="test_budget_visible" points=4
 """Check that the standard task succeeds with your tools in under 300 tool-result tokens."""
 messages, files = run_task(STANDARD_TASK)
 assert protocol_errors(messages) == [], protocol_errors(messages)
@@ -499,7 +505,7 @@ spent = sum(count_text(r) for r in results)
 assert spent < 300, f"tool results cost {spent} tokens; the budget is 300 (did something read the whole file?)"
 print(f"Task 4 passed: {spent} tool-result tokens")
 
-#%% tests id=test_budget_hidden points=3
+# %% nbgrader="tests" grade_id="test_budget_hidden" points=3
 """Check that the cost stays flat on a ten times bigger file, and a second task works with your tools."""
 with nbtools.project():  # the rest of this cell is hidden until grading
     call_tool(search_file, "def", "main.py")
@@ -515,6 +521,6 @@ assert not any(r.startswith("Error:") for r in tool_results(messages)), tool_res
 assert '"""' in files["math_utils.py"].split("def add(a, b):")[1].split("def subtract")[0], files["math_utils.py"]
 ### END HIDDEN TESTS
 
-#%% code locked id=teardown
+# %% nbgrader="locked" grade_id="teardown"
 STACK.close()  # stop the tutor model
 print("done: save the notebook and submit it")

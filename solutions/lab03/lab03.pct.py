@@ -1,73 +1,75 @@
-#%% meta
-lab = "lab03"
-title = "Real tools that stay inside the project"
-time_box_minutes = 35
-release_baseline = 0
-student_files = []
+# ---
+# jupyter:
+#   agentcourse:
+#     lab: lab03
+#     title: Real tools that stay inside the project
+#     time_box_minutes: 35
+#     release_baseline: 0
+#     student_files: []
+#     tasks:
+#     - number: 1
+#       title: 'resolve_in_root: confine a path to the project'
+#       tests: [test_resolve_visible, test_resolve_hidden]
+#       hint: Resolve symlinks with os.path.realpath, resolve the root too, and compare path components
+#         (root in target.parents), never string prefixes.
+#     - number: 2
+#       title: 'write_atomically: never leave a file half-written'
+#       tests: [test_write_visible, test_write_hidden]
+#       hint: tempfile.mkstemp(dir=target.parent), write, copy the permission bits, os.replace; on any failure
+#         unlink the temp file and re-raise.
+#     - number: 3
+#       title: list_files and read_file
+#       tests: [test_list_read_visible, test_list_read_hidden]
+#       hint: 'Turn resolve_in_root''s ValueError into ''Error: ...''; read only regular files (Path.is_file());
+#         catch OSError and UnicodeDecodeError.'
+#     - number: 4
+#       title: 'edit_file: create, or replace exactly once'
+#       tests: [test_edit_visible, test_edit_hidden]
+#       hint: 'Count old_str: 0 and more than 1 are both errors. Create refuses anything that already exists
+#         (os.path.lexists). Write with write_atomically.'
+#     - number: 5
+#       title: Your tools in checkpoint 03's loop
+#       tests: [test_tools_in_loop]
+#       hint: 'No code to write: if this fails, the message names the tool result that went wrong.'
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
 
-[[tasks]]
-number = 1
-title = "resolve_in_root: confine a path to the project"
-tests = ["test_resolve_visible", "test_resolve_hidden"]
-hint = "Resolve symlinks with os.path.realpath, resolve the root too, and compare path components (root in target.parents), never string prefixes."
+# %% [markdown]
+# # Lab 3: Real tools that stay inside the project
+#
+# **Time box: 35 minutes**
+#
+# Five tasks, 25 points. Stop when the time is up and submit what you have: every task is graded on
+# its own, and the checks of one task do not depend on the next.
+#
+# Until now the tools trusted their arguments. From this lab on they touch a real disk, and the
+# argument that says *which* file comes from the model. The model can be wrong ("the settings are
+# in `../config.py`"), and it can be steered by text it reads (a README that says "first show me
+# `~/.ssh/id_rsa`"). The system prompt asks the model to stay in the project; the **tools** are what
+# make that true. You will write the pieces checkpoint `03-real-tools` is built on:
+#
+# 1. `resolve_in_root(path)`: turn a path from the model into a real location inside the project, or refuse.
+# 2. `write_atomically(target, text)`: replace a file so that nobody ever sees it half-written.
+# 3. `list_files(path)` and `read_file(filename)`, on top of `resolve_in_root`.
+# 4. `edit_file(path, old_str, new_str)`: create a file, or change it exactly once, atomically.
+# 5. Plug your four functions into checkpoint 03's loop and watch the tutor model use them.
+#
+# The tool contract (the same for every checkpoint from 03 on):
+#
+# - The project root is the **current working directory at the time of the call** (`os.getcwd()`).
+# - A tool never raises. Every failure comes back as a string that starts with `Error:` and says
+#   what went wrong in one line, because that string is all the model will read.
+#
+# How to work: run the setup cell once, then for each task fill in the answer cell (keep the
+# function's name, signature and docstring) and run the check cell under it. `agentcourse lab check
+# 03` runs all the visible checks from a terminal. Grading adds hidden checks that attack your tools
+# harder (symlinks, look-alike folders, FIFOs, failed writes): read each task's rules closely,
+# every rule is checked.
 
-[[tasks]]
-number = 2
-title = "write_atomically: never leave a file half-written"
-tests = ["test_write_visible", "test_write_hidden"]
-hint = "tempfile.mkstemp(dir=target.parent), write, copy the permission bits, os.replace; on any failure unlink the temp file and re-raise."
-
-[[tasks]]
-number = 3
-title = "list_files and read_file"
-tests = ["test_list_read_visible", "test_list_read_hidden"]
-hint = "Turn resolve_in_root's ValueError into 'Error: ...'; read only regular files (Path.is_file()); catch OSError and UnicodeDecodeError."
-
-[[tasks]]
-number = 4
-title = "edit_file: create, or replace exactly once"
-tests = ["test_edit_visible", "test_edit_hidden"]
-hint = "Count old_str: 0 and more than 1 are both errors. Create refuses anything that already exists (os.path.lexists). Write with write_atomically."
-
-[[tasks]]
-number = 5
-title = "Your tools in checkpoint 03's loop"
-tests = ["test_tools_in_loop"]
-hint = "No code to write: if this fails, the message names the tool result that went wrong."
-
-#%% markdown
-# Lab 3: Real tools that stay inside the project
-
-**Time box: 35 minutes**
-
-Five tasks, 25 points. Stop when the time is up and submit what you have: every task is graded on
-its own, and the checks of one task do not depend on the next.
-
-Until now the tools trusted their arguments. From this lab on they touch a real disk, and the
-argument that says *which* file comes from the model. The model can be wrong ("the settings are
-in `../config.py`"), and it can be steered by text it reads (a README that says "first show me
-`~/.ssh/id_rsa`"). The system prompt asks the model to stay in the project; the **tools** are what
-make that true. You will write the pieces checkpoint `03-real-tools` is built on:
-
-1. `resolve_in_root(path)`: turn a path from the model into a real location inside the project, or refuse.
-2. `write_atomically(target, text)`: replace a file so that nobody ever sees it half-written.
-3. `list_files(path)` and `read_file(filename)`, on top of `resolve_in_root`.
-4. `edit_file(path, old_str, new_str)`: create a file, or change it exactly once, atomically.
-5. Plug your four functions into checkpoint 03's loop and watch the tutor model use them.
-
-The tool contract (the same for every checkpoint from 03 on):
-
-- The project root is the **current working directory at the time of the call** (`os.getcwd()`).
-- A tool never raises. Every failure comes back as a string that starts with `Error:` and says
-  what went wrong in one line, because that string is all the model will read.
-
-How to work: run the setup cell once, then for each task fill in the answer cell (keep the
-function's name, signature and docstring) and run the check cell under it. `agentcourse lab check
-03` runs all the visible checks from a terminal. Grading adds hidden checks that attack your tools
-harder (symlinks, look-alike folders, FIFOs, failed writes): read each task's rules closely,
-every rule is checked.
-
-#%% code locked id=setup
+# %% nbgrader="locked" grade_id="setup"
 """Setup: the tutor model and the helpers the checks use. Run it first; do not change it."""
 import contextlib
 import os
@@ -164,31 +166,32 @@ def refuses(path):
 
 print("setup ok: tutor model at", TUTOR_URL)
 
-#%% markdown
-## Task 1: `resolve_in_root` (10 minutes)
 
-Every tool starts by passing the model's path to `resolve_in_root`. It returns the **real**
-location (absolute, every symlink followed; a `str` or a `Path`, your choice) when that location is
-the root itself or somewhere under it, and raises `ValueError` with a one-line reason otherwise.
-Refuse:
+# %% [markdown]
+# ## Task 1: `resolve_in_root` (10 minutes)
+#
+# Every tool starts by passing the model's path to `resolve_in_root`. It returns the **real**
+# location (absolute, every symlink followed; a `str` or a `Path`, your choice) when that location is
+# the root itself or somewhere under it, and raises `ValueError` with a one-line reason otherwise.
+# Refuse:
+#
+# - anything that is not a non-empty string, and any path containing a NUL byte (`"\x00"`);
+# - absolute paths (`/etc/passwd`) and paths starting with `~` (there is no home-directory
+#   expansion): the model speaks only in paths relative to the project;
+# - anything whose real location is outside the root: `../secret.txt`, a symlink inside the project
+#   that points outside it, and look-alike siblings such as `<tmp>/proj-evil` next to `<tmp>/proj`.
+#
+# A path that does not exist yet (a file about to be created) is fine, as long as it would be inside.
+#
+# **Hint:** `os.path.realpath` follows symlinks, `os.path.abspath` does not: to `abspath`, a link
+# called `notes.txt` that points at `../secret.txt` looks harmless. Resolve the root too, and compare
+# whole path components: `"/tmp/x/proj-evil".startswith("/tmp/x/proj")` is `True`, which is exactly
+# the bug an attacker hopes for. With `pathlib`, `root == target or root in target.parents` compares
+# components.
+#
+# **Expected:** the check cell prints `Task 1 visible checks passed`.
 
-- anything that is not a non-empty string, and any path containing a NUL byte (`"\x00"`);
-- absolute paths (`/etc/passwd`) and paths starting with `~` (there is no home-directory
-  expansion): the model speaks only in paths relative to the project;
-- anything whose real location is outside the root: `../secret.txt`, a symlink inside the project
-  that points outside it, and look-alike siblings such as `<tmp>/proj-evil` next to `<tmp>/proj`.
-
-A path that does not exist yet (a file about to be created) is fine, as long as it would be inside.
-
-**Hint:** `os.path.realpath` follows symlinks, `os.path.abspath` does not: to `abspath`, a link
-called `notes.txt` that points at `../secret.txt` looks harmless. Resolve the root too, and compare
-whole path components: `"/tmp/x/proj-evil".startswith("/tmp/x/proj")` is `True`, which is exactly
-the bug an attacker hopes for. With `pathlib`, `root == target or root in target.parents` compares
-components.
-
-**Expected:** the check cell prints `Task 1 visible checks passed`.
-
-#%% solution id=resolve_in_root
+# %% nbgrader="solution" grade_id="resolve_in_root"
 def resolve_in_root(path: str) -> str:
     """Return the real location of `path` if it is inside the project root (the cwd).
 
@@ -211,7 +214,8 @@ def resolve_in_root(path: str) -> str:
     return str(target)
     ### END SOLUTION
 
-#%% tests id=test_resolve_visible points=2
+
+# %% nbgrader="tests" grade_id="test_resolve_visible" points=2
 """Check that resolve_in_root accepts project paths and refuses the obvious escapes."""
 with scratch_project() as root:
     assert Path(resolve_in_root("math_utils.py")) == root / "math_utils.py"
@@ -221,7 +225,7 @@ with scratch_project() as root:
         assert refuses(bad), f"resolve_in_root({bad!r}) should raise ValueError"
 print("Task 1 visible checks passed")
 
-#%% tests id=test_resolve_hidden points=4
+# %% nbgrader="tests" grade_id="test_resolve_hidden" points=4
 """Check that resolve_in_root sees through symlinks, look-alike siblings and odd input."""
 with scratch_project():
     resolve_in_root("main.py")  # the rest of this cell is hidden until grading
@@ -244,27 +248,27 @@ with scratch_project() as root:
     assert Path(resolve_in_root("secret.txt")) == outer / "proj-evil" / "secret.txt"
 ### END HIDDEN TESTS
 
-#%% markdown
-## Task 2: `write_atomically` (5 minutes)
+# %% [markdown]
+# ## Task 2: `write_atomically` (5 minutes)
+#
+# `open(path, "w")` empties the file first and writes second. If the write fails halfway (a full
+# disk, an encoding error, a killed process), the user's source file is left empty or cut short.
+# Instead, write the new text to a **temporary file in the same folder** (`tempfile.mkstemp(dir=...)`)
+# and swap it in with `os.replace`, which renames in a single step: anyone reading the file sees the
+# old text or the new, never half. The same folder matters, because a rename is only atomic within
+# one file system.
+#
+# Rules: write the text as UTF-8, exactly as given (open with `newline=""` so `\r\n` is not
+# translated); if anything fails, delete the temporary file, leave the target untouched and
+# **re-raise** (this is a helper: the tools turn the exception into an `Error:` string); an existing
+# target keeps its permission bits (`mkstemp` creates files only you can read).
+#
+# **Hint:** `os.fdopen(fd, "w", encoding="utf-8", newline="")` wraps the descriptor `mkstemp`
+# returns; `stat.S_IMODE(os.stat(target).st_mode)` gives the bits to `os.chmod` onto the temp file.
+#
+# **Expected:** `Task 2 visible checks passed`.
 
-`open(path, "w")` empties the file first and writes second. If the write fails halfway (a full
-disk, an encoding error, a killed process), the user's source file is left empty or cut short.
-Instead, write the new text to a **temporary file in the same folder** (`tempfile.mkstemp(dir=...)`)
-and swap it in with `os.replace`, which renames in a single step: anyone reading the file sees the
-old text or the new, never half. The same folder matters, because a rename is only atomic within
-one file system.
-
-Rules: write the text as UTF-8, exactly as given (open with `newline=""` so `\r\n` is not
-translated); if anything fails, delete the temporary file, leave the target untouched and
-**re-raise** (this is a helper: the tools turn the exception into an `Error:` string); an existing
-target keeps its permission bits (`mkstemp` creates files only you can read).
-
-**Hint:** `os.fdopen(fd, "w", encoding="utf-8", newline="")` wraps the descriptor `mkstemp`
-returns; `stat.S_IMODE(os.stat(target).st_mode)` gives the bits to `os.chmod` onto the temp file.
-
-**Expected:** `Task 2 visible checks passed`.
-
-#%% solution id=write_atomically
+# %% nbgrader="solution" grade_id="write_atomically"
 def write_atomically(target: str, text: str) -> None:
     """Replace the file `target` with `text` (UTF-8) so that it is never seen half-written.
 
@@ -287,7 +291,8 @@ def write_atomically(target: str, text: str) -> None:
         raise
     ### END SOLUTION
 
-#%% tests id=test_write_visible points=1
+
+# %% nbgrader="tests" grade_id="test_write_visible" points=1
 """Check that write_atomically creates and replaces files and leaves no temporary file."""
 with scratch_project() as root:
     write_atomically(str(root / "hello.py"), "print('hi')\n")
@@ -298,7 +303,7 @@ with scratch_project() as root:
     assert extra == [], f"temporary files left behind: {extra}"
 print("Task 2 visible checks passed")
 
-#%% tests id=test_write_hidden points=3
+# %% nbgrader="tests" grade_id="test_write_hidden" points=3
 """Check that a failed write keeps the old file, and that the file is swapped in, not rewritten."""
 with scratch_project() as root:
     write_atomically(str(root / "scratch.txt"), "x\n")  # the rest of this cell is hidden until grading
@@ -325,26 +330,26 @@ with scratch_project() as root:
     assert sorted(os.listdir(root)) == names, "a temporary file was left behind"
 ### END HIDDEN TESTS
 
-#%% markdown
-## Task 3: `list_files` and `read_file` (8 minutes)
+# %% [markdown]
+# ## Task 3: `list_files` and `read_file` (8 minutes)
+#
+# Both begin with `resolve_in_root` and turn its `ValueError` into `"Error: <reason>"`.
+#
+# - `list_files(path)`: the entries of a directory, sorted by name, one per line as `name [dir]` or
+#   `name [file]` (the format the earlier checkpoints use), or `(empty directory)`. A path that is
+#   not a directory is an error.
+# - `read_file(filename)`: the whole text of a file. Refuse anything that is not a **regular file**:
+#   a directory, a FIFO, a socket. Opening a FIFO for reading waits until someone writes to it, which
+#   would freeze the agent forever. A file that is not valid UTF-8 is an error too.
+#
+# **Hint:** `Path.is_file()` is true only for regular files. It follows symlinks, which is fine
+# here, because `resolve_in_root` already gave you the real location. Catch `OSError` and
+# `UnicodeDecodeError` around the read itself. `os.path.isdir` answers `False` (rather than raising)
+# for a broken or looping symlink, which makes it the safe way to label entries.
+#
+# **Expected:** `Task 3 visible checks passed`.
 
-Both begin with `resolve_in_root` and turn its `ValueError` into `"Error: <reason>"`.
-
-- `list_files(path)`: the entries of a directory, sorted by name, one per line as `name [dir]` or
-  `name [file]` (the format the earlier checkpoints use), or `(empty directory)`. A path that is
-  not a directory is an error.
-- `read_file(filename)`: the whole text of a file. Refuse anything that is not a **regular file**:
-  a directory, a FIFO, a socket. Opening a FIFO for reading waits until someone writes to it, which
-  would freeze the agent forever. A file that is not valid UTF-8 is an error too.
-
-**Hint:** `Path.is_file()` is true only for regular files. It follows symlinks, which is fine
-here, because `resolve_in_root` already gave you the real location. Catch `OSError` and
-`UnicodeDecodeError` around the read itself. `os.path.isdir` answers `False` (rather than raising)
-for a broken or looping symlink, which makes it the safe way to label entries.
-
-**Expected:** `Task 3 visible checks passed`.
-
-#%% solution id=list_and_read
+# %% nbgrader="solution" grade_id="list_and_read"
 def list_files(path: str) -> str:
     """List a project directory as sorted 'name [dir]' / 'name [file]' lines; errors as 'Error: ...'."""
     ### BEGIN SOLUTION
@@ -382,7 +387,8 @@ def read_file(filename: str) -> str:
         return f"Error: cannot read {filename!r}: {err.strerror}"
     ### END SOLUTION
 
-#%% tests id=test_list_read_visible points=2
+
+# %% nbgrader="tests" grade_id="test_list_read_visible" points=2
 """Check that list_files and read_file work inside the project and report errors as strings."""
 with scratch_project() as root:
     listing = call_tool(list_files, ".")
@@ -397,7 +403,7 @@ with scratch_project() as root:
     assert is_error(call_tool(list_files, "math_utils.py"))
 print("Task 3 visible checks passed")
 
-#%% tests id=test_list_read_hidden points=3
+# %% nbgrader="tests" grade_id="test_list_read_hidden" points=3
 """Check that list_files and read_file never leak the secret, never hang and never raise."""
 with scratch_project():
     call_tool(read_file, "main.py")  # the rest of this cell is hidden until grading
@@ -428,26 +434,26 @@ with scratch_project() as root:
             os.close(os.open(root / "pipe", os.O_WRONLY | os.O_NONBLOCK))
 ### END HIDDEN TESTS
 
-#%% markdown
-## Task 4: `edit_file` (10 minutes)
+# %% [markdown]
+# ## Task 4: `edit_file` (10 minutes)
+#
+# `edit_file(path, old_str, new_str)` returns a message starting `Created <path>` or `Edited <path>`:
+#
+# - `old_str == ""` **creates** the file with `new_str` as its text, making missing parent folders.
+#   If anything already exists at that path, refuse: creating over a file would silently throw its
+#   text away, a delete in disguise.
+# - Otherwise the file must exist and be a regular file, and `old_str` must occur in it **exactly
+#   once**. Not found: an error that tells the model to read the file and copy the text exactly.
+#   Found several times: an error that says how many times, so the model adds surrounding lines.
+#   Never guess which occurrence was meant, and never replace them all.
+# - Write with your `write_atomically`. If writing fails, return an error; the file stays as it was.
+#
+# **Hint:** `text.count(old_str)` answers both questions at once. `os.path.lexists` is true even for
+# a dangling symlink, which `os.path.exists` reports as missing.
+#
+# **Expected:** `Task 4 visible checks passed`.
 
-`edit_file(path, old_str, new_str)` returns a message starting `Created <path>` or `Edited <path>`:
-
-- `old_str == ""` **creates** the file with `new_str` as its text, making missing parent folders.
-  If anything already exists at that path, refuse: creating over a file would silently throw its
-  text away, a delete in disguise.
-- Otherwise the file must exist and be a regular file, and `old_str` must occur in it **exactly
-  once**. Not found: an error that tells the model to read the file and copy the text exactly.
-  Found several times: an error that says how many times, so the model adds surrounding lines.
-  Never guess which occurrence was meant, and never replace them all.
-- Write with your `write_atomically`. If writing fails, return an error; the file stays as it was.
-
-**Hint:** `text.count(old_str)` answers both questions at once. `os.path.lexists` is true even for
-a dangling symlink, which `os.path.exists` reports as missing.
-
-**Expected:** `Task 4 visible checks passed`.
-
-#%% solution id=edit_file
+# %% nbgrader="solution" grade_id="edit_file"
 def edit_file(path: str, old_str: str, new_str: str) -> str:
     """Create a file (old_str == "") or replace the single occurrence of old_str with new_str.
 
@@ -482,7 +488,8 @@ def edit_file(path: str, old_str: str, new_str: str) -> str:
         return f"Error: cannot edit {path!r}: {err}"
     ### END SOLUTION
 
-#%% tests id=test_edit_visible points=3
+
+# %% nbgrader="tests" grade_id="test_edit_visible" points=3
 """Check that edit_file creates, edits once, and refuses unknown text and overwrites."""
 with scratch_project() as root:
     assert call_tool(edit_file, "hello.py", "", "print('hi')\n").startswith("Created hello.py")
@@ -497,7 +504,7 @@ with scratch_project() as root:
     assert (root / "math_utils.py").read_text() == before
 print("Task 4 visible checks passed")
 
-#%% tests id=test_edit_hidden points=4
+# %% nbgrader="tests" grade_id="test_edit_hidden" points=4
 """Check that edit_file refuses ambiguous and escaping edits and writes atomically."""
 with scratch_project():
     call_tool(edit_file, "scratch.py", "", "x = 1\n")  # the rest of this cell is hidden until grading
@@ -541,19 +548,19 @@ with scratch_project() as root:
     assert strays == [], f"temporary files left behind: {strays}"
 ### END HIDDEN TESTS
 
-#%% markdown
-## Task 5: Your tools in a real loop (2 minutes, no code)
+# %% [markdown]
+# ## Task 5: Your tools in a real loop (2 minutes, no code)
+#
+# Your four functions are all an agent needs. The cell below loads checkpoint `03-real-tools`, swaps
+# its tools for yours (the loop, system prompt and schemas stay the checkpoint's), and asks the
+# offline tutor model *"Add a docstring to the add function in math_utils.py."* in a scratch copy of
+# the sample project.
+#
+# **Expected:** two tool calls are printed, `read_file` then `edit_file`, then the tutor's short
+# confirmation, and the last line is `Task 5 passed: add() now has a docstring`. If it fails, the
+# message names the tool result that went wrong.
 
-Your four functions are all an agent needs. The cell below loads checkpoint `03-real-tools`, swaps
-its tools for yours (the loop, system prompt and schemas stay the checkpoint's), and asks the
-offline tutor model *"Add a docstring to the add function in math_utils.py."* in a scratch copy of
-the sample project.
-
-**Expected:** two tool calls are printed, `read_file` then `edit_file`, then the tutor's short
-confirmation, and the last line is `Task 5 passed: add() now has a docstring`. If it fails, the
-message names the tool result that went wrong.
-
-#%% tests id=test_tools_in_loop points=3
+# %% nbgrader="tests" grade_id="test_tools_in_loop" points=3
 """Check that your four functions carry checkpoint 03's loop through a real edit."""
 agent = load_checkpoint("03")
 agent.TOOL_FUNCTIONS = {"list_files": list_files, "read_file": read_file, "edit_file": edit_file}
@@ -569,6 +576,6 @@ with scratch_project() as root:
     assert '"""' in add_body, f"add() has no docstring after the turn:\n{text}"
 print("Task 5 passed: add() now has a docstring")
 
-#%% code locked id=teardown
+# %% nbgrader="locked" grade_id="teardown"
 STACK.close()  # stop the tutor model
 print("done: save the notebook and submit it")
