@@ -370,6 +370,9 @@ def run_session(session: Session, base_url: str | None = None) -> str:
                     else:
                         program.run_agent()
         finally:
+            shell = getattr(sys.modules.get("excerpt_" + program_path.parent.name), "BASH", None)
+            if shell is not None:
+                shell.close()  # checkpoint 08's bash session: no shell outlives the transcript
             os.chdir(old_cwd)
             sys.argv = old_argv
             sys.modules.pop("excerpt_" + program_path.parent.name, None)

@@ -171,11 +171,15 @@ def describe_api_error(err):
     return f"Could not reach the API: {err}"
 
 
+# What a stop_reason other than tool_use, end_turn or stop_sequence means for the user.
+# model_context_window_exceeded is a reply cut off because it filled the context window:
+# truncated, like max_tokens. (A request too long to start with never gets a reply: the
+# API refuses it with a 400, which describe_api_error reports.)
 STOP_NOTES = {
     "max_tokens": "The reply hit the max_tokens limit and was cut off here.",
     "refusal": "The model declined to continue with this request.",
-    "model_context_window_exceeded": "The conversation no longer fits the model's "
-    "context window. Start a new session (empty line) and ask for smaller pieces.",
+    "model_context_window_exceeded": "The reply filled the model's context window and was "
+    "cut off here. Start a new session (empty line) and ask for smaller pieces.",
 }
 
 
