@@ -80,15 +80,18 @@ class Output:
         del self.tail[: max(0, len(self.tail) - self.keep)]
 
     def text(self) -> str:
-        cut = self.total - len(self.head) - len(self.tail)
-        head = self.head.decode("utf-8", "replace")
-        if cut <= 0:
-            return head + self.tail.decode("utf-8", "replace")
-        lines = self.lines - self.head.count(b"\n") - self.tail.count(b"\n")
-        note = (f"\n[... output cut: {cut:,} bytes ({lines:,} lines) in the middle are not shown, "
-                f"of {self.total:,} bytes in all. To see a part, run the command again through "
-                "head, tail or grep ...]\n")
-        return head + note + self.tail.decode("utf-8", "replace")
+        if self.total <= len(self.head) + len(self.tail):
+            return (self.head + self.tail).decode("utf-8", "replace")
+        # Cut at line breaks where there are some, so that no line is shown in part.
+        head = self.head[: self.head.rfind(b"\n") + 1] or self.head
+        tail = self.tail[self.tail.find(b"\n") + 1 :] if b"\n" in self.tail[:-1] else self.tail
+        cut, first = self.total - len(head) - len(tail), head.count(b"\n") + 1
+        lines = self.lines - head.count(b"\n") - tail.count(b"\n")
+        what = f"lines {first:,}-{first + lines - 1:,} ({cut:,} bytes)" if lines else f"{cut:,} bytes"
+        note = (f"[... output cut: {what} not shown, of {self.total:,} bytes in all. To see a part, "
+                "run the command again through head, tail or grep ...]\n")
+        sep = "" if head.endswith(b"\n") else "\n"
+        return head.decode("utf-8", "replace") + sep + note + tail.decode("utf-8", "replace")
 
 
 class BashSession:

@@ -96,11 +96,33 @@ def test_timeout_kills_the_whole_process_group_and_restarts_cleanly(session, tmp
 
 def test_long_output_is_cut_in_the_middle_only_after_all_of_it_was_read(session):
     result = session.run("seq 1 100000")
-    head, note, tail = result.partition("[... output cut: ")
-    assert head.startswith("1\n2\n3\n") and tail.rstrip().endswith("99999\n100000")
+    head, _, rest = result.partition("[... output cut: ")
+    note, _, tail = rest.partition("]\n")
+    shown_head = [int(n) for n in head.split()]
+    shown_tail = [int(n) for n in tail.split()]
+    assert shown_head == list(range(1, len(shown_head) + 1))  # whole lines, none in part
+    assert shown_tail == list(range(100001 - len(shown_tail), 100001))
+    first, last = len(shown_head) + 1, 100000 - len(shown_tail)
     total = len("".join(f"{n}\n" for n in range(1, 100001)))
-    assert f"of {total:,} bytes in all" in tail
+    assert note.startswith(f"lines {first:,}-{last:,} (")
+    assert f"of {total:,} bytes in all" in note
     assert session.run("echo next") == "next\n"  # the rest of seq never reaches it
+
+
+def test_the_figures_lecture_7_3_quotes(tmp_path, monkeypatch):
+    """With the checkpoint's own policy: the cut of `seq 1 100000`, as the lecture says it."""
+    from agentcourse.paths import REPO_ROOT
+
+    monkeypatch.chdir(tmp_path)
+    s = bash_session.BashSession()
+    try:
+        result = s.run("seq 1 100000")
+    finally:
+        s.close()
+    note = "lines 3,222-97,501 (558,902 bytes) not shown, of 588,895 bytes in all"
+    assert note in result and result.startswith("1\n2\n") and "\n3221\n[... output cut" in result
+    lecture = (REPO_ROOT / "lectures" / "07-3-anthropic-tools-and-the-guardrail.md").read_text()
+    assert note in lecture.replace("\n", " ")
 
 
 def test_restart_gives_a_fresh_shell(session, tmp_path):
