@@ -43,7 +43,8 @@ SYSTEM_DIRS = {"/bin", "/sbin", "/usr/bin", "/usr/sbin", "/usr/local/bin", "/usr
 SHELLS = {"bash", "sh", "zsh", "dash", "ksh", "mksh", "fish", "busybox"}
 ALWAYS_ASK = SHELLS | {  # each can run any code at all: approving it "always" would approve everything
     "python", "python3", "perl", "ruby", "node", "php", "lua", "awk", "gawk", "source", ".",
-    "eval", "exec", "sudo", "su", "doas", "ssh", "xargs", "env", "alias", "hash", "enable", "trap"}
+    "eval", "exec", "sudo", "su", "doas", "ssh", "xargs", "env", "alias", "hash", "enable", "trap",
+    "runuser", "pkexec", "flock", "script", "tmux", "screen", "parallel", "at", "expect", "let"}
 RISKY_VARIABLES = {  # setting one changes what later names mean, or runs code by itself
     "PATH", "BASH_ENV", "ENV", "LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_INSERT_LIBRARIES",
     "PROMPT_COMMAND", "IFS", "SHELLOPTS", "BASHOPTS", "GIT_SSH_COMMAND", "GIT_EXTERNAL_DIFF"}
@@ -91,7 +92,13 @@ WRAPPERS = {
                    "-B -b -c -D -E -e -F -I -i -J -L -l -m -O -o -P -p -Q -R -S -W -w",
                    skip=1, mode="joined"),
     "eval": Wrapper(mode="joined"),
+    "unbuffer": Wrapper("-p"), "pkexec": Wrapper("--disable-internal-agent", "--user"),
+    "runuser": Wrapper("-l -m -p -f --login --preserve-environment", "-u -g -G -s -w -c --user "
+                       "--group --supp-group --shell --command --whitelist-environment"),
 }
+# Programs that run a shell string given with an option, wherever it appears (su bob -c '...').
+STRING_OPTIONS = {"su": {"-c", "--command"}, "runuser": {"-c", "--command"},
+                  "flock": {"-c", "--command"}, "script": {"-c", "--command"}}
 SHELL_FLAGS = set("abefhkmnptuvxBCEHPTilrsD")  # single-letter options of bash/sh/zsh; -o and -O take a value
 SHELL_LONG = {"--norc", "--noprofile", "--posix", "--login", "--noediting", "--restricted",
               "--verbose", "--version", "--debugger", "--pretty-print", "--dump-strings"}
@@ -143,7 +150,7 @@ def _gaps_are_blank(node) -> bool:
         gap = source[pos - node.start_byte : child.start_byte - node.start_byte]
         if re.sub(rb"[ \t\r\n]|\\\n", b"", gap):
             return False
-        if pos > node.start_byte and (gap.startswith(b"\\\n") or gap.endswith(b"\\\n")):
+        if pos > node.start_byte and re.fullmatch(rb"(\\\n)+", gap):
             return False  # r\<newline>m is one word, rm, to bash
         pos = child.end_byte
     return True
@@ -194,10 +201,11 @@ def _visit(node, out: Analysis, depth: int) -> None:
         out.defines.add(node.child_by_field_name("name").text.decode())
     if node.type in ("declaration_command", "unset_command"):
         _add(out, node.children[0].text.decode())  # export, local, declare, unset: builtins
-    if node.type == "file_redirect" and _operator(node) in WRITE_OPERATORS:
+    if node.type == "file_redirect" and _operator(node) in WRITE_OPERATORS | {">&"}:
         target = node.child_by_field_name("destination")
         text = literal(target) if target is not None else None
-        if text not in SAFE_TARGETS:
+        duplicate = _operator(node) == ">&" and re.fullmatch(r"\d+-?|-", text or "")  # 2>&1
+        if text not in SAFE_TARGETS and not duplicate:
             out.writes.append(text if text is not None else target.text.decode())
     if node.type == "command":
         _command(node, out, depth)
@@ -255,8 +263,6 @@ def _command(node, out: Analysis, depth: int) -> None:
     argv = [literal(w) for w in words]
     if argv[0] is None:
         raise Unanalysable(f"the program's name is computed when it runs: {name.text.decode()}")
-    if re.search(r"[*?\[\]{}]", name.text.decode()):
-        raise Unanalysable(f"the program's name is a pattern the shell expands: {argv[0]}")
     _run(argv, out, depth, stdin=_stdin_text(node))
 
 
@@ -289,6 +295,8 @@ def _run(argv: list[str | None], out: Analysis, depth: int, stdin: str | None = 
     """Record argv[0] and follow it into any command it runs itself."""
     if not argv or argv[0] is None:
         raise Unanalysable("a wrapped program's name is computed when it runs")
+    if re.search(r"[*?\[\]{}]", argv[0]):  # /bin/r? or {rm,-rf,x}: the shell expands it
+        raise Unanalysable(f"the program's name is a pattern: {argv[0]}")
     name, rest = program_name(argv[0]), argv[1:]
     _add(out, name)
     if name in SHELLS:
@@ -297,13 +305,11 @@ def _run(argv: list[str | None], out: Analysis, depth: int, stdin: str | None = 
         _find(rest, out, depth)
     elif name in ("trap", "alias"):
         _strings(name, rest, out, depth)
-    elif name == "su":  # su [user] -c 'string': the -c may come after the user
-        for i, word in enumerate(rest[:-1]):
-            if word in ("-c", "--command"):
-                analyse(_known(rest[i + 1]), depth + 1, out)
+    elif name in STRING_OPTIONS and name not in WRAPPERS:
+        _string_options(name, rest, out, depth)
     elif name == "command" and rest[:1] in (["-v"], ["-V"]):
         pass  # `command -v rm` only looks rm up
-    elif name in WRAPPERS:
+    elif name in WRAPPERS and not _string_options(name, rest, out, depth):  # runuser -c '...'
         wrapper = WRAPPERS[name]
         operands = _operands(name, wrapper, rest)
         while name == "env" and operands and operands[0] is not None and "=" in operands[0]:
@@ -315,6 +321,18 @@ def _run(argv: list[str | None], out: Analysis, depth: int, stdin: str | None = 
             _run(operands, out, depth)
         elif name == "xargs":
             _add(out, "echo")  # xargs with no command runs echo
+
+
+def _string_options(name: str, words: list, out: Analysis, depth: int) -> bool:
+    """su bob -c 'rm x', flock lock -c '...': read every string such an option carries."""
+    options, found = STRING_OPTIONS.get(name, set()), False
+    for i, word in enumerate(words):
+        option, equals, value = (word or "").partition("=")
+        if word in options or equals and option in options:
+            string = value if equals else words[i + 1] if i + 1 < len(words) else None
+            analyse(_known(string), depth + 1, out)
+            found = True
+    return found
 
 
 def _known(word: str | None) -> str:

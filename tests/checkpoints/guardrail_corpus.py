@@ -246,6 +246,15 @@ WRAPPERS = [
     ("env $X rm", ASK),
     ("sudo $CMD", ASK),
     ("timeout 5", {"timeout"}),
+    ("su -c 'rm x' root", {"su", "rm"}),
+    ("su --command='rm x'", {"su", "rm"}),
+    ("runuser -u bob -- rm x", {"runuser", "rm"}),
+    ("runuser -l bob -c 'rm x'", {"runuser", "rm"}),
+    ("flock /tmp/lock -c 'rm x'", {"flock", "rm"}),
+    ("script -q -c 'rm x' /dev/null", {"script", "rm"}),
+    ("unbuffer rm x", {"unbuffer", "rm"}),
+    ("pkexec rm x", {"pkexec", "rm"}),
+    ("su -c \"$X\"", ASK),
 ]
 
 QUOTING = [
@@ -317,6 +326,20 @@ MORE = [
     ("tar czf out.tgz . && ls -l out.tgz", {"tar", "ls"}),
     ("docker run --rm -v $PWD:/w img rm -rf /w", {"docker"}),
     ("make test || (echo failed; exit 1)", {"make", "echo", "exit"}),
+    ("ls && \\\nrm x", {"ls", "rm"}),
+    ("echo a#b; rm x", {"echo", "rm"}),
+    ("ls;#;rm x", {"ls"}),
+    ("cat <<EOF && rm x\nhi\nEOF", {"cat", "rm"}),
+    ("cat <<EOF; rm x\nhello\nEOF", ASK),
+    ("echo ${x/$(rm y)/z}", {"echo", "rm"}),
+    ("echo $[1+$(rm x)]", {"echo", "rm"}),
+    ("typeset -i x=$(rm y)", {"typeset", "rm"}),
+    ("time ls | rm x", {"time", "ls", "rm"}),
+    ('echo "$(echo "$(rm deep)")"', {"echo", "rm"}),
+    ("echo $(cat <<EOF\n$(rm q)\nEOF\n)", {"echo", "cat", "rm"}),
+    ("exec {fd}>file", ASK),
+    ("sudo /bin/r? x", ASK),
+    ("ls >& out", {"ls"}),
 ]
 
 DYNAMIC = [

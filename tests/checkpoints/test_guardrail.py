@@ -153,6 +153,9 @@ def test_redirections_that_write_files_ask_even_for_approved_programs():
     assert g.check("cat a > main.py") is not None
     assert user.asked[-1][1] == ["> main.py"]
     assert g.check("cat a 2>/dev/null") is None  # /dev/null writes nothing
+    assert g.check("cat a 2>&1") is None  # a duplicated descriptor writes no file
+    user.answers.append("n")
+    assert g.check("cat a >& log.txt") is not None and user.asked[-1][1] == ["> log.txt"]
 
 
 def test_empty_command_runs_nothing_and_asks_nothing():
