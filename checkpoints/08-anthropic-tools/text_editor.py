@@ -4,7 +4,7 @@ The model sends {"command": "view" | "create" | "str_replace" | "insert", "path"
 str_replace_based_edit_tool() does it and answers with a string, never an exception.
 The commands and their inputs are those of Anthropic's text editor tool docs
 (text_editor_20250728), and so are the error strings for a replacement that matches
-nothing or more than once: the model was trained on those words.
+nothing or more than once: the words the documentation suggests.
 
 Every write takes the same road: confine the path, read the file and check the whole
 request, make a timestamped backup, write atomically. The order is the lesson: a path

@@ -305,7 +305,7 @@ print("view ok")
 # ## Task 2: `str_replace` (10 minutes)
 #
 # `str_replace(path, old_str, new_str)` replaces the one occurrence of `old_str` in the file.
-# Use the documentation's wording, because the model was trained on it:
+# Use the wording Anthropic's text editor documentation suggests:
 #
 # - no occurrence: `Error: No match found for replacement. Please check your text and try again.`
 # - several: `Error: Found 3 matches for replacement text. Please provide more context to make a
