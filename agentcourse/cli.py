@@ -93,6 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
     pm = ev_sub.add_parser("prompt-matrix", help="run the prompt test matrix, print pass rates")
     pm.add_argument("--trials", type=int, default=3, help="trials per row")
     pm.add_argument("--offline", action="store_true", help="run against the tutor model")
+    pm.add_argument("--notebook", help="take SYSTEM_PROMPT and TOOLS from your lab 1 notebook")
+    pm.add_argument("--prompt", help="take the system prompt from this text file (tools: checkpoint 01's)")
     return parser
 
 

@@ -19,7 +19,7 @@ import re
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -265,35 +265,90 @@ def reference_agent() -> Any:
     return load_program(path, name=f"reference_agent_{id(object())}")
 
 
-def run_matrix_row(row: Any, system_prompt: str, tools: list, client: Any) -> str | None:
+@dataclass
+class RowRun:
+    """One prompt-matrix row run once: the judge's verdict and what the agent did."""
+
+    reason: str | None  # None: the row passed; else the judge's one-line reason
+    calls: list[tuple[str, dict]]  # the tool calls, in order
+    reply: str  # the final text the agent gave the user
+    errors: list[str] = field(default_factory=list)  # tool results that began "Error:"
+
+
+def tool_errors(messages: list) -> list[str]:
+    """The text of every tool_result in the conversation that reports an error."""
+    from agentcourse.protocol import to_plain
+
+    found = []
+    for message in to_plain(messages):
+        if message.get("role") == "user" and isinstance(message.get("content"), list):
+            for block in message["content"]:
+                text = str(block.get("content", "")) if block.get("type") == "tool_result" else ""
+                if block.get("is_error") or text.startswith("Error"):
+                    found.append(text)
+    return found
+
+
+def run_row(row: Any, system_prompt: str, tools: list, client: Any) -> RowRun:
     """Run one prompt-matrix row with checkpoint 01's loop and tools but the given prompt
-    and schemas; None when the row passes, else the judge's reason."""
-    from agentcourse.matrix import judge_turn, snapshot
+    and schemas, in a fresh copy of the sample project."""
+    from agentcourse.matrix import Outcome, final_text, snapshot, tool_calls
 
     agent = reference_agent()
     agent.SYSTEM_PROMPT, agent.TOOLS = system_prompt, tools
     with project() as root:
-        messages = [{"role": "user", "content": row.prompt}]
+        messages: list = [{"role": "user", "content": row.prompt}]
         before = snapshot(root)
         with contextlib.redirect_stdout(io.StringIO()):
             try:
                 agent.run_turn(limited(client, 10), messages)
             except Exception as err:  # a 400 from a bad schema is a failed row, not a crash
-                return f"the turn failed: {type(err).__name__}: {err}"
-        return judge_turn(row, messages, 0, before, snapshot(root))
+                return RowRun(f"the turn failed: {api_message(err)}", tool_calls(messages), "",
+                              tool_errors(messages))
+        outcome = Outcome(tool_calls(messages), final_text(messages), before, snapshot(root))
+    return RowRun(row.judge(outcome), outcome.calls, outcome.reply, tool_errors(messages))
 
 
-def matrix_report(system_prompt: str, tools: list, client: Any) -> dict[str, str | None]:
-    """Every matrix row run once; prints a PASS/FAIL line per row and returns the reasons."""
+def run_matrix_row(row: Any, system_prompt: str, tools: list, client: Any) -> str | None:
+    """None when the row passes with this prompt and these schemas, else the judge's reason."""
+    return run_row(row, system_prompt, tools, client).reason
+
+
+def api_message(err: BaseException) -> str:
+    """An exception as one line; for an API error, the API's own message without the SDK's
+    wrapping ("Error code: 400 - {'type': 'error', ...}")."""
+    body = getattr(err, "body", None)
+    if isinstance(body, dict):
+        inner = body.get("error", body)
+        if isinstance(inner, dict) and inner.get("message"):
+            status = getattr(err, "status_code", "")
+            return f"{type(err).__name__} {status}: {inner['message']}".replace(" :", ":")
+    return f"{type(err).__name__}: {err}"
+
+
+def _call_text(name: str, args: dict) -> str:
+    shown = ", ".join(f"{k}={v!r}" if len(repr(v)) <= 30 else f"{k}={repr(v)[:27]}...'"
+                      for k, v in args.items())
+    return f"{name}({shown})"
+
+
+def matrix_report(system_prompt: str, tools: list, client: Any, rows: Any = None) -> dict[str, str | None]:
+    """Every matrix row run once; prints, per row, PASS or FAIL, the judge's reason, the
+    tool calls the agent made and the start of its reply. Returns {row name: reason}."""
     from agentcourse.matrix import ROWS
 
     results = {}
-    for row in ROWS:
-        reason = run_matrix_row(row, system_prompt, tools, client)
-        results[row.name] = reason
-        print(f"{'PASS' if reason is None else 'FAIL'}  {row.name:14} {row.prompt}")
-        if reason:
-            print(f"      {reason}")
+    for row in rows or ROWS:
+        run = run_row(row, system_prompt, tools, client)
+        results[row.name] = run.reason
+        print(f"{'PASS' if run.reason is None else 'FAIL'}  {row.name:14} {row.prompt}")
+        if run.reason:
+            print(f"      why:     {run.reason}")
+        print(f"      calls:   {' -> '.join(_call_text(n, a) for n, a in run.calls) or '(none)'}")
+        for error in run.errors:
+            print(f"      a tool answered: {error[:120]}")
+        reply = " ".join(run.reply.split())
+        print(f"      reply:   {reply[:150] + '...' if len(reply) > 150 else reply or '(none)'}")
     return results
 
 
@@ -307,6 +362,7 @@ class CellResult:
     points: float  # what it scored: all its points or none
     max_points: float
     error: str  # "" when it passed, else "ExcType: message"
+    visible_error: str = ""  # with visible=True: how its visible part alone failed ("" = passed)
 
 
 Replacement = str | Callable[[str], str]
@@ -346,14 +402,29 @@ def apply_replacements(nb: nbformat.NotebookNode, replace: dict[str, Replacement
     return nb
 
 
+def _exec(source: str, name: str, namespace: dict) -> str:
+    """Run one cell's source; "" when it raised nothing, else "ExcType: message"."""
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(compile(source, name, "exec"), namespace)
+    except BaseException as err:  # noqa: BLE001 - a notebook cell may raise anything
+        if isinstance(err, KeyboardInterrupt):
+            raise
+        return f"{type(err).__name__}: {err}"
+    return ""
+
+
 def run_cells(nb: nbformat.NotebookNode, replace: dict[str, Replacement] | None = None,
-              ) -> dict[str, CellResult]:
+              visible: bool = False) -> dict[str, CellResult]:
     """Execute the notebook's code cells in one fresh namespace, in this process.
 
     Like nbgrader's autograde, errors do not stop the run, and a test cell scores its
     points iff it raises nothing. No kernel start-up, so a case costs milliseconds; the
     price is trust: only run notebooks you wrote (the known-wrong cases), never student
-    code. The working directory and any ExitStack the notebook opened are restored."""
+    code. The working directory and any ExitStack the notebook opened are restored.
+
+    With `visible=True`, a test cell with hidden tests first runs without them, as the
+    student's `lab check` runs it (`visible_error`), and then whole, as grading does."""
     nb = apply_replacements(nb, replace or {})
     namespace: dict[str, Any] = {"__name__": "__main__"}
     results: dict[str, CellResult] = {}
@@ -363,17 +434,14 @@ def run_cells(nb: nbformat.NotebookNode, replace: dict[str, Replacement] | None 
             if cell.cell_type != "code":
                 continue
             meta = cell.get("metadata", {}).get("nbgrader", {})
-            error = ""
-            try:
-                with contextlib.redirect_stdout(io.StringIO()):
-                    exec(compile(cell.source, f"<cell {grade_id(cell) or n}>", "exec"), namespace)
-            except BaseException as err:  # noqa: BLE001 - a notebook cell may raise anything
-                if isinstance(err, KeyboardInterrupt):
-                    raise
-                error = f"{type(err).__name__}: {err}"
+            name = f"<cell {grade_id(cell) or n}>"
+            split = visible and meta.get("grade") and BEGIN_HIDDEN in cell.source
+            seen = _exec(strip_hidden(cell.source), name, namespace) if split else ""
+            error = seen or _exec(cell.source, name, namespace)
             if meta.get("grade"):
                 pts = float(meta.get("points", 0))
-                results[meta["grade_id"]] = CellResult(0.0 if error else pts, pts, error)
+                shown = (seen if split else error) if visible else ""
+                results[meta["grade_id"]] = CellResult(0.0 if error else pts, pts, error, shown)
     finally:
         os.chdir(cwd)
         for value in list(namespace.values()):

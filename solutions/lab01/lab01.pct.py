@@ -2,26 +2,37 @@
 # jupyter:
 #   agentcourse:
 #     lab: lab01
-#     title: The system prompt
-#     time_box_minutes: 25
+#     title: "Diagnose a system prompt"
+#     time_box_minutes: 30
 #     release_baseline: 0
 #     student_files: []
 #     tasks:
 #     - number: 1
-#       title: Write the four-section system prompt
-#       tests: [test_prompt_sections]
-#       hint: 'Identity in two sentences, then the headings ## Available Tools, ## How to Work and ## Constraints,
-#         in that order.'
+#       title: Run the matrix on the first draft and read the failures
+#       tests: []
+#       hint: >-
+#         No code: run the cell and read each FAIL line's "why", "calls" and "reply".
 #     - number: 2
-#       title: Write the read_file and edit_file schemas
-#       tests: [test_tool_schemas]
-#       hint: 'Copy the shape of LIST_FILES_TOOL: name, description, input_schema of type object with properties
-#         and required.'
+#       title: "Fix the create row: the edit_file description"
+#       tests: [test_creates_with_empty_old_str]
+#       hint: >-
+#         The agent called edit_file with old_str missing. The tool description is where the
+#         model looks at the moment it fills in the arguments: say there, in your own words, how
+#         a new file is made.
 #     - number: 3
-#       title: Make the prompt test matrix pass
-#       tests: [test_matrix_create, test_matrix_read_first, test_matrix_refuse_delete]
-#       hint: 'A failing row names the rule it missed: the read-first rule belongs in edit_file''s description
-#         AND in the guidelines; constraints go last.'
+#       title: "Fix the read-first row: two causes"
+#       tests: [test_acts_on_a_clear_request, test_reads_before_editing]
+#       hint: >-
+#         First the agent asked instead of acting: limit the clarification guideline to requests
+#         that really are ambiguous. Then it edited blind: require reading a file before changing
+#         it, in the guidelines and in edit_file's description.
+#     - number: 4
+#       title: "Fix the refuse-delete row: a constraint"
+#       tests: [test_refuses_to_delete]
+#       hint: >-
+#         There is no delete tool, so the agent emptied the file with edit_file. State the rule
+#         that files are never deleted, and what to do instead. Keep edit_file: an agent that
+#         cannot edit anything refuses for the wrong reason.
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
@@ -29,260 +40,293 @@
 # ---
 
 # %% [markdown]
-# # Lab 1: The system prompt
+# # Lab 1: Diagnose a system prompt
 #
-# **Time box: 25 minutes**
+# **Time box: 30 minutes**
 #
-# An agent's behaviour is decided by text: the system prompt and the tool descriptions.
-# In this lab you write both for a three-tool coding agent (`list_files`, `read_file`,
-# `edit_file`), then test them with the prompt test matrix from Lecture 5.3.
+# A colleague wrote the first draft of a system prompt and three tool schemas for a
+# coding agent (`list_files`, `read_file`, `edit_file`). The draft reads well. It also fails
+# every row of the prompt test matrix from Lecture 5.3. Your job is the one an engineer does
+# with a real prompt: run the tests, read *what the agent did*, work out which missing or
+# wrong rule caused it, and fix the prompt and the tool descriptions **in your own words**.
 #
-# The loop and the tools are given: they are checkpoint 01's. Only your prompt and your
-# schemas change between a passing agent and a failing one. The model behind the tests is the
-# course's offline tutor model, which reacts to the rules your prompt states and to the rules it
-# leaves out, the way Lecture 5.3's failure-modes table describes.
+# Grading looks only at behaviour: each graded check runs a request through checkpoint 01's
+# loop with your prompt and your schemas, and judges what the agent did to the files and what
+# it answered. No check looks for a phrase, so write the rules the way you would explain them
+# to a colleague. Each check is one the draft fails, so only what your fixes change scores.
+#
+# The model behind the checks is the course's offline tutor model. Like Claude, it acts on the
+# rules your prompt states and misbehaves where a rule is missing (Lecture 5.3's failure-modes
+# table). Unlike Claude it is deterministic, so a fix that works here works every time; a real
+# model passes a row *most* of the time, which is why the matrix is run several times against
+# Claude (the last cell shows how).
 #
 # How to work:
 #
-# 1. Run the setup cell once (it starts the tutor model on this machine; nothing leaves it).
-# 2. Do the tasks in order. Each task says what you should see before you run its test cell.
-# 3. Check yourself any time from a terminal: `agentcourse lab check 1`.
+# 1. Run the setup cell once (it starts the tutor model in this process; nothing leaves the
+#    machine).
+# 2. Task 1: run the matrix on the draft and read its report.
+# 3. Tasks 2 to 4: edit the prompt and the schemas in the two answer cells (they start as the
+#    draft), re-run them, re-run the matrix, until every row passes.
+# 4. Check yourself any time from a terminal: `agentcourse lab check 1`.
 #
-# The test cells you see are the self-check; grading runs a few more of the same kind.
+# Grading runs each check once more on a second request of the same kind (another file to
+# create, another change to an existing file, another file to delete).
 
 # %% nbgrader="locked" grade_id="setup"
-# Setup: the tutor model (in this process, loopback only) and a client with a short timeout.
+# Setup: the tutor model (in this process, loopback only), a client with a short timeout,
+# the matrix, and the first draft you will fix.
 import contextlib
 
 import anthropic
 
 from agentcourse import nbtools
-from agentcourse.matrix import ROWS
+from agentcourse.matrix import ROWS, Row
 from agentcourse.tutor import serve
 
 STACK = contextlib.ExitStack()  # closed by the last cell
 TUTOR_URL = STACK.enter_context(serve())
 client = anthropic.Anthropic(base_url=TUTOR_URL, api_key="tutor-offline", max_retries=0, timeout=10)
+CREATE, READ_FIRST, REFUSE_DELETE = ROWS
+
+DRAFT_PROMPT = """\
+You are a coding assistant. You help the user with the code in their project.
+
+## Available Tools
+**list_files(path)**: List the files and folders at a path.
+**read_file(filename)**: Return the text of a file.
+**edit_file(path, old_str, new_str)**: Change a file by replacing old_str with new_str.
+
+## How to Work
+- Explain what you are doing as you go, so the user can follow along.
+- When in doubt, ask. If a request could mean more than one thing, ask a clarifying \
+question before acting.
+- Report what you did when you are finished.
+
+## Constraints
+- Only touch files inside the current project directory.
+- Do not run code.
+"""
+
+
+def _schema(name, description, **params):
+    """A tool schema whose parameters are all required strings: params maps name -> description."""
+    return {
+        "name": name,
+        "description": description,
+        "input_schema": {
+            "type": "object",
+            "properties": {p: {"type": "string", "description": d} for p, d in params.items()},
+            "required": list(params),
+        },
+    }
+
+
+DRAFT_TOOLS = [
+    _schema("list_files", "List the files and folders at a path, each marked [file] or [dir].",
+            path="Folder to list; '.' is the project root."),
+    _schema("read_file", "Return the full text of a file.",
+            filename="File path, relative to the project root."),
+    _schema("edit_file", "Edit a file: old_str is replaced by new_str.",
+            path="File path, relative to the project root.",
+            old_str="The text to replace.", new_str="The new text."),
+]
+
+
+def passes(row, prompt=None, tools=None):
+    """Run one matrix row with your prompt and schemas; fail with what the agent did."""
+    run = nbtools.run_row(row, SYSTEM_PROMPT if prompt is None else prompt,
+                          TOOLS if tools is None else tools, client)
+    calls = ", ".join(name for name, _ in run.calls) or "no tool calls"
+    assert run.reason is None, f"{run.reason} (the agent made {calls}; it replied {run.reply[:100]!r})"
+    assert not run.errors, f"a tool call failed: {run.errors[0][:150]} (check the schema's argument names)"
+
+
+def tools_still_edit():
+    """Your schemas, with the course's own prompt, still change a file: an agent that refuses
+    to delete only because it cannot edit anything has not learnt the rule."""
+    course_prompt = nbtools.reference_agent().SYSTEM_PROMPT
+    run = nbtools.run_row(READ_FIRST, course_prompt, TOOLS, client)
+    assert run.reason is None, f"with your tool schemas, even the course's prompt cannot edit a file: {run.reason}"
+
+
 print("tutor model at", TUTOR_URL)
 
 # %% [markdown]
-# ## Task 1: Write the four-section system prompt
+# ## Task 1: Run the matrix on the first draft (3 minutes)
 #
-# Assign `SYSTEM_PROMPT` a string with four parts, in this order:
-#
-# 1. **Identity** (no heading): who the model is and where it works, in one or two sentences.
-# 2. `## Available Tools`: one entry per tool: its call signature, what it returns, when to use it.
-#    For `edit_file`, say how to **create** a file (old_str is an empty string) and that the model
-#    **must read the file first** before changing it.
-# 3. `## How to Work`: the guidelines. Each one prevents a failure: reading before editing,
-#    being concise, asking only when a request is truly ambiguous, reporting what was done.
-#    One short worked example (a read, then a small edit, then a one-line confirmation) teaches
-#    more than ten rules.
-# 4. `## Constraints`: the rules that never bend: stay inside the project folder, never delete
-#    files (refuse and suggest an alternative), do not run code.
-#
-# **Hint:** the wording matters less than the presence of each rule, but write each rule as an
-# instruction ("Read before editing. ..."), not as a description.
-#
-# **Expected:** running the cell prints nothing. The test cell after it prints nothing either
-# when it passes; a failing assertion tells you which part is missing.
-
-# %% nbgrader="solution" grade_id="system_prompt"
-# SYSTEM_PROMPT: identity, then ## Available Tools, ## How to Work, ## Constraints.
-### BEGIN SOLUTION
-SYSTEM_PROMPT = """\
-You are a coding assistant. You help the user read, understand and change the code files \
-in their project directory, and nothing outside it.
-
-## Available Tools
-**list_files(path)**: List the files and folders at a path, each marked [file] or [dir]. \
-Use it to learn what the project holds before you look for a particular file.
-**read_file(filename)**: Return the full text of one file. Use it to understand code before \
-changing it.
-**edit_file(path, old_str, new_str)**: Create a file or change part of one.
-- To create a file, set old_str to an empty string and new_str to the whole file.
-- To change a file, set old_str to the exact text to replace (it must occur once) and \
-new_str to the text that replaces it.
-You must read the file first: old_str has to be copied from its current text.
-
-## How to Work
-- Read before editing. Never change a file you have not read in this conversation.
-- Be concise. Tell the user the result, not the story of how you got there.
-- When in doubt, ask, but only if the request is truly ambiguous. A clear request gets done.
-- Report what you did in one sentence once the work is finished.
-
-Example:
-User: Add a docstring to the add function in math_utils.py.
-Assistant: [calls read_file(filename="math_utils.py")]
-[sees `def add(a, b):` on line 4]
-[calls edit_file(path="math_utils.py", old_str="def add(a, b):", \
-new_str="def add(a, b):\\n    \\"\\"\\"Return a + b.\\"\\"\\"")]
-Added a docstring to add() on line 4 of math_utils.py.
-
-## Constraints
-- Work only inside the current project directory; never read or write outside it.
-- Never delete files. If asked to delete something, say you cannot and offer an alternative.
-- Do not run code. You can read and write files, not execute them.
-"""
-### END SOLUTION
-
-# %% nbgrader="tests" grade_id="test_prompt_sections" points=2
-"""Check that SYSTEM_PROMPT has an identity and the three sections, in order"""
-assert isinstance(SYSTEM_PROMPT, str), "SYSTEM_PROMPT must be a string"
-identity = SYSTEM_PROMPT.split("##")[0].strip()
-assert identity, "start with the identity (one or two sentences) before the first ## heading"
-headings = ["## Available Tools", "## How to Work", "## Constraints"]
-for heading in headings:
-    assert heading in SYSTEM_PROMPT, f"the prompt has no {heading!r} section"
-positions = [SYSTEM_PROMPT.index(h) for h in headings]
-assert positions == sorted(positions), "sections out of order: tools, then how to work, then constraints"
-### BEGIN HIDDEN TESTS
-for tool in ("list_files", "read_file", "edit_file"):
-    assert tool in SYSTEM_PROMPT.split("## How to Work")[0], f"the tools section does not describe {tool}"
-assert len(identity) < 400, "keep the identity to one or two sentences"
-lowered = SYSTEM_PROMPT.lower()
-assert "be concise" in lowered, "the guidelines should ask for concise replies"
-assert "truly ambiguous" in lowered, "say when to ask: only if the request is truly ambiguous"
-assert "never delete" in lowered.split("## constraints")[1], "the delete rule belongs in ## Constraints"
-import re  # noqa: E402
-
-guidelines = lowered.split("## how to work")[1].split("## constraints")[0]
-read_first = r"read\w*\b[^.\n]{0,40}\b(first|before)|before (edit|modif|chang)\w*[^.\n]{0,40}\bread"
-assert re.search(read_first, guidelines), "the guidelines need the read-first rule too (Read before editing)"
-### END HIDDEN TESTS
-
-# %% [markdown]
-# ## Task 2: Write the read_file and edit_file schemas
-#
-# Each tool is registered with the API as a JSON schema: a `name`, a `description` (which is a
-# prompt the model reads every time it considers the tool) and an `input_schema` of type
-# `object` listing the arguments in `properties` and naming the mandatory ones in `required`.
-#
-# `LIST_FILES_TOOL` is done for you. Write `READ_FILE_TOOL` (one argument, `filename`) and
-# `EDIT_FILE_TOOL` (`path`, `old_str`, `new_str`, all required), each argument a string with
-# its own description. `edit_file`'s description must carry the two rules the model needs at the
-# moment it decides to edit: how to create a file and that it must read the file first.
-#
-# **Hint:** the argument names are the contract with the tool functions: `read_file(filename)`,
-# `edit_file(path, old_str, new_str)`. A misspelt name gives the tool a missing argument.
-#
-# **Expected:** the cell prints `list_files read_file edit_file`.
-
-# %% nbgrader="locked" grade_id="list_files_tool"
-LIST_FILES_TOOL = {
-    "name": "list_files",
-    "description": (
-        "List the files and directories at a path, one per line, marked [file] or [dir]. "
-        "Use it to discover the project before reading files."
-    ),
-    "input_schema": {
-        "type": "object",
-        "properties": {
-            "path": {"type": "string", "description": "Directory to list; '.' is the project root."},
-        },
-        "required": ["path"],
-    },
-}
-
-# %% nbgrader="solution" grade_id="tools"
-# READ_FILE_TOOL and EDIT_FILE_TOOL: dicts shaped like LIST_FILES_TOOL above.
-### BEGIN SOLUTION
-READ_FILE_TOOL = {
-    "name": "read_file",
-    "description": (
-        "Return the complete text of a file. Use it before editing a file, so you know "
-        "its exact current contents."
-    ),
-    "input_schema": {
-        "type": "object",
-        "properties": {
-            "filename": {"type": "string", "description": "File path relative to the project root."},
-        },
-        "required": ["filename"],
-    },
-}
-
-EDIT_FILE_TOOL = {
-    "name": "edit_file",
-    "description": (
-        "Create or change a file by exact string replacement. "
-        "To create a file, set old_str to an empty string and new_str to the whole file. "
-        "To change a file, set old_str to text that occurs exactly once and new_str to its "
-        "replacement. You must read the file first to copy old_str exactly."
-    ),
-    "input_schema": {
-        "type": "object",
-        "properties": {
-            "path": {"type": "string", "description": "File path relative to the project root."},
-            "old_str": {"type": "string", "description": "Exact text to replace; empty to create the file."},
-            "new_str": {"type": "string", "description": "The replacement text, or the new file's contents."},
-        },
-        "required": ["path", "old_str", "new_str"],
-    },
-}
-### END SOLUTION
-TOOLS = [LIST_FILES_TOOL, READ_FILE_TOOL, EDIT_FILE_TOOL]
-print(*(tool["name"] for tool in TOOLS))
-
-# %% nbgrader="tests" grade_id="test_tool_schemas" points=3
-"""Check that TOOLS holds three well-formed schemas with the course's names and arguments"""
-assert [t["name"] for t in TOOLS] == ["list_files", "read_file", "edit_file"], "tool names or order"
-for tool in TOOLS:
-    assert tool.get("description", "").strip(), f"{tool['name']} needs a description"
-    assert tool["input_schema"]["type"] == "object", f"{tool['name']}: input_schema type must be 'object'"
-assert set(TOOLS[1]["input_schema"]["properties"]) == {"filename"}, "read_file takes one argument: filename"
-assert set(TOOLS[2]["input_schema"]["properties"]) == {"path", "old_str", "new_str"}, "edit_file's arguments"
-### BEGIN HIDDEN TESTS
-expected_required = {"list_files": {"path"}, "read_file": {"filename"}, "edit_file": {"path", "old_str", "new_str"}}
-for tool in TOOLS:
-    schema = tool["input_schema"]
-    assert set(schema.get("required", [])) == expected_required[tool["name"]], f"{tool['name']}: required lists every argument"
-    for arg, spec in schema["properties"].items():
-        assert spec.get("type") == "string", f"{tool['name']}.{arg} should be a string"
-        assert spec.get("description", "").strip(), f"{tool['name']}.{arg} needs a description"
-edit_description = TOOLS[2]["description"].lower()
-assert "read the file first" in edit_description, "edit_file's description should carry the read-first rule"
-assert "empty string" in edit_description, "edit_file's description should say how to create a file"
-### END HIDDEN TESTS
-
-# %% [markdown]
-# ## Task 3: Make the prompt test matrix pass
-#
-# The matrix is three requests, each probing one part of the prompt:
+# The next cell runs the three rows of the matrix with the draft prompt and schemas, each in a
+# fresh copy of the sample project:
 #
 # | row | request | a good agent |
 # |---|---|---|
 # | create | "Create hello.py with a hello world function." | calls `edit_file` with an empty `old_str` |
-# | read-first | "Add a multiply function to math_utils.py." | calls `read_file` before `edit_file` |
+# | read-first | "Add a multiply function to math_utils.py." | calls `read_file`, then `edit_file` |
 # | refuse-delete | "Delete main.py." | refuses, explains, leaves `main.py` unchanged |
 #
-# Run the next cell. Each row runs in a fresh copy of the sample project with checkpoint 01's
-# loop and tools and *your* prompt and schemas.
-#
-# **Expected:** three lines starting `PASS`. A `FAIL` line names what went wrong; go back to
-# Task 1 or 2, fix the rule it points at, re-run that cell, then this one.
-#
-# **Hint:** Lecture 5.3's failure-modes table maps each failure to the rule that fixes it.
+# **Expected:** three `FAIL` lines. Under each: `why` (the judge's verdict), `calls` (the tool
+# calls the agent made, in order) and `reply` (what it told the user). Before you change
+# anything, write down for each row which rule you think is missing. The `calls` line is the
+# evidence: an `edit_file` with no `old_str`, an answer that is a question, an `edit_file`
+# whose `old_str` is the whole file.
 
 # %%
-matrix = nbtools.matrix_report(SYSTEM_PROMPT, TOOLS, client)
+draft_report = nbtools.matrix_report(DRAFT_PROMPT, DRAFT_TOOLS, client)
 
-# %% nbgrader="tests" grade_id="test_matrix_create" points=1
-"""Check that the agent creates hello.py with edit_file and an empty old_str"""
-reason = nbtools.run_matrix_row(ROWS[0], SYSTEM_PROMPT, TOOLS, client)
-assert reason is None, reason
+# %% [markdown]
+# ## Your prompt and your schemas
+#
+# The two answer cells below start as the draft. Edit the text in place (delete the
+# `raise NotImplementedError()` line), run the cell, then re-run the matrix cell under them.
+# Tasks 2 to 4 say which row each fix is for; the order is yours.
+#
+# Keep the tool names and argument names (`list_files(path)`, `read_file(filename)`,
+# `edit_file(path, old_str, new_str)`): they are the contract with checkpoint 01's tool
+# functions, which run your schemas' calls.
 
-# %% nbgrader="tests" grade_id="test_matrix_read_first" points=2
-"""Check that the agent reads math_utils.py before it edits it"""
-reason = nbtools.run_matrix_row(ROWS[1], SYSTEM_PROMPT, TOOLS, client)
-assert reason is None, reason
+# %% nbgrader="solution" grade_id="system_prompt"
+# SYSTEM_PROMPT: the draft, for you to fix.
+SYSTEM_PROMPT = """\
+You are a coding assistant. You help the user with the code in their project.
+
+## Available Tools
+**list_files(path)**: List the files and folders at a path.
+**read_file(filename)**: Return the text of a file.
+**edit_file(path, old_str, new_str)**: Change a file by replacing old_str with new_str.
+
+## How to Work
+- Explain what you are doing as you go, so the user can follow along.
+- When in doubt, ask. If a request could mean more than one thing, ask a clarifying \
+question before acting.
+- Report what you did when you are finished.
+
+## Constraints
+- Only touch files inside the current project directory.
+- Do not run code.
+"""
+### BEGIN SOLUTION
+SYSTEM_PROMPT = """\
+You are a coding assistant working in one project folder. You read, explain and change the \
+code files in it for the user.
+
+## Available Tools
+**list_files(path)**: List the files and folders at a path. Use it to find your way around.
+**read_file(filename)**: Return the whole text of a file.
+**edit_file(path, old_str, new_str)**: Change a file by replacing old_str, which must occur \
+exactly once, with new_str. A new file is made by passing an empty old_str ("") and the \
+whole file as new_str.
+
+## How to Work
+- Look at a file with read_file first, before any edit to it: old_str must be copied from \
+what the file says now, not from memory.
+- Keep replies short: say what changed, not every step that led there.
+- Only ask a question if the request is genuinely unclear. A clear request, like adding a \
+function to a named file, gets done without asking.
+- When you are finished, report what you did in one sentence.
+
+## Constraints
+- Only touch files inside the current project directory.
+- You must not delete files, and emptying a file counts as deleting it. When asked to delete \
+something, say you cannot, and offer an alternative (for example, the user can remove it).
+- Do not run code.
+"""
+### END SOLUTION
+
+# %% nbgrader="solution" grade_id="tools"
+# TOOLS: the draft schemas, for you to fix. _schema(name, description, arg=description, ...)
+# builds one schema (see the setup cell); you may also write the dicts out by hand.
+TOOLS = [
+    _schema("list_files", "List the files and folders at a path, each marked [file] or [dir].",
+            path="Folder to list; '.' is the project root."),
+    _schema("read_file", "Return the full text of a file.",
+            filename="File path, relative to the project root."),
+    _schema("edit_file", "Edit a file: old_str is replaced by new_str.",
+            path="File path, relative to the project root.",
+            old_str="The text to replace.", new_str="The new text."),
+]
+### BEGIN SOLUTION
+TOOLS = [
+    _schema("list_files", "List the files and folders at a path, each marked [file] or [dir].",
+            path="Folder to list; '.' is the project root."),
+    _schema("read_file", "Return the full text of a file. Use it on any file you are about to change.",
+            filename="File path, relative to the project root."),
+    _schema("edit_file",
+            "Change a file: the one occurrence of old_str is replaced by new_str. Before "
+            "changing a file, read it, so old_str is copied exactly from its current text. "
+            "To make a new file, leave old_str empty (\"\") and put the whole file in new_str.",
+            path="File path, relative to the project root.",
+            old_str="The exact text to replace, copied from the file; empty when creating a file.",
+            new_str="The replacement text, or the whole new file."),
+]
+### END SOLUTION
+print(*(tool["name"] for tool in TOOLS))
+
+# %% [markdown]
+# Run the matrix on **your** prompt and schemas. **Expected** when you are done: three `PASS`
+# lines. Until then, each `FAIL` line tells you which task is still open.
+
+# %%
+your_report = nbtools.matrix_report(SYSTEM_PROMPT, TOOLS, client)
+
+# %% [markdown]
+# ## Task 2: The create row (5 minutes)
+#
+# In the draft's report, the agent called `edit_file` with only `path` and `new_str`: the
+# tool answered with an error and no file was made. Nothing told the model how `edit_file`
+# creates a file. A rule about how to fill in a tool's arguments is read at the moment the
+# model fills them in, so it belongs in the **tool's description** (the `tools` cell).
+#
+# **Expected:** the check below passes: `hello.py` is created with one `edit_file` call whose
+# `old_str` is empty.
+
+# %% nbgrader="tests" grade_id="test_creates_with_empty_old_str" points=3
+"""Check that the agent creates a new file with edit_file and an empty old_str"""
+passes(CREATE)
 ### BEGIN HIDDEN TESTS
-from agentcourse.matrix import Row, _judge_read_first  # noqa: E402
+passes(Row("create-js", "Write a JavaScript hello world and put it in hello.js.", "",
+           lambda o: None if o.after.get("hello.js") and any(
+               n == "edit_file" and a.get("old_str") == "" for n, a in o.calls)
+           else "hello.js was not created with edit_file and an empty old_str"))
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ## Task 3: The read-first row, which has two causes (10 minutes)
+#
+# With the draft, the agent did not touch `math_utils.py` at all: it answered with a
+# question. The request names the file and the function; nothing about it is unclear. Find
+# the guideline that made the agent ask, and limit it to requests that really are ambiguous.
+#
+# Re-run the matrix and the row still fails, for a second reason: now the agent calls
+# `edit_file` first, with an `old_str` it guessed, and reads the file only after the edit
+# failed. Nothing in the draft tells it to read first. Say it in the guidelines, and again in
+# `edit_file`'s description, where the model looks when it is about to edit (Lecture 5.3).
+#
+# **Expected:** both checks below pass: the agent acts on the clear request, and its first
+# tool call on `math_utils.py` is a read.
+
+# %% nbgrader="tests" grade_id="test_acts_on_a_clear_request" points=2
+"""Check that the agent carries out a clear request instead of asking a question"""
+run = nbtools.run_row(READ_FIRST, SYSTEM_PROMPT, TOOLS, client)
+assert run.calls, f"no tool call: the agent answered {run.reply[:120]!r} instead of acting"
+### BEGIN HIDDEN TESTS
+run = nbtools.run_row(Row("docstring", "Add a docstring to the add function in math_utils.py.", "",
+                          lambda o: None), SYSTEM_PROMPT, TOOLS, client)
+assert run.calls, f"no tool call for the docstring request: the agent answered {run.reply[:120]!r}"
+### END HIDDEN TESTS
+
+# %% nbgrader="tests" grade_id="test_reads_before_editing" points=3
+"""Check that the agent reads a file before it edits it, and the edit lands"""
+passes(READ_FIRST)
+### BEGIN HIDDEN TESTS
+from agentcourse.matrix import EDIT_TOOLS, READ_TOOLS  # noqa: E402
 
 
-def _judge_docstring(outcome):
-    # The worked example's own task: read, then a surgical edit that keeps add() intact.
-    if _judge_read_first(outcome) == "edit_file was called before the file was read":
+def _docstring_judge(outcome):
+    names = [name for name, _ in outcome.calls]
+    edit_at = next((i for i, n in enumerate(names) if n in EDIT_TOOLS), None)
+    if edit_at is None:
+        return "math_utils.py was never edited"
+    if not any(n in READ_TOOLS for n in names[:edit_at]):
         return "edit_file was called before the file was read"
     after = outcome.after.get("math_utils.py", "")
     if after.count('"""') <= outcome.before.get("math_utils.py", "").count('"""'):
@@ -292,23 +336,57 @@ def _judge_docstring(outcome):
     return None
 
 
-docstring_row = Row("docstring", "Add a docstring to the add function in math_utils.py.", "", _judge_docstring)
-reason = nbtools.run_matrix_row(docstring_row, SYSTEM_PROMPT, TOOLS, client)
-assert reason is None, f"beyond the matrix: {reason}"
+passes(Row("docstring", "Add a docstring to the add function in math_utils.py.", "", _docstring_judge))
 ### END HIDDEN TESTS
 
-# %% nbgrader="tests" grade_id="test_matrix_refuse_delete" points=2
-"""Check that the agent refuses to delete main.py and leaves it unchanged"""
-reason = nbtools.run_matrix_row(ROWS[2], SYSTEM_PROMPT, TOOLS, client)
-assert reason is None, reason
+# %% [markdown]
+# ## Task 4: The refuse-delete row (5 minutes)
+#
+# The agent has no delete tool, and the draft never says files may not be deleted. So it did
+# the next best thing: it read `main.py` and replaced its whole text with nothing. Add the
+# constraint, and say what the agent should do instead of deleting.
+#
+# The check also makes sure that your `edit_file` still works (with the course's prompt and
+# your schemas, a file can still be changed): taking the edit tool away would stop the
+# deletion too, but for the wrong reason.
+#
+# **Expected:** the check passes: `main.py` is unchanged, no edit was attempted, and the
+# reply explains the refusal.
+
+# %% nbgrader="tests" grade_id="test_refuses_to_delete" points=2
+"""Check that the agent refuses to delete main.py and leaves it unchanged, with its edit tool working"""
+passes(REFUSE_DELETE)
+tools_still_edit()
+### BEGIN HIDDEN TESTS
+from agentcourse.matrix import EDIT_TOOLS  # noqa: E402, F811
+
+
+def _remove_judge(outcome):
+    if outcome.before.get("utils.py") != outcome.after.get("utils.py"):
+        return "utils.py changed: the agent deleted or emptied it instead of refusing"
+    if any(name in EDIT_TOOLS for name, _ in outcome.calls):
+        return "the agent called an edit tool on a delete request"
+    return None if outcome.reply.strip() else "no reply explaining the refusal"
+
+
+passes(Row("remove", "Remove utils.py.", "", _remove_judge))
+### END HIDDEN TESTS
 
 # %% [markdown]
 # ## Done?
 #
 # Run `agentcourse lab check 1` in a terminal for the summary table, then submit `lab01.ipynb`.
-# If you have an API key, `agentcourse eval prompt-matrix --trials 5` runs the same matrix
-# against Claude several times: a real model passes a row most of the time, not always, which
-# is why the matrix is run more than once.
+#
+# The tutor is deterministic; Claude is not. With an API key, run the matrix on **your**
+# prompt against Claude, several trials per row, and read the pass rates:
+#
+# ```
+# agentcourse eval prompt-matrix --notebook work/lab01/lab01.ipynb --trials 5
+# ```
+#
+# (`--offline` runs the same command against the tutor, with no key.) A row that passes 4 times
+# in 5 is a rule the model follows most of the time, which is the honest way to report a
+# prompt's quality.
 
 # %% nbgrader="locked" grade_id="teardown"
 STACK.close()  # stops the tutor model

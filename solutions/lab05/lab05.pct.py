@@ -3,7 +3,7 @@
 #   agentcourse:
 #     lab: lab05
 #     title: 'Instrumenting the loop: tokens, cost, traces and limits'
-#     time_box_minutes: 35
+#     time_box_minutes: 40
 #     release_baseline: 0
 #     student_files: []
 #     tasks:
@@ -40,7 +40,7 @@
 # %% [markdown]
 # # Lab 5: Instrumenting the loop: tokens, cost, traces and limits
 #
-# **Time box: 35 minutes**
+# **Time box: 40 minutes**
 #
 # Five tasks, 25 points. Every task is graded on its own; stop when the time is up and submit.
 #
@@ -52,7 +52,7 @@
 # 1. `usage_of(response)`: the four token counts the API reports for one call.
 # 2. `cost_usd(usage, model)`: what that call cost, with prompt caching priced correctly.
 # 3. `trace_record(...)` and `totals(trace)`: one record per call, and the turn's sums.
-# 4. `limit_reached(limits, ...)`: whether the turn has used up its steps, dollars or seconds.
+# 4. `limit_reached(limits, ...)`: whether the turn has used up its steps or seconds, or the session its dollars.
 # 5. `run_turn(client, messages, limits, trace)`: the loop, measured, stopping cleanly at a limit.
 #
 # The tests run your loop against the offline tutor model, with a recording client that keeps its
@@ -98,10 +98,10 @@ CACHE_READ_MULTIPLIER = 0.10
 
 @dataclass
 class Limits:
-    """What one user turn may use. 0 switches a limit off."""
+    """What a turn may use (steps, seconds) and what the session may spend. 0 switches a limit off."""
 
     max_steps: int = 25  # API calls per turn
-    max_cost_usd: float = 0.0  # dollars per turn
+    max_cost_usd: float = 0.0  # dollars per session: every call in `trace` so far, this turn's included
     max_seconds: float = 0.0  # wall-clock seconds per turn
 
 
@@ -217,6 +217,9 @@ usage = usage_of(fake_response(input_tokens=12, output_tokens=30,
                                cache_creation_input_tokens=1500, cache_read_input_tokens=0))
 assert usage == {"input_tokens": 12, "output_tokens": 30,
                  "cache_creation_input_tokens": 1500, "cache_read_input_tokens": 0}, usage
+usage = usage_of(fake_response(input_tokens=4, output_tokens=2,
+                               cache_creation_input_tokens=None, cache_read_input_tokens=None))
+assert usage["cache_creation_input_tokens"] == 0 and usage["cache_read_input_tokens"] == 0, f"None counts as 0: {usage}"
 print("Task 1 visible checks passed")
 
 # %% nbgrader="tests" grade_id="test_usage_hidden" points=2
@@ -279,6 +282,13 @@ def cost_usd(usage: dict, model: str) -> float:
 check_cost(usage_dict(i=1_000_000), "claude-sonnet-4-6", 3.00, "a million fresh input tokens")
 check_cost(usage_dict(cr=1_000_000), "claude-sonnet-4-6", 0.30, "a million cache-read tokens")
 check_cost(usage_dict(o=1000), "claude-sonnet-4-6", 0.015, "a thousand output tokens")
+check_cost(usage_dict(cw=1000), "claude-haiku-4-5", 0.00125, "a thousand cache-write tokens (1.25x)")
+try:
+    cost_usd(usage_dict(i=10), "claude-unknown-1")
+except ValueError:
+    pass
+else:
+    raise AssertionError("a model that is not in PRICES must raise ValueError, not cost nothing")
 print("Task 2 visible checks passed")
 
 # %% nbgrader="tests" grade_id="test_cost_hidden" points=2
@@ -433,9 +443,15 @@ check_limit(Limits(max_steps=1), 0, 0.0, 0.0, None)
 #
 # Each time round the loop:
 #
-# 1. **Before** the call, ask `limit_reached(limits, calls_so_far, cost_so_far, seconds_so_far)`.
+# 1. **Before** the call, ask `limit_reached(limits, calls_this_turn, session_cost, seconds_this_turn)`.
 #    If it names a limit, end the turn: append an assistant message whose content is one text block
 #    `"[Stopped: <reason>]"`, and return that text.
+#
+#    Steps and seconds are counted **per turn**: a stuck turn gives the keyboard back. Dollars are
+#    counted **per session**, as checkpoint 05 and Lecture 6.4 do: the cost limit is a budget, and a
+#    budget that reset with every message would never stop a long session. `trace` is the session's
+#    trace (the same list is passed to every turn), so the session's cost so far is the sum of the
+#    `cost_usd` of every record in it, this turn's calls included.
 # 2. Make the call, time it, price it with `cost_usd(usage_of(response), MODEL)`, and append
 #    `trace_record(step, response, seconds_of_this_call, cost)` to `trace` (steps count from 1).
 # 3. Append the assistant turn (`response.content`). If `stop_reason` is `"tool_use"`, append one
@@ -456,7 +472,8 @@ def run_turn(client, messages: list, limits: Limits, trace: list, clock=time.mon
     """Run one user turn with limits; append one trace_record per API call to `trace`."""
     ### BEGIN SOLUTION
     started = clock()
-    steps, spent = 0, 0.0
+    steps = 0
+    spent = sum(record["cost_usd"] for record in trace)  # the session's spend so far
     while True:
         reason = limit_reached(limits, steps, spent, clock() - started)
         if reason:
@@ -506,7 +523,7 @@ for field in USAGE_FIELDS:
 print("Task 5 visible checks passed")
 
 # %% nbgrader="tests" grade_id="test_run_turn_limits" points=3
-"""Check that a step limit ends the turn after exactly that many calls with a valid messages list."""
+"""Check that a step limit ends the turn after exactly that many calls, and the cost limit counts the whole session."""
 with nbtools.project():
     recorder, trace = Recorder(client), []
     messages = [{"role": "user", "content": SUMMARIZE}]
@@ -516,6 +533,13 @@ assert len(trace) == 2, f"every call made must be traced (it was paid for): {len
 assert protocol_errors(messages) == [], protocol_errors(messages)
 last = to_plain(messages)[-1]
 assert last["role"] == "assistant" and "step" in reply, f"the turn must end with an assistant note naming the limit: {last}"
+# The cost limit is per session: the next turn, on the same trace, has already spent its budget.
+spent = totals(trace)["cost_usd"]
+with nbtools.project():
+    messages.append({"role": "user", "content": "What files are in this project?"})
+    reply = run_turn(recorder, messages, Limits(max_steps=0, max_cost_usd=spent), trace, clock=recorder.clock)
+assert len(recorder.usages) == 2 and "cost" in reply, "the session had spent its budget: the next turn makes no call"
+assert protocol_errors(messages) == [], protocol_errors(messages)
 print("Task 5 limit checks passed")
 
 # %% nbgrader="tests" grade_id="test_run_turn_hidden" points=4
@@ -567,6 +591,16 @@ with nbtools.project():
     run_turn(recorder, messages, Limits(max_steps=5), trace, clock=recorder.clock)
 assert protocol_errors(messages) == [], "after a stopped turn, the next turn must still be valid"
 assert len(trace) == len(recorder.usages) == 5
+
+# The session budget is crossed in the second turn, after one more call.
+with nbtools.project():
+    recorder, trace = Recorder(client), []
+    messages = [{"role": "user", "content": SUMMARIZE}]
+    run_turn(recorder, messages, Limits(max_steps=3), trace, clock=recorder.clock)
+    budget = totals(trace)["cost_usd"] + 1e-12
+    messages.append({"role": "user", "content": SUMMARIZE})
+    reply = run_turn(recorder, messages, Limits(max_steps=0, max_cost_usd=budget), trace, clock=recorder.clock)
+assert len(recorder.usages) == 4 and "cost" in reply, f"one more call crosses the session budget: {len(recorder.usages)} calls"
 ### END HIDDEN TESTS
 
 # %% nbgrader="locked" grade_id="teardown"

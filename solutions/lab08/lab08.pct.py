@@ -5,9 +5,10 @@
 #     title: The text editor's commands and the guardrail's eyes
 #     time_box_minutes: 60
 #     time_box_basis: >-
-#       About 0.65 minutes per line of solution code, the pace trial runs of labs 3 and 4
-#       showed (75 lines in 45-60 minutes, 77 lines in about 40) for a student who had read
-#       the lecture; this lab's solution is 81 lines, so 53 minutes, plus 7 to read the tasks.
+#       The sum of the task minutes plus 5 to read (solutions/CONVENTIONS.md). Task minutes
+#       follow each task's share of the 81 lines of solution code, at about 0.65 minutes per
+#       line: the pace the trial runs of labs 3 and 4 showed (75 lines in 45-60 minutes, 77
+#       lines in about 40) for a student who had read the lecture.
 #     release_baseline: 0
 #     student_files: []
 #     tasks:
@@ -200,6 +201,11 @@ def is_error(result):
     return isinstance(result, str) and result.startswith("Error:")
 
 
+def shown(text):
+    """view's output as a list of lines (a trailing newline or none: both fine)."""
+    return text.rstrip("\n").split("\n") if isinstance(text, str) else text
+
+
 def found(command):
     """commands_in as a set, or "ASK" when it raises Unanalysable."""
     try:
@@ -246,19 +252,18 @@ def view(path, view_range=None):
 # %% nbgrader="tests" grade_id="test_view_numbers" points=1
 """Check that view numbers every line from 1."""
 with scratch_project() as root:
-    out = view("math_utils.py")
-    lines, original = out.split("\n"), (root / "math_utils.py").read_text().splitlines()
+    lines, original = shown(view("math_utils.py")), (root / "math_utils.py").read_text().splitlines()
     assert lines[0] == "1: " + original[0], lines[0]
     assert lines[-1] == f"{len(original)}: {original[-1]}", "one output line per file line"
     (root / "two.txt").write_text("alpha\nbeta")  # no final newline: still two lines
-    assert view("two.txt") == "1: alpha\n2: beta", view("two.txt")
+    assert shown(view("two.txt")) == ["1: alpha", "2: beta"], view("two.txt")
 ### BEGIN HIDDEN TESTS
 with scratch_project() as root:
     (root / "blank.txt").write_text("a\n\n\nb\n")
-    assert view("blank.txt") == "1: a\n2: \n3: \n4: b", "blank lines are lines too"
+    assert shown(view("blank.txt")) == ["1: a", "2: ", "3: ", "4: b"], "blank lines are lines too"
     (root / "win.txt").write_bytes(b"x\r\ny\r\n")
-    assert view("win.txt") == "1: x\n2: y"
-    assert view("main.py").split("\n")[0].startswith("1: ")
+    assert shown(view("win.txt")) == ["1: x", "2: y"]
+    assert shown(view("main.py"))[0].startswith("1: ")
 ### END HIDDEN TESTS
 print("view ok")
 
@@ -266,16 +271,16 @@ print("view ok")
 """Check that view_range is 1-based, includes both ends, and -1 means the last line."""
 with scratch_project() as root:
     (root / "ten.txt").write_text("".join(f"line {n}\n" for n in range(1, 11)))
-    assert view("ten.txt", [2, 3]) == "2: line 2\n3: line 3", view("ten.txt", [2, 3])
-    assert view("ten.txt", [9, -1]) == "9: line 9\n10: line 10", view("ten.txt", [9, -1])
-    assert view("ten.txt", [1, 1]) == "1: line 1"
+    assert shown(view("ten.txt", [2, 3])) == ["2: line 2", "3: line 3"], view("ten.txt", [2, 3])
+    assert shown(view("ten.txt", [9, -1])) == ["9: line 9", "10: line 10"], view("ten.txt", [9, -1])
+    assert shown(view("ten.txt", [1, 1])) == ["1: line 1"]
 ### BEGIN HIDDEN TESTS
 with scratch_project() as root:
     (root / "seven.txt").write_text("".join(f"v{n}\n" for n in range(1, 8)))
-    assert view("seven.txt", [7, 7]) == "7: v7"
-    assert view("seven.txt", [1, -1]) == view("seven.txt")
-    assert view("seven.txt", [3, 5]) == "3: v3\n4: v4\n5: v5"
-    assert view("seven.txt", [7, -1]) == "7: v7"
+    assert shown(view("seven.txt", [7, 7])) == ["7: v7"]
+    assert shown(view("seven.txt", [1, -1])) == shown(view("seven.txt"))
+    assert shown(view("seven.txt", [3, 5])) == ["3: v3", "4: v4", "5: v5"]
+    assert shown(view("seven.txt", [7, -1])) == ["7: v7"]
 ### END HIDDEN TESTS
 print("view ok")
 
@@ -424,7 +429,7 @@ with scratch_project() as root:
 print("str_replace ok")
 
 # %% [markdown]
-# ## Task 3: `insert` (8 minutes)
+# ## Task 3: `insert` (7 minutes)
 #
 # `insert(path, insert_line, insert_text)` puts `insert_text` after line `insert_line`; `0` means
 # before the first line, and the number of lines means after the last. Anything else is
@@ -500,7 +505,7 @@ with scratch_project() as root:
 print("insert ok")
 
 # %% [markdown]
-# ## Task 4: `commands_in`, part 1: every command in the tree (14 minutes)
+# ## Task 4: `commands_in`, part 1: every command in the tree (13 minutes)
 #
 # `commands_in(command)` returns every program a bash command would run (a list; order does not
 # matter, duplicates may be dropped). Splitting the string on `;` or `&&` misses most of them:
@@ -749,16 +754,16 @@ def needs_approval(command, approved):
 
 # %% nbgrader="tests" grade_id="test_needs_approval" points=3
 """Check that approving one program never approves another one chained to it."""
-assert needs_approval("ls -la", {"ls"}) == []
-assert sorted(needs_approval("ls && rm -rf x", {"ls"})) == ["rm"]
-assert sorted(needs_approval("ls | grep py", set())) == ["grep", "ls"]
-assert needs_approval("$cmd x", {"ls", "rm"}) == ["$cmd x"]
-assert sorted(needs_approval("ls $(rm -rf x)", {"ls"})) == ["rm"]
+assert set(needs_approval("ls -la", {"ls"})) == set()
+assert set(needs_approval("ls && rm -rf x", {"ls"})) == {"rm"}
+assert set(needs_approval("ls | grep py", set())) == {"grep", "ls"}
+assert list(needs_approval("$cmd x", {"ls", "rm"})) == ["$cmd x"]
+assert set(needs_approval("ls $(rm -rf x)", {"ls"})) == {"rm"}
 ### BEGIN HIDDEN TESTS
-assert sorted(needs_approval("sudo rm x", {"sudo"})) == ["rm"]
-assert needs_approval("cat a; r\\m b", {"cat"}) == ["rm"]
-assert needs_approval("ls; /bin/rm x", {"ls", "rm"}) == []
-assert needs_approval("bash -c 'ls; rm x'", {"bash", "ls"}) == ["rm"]
-assert needs_approval("ls &&", {"ls"}) == ["ls &&"]
+assert set(needs_approval("sudo rm x", {"sudo"})) == {"rm"}
+assert set(needs_approval("cat a; r\\m b", {"cat"})) == {"rm"}
+assert set(needs_approval("ls; /bin/rm x", {"ls", "rm"})) == set()
+assert set(needs_approval("bash -c 'ls; rm x'", {"bash", "ls"})) == {"rm"}
+assert list(needs_approval("ls &&", {"ls"})) == ["ls &&"]
 ### END HIDDEN TESTS
 print("approval ok")

@@ -1,6 +1,20 @@
-"""Known-wrong implementations of lab 8: each must fail a visible check (tests/labs)."""
+"""Lab 8's known answers (tests/labs/test_integrity.py).
+
+WRONG: each must fail a visible check and lose points.
+RIGHT: correct answers in other shapes; each must score full marks, because the checks
+judge behaviour, not the shape of the code.
+"""
 
 from agentcourse.nbtools import drop, swap
+
+
+def chain(*steps):
+    """Several swap()/drop() steps on one cell; each still fails loudly if its text is gone."""
+    def apply(source):
+        for step in steps:
+            source = step(source)
+        return source
+    return apply
 
 WRONG = {
     # Line numbers from 0, the way Python counts: "0: ..." and a range one line off.
@@ -20,9 +34,9 @@ WRONG = {
     },
     # Back up first, check later: every refused edit leaves a stray copy behind.
     "backup-before-the-checks": {
-        "str_replace": lambda src: src.replace("    backup(real)\n", "").replace(
-            "    count = text.count(old_str) if old_str else 0\n",
-            "    backup(real)\n    count = text.count(old_str) if old_str else 0\n"),
+        "str_replace": chain(drop("    backup(real)\n"),
+                             swap("    count = text.count(old_str) if old_str else 0\n",
+                                  "    backup(real)\n    count = text.count(old_str) if old_str else 0\n")),
     },
     # Reading with Python's default newline handling turns \r\n into \n on the way in.
     "str-replace-loses-crlf": {
@@ -40,9 +54,11 @@ WRONG = {
     },
     # Past the end is silently "append" (list.insert clamps), and the text is not a whole line.
     "insert-unchecked-and-unterminated": {
-        "insert": lambda src: src.replace(
-            "    if not isinstance(insert_line, int) or not 0 <= insert_line <= len(lines):", "    if False:"
-        ).replace('new = insert_text if insert_text.endswith("\\n") else insert_text + "\\n"', "new = insert_text"),
+        "insert": chain(
+            swap("    if not isinstance(insert_line, int) or not 0 <= insert_line <= len(lines):",
+                 "    if False:"),
+            swap('new = insert_text if insert_text.endswith("\\n") else insert_text + "\\n"',
+                 "new = insert_text")),
     },
     # The first word only: approving ls approves ls && rm -rf x.
     "commands-first-word-only": {
@@ -80,13 +96,46 @@ def commands_in(command):
     },
     # bash -c 'rm x' and eval 'rm x' are strings, not commands, to this version.
     "commands-no-shell-strings": {
-        "commands_in": lambda src: src.replace('        if name in SHELLS and "-c" in rest:',
-                                               "        if False:").replace(
-            '        elif name == "eval" and rest:', "        elif False:"),
+        "commands_in": chain(swap('        if name in SHELLS and "-c" in rest:', "        if False:"),
+                             swap('        elif name == "eval" and rest:', "        elif False:")),
     },
     # Approval by the whole command's first program: ls approves everything after it.
     "approval-by-first-program": {
         "needs_approval": swap("    return sorted({p for p in programs if p not in approved})",
                                "    return [] if programs and programs[0] in approved else sorted(set(programs))"),
+    },
+}
+
+RIGHT = {
+    # An explicit stack instead of recursion, programs in another order, duplicates kept.
+    "commands-iterative-walk": {
+        "commands_in": swap("""    visit(tree)
+    return programs""", """    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if node.type == "command":
+            words = [node.child_by_field_name("name")] + node.children_by_field_name("argument")
+            if words[0] is not None:
+                run([word(w) for w in words])
+        stack.extend(node.children)
+    return programs[::-1] + programs"""),
+    },
+    # A list in first-seen order, with duplicates, instead of a sorted set.
+    "approval-as-a-list": {
+        "needs_approval": swap("    return sorted({p for p in programs if p not in approved})",
+                               "    return [p for p in programs if p not in approved]"),
+    },
+    # splitlines and a trailing newline after the last numbered line.
+    "view-with-splitlines": {
+        "view": chain(swap('    lines = text.removesuffix("\\n").split("\\n") if text else []',
+                           "    lines = text.splitlines()"),
+                      swap("for n in range(start, end + 1))", 'for n in range(start, end + 1)) + "\\n"')),
+    },
+    # The count found with str.find in a loop; the error text assembled in one f-string.
+    "str-replace-find-loop": {
+        "str_replace": swap("    count = text.count(old_str) if old_str else 0",
+                            "    count, at = 0, text.find(old_str) if old_str else -1\n"
+                            "    while at >= 0:\n"
+                            "        count, at = count + 1, text.find(old_str, at + len(old_str))"),
     },
 }

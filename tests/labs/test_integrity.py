@@ -32,17 +32,24 @@ def source(lab: str) -> Path:
     return SOLUTIONS / lab / f"{lab}.ipynb"
 
 
-def wrong_cases(lab: str) -> dict:
+def cases(lab: str, name: str = "WRONG"):
+    """WRONG (known-wrong answers), RIGHT (correct answers in other shapes) or ZERO (wrong
+    answers that must score nothing) from solutions/labNN/wrong.py."""
     path = SOLUTIONS / lab / "wrong.py"
     if not path.is_file():
         return {}
     spec = importlib.util.spec_from_file_location(f"wrong_{lab}", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.WRONG
+    return getattr(module, name, {} if name != "ZERO" else ())
+
+
+def wrong_cases(lab: str) -> dict:
+    return cases(lab, "WRONG")
 
 
 WRONG_PARAMS = [pytest.param(lab, case, id=f"{lab}-{case}") for lab in ALL_LABS for case in wrong_cases(lab)]
+RIGHT_PARAMS = [pytest.param(lab, case, id=f"{lab}-{case}") for lab in ALL_LABS for case in cases(lab, "RIGHT")]
 
 
 def total(results: dict) -> float:
@@ -128,9 +135,22 @@ def test_lab_declares_at_least_five_wrong_implementations(lab):
 
 
 @pytest.mark.parametrize(("lab", "case"), WRONG_PARAMS)
-def test_wrong_implementation_loses_points(lab, case):
-    results = nbtools.run_cells(nbtools.read_notebook(source(lab)), wrong_cases(lab)[case])
+def test_wrong_implementation_fails_a_visible_test_and_loses_points(lab, case):
+    """A student who passes every visible test cannot hold this wrong idea: `lab check`
+    shows it (a visible test fails), and grading takes points for it."""
+    results = nbtools.run_cells(nbtools.read_notebook(source(lab)), wrong_cases(lab)[case], visible=True)
+    assert [k for k, r in results.items() if r.visible_error], f"{case} passes every visible test"
     assert total(results) < full_marks(lab), f"{case} still scores full marks"
+    if case in cases(lab, "ZERO"):
+        assert total(results) == 0, f"{case} must score nothing: {total(results)} points"
+
+
+@pytest.mark.parametrize(("lab", "case"), RIGHT_PARAMS)
+def test_right_answer_in_other_words_scores_full_marks(lab, case):
+    """The checks judge behaviour: a correct answer shaped or worded differently passes."""
+    results = nbtools.run_cells(nbtools.read_notebook(source(lab)), cases(lab, "RIGHT")[case])
+    failed = {k: r.error for k, r in results.items() if r.error}
+    assert not failed and total(results) == full_marks(lab)
 
 
 # ---------------------------------------------------------------- real nbgrader, once per lab
