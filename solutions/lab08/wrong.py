@@ -43,7 +43,7 @@ WRONG = {
         "str_replace": swap("        real, text = load(path)",
                             "        real, _ = load(path)\n        text = open(real, encoding='utf-8').read()"),
     },
-    # Its own wording: the model was trained on the documented error strings.
+    # Its own wording instead of the error strings the documentation suggests.
     "str-replace-own-error-wording": {
         "str_replace": swap("Please provide more context to make a unique match.", "Be more specific."),
     },
