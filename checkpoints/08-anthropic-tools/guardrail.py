@@ -188,11 +188,15 @@ def _visit(node, out: Analysis, depth: int) -> None:
         raise Unanalysable("bash could not parse it (or this parser cannot)")
     if node.type not in CONTENT_NODES and not _gaps_are_blank(node):
         raise Unanalysable("part of the text is not covered by the parse")
+    if node.type in ("word", "number") and "\n" in re.sub(r"\\.", "", node.text.decode(), flags=re.S):
+        raise Unanalysable("the parser read a line break as part of a word")  # ls<newline>\rm
     if any(n.type in VARIABLES for part in _arithmetic(node) for n in _all(part)):
         raise Unanalysable("bash evaluates a variable's value as arithmetic, which can run code")
-    if node.type == "command_substitution" and node.text.startswith(b"`") and b"\\`" in node.text:
-        inner = re.sub(r"\\([`$\\])", r"\1", node.text.decode()[1:-1])  # `a \`b\``: b runs too
-        analyse(inner, depth + 1, out)
+    if node.type == "command_substitution" and node.text.startswith(b"`"):
+        inner = node.text.decode()[1:-1]
+        if "`" in re.sub(r"\\.", "", inner, flags=re.S):  # bash ends `...` at the first `
+            raise Unanalysable("the parser read two `...` substitutions as one")
+        analyse(re.sub(r"\\([`$\\])", r"\1", inner), depth + 1, out)  # `a \`b\``: b runs too
     if node.type == "heredoc_body" and b"`" in node.text and not _quoted_heredoc(node.parent):
         raise Unanalysable("backticks in a here-document run commands this parser does not read")
     if node.type == "variable_assignment":

@@ -340,6 +340,10 @@ MORE = [
     ("exec {fd}>file", ASK),
     ("sudo /bin/r? x", ASK),
     ("ls >& out", {"ls"}),
+    ("ls\n\\rm -rf x", ASK),  # the parser reads "\n\\rm" as one word: caught, asks
+    ("ls -l\n\\rm x", ASK),
+    ("echo `ls` `rm x`", ASK),  # two neighbouring `...` that the parser merges: caught, asks
+    ("echo `ls`; echo `rm x`", {"echo", "ls", "rm"}),
 ]
 
 DYNAMIC = [

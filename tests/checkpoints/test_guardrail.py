@@ -9,6 +9,7 @@ replaced by a stub that logs its name: what bash ran must be among what was foun
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import subprocess
 
@@ -83,6 +84,78 @@ def test_what_bash_really_runs_was_found(tmp_path):
             missed.append((command, really - expected))
     assert ran >= 180
     assert not missed, f"bash ran programs the guardrail did not find: {missed}"
+
+
+class RandomCommands:
+    """Commands nobody wrote by hand: nesting, quoting, wrappers and shell strings mixed at
+    random (seeded), so the parser meets combinations the corpus does not list."""
+
+    NAMES = ("aa", "bb", "cc", "dd")
+
+    def __init__(self, seed: int):
+        self.rnd = random.Random(seed)
+
+    def name(self) -> str:
+        n = self.rnd.choice(self.NAMES)
+        return self.rnd.choice([n, n, n, f"'{n}'", f"{n[0]}\\{n[1:]}", f'"{n[0]}"{n[1:]}',
+                                f"\\{n}", f"$'{n}'"])
+
+    def simple(self, d: int) -> str:
+        r = self.rnd
+        args = [r.choice(["x", "-y", "'q r'", f'"$({self.cmd(d + 1)})"' if d < 3 else "z",
+                          f"`{self.simple(d + 1)}`" if d < 2 else "v"]) for _ in range(r.randrange(3))]
+        words = [self.name(), *args]
+        if r.random() < 0.2 and d < 3:
+            words.insert(0, f"X=$({self.cmd(d + 1)})")
+        if r.random() < 0.2:
+            words.append(r.choice(["> /dev/null", "2>&1", f"< <({self.simple(d + 1)})" if d < 3 else ""]))
+        wrap = r.randrange(10)
+        if wrap < 3:
+            words = [["env", "A=1"], ["timeout", "5"], ["nice", "-n", "2"]][wrap] + words
+        elif wrap < 6 and d < 3:
+            inner = self.cmd(d + 1).replace("'", "'\\''")
+            return ["bash -c", "sh -c", "eval"][wrap - 3] + f" '{inner}'"
+        return " ".join(words)
+
+    def cmd(self, d: int = 0) -> str:
+        r, k = self.rnd, self.rnd.randrange(11)
+        if k < 4 or d > 3:
+            return self.simple(d)
+        a, b = self.cmd(d + 1), self.cmd(d + 1)
+        return [f"{a}{r.choice([' && ', ' || ', '; ', ' | ', chr(10), ' & '])}{b}", f"( {a} )",
+                f"{{ {a}; }}", f"if {a}; then {b}; fi", f"for i in 1; do {a}; done",
+                f"g() {{ {a}; }}; g", f"cat <<EOF\nx $({a})\nEOF\n{b}",
+                f"case x in x) {a};; *) {b};; esac"][k - 4]
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+def test_random_commands_run_under_bash_only_what_was_found(tmp_path):
+    stubs, work = tmp_path / "bin", tmp_path / "work"
+    stubs.mkdir()
+    work.mkdir()
+    for name in (*RandomCommands.NAMES, "g", "cat"):
+        (stubs / name).write_text('#!/bin/sh\nprintf "%s\\n" "${0##*/}" >> "$STUB_LOG"\n')
+        (stubs / name).chmod(0o755)
+    for real in ("bash", "sh", "env", "timeout", "nice"):
+        (stubs / real).symlink_to(shutil.which(real))
+    missed, analysed = [], 0
+    for seed in (1, 2):  # about 200 commands analysed, each run under bash
+        commands = RandomCommands(seed)
+        for i in range(100):
+            command = commands.cmd()
+            if found(command) is ASK:
+                continue
+            analysed += 1
+            log = tmp_path / f"log-{seed}-{i}"
+            log.write_text("")
+            try:
+                subprocess.run(["bash", "-c", command], cwd=work, timeout=5, capture_output=True,
+                               stdin=subprocess.DEVNULL, env={"PATH": str(stubs), "STUB_LOG": str(log)})
+            except subprocess.TimeoutExpired:
+                pass
+            if not set(log.read_text().split()) <= found(command):
+                missed.append(command)
+    assert analysed >= 120 and not missed, missed
 
 
 # --- approval ---
