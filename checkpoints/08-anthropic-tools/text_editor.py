@@ -31,6 +31,7 @@ class EditorPolicy:
     """The text editor's limits; tests and courses swap in their own."""
 
     max_characters: int = 20_000  # the longest view sent to the model (the tool's max_characters)
+    max_file_bytes: int = 10_000_000  # bigger files are refused whole: read them in parts with bash
     backup_dir: str = ".agent-backups"  # a copy of each file before each write, inside the project
 
 
@@ -104,6 +105,9 @@ def load(path):
         raise ToolError(f"File not found: {path}")
     if not os.path.isfile(real):
         raise ToolError(f"{path} is not a regular file")
+    if os.path.getsize(real) > POLICY.max_file_bytes:
+        raise ToolError(f"{path} is {os.path.getsize(real):,} bytes, more than the editor loads "
+                        f"({POLICY.max_file_bytes:,}); look at parts of it with bash (head, sed -n)")
     with open(real, "rb") as f:
         data = f.read()
     if b"\x00" in data[:8192]:
@@ -137,15 +141,20 @@ def split_lines(text):
 
 def capped(lines, first=1):
     """Numbered lines up to POLICY.max_characters, saying what did not fit and how to see it."""
-    shown, size = [], 0
+    shown, size, limit = [], 0, POLICY.max_characters
     for n, line in enumerate(lines, start=first):
-        size += len(line) + len(str(n)) + 2
-        if shown and size > POLICY.max_characters:
+        numbered = f"{n}: {line.rstrip(chr(10))}"
+        if size + len(numbered) > limit:
+            if not shown:  # one line longer than the whole budget: its start, and say so
+                shown.append(f"{numbered[:limit]} [... line {n} is cut at {limit} characters]")
+                n += 1
             last = first + len(lines) - 1
-            shown.append(f"[view shows at most {POLICY.max_characters} characters: lines {n}-{last} "
-                         f"were not shown; use view_range, e.g. [{n}, {min(last, n + 199)}]]")
+            if n <= last:
+                shown.append(f"[view shows at most {limit} characters: lines {n}-{last} were not "
+                             f"shown; use view_range, e.g. [{n}, {min(last, n + 199)}]]")
             break
-        shown.append(f"{n}: {line.rstrip(chr(10))}")
+        shown.append(numbered)
+        size += len(numbered) + 1
     return "\n".join(shown)
 
 

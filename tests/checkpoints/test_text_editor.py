@@ -74,6 +74,22 @@ def test_view_of_a_big_file_is_cut_to_max_characters_and_says_how_to_see_more(ro
     assert "were not shown; use view_range" in result and "-100 " in result
 
 
+def test_one_line_longer_than_max_characters_is_cut_too(root, monkeypatch):
+    monkeypatch.setattr(editor, "POLICY", editor.EditorPolicy(max_characters=200))
+    (root / "min.js").write_text("x" * 5000 + "\nsecond\n")
+    result = edit(command="view", path="min.js")
+    assert result.startswith("1: xxx") and "line 1 is cut at 200 characters" in result
+    assert "lines 2-2 were not shown" in result and len(result) < 500
+
+
+def test_a_file_too_big_to_load_is_refused_with_a_way_out(root, monkeypatch):
+    monkeypatch.setattr(editor, "POLICY", editor.EditorPolicy(max_file_bytes=1000))
+    (root / "big.log").write_text("line\n" * 1000)
+    for call in ({"command": "view"}, {"command": "str_replace", "old_str": "a", "new_str": "b"}):
+        result = edit(path="big.log", **call)
+        assert result.startswith("Error: big.log is 5,000 bytes") and "head" in result
+
+
 def test_the_declared_max_characters_is_the_one_applied():
     assert agent.TOOLS[0]["max_characters"] == editor.POLICY.max_characters
 
