@@ -91,6 +91,13 @@ def test_a_refused_command_is_reported_to_the_model_and_nothing_runs(agent, clie
     assert len(user.asked) == 1
 
 
+def test_refusing_the_test_run_is_reported_as_not_run(agent, client, project):
+    agent.GUARDRAIL.ask = User("a", "n")  # ls yes, python3 no
+    reply = agent.run_turn(client, [{"role": "user", "content": RUN_TESTS}])
+    assert "couldn't run" in reply and "did not approve" in reply
+    assert "pass" not in reply.replace("passed", "")
+
+
 def test_approvals_last_for_the_run_and_the_shell_persists(agent):
     agent.GUARDRAIL.ask = User("a", "a")
     assert agent.dispatch_tool("bash", {"command": "mkdir -p build && cd build"}) == "(no output)"
