@@ -38,7 +38,7 @@ def checkpoint_program(folder: Path) -> Path:
     From checkpoint 06 on, agent.py has modules beside it (context.py, layers.py...);
     agent.py is then the program and the others are checkpoint_modules()."""
     programs = sorted(p for p in folder.glob("*.py") if not p.name.startswith("test_"))
-    if len(programs) > 1 and (folder / "agent.py") in programs:
+    if len(programs) > 1 and (folder / "agent.py").is_file():
         return folder / "agent.py"
     if len(programs) != 1:
         raise UnknownCheckpoint(f"{folder.name} should hold exactly one program, found {len(programs)}")
@@ -46,7 +46,7 @@ def checkpoint_program(folder: Path) -> Path:
 
 
 def checkpoint_modules(folder: Path) -> list[Path]:
-    """The modules beside a checkpoint's program (context.py for 06...), sorted by name."""
+    """The modules beside a checkpoint's program (context.py, layers.py, guardrail.py...)."""
     program = checkpoint_program(folder)
     return sorted(p for p in folder.glob("*.py") if p != program and not p.name.startswith("test_"))
 

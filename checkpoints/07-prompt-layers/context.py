@@ -1,4 +1,4 @@
-"""context.py (checkpoint 07, unchanged from 06): what goes into the model's window, and when.
+"""context.py (checkpoint 07): unchanged from checkpoint 06; what goes into the model's window, and when.
 
 The lesson of checkpoint 06 in one module. agent.py stays the whole program and calls
 what is here at a few marked places; run it with `agentcourse run 06`, or with

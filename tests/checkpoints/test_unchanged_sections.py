@@ -3,13 +3,14 @@
 Each checkpoint is a whole program, so code is copied from one to the next on purpose.
 The banner is a promise to the reader; this test keeps it: every top-level definition
 under such a banner must be identical (same source) to the same name in checkpoint NN.
-The modules beside a program (context.py from 06 on) are held to the same promise: a
-section of 07's context.py marked `FROM 06 (unchanged)` must equal 06's context.py.
+From 06 on, new ideas live in modules beside agent.py (checkpoint_modules); their
+banners are kept the same way, against checkpoint NN's program and modules together.
 """
 
 from __future__ import annotations
 
 import ast
+import functools
 import re
 
 import pytest
@@ -25,6 +26,7 @@ BANNER = "# --- "  # every section banner starts so: NEW in, CHANGED in, FROM ..
 UNCHANGED = re.compile(r"^# --- FROM (\d\d) \(unchanged\):")
 
 
+@functools.cache
 def _definitions(path) -> dict[str, tuple[int, str]]:
     """Top-level name -> (first line, source text) for functions, classes and assignments."""
     source = path.read_text(encoding="utf-8")
@@ -56,20 +58,25 @@ def _unchanged_sections(path) -> list[tuple[int, int, str]]:
 
 
 def _files(folder):
-    """The program and the modules beside it."""
+    """The program first, then the modules beside it."""
     return [checkpoint_program(folder), *checkpoint_modules(folder)]
 
 
-def _source_file(checkpoint: str, name: str):
-    """In checkpoint NN, the file a section of `name` was copied from: the module of the
-    same name if NN has one (context.py), else NN's program (agent.py's sections)."""
-    folder = find_checkpoint(checkpoint)
-    same = [f for f in checkpoint_modules(folder) if f.name == name]
-    return same[0] if same else checkpoint_program(folder)
+def _all_definitions(folder, name: str = "") -> dict[str, tuple[int, str]]:
+    """Checkpoint NN's definitions: the program's win over its modules', and a module named
+    like the file being checked wins over both (07's context.py against 06's context.py,
+    where agent.py has a research() of its own)."""
+    out = {}
+    for path in reversed(_files(folder)):  # the program's own definitions win
+        out.update(_definitions(path))
+    same = [p for p in checkpoint_modules(folder) if p.name == name]
+    if same:
+        out.update(_definitions(same[0]))
+    return out
 
 
 CASES = [
-    (folder.name, path.name, start, src)
+    (f"{folder.name}/{path.name}", start, src)
     for folder in checkpoint_dirs()
     for path in _files(folder)
     for start, _end, src in _unchanged_sections(path)
@@ -77,27 +84,49 @@ CASES = [
 
 
 @pytest.mark.parametrize(
-    ("checkpoint", "file", "banner_line", "source"),
-    CASES,
-    ids=[f"{c}:{f}:{line}" if f not in ("agent.py",) else f"{c}:{line}" for c, f, line, _ in CASES],
+    ("checkpoint", "banner_line", "source"), CASES, ids=[f"{c}:{line}" for c, line, _ in CASES]
 )
-def test_unchanged_section_matches_its_source_checkpoint(checkpoint, file, banner_line, source):
+def test_unchanged_section_matches_its_source_checkpoint(checkpoint, banner_line, source):
     """Every definition under a `FROM NN (unchanged)` banner equals checkpoint NN's."""
-    path = find_checkpoint(checkpoint) / file
-    end = next(e for s, e, _ in _unchanged_sections(path) if s == banner_line)
-    ours = _definitions(path)
-    theirs = _definitions(_source_file(source, file))
+    folder_name, file_name = checkpoint.split("/")
+    program = find_checkpoint(folder_name) / file_name
+    end = next(e for s, e, _ in _unchanged_sections(program) if s == banner_line)
+    ours = _definitions(program)
+    theirs = _all_definitions(find_checkpoint(source), file_name)
     in_section = [name for name, (line, _) in ours.items() if banner_line < line <= end]
     for name in in_section:
         if name not in theirs:
-            pytest.fail(f"{checkpoint}/{file}: {name} is under 'FROM {source} (unchanged)' but {source} has no {name}")
+            pytest.fail(f"{checkpoint}: {name} is under 'FROM {source} (unchanged)' but {source} has no {name}")
         assert ours[name][1] == theirs[name][1], (
-            f"{checkpoint}/{file}: {name} is under 'FROM {source} (unchanged)' but differs from {source}'s"
+            f"{checkpoint}: {name} is under 'FROM {source} (unchanged)' but differs from {source}'s"
         )
 
 
 def test_every_checkpoint_after_00_reuses_something_unchanged():
     """Check that the banners exist at all, so the test above cannot pass vacuously."""
-    with_sections = {c for c, _, _, _ in CASES}
+    with_sections = {c.split("/")[0] for c, _, _ in CASES}
     later = {d.name for d in checkpoint_dirs()[1:6]}
     assert later <= with_sections
+
+
+MODULES = [(folder, path) for folder in checkpoint_dirs() for path in checkpoint_modules(folder)]
+
+
+@pytest.mark.parametrize(("folder", "module"), MODULES, ids=[f"{f.name}/{m.name}" for f, m in MODULES])
+def test_a_module_beside_the_program_is_a_readable_lesson(folder, module):
+    """It opens with a docstring naming itself and its checkpoint, the program imports it,
+    and every field of its policy objects (dataclasses) carries a comment."""
+    source = module.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    doc = ast.get_docstring(tree) or ""
+    assert doc.startswith(f"{module.name} (checkpoint {folder.name[:2]})"), doc[:80]
+    program = checkpoint_program(folder).read_text(encoding="utf-8")
+    assert re.search(rf"^(from {module.stem} import|import {module.stem}\b)", program, re.M), (
+        f"{checkpoint_program(folder).name} does not import {module.stem}"
+    )
+    lines = source.splitlines()
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and any("dataclass" in ast.unparse(d) for d in node.decorator_list):
+            for field in (n for n in node.body if isinstance(n, ast.AnnAssign)):
+                text = "\n".join(lines[field.lineno - 1 : field.end_lineno])
+                assert "#" in text, f"{module.name}: {node.name}.{ast.unparse(field.target)} has no comment"
