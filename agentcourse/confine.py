@@ -291,27 +291,18 @@ class ConfinedKernelManager(AsyncKernelManager):
             # bound, _link_sockets closes it (root owns it), so it cannot fill the host's disk.
             os.chmod(self.kernel_dir / "run", 0o1733)
             os.chown(self.connection_file, uid, uid)
-        read_end, write_end = os.pipe()
-        guard_fd = 3  # the write end, renumbered for the launcher
+        read_end, write_end = os.pipe()  # the guard's report; the kernel gets the write end
         argv = sandbox_argv(self.kernel_dir, submission, submission.name or "work",
-                            ["--guard-fd", str(guard_fd), "--", *launcher_args], limits, uid)
+                            ["--guard-fd", str(write_end), "--", *launcher_args], limits, uid)
         kw["env"] = {}  # bwrap --clearenv sets the kernel's environment itself
         kw["cwd"] = str(self.kernel_dir)
         kw["stdout"] = subprocess.DEVNULL
         self._stderr = open(self.stderr_path, "wb")  # noqa: SIM115 - closed at cleanup
         kw["stderr"] = self._stderr
-        kw["pass_fds"] = (guard_fd,)
-        # Popen's pass_fds keeps fd numbers: put the pipe's write end at fd 3 for the child.
-        saved = os.dup(guard_fd) if _fd_open(guard_fd) else None
-        os.dup2(write_end, guard_fd, inheritable=True)
+        kw["pass_fds"] = (write_end,)  # same number in the child; bwrap passes it on
         try:
             await super()._async_launch_kernel(argv, **kw)
         finally:
-            if saved is not None:
-                os.dup2(saved, guard_fd)
-                os.close(saved)
-            else:
-                os.close(guard_fd)
             os.close(write_end)
         self._guard_thread = threading.Thread(target=self._read_guard, args=(read_end,), daemon=True)
         self._guard_thread.start()
@@ -382,14 +373,6 @@ class ConfinedKernelManager(AsyncKernelManager):
             return self.stderr_path.read_text(errors="replace")[-2000:]
         except OSError:
             return ""
-
-
-def _fd_open(fd: int) -> bool:
-    try:
-        os.fstat(fd)
-        return True
-    except OSError:
-        return False
 
 
 def _socket_parent() -> str:

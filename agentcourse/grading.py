@@ -40,7 +40,7 @@ import sys
 import time
 import warnings
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from nbgrader.preprocessors import NbGraderPreprocessor
@@ -748,8 +748,3 @@ def cli_grade(args: argparse.Namespace) -> int:
             + ", ".join([f"{r.student} ({r.status})" for r in bad] + [f"{n} (skipped)" for n in named])
             + ". They are flagged for manual grading in the gradebook.")
     return 0
-
-
-def report_as_dict(report: GradeReport) -> dict:
-    """The report as plain data (benchmarks and tests print or compare it)."""
-    return asdict(report)
