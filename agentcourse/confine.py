@@ -261,7 +261,8 @@ class ConfinedKernelManager(AsyncKernelManager):
         # A message bigger than this (one huge line of output) drops the connection instead
         # of filling the grader's memory; the cell then fails and the student is flagged.
         self.context.setsockopt(zmq.MAXMSGSIZE, MAX_MESSAGE)
-        self.kernel_dir = Path(tempfile.mkdtemp(prefix="ack-", dir=_socket_parent()))
+        # Named after this process, so whoever kills it can remove what it left (stale_dirs).
+        self.kernel_dir = Path(tempfile.mkdtemp(prefix=f"ack-{os.getpid()}-", dir=_socket_parent()))
         os.chmod(self.kernel_dir, 0o700)
         (self.kernel_dir / "run").mkdir()
         (self.kernel_dir / "links").mkdir()
@@ -373,6 +374,12 @@ class ConfinedKernelManager(AsyncKernelManager):
             return self.stderr_path.read_text(errors="replace")[-2000:]
         except OSError:
             return ""
+
+
+def remove_stale_dirs(pid: int) -> None:
+    """Remove the kernel folders of a process that was killed before it could clean up."""
+    for path in Path(_socket_parent()).glob(f"ack-{pid}-*"):
+        shutil.rmtree(path, ignore_errors=True)
 
 
 def _socket_parent() -> str:

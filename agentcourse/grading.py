@@ -280,6 +280,9 @@ class Worker:
             except (ProcessLookupError, PermissionError):
                 self.process.kill()
         self.process.wait()
+        from agentcourse.confine import remove_stale_dirs
+
+        remove_stale_dirs(self.process.pid)  # its kernel's socket folder, if it was killed mid-way
         for stream in (self.process.stdin, self.process.stdout):
             try:
                 stream.close()
