@@ -12,12 +12,14 @@ Three jobs, kept apart below:
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import io
 import os
 import re
 import sys
 import tempfile
+import textwrap
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -106,6 +108,11 @@ def build_notebook(text: str) -> nbformat.NotebookNode:
             raise UsageError(f'grade_id/points without nbgrader="...": {cell.source[:60]!r}')
         nb.cells.append(new)
     _number_anonymous_cells(nb)
+    # How many checks grading adds inside each visible test cell: the release keeps this
+    # notebook metadata (never the hidden text), so `lab check` can say what it cannot run.
+    counts = {grade_id(c): hidden_checks(c.source) for c in nb.cells
+              if c.get("metadata", {}).get("nbgrader", {}).get("grade")}
+    nb.metadata["agentcourse"]["hidden_checks"] = {k: n for k, n in counts.items() if n}
     return nb
 
 
@@ -191,6 +198,21 @@ def region_lines(source: str, begin: str, end: str) -> list[str]:
         elif inside:
             out.append(line)
     return out
+
+
+def hidden_checks(source: str) -> int:
+    """How many checks a test cell's hidden region makes: its `assert` statements and its
+    bare calls (a helper such as `passes(row)` asserts inside). 0 without a hidden region."""
+    lines = region_lines(source, BEGIN_HIDDEN, END_HIDDEN)
+    if not lines:
+        return 0
+    try:
+        tree = ast.parse(textwrap.dedent("\n".join(lines)))
+    except SyntaxError:  # two regions at different depths: count the assert lines
+        return sum(line.strip().startswith("assert") for line in lines)
+    return sum(isinstance(node, ast.Assert)
+               or (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call))
+               for node in ast.walk(tree))
 
 
 def strip_hidden(source: str) -> str:
@@ -324,6 +346,25 @@ def api_message(err: BaseException) -> str:
             status = getattr(err, "status_code", "")
             return f"{type(err).__name__} {status}: {inner['message']}".replace(" :", ":")
     return f"{type(err).__name__}: {err}"
+
+
+_STATUS_ERROR = re.compile(r"Error code: (\d+) - (\{.*\})\s*$", re.S)
+
+
+def api_error_text(ename: str, evalue: str) -> str:
+    """An error as a notebook records it (name, value), in one line; for an API error the
+    API's own message, as `api_message` words it, without the SDK's wrapping."""
+    match = _STATUS_ERROR.match(evalue.strip())
+    if match:
+        try:
+            body = ast.literal_eval(match.group(2))  # the SDK prints the body as a Python dict
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            body = None
+        inner = body.get("error", body) if isinstance(body, dict) else None
+        if isinstance(inner, dict) and inner.get("message"):
+            return f"{ename} {match.group(1)}: {inner['message']}"
+    lines = evalue.strip().splitlines()
+    return f"{ename}: {lines[0]}" if lines else ename
 
 
 def _call_text(name: str, args: dict) -> str:

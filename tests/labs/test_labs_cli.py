@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import nbformat
 import pytest
 
 from agentcourse import labs, nbtools
@@ -108,3 +109,100 @@ def test_a_notebook_setup_cell_does_not_pay_for_nbformat():
     code = "import sys, agentcourse.nbtools; print(sorted({'nbformat', 'jsonschema'} & set(sys.modules)))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+# ---------------------------------------------------------------- lab check tells the truth
+
+
+@pytest.mark.parametrize(("content", "says"), [
+    (b'{"cells": [', "broken JSON at line 1, column 12"),
+    (b"my work", "broken JSON at line 1, column 1"),
+    (b"\xff\xfe{}", "not UTF-8"),
+    (b"[]", "no list of cells"),
+    (b'{"cells": [{"cell_type": "video", "source": ""}]}', "unknown type"),
+])
+def test_a_notebook_jupyter_cannot_open_gets_one_clear_line(tmp_path, capsys, content, says):
+    folder, _ = labs.start_lab("lab01", tmp_path)
+    (folder / "lab01.ipynb").write_bytes(content)
+    assert main(["lab", "check", "1", "--dir", str(tmp_path)]) == 2
+    captured = capsys.readouterr()
+    assert says in captured.err and "Traceback" not in captured.err + captured.out
+    assert len(captured.err.strip().splitlines()) == 1 and "Running the visible tests" not in captured.out
+
+
+def test_a_broken_notebook_points_to_jupyters_checkpoint(tmp_path, capsys):
+    folder, _ = labs.start_lab("lab01", tmp_path)
+    (folder / ".ipynb_checkpoints").mkdir()
+    (folder / ".ipynb_checkpoints" / "lab01-checkpoint.ipynb").write_text("{}")
+    (folder / "lab01.ipynb").write_text("{")
+    assert main(["lab", "check", "1", "--dir", str(tmp_path)]) == 2
+    assert "lab01-checkpoint.ipynb" in capsys.readouterr().err
+
+
+def _ids(nb) -> list:
+    return [nbtools.grade_id(c) for c in nb.cells if nbtools.grade_id(c)]
+
+
+def test_deleted_and_edited_test_cells_come_back_where_the_release_has_them():
+    release = nbtools.read_notebook(REPO_ROOT / "labs/lab02/lab02.ipynb")
+    student = nbtools.read_notebook(REPO_ROOT / "labs/lab02/lab02.ipynb")
+    tests = [c.grade_id for c in nbtools.grade_cells(release)]
+    first, second = tests[0], tests[1]
+    student.cells = [c for c in student.cells if nbtools.grade_id(c) != second]
+    for cell in student.cells:
+        if nbtools.grade_id(cell) == first:
+            cell.source = "pass  # edited to pass"
+        if nbtools.grade_id(cell) == "run_turn":
+            cell.source = "def run_turn(client, messages):\n    return 'mine'"
+    student.cells.append(nbformat.v4.new_code_cell("print('my scratch cell')"))
+    notes = labs.restore_released_cells(student, release)
+    assert _ids(student) == _ids(release), "the released order of graded cells"
+    by_id = {nbtools.grade_id(c): c for c in student.cells if nbtools.grade_id(c)}
+    released = {nbtools.grade_id(c): c for c in release.cells if nbtools.grade_id(c)}
+    assert by_id[first].source == released[first].source and by_id[second].source == released[second].source
+    assert by_id["run_turn"].source.endswith("return 'mine'"), "the student's answer is kept"
+    assert student.cells[-1].source == "print('my scratch cell')"
+    assert any(second in note for note in notes)
+
+
+def test_an_emptied_notebook_gets_every_test_back_and_says_what_is_missing():
+    release = nbtools.read_notebook(REPO_ROOT / "labs/lab02/lab02.ipynb")
+    student = nbformat.v4.new_notebook()
+    notes = labs.restore_released_cells(student, release)
+    assert [nbtools.grade_id(c) for c in student.cells] == [c.grade_id for c in nbtools.grade_cells(release)]
+    assert any("'run_turn' (your answer) is missing" in note for note in notes)
+    assert any("'setup'" in note for note in notes)
+
+
+def test_a_copied_test_cell_counts_once():
+    release = nbtools.read_notebook(REPO_ROOT / "labs/lab02/lab02.ipynb")
+    student = nbtools.read_notebook(REPO_ROOT / "labs/lab02/lab02.ipynb")
+    copy = nbformat.from_dict(next(c for c in student.cells if nbtools.grade_id(c) and c.metadata["nbgrader"]["grade"]))
+    copy.source = "assert True"
+    student.cells.append(copy)
+    labs.restore_released_cells(student, release)
+    assert student.cells[-1].source == "assert True" and "nbgrader" not in student.cells[-1].metadata
+    assert len(nbtools.grade_cells(student)) == len(nbtools.grade_cells(release))
+
+
+def test_an_api_error_shows_the_apis_own_message():
+    evalue = ("Error code: 400 - {'type': 'error', 'error': {'type': 'invalid_request_error', 'message': "
+              "'messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_1.'}, "
+              "'request_id': 'req_1'}")
+    assert nbtools.api_error_text("BadRequestError", evalue) == (
+        "BadRequestError 400: messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_1.")
+    assert nbtools.api_error_text("AssertionError", "one line\nsecond") == "AssertionError: one line"
+    assert nbtools.api_error_text("RateLimitError", "Error code: 429 - not a dict") == "RateLimitError: Error code: 429 - not a dict"
+
+
+def test_the_release_says_how_many_checks_grading_adds_and_never_what_they_are():
+    source = '"""Check that x"""\nassert a\n### BEGIN HIDDEN TESTS\nassert b\npasses(row)\nx = 1\n### END HIDDEN TESTS\n'
+    assert nbtools.hidden_checks(source) == 2
+    assert nbtools.hidden_checks('"""Check that x"""\nassert a\n') == 0
+    for lab in labs.lab_names():
+        source_nb = nbtools.read_notebook(REPO_ROOT / "solutions" / lab / f"{lab}.ipynb")
+        release = nbtools.read_notebook(labs.released_notebook(lab))
+        counts = nbtools.lab_meta(release).get("hidden_checks", {})
+        assert counts == {c.grade_id: nbtools.hidden_checks(c.source)
+                          for c in nbtools.grade_cells(source_nb) if nbtools.hidden_checks(c.source)}
+        assert sum(counts.values()) > 0, f"{lab}: grading runs no hidden checks?"
