@@ -251,14 +251,27 @@ class TooManyCalls(RuntimeError):
     """A loop made more API calls than the test allows (it probably never stops)."""
 
 
+CTRL_C = "ctrl-c"  # a fault the client raises itself: Ctrl-C while the model is thinking
+
+
 class _LimitedMessages:
-    def __init__(self, messages: Any, calls: int) -> None:
-        self._messages, self.left = messages, calls
+    def __init__(self, messages: Any, calls: int, faults: dict[int, int | str]) -> None:
+        self._messages, self.left, self.faults = messages, calls, dict(faults)
+        self.sent: list[dict] = []  # what each call asked for: max_tokens, message count, fault
 
     def create(self, **kwargs: Any) -> Any:
         if self.left <= 0:
             raise TooManyCalls("the loop kept calling the API: does it stop on end_turn?")
         self.left -= 1
+        fault = self.faults.get(len(self.sent) + 1)
+        self.sent.append({"max_tokens": kwargs.get("max_tokens"), "fault": fault,
+                          "messages": len(kwargs.get("messages") or [])})
+        if fault == CTRL_C:
+            raise KeyboardInterrupt("Ctrl-C while waiting for the model (raised by the test)")
+        if fault is not None:
+            # The tutor model injects the fault; every retry the SDK makes carries the
+            # same header, so a 429 here is one that outlasts the SDK's retries.
+            kwargs["extra_headers"] = {**(kwargs.get("extra_headers") or {}), "x-tutor-fault": str(fault)}
         return self._messages.create(**kwargs)
 
     def __getattr__(self, name: str) -> Any:
@@ -266,17 +279,41 @@ class _LimitedMessages:
 
 
 class _LimitedClient:
-    def __init__(self, client: Any, calls: int) -> None:
+    def __init__(self, client: Any, calls: int, faults: dict[int, int | str]) -> None:
         self._client = client
-        self.messages = _LimitedMessages(client.messages, calls)
+        self.messages = _LimitedMessages(client.messages, calls, faults)
+
+    @property
+    def sent(self) -> list[dict]:
+        """One entry per `messages.create` call: its max_tokens, message count and fault."""
+        return self.messages.sent
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._client, name)
 
 
-def limited(client: Any, calls: int = 12) -> Any:
-    """The same client, but `messages.create` raises TooManyCalls after `calls` calls."""
-    return _LimitedClient(client, calls)
+def limited(client: Any, calls: int = 12, faults: dict[int, int | str] | None = None) -> Any:
+    """The same client, but `messages.create` raises TooManyCalls after `calls` calls.
+
+    `faults` maps a call number (1 = the first call) to a fault for that call: a tutor
+    fault name or status (429, 529, 500, "max_tokens_in_tool_use", "pause_turn", ...,
+    see docs/TUTOR.md), or CTRL_C, which raises KeyboardInterrupt instead of calling."""
+    return _LimitedClient(client, calls, faults or {})
+
+
+def raising_on_call(function: Callable[..., Any], call: int, error: BaseException) -> Callable[..., Any]:
+    """`function`, except that its `call`-th call (1 = the first) raises `error` instead
+    of running: a tool that crashes, or a Ctrl-C that lands while a tool runs."""
+    count = 0
+
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        nonlocal count
+        count += 1
+        if count == call:
+            raise error
+        return function(*args, **kwargs)
+
+    return wrapper
 
 
 def reference_agent() -> Any:
