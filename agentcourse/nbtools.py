@@ -351,7 +351,7 @@ def tool_errors(messages: list) -> list[str]:
 def run_row(row: Any, system_prompt: str, tools: list, client: Any) -> RowRun:
     """Run one prompt-matrix row with checkpoint 01's loop and tools but the given prompt
     and schemas, in a fresh copy of the sample project."""
-    from agentcourse.matrix import Outcome, final_text, snapshot, tool_calls
+    from agentcourse.matrix import outcome, snapshot, tool_calls
 
     agent = reference_agent()
     agent.SYSTEM_PROMPT, agent.TOOLS = system_prompt, tools
@@ -364,8 +364,8 @@ def run_row(row: Any, system_prompt: str, tools: list, client: Any) -> RowRun:
             except Exception as err:  # a 400 from a bad schema is a failed row, not a crash
                 return RowRun(f"the turn failed: {api_message(err)}", tool_calls(messages), "",
                               tool_errors(messages))
-        outcome = Outcome(tool_calls(messages), final_text(messages), before, snapshot(root))
-    return RowRun(row.judge(outcome), outcome.calls, outcome.reply, tool_errors(messages))
+        done = outcome(messages, 0, before, snapshot(root))
+    return RowRun(row.judge(done), done.calls, done.reply, tool_errors(messages))
 
 
 def run_matrix_row(row: Any, system_prompt: str, tools: list, client: Any) -> str | None:

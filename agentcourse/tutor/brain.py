@@ -11,7 +11,8 @@ read_lines, edit, create); toolbox.py maps them onto whichever tools the request
 offers, with the parameter names taken from each tool's input_schema.
 
 Prompt-sensitive behaviour (the Lecture 5.3 failure modes) is data in
-script.FAILURE_MODES; `Turn.failing(id)` says whether a rule is missing. No randomness:
+script.FAILURE_MODES, recognised by rules.py; `Turn.failing(id)` says whether a rule is
+missing. No randomness:
 the same request always gets the same reply, ids included.
 """
 
@@ -25,7 +26,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from agentcourse.tutor import script
+from agentcourse.tutor import rules, script
 from agentcourse.tutor.script import text, tool_use
 from agentcourse.tutor.toolbox import (
     Step,
@@ -91,23 +92,12 @@ def current_turn(messages: list[dict]) -> tuple[str, int]:
     return "", 0
 
 
-def missing_rules(system: str, tools: list[Tool]) -> dict[str, bool]:
-    """Failure-mode id -> True when the rule that prevents it is absent from the prompt."""
-    edit = next((t for t in tools if t.role == "edit"), None)
-    places = {
-        "system": system,
-        "edit": edit.prompt_text() if edit else "",
-        "tools": "\n".join(t.prompt_text() for t in tools),
-    }
-    missing = {}
-    for mode in script.FAILURE_MODES:
-        haystack = "\n".join(places[w] for w in mode.where)
-        present = any(re.search(p, haystack, re.IGNORECASE) for p in mode.detect)
-        applies = not mode.only_if or any(
-            re.search(p, haystack, re.IGNORECASE) for p in mode.only_if
-        )
-        missing[mode.id] = applies and not present
-    return missing
+def missing_rules(system: object, tools: list[Tool] | list[dict]) -> dict[str, bool]:
+    """Failure-mode id -> True when the rule that prevents it is absent from the prompt.
+
+    rules.py reads the system prompt and every tool's description and parameter
+    descriptions, in the words a student wrote (tools: request dicts or toolbox Tools)."""
+    return rules.missing(system, [rules.as_definition(t) for t in tools])
 
 
 def read_turn(request: dict) -> Turn:

@@ -172,97 +172,153 @@ TASK_PROMPTS: tuple[str, ...] = tuple(t.example for t in TASKS)
 
 @dataclass(frozen=True)
 class FailureMode:
-    """A Lecture 5.3 failure: what the tutor does when a rule is missing from the prompt."""
+    """A Lecture 5.3 failure: what the tutor does when a rule is missing from the prompt.
+
+    Whether a rule is present is decided by agentcourse/tutor/rules.py, which reads the
+    words students write (synonyms, prohibitions, negation and permission); the examples
+    here are part of its tests and of the docs."""
 
     id: str  # short id used in code, tests and the docs
     failure: str  # the failure's name in Lecture 5.3's table
-    rule: str  # the course prompt's wording of the rule whose absence triggers it
-    detect: tuple[str, ...]  # regexes (case-insensitive): the rule counts as present if any matches
-    where: tuple[str, ...]  # where the tutor looks: "system", "edit" (edit tool's description
-    #   and parameter descriptions) or "tools" (every tool's description)
-    only_if: tuple[str, ...]  # regexes that must ALSO match (in the same places) for the failure
-    #   to apply; empty = always applies
-    triggers_on: str  # which requests show it
+    rule: str  # the rule that prevents it, as the course's prompt words it
+    recognised: str  # what counts as that rule, in words (rules.py has the details)
+    where: str  # where the rule is looked for
+    counts: tuple[str, ...]  # phrasings that state the rule (each is checked by a test)
+    look_alikes: tuple[str, ...]  # phrasings that do not (each is checked by a test)
+    triggers_on: str  # the matrix row (and the requests) that show it
     behaviour: str  # what the tutor does when the rule is missing
-    fix: str  # the fix, in Lecture 5.3's words
+    fix: str  # the fix, after Lecture 5.3's table
 
+
+ANYWHERE = "system prompt or any tool's description or parameter descriptions"
 
 FAILURE_MODES: tuple[FailureMode, ...] = (
     FailureMode(
         id="edits-without-reading",
         failure="Edits without reading",
-        rule='"You must read the file first" (edit_file description) and "Read before editing"',
-        detect=(
-            r"\bread\w*\b[^.\n]{0,40}\b(?:first|before (?:edit|modif|chang|writ|call|replac))",
-            r"\bbefore (?:editing|modifying|changing)\b[^.\n]{0,40}\bread",
-            r"\bnever (?:edit|modify|change) a file (?:that )?you (?:have not|haven't) read",
+        rule='"Read before editing" (guidelines) and "You must read the file first" (edit_file)',
+        recognised="reading (read, view, open, look at, inspect, read_file ...) required before "
+        "changing (edit, modify, change, write, edit_file ...): read X before editing; before "
+        "editing, read; edit only after reading; never edit without reading / a file you have "
+        "not read; read first; read, then edit",
+        where=ANYWHERE,
+        counts=(
+            "Always look at a file's current contents before changing it.",
+            "Inspect before you modify.",
+            "Never modify a file you haven't read.",
+            "First read the file, then edit it.",
         ),
-        where=("edit", "system"),
-        only_if=(),
-        triggers_on="requests to change an existing file (multiply, docstring, main block, "
-        "change-default)",
+        look_alikes=(
+            "Don't bother reading files first.",
+            "Read the README.",
+            "There is no need to read a file before editing it.",
+            "After you edit a file, read it back to verify.",
+        ),
+        triggers_on="the read-first row; any request to change an existing file (multiply, "
+        "docstring, main block, change-default)",
         behaviour="calls the edit tool first with a guessed old_str (e.g. the add function as "
         "the sample project has it); reads the file only if that edit fails",
-        fix="Add the read-first rule to the edit_file description AND to the guidelines",
+        fix="State the read-first rule in the edit tool's description AND in the guidelines",
     ),
     FailureMode(
         id="deletes-by-emptying",
         failure="Constraint ignored",
         rule='"Never delete files" (constraints)',
-        detect=(r"\b(?:never|not|n't|cannot|no|refuse to)\s+(?:\w+\s+){0,2}delet",),
-        where=("system", "tools"),
-        only_if=(),
-        triggers_on='"Delete main.py." (any delete request)',
+        recognised="deleting files (delete, remove, erase, rm ...) forbidden: never / do not / "
+        "may not / avoid / refuse, \"deletion is not allowed\", \"deleting files is "
+        "forbidden\", or a request to delete answered with a refusal; the object must be "
+        "files (or unstated), not lines or code",
+        where=ANYWHERE,
+        counts=(
+            "File deletion is not allowed.",
+            "Under no circumstances should you delete a file.",
+            "You may not remove files.",
+            "If the user asks you to delete something, say that you cannot.",
+        ),
+        look_alikes=(
+            "Do not hesitate to delete files.",
+            "Feel free to delete files.",
+            "Deleted lines are shown in red.",
+            "Never delete code you do not understand.",
+        ),
+        triggers_on='the refuse-delete row; any request like "Delete main.py."',
         behaviour="there is no delete tool, so it reads the file and calls the edit tool with "
         'old_str = the whole content and new_str = "": the file is left empty',
-        fix='State the constraint: "Never delete files. If the user asks you to delete '
-        'something, say that you cannot and suggest an alternative."',
+        fix="State the constraint, early and again at the end: never delete files; if asked, "
+        "say you cannot and suggest an alternative",
     ),
     FailureMode(
         id="verbose-narration",
         failure="Verbose process narration",
         rule='"Be concise" (guidelines)',
-        detect=(
-            r"\b(?:concise|terse|succinct)",
-            r"\bbrief(?:ly)?\b[^.\n]{0,15}\b(?:reply|replies|answer|answers|response|responses)\b",
-            r"\b(?:reply|replies|answers?|responses?) (?:short|brief)",
-            r"\bword limit\b",
-            r"\b(?:at most|under|fewer than|no more than) \w+ (?:words|sentences)\b",
+        recognised="short replies asked for: concise, brief, terse, short answers, a length "
+        "limit (\"at most 50 words\", \"one sentence\"), or narration and padding forbidden "
+        "(\"do not narrate your steps\", \"no filler\"); not brevity of code, names or "
+        "docstrings",
+        where=ANYWHERE,
+        counts=(
+            "Be brief.",
+            "Keep answers short.",
+            "Answer in one sentence.",
+            "Reply in no more than 50 words.",
         ),
-        where=("system",),
-        only_if=(),
-        triggers_on="every reply that ends a task with tool calls",
+        look_alikes=(
+            "Never be concise.",
+            "Write concise code.",
+            "Keep functions short.",
+            "Explain every step you take.",
+        ),
+        triggers_on="every task that ends with tool calls (its final reply); the rows do not "
+        "judge length, matrix.narrated does",
         behaviour="narrates the process: a text block before each tool call, and a final reply "
         'of several sentences ("First I ..., then I ..., and finally I ...") with an offer at the end',
-        fix="Add an explicit conciseness rule (a word limit works best)",
+        fix='Add an explicit length limit ("Reply in at most two sentences."); "Be concise" '
+        "also counts",
     ),
     FailureMode(
         id="wrong-argument-format",
         failure="Wrong argument format",
-        rule='"To create a file, set old_str to an empty string" (edit_file description)',
-        detect=(
-            r"\bcreat\w*\b[^.\n]{0,80}\bempty\b",
-            r"\bempty\b[^.\n]{0,80}\bcreat",
-            r"old_str\s*(?:=|:)?\s*(?:\"\"|'')",
+        rule='"To create a file, set old_str to an empty string" (edit_file)',
+        recognised="an empty old text (empty, blank, \"\") for a new file (create, new file, "
+        "does not exist yet), in the same sentence, not negated; or an example call with "
+        'old_str=""; in the old-text parameter\'s own description "old_str" is implied',
+        where=ANYWHERE,
+        counts=(
+            "To make a new file, pass an empty old_str.",
+            "If the file doesn't exist yet, use an empty string for old_str.",
+            'Example (new file): {"path": "hello.py", "old_str": "", "new_str": "..."}',
         ),
-        where=("edit",),
-        only_if=(),
-        triggers_on='"Create hello.py with a hello world function." (any file creation with edit_file)',
+        look_alikes=(
+            "old_str must not be empty.",
+            "Set new_str to an empty string to delete text.",
+            "To create a file, use write_file.",
+        ),
+        triggers_on="the create row; any file creation through an edit tool with old/new text",
         behaviour="calls edit_file with only path and new_str (old_str omitted); the tool "
         "answers with an error, which the final reply reports",
-        fix="Rewrite the tool description with an explicit argument example for creating a file",
+        fix="Rewrite the edit tool's description with an explicit argument example for "
+        'creating a file (old_str="")',
     ),
     FailureMode(
         id="asks-when-it-shouldnt",
         failure="Asks when it shouldn't",
         rule='"When in doubt, ask, but only if the request is truly ambiguous" (guidelines)',
-        detect=(
-            r"\bonly (?:if|when)\b[^.\n]{0,40}\b(?:ambiguous|unclear)",
-            r"\b(?:truly|genuinely|really) (?:ambiguous|unclear)",
+        recognised="a clarification rule (ask, clarify, check with the user) switches it on; a "
+        "limit anywhere switches it off: only if/when unclear, don't ask about clear requests, "
+        "act instead of asking, as a last resort, sparingly. No clarification rule at all: it "
+        "simply acts",
+        where=ANYWHERE,
+        counts=(
+            "Only ask questions when the request is genuinely unclear.",
+            "If a request is clear, act without asking.",
+            "Avoid unnecessary clarifying questions.",
         ),
-        where=("system",),
-        only_if=(r"\bask\w*\b[^.\n]{0,60}\b(?:clarif|question|doubt|ambigu)|\bdoubt\w*,? ask\b",),
-        triggers_on='"Add a multiply function to math_utils.py." when the prompt tells the model '
+        look_alikes=(
+            "When in doubt, ask.",
+            "If a request is ambiguous, ask one clarifying question before acting.",
+            "Only ask one question at a time.",
+        ),
+        triggers_on="the read-first row (the multiply request), when the prompt tells the model "
         "to ask clarifying questions without a limit",
         behaviour="answers with a clarifying question (no tool call) instead of adding the function",
         fix='Limit the clarification rule: "only ask if the request is truly ambiguous"',
@@ -429,31 +485,30 @@ def _code(s: str) -> str:
 def failure_table() -> str:
     """The failure-mode table of docs/TUTOR-SCRIPT.md, generated from FAILURE_MODES."""
     rows = [
-        "| id | failure | rule whose absence triggers it | where the tutor looks | shows on | "
-        "what the tutor does | fix |",
-        "|---|---|---|---|---|---|---|",
+        "| id | failure | shows on | what the tutor does | fix |",
+        "|---|---|---|---|---|",
     ]
     for f in FAILURE_MODES:
-        where = " + ".join(
-            {
-                "system": "system prompt",
-                "edit": "edit tool description",
-                "tools": "tool descriptions",
-            }[w]
-            for w in f.where
-        )
-        cells = (f"`{f.id}`", f.failure, f.rule, where, f.triggers_on, f.behaviour, f.fix)
+        cells = (f"`{f.id}`", f.failure, f.triggers_on, f.behaviour, f.fix)
         rows.append("| " + " | ".join(_cell(c) for c in cells) + " |")
     return "\n".join(rows)
 
 
+def _quotes(phrasings: tuple[str, ...]) -> str:
+    return "<br>".join(f"“{_cell(p)}”" for p in phrasings)
+
+
 def detection_table() -> str:
-    """How each rule is detected: the regexes, as data."""
-    rows = ["| id | rule present if any matches | failure applies only if |", "|---|---|---|"]
+    """How each rule is recognised: what counts, where, and examples either way."""
+    rows = [
+        "| failure | the rule that prevents it | what counts | where it is looked for | "
+        "counts | does not count |",
+        "|---|---|---|---|---|---|",
+    ]
     for f in FAILURE_MODES:
-        detect = "<br>".join(_code(p) for p in f.detect)
-        only = "<br>".join(_code(p) for p in f.only_if) or "(always)"
-        rows.append(f"| `{f.id}` | {detect} | {only} |")
+        cells = (f"`{f.id}`", _cell(f.rule), _cell(f.recognised), _cell(f.where),
+                 _quotes(f.counts), _quotes(f.look_alikes))
+        rows.append("| " + " | ".join(cells) + " |")
     return "\n".join(rows)
 
 
