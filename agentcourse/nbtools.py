@@ -264,6 +264,8 @@ class _LimitedMessages:
             raise TooManyCalls("the loop kept calling the API: does it stop on end_turn?")
         self.left -= 1
         fault = self.faults.get(len(self.sent) + 1)
+        if fault is None and self.sent and isinstance(self.sent[-1]["fault"], int):
+            fault = self.sent[-1]["fault"]  # an API that answers 429 stays down: retries fail too
         self.sent.append({"max_tokens": kwargs.get("max_tokens"), "fault": fault,
                           "messages": len(kwargs.get("messages") or [])})
         if fault == CTRL_C:
@@ -295,9 +297,11 @@ class _LimitedClient:
 def limited(client: Any, calls: int = 12, faults: dict[int, int | str] | None = None) -> Any:
     """The same client, but `messages.create` raises TooManyCalls after `calls` calls.
 
-    `faults` maps a call number (1 = the first call) to a fault for that call: a tutor
-    fault name or status (429, 529, 500, "max_tokens_in_tool_use", "pause_turn", ...,
-    see docs/TUTOR.md), or CTRL_C, which raises KeyboardInterrupt instead of calling."""
+    `faults` maps a call number (1 = the first call) to a fault: a tutor fault name or
+    status ("max_tokens_in_tool_use", "pause_turn", 429, 529, 500, ...: docs/TUTOR.md), or
+    CTRL_C, which raises KeyboardInterrupt instead of calling. A named fault hits that call
+    only; a status lasts, as an API that stays down: that call and every later one get it
+    (and every retry the SDK makes, since each carries the same header)."""
     return _LimitedClient(client, calls, faults or {})
 
 

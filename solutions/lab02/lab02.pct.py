@@ -115,7 +115,7 @@ print("tutor model at", TUTOR_URL, "| tools:", *(t["name"] for t in TOOLS))
 # your loop would receive. **Expected:**
 #
 # - `max_tokens_in_tool_use`: `stop_reason: max_tokens`, and an `edit_file` call whose
-#   input is missing `old_str` and `new_str` (the reply ran out before them);
+#   input has `path` and `old_str` but no `new_str` (the reply ran out before it);
 # - `pause_turn`: `stop_reason: pause_turn`, and the first half of the answer;
 # - `429`: `RateLimitError` after **three** HTTP requests: the SDK retried twice
 #   (`max_retries=2`) before giving up, so whatever reaches your loop has already been
@@ -276,8 +276,9 @@ def close_turn(messages, note):
 # %% nbgrader="locked" grade_id="checks"
 def with_faults(faults=None):
     """The client, with a fault on the calls you name, e.g. {1: 429} or {2: "pause_turn"}
-    (call 1 is the turn's first call). It stops the loop after 12 calls, and records each
-    call's max_tokens in `.sent`. CTRL_C as a fault raises KeyboardInterrupt instead."""
+    (call 1 is the turn's first call). A 429, 529 or 500 lasts: every later call fails too.
+    CTRL_C raises KeyboardInterrupt instead of calling. The client stops the loop after 12
+    calls and records what each call asked for in `.sent` (max_tokens, fault)."""
     return nbtools.limited(client, calls=12, faults=faults)
 
 
@@ -285,10 +286,10 @@ def still_usable(messages):
     """Fail unless a next user message can follow `messages`: protocol_errors finds
     nothing, and the tutor model, which validates like the API, accepts the request."""
     follow = to_plain(messages) + [{"role": "user", "content": "What files are in this project?"}]
+    client.messages.create(model=MODEL, max_tokens=MAX_TOKENS, system=SYSTEM_PROMPT,
+                           tools=TOOLS, messages=follow)  # a 400 here shows the API's own message
     problems = protocol_errors(follow)
     assert not problems, f"with a next user message, the history breaks the protocol: {problems[0]}"
-    client.messages.create(model=MODEL, max_tokens=MAX_TOKENS, system=SYSTEM_PROMPT,
-                           tools=TOOLS, messages=follow)
 
 
 def tool_results(messages):
@@ -335,7 +336,7 @@ def failed_turn(request, faults):
 
 def closed(messages, request):
     plain = to_plain(messages)
-    assert plain[0] == {"role": "user", "content": request}, "the user's message must stay first in the history"
+    assert plain and plain[0] == {"role": "user", "content": request}, "the user's message must stay first in the history"
     assert plain[-1]["role"] == "assistant", "close the turn with an assistant message saying it was not finished"
     assert not [b for b in plain[-1]["content"] if isinstance(b, dict) and b.get("type") == "tool_use"], (
         "the closing message must not hold a tool_use")
@@ -553,12 +554,14 @@ still_usable(messages)
 # %% [markdown]
 # ## Task 4: The API keeps failing (8 minutes)
 #
-# A 429 (`rate_limit_error`) or 529 (`overloaded_error`) is usually over in seconds, and the
-# SDK retries it for you: twice by default, waiting as the response's `retry-after` header
-# says ([Errors](https://platform.claude.com/docs/en/api/errors)). When it still fails, the
-# SDK raises (`anthropic.RateLimitError`, `anthropic.OverloadedError`, both `APIError`s), and
-# your loop has to decide. Retrying yourself a few more times is fine; in the end the turn
-# stops, and what matters is what it leaves behind:
+# A 429 (`rate_limit_error`: you sent too much) or a 529 (`overloaded_error`: the API is busy
+# for everyone) is usually over soon ([Errors](https://platform.claude.com/docs/en/api/errors)).
+# The Python SDK retries both for you: twice by default (`max_retries=2`), waiting as the
+# response's `retry-after` header says, or backing off from half a second. When the error
+# outlasts that, the SDK raises (`anthropic.RateLimitError`, `anthropic.OverloadedError`; both
+# are `anthropic.APIError`s) and your loop has to decide. Retrying a few more times yourself
+# is allowed (here the fault outlasts that too); in the end the turn stops, and what matters
+# is what it leaves behind:
 #
 # - the user's message stays in the history (they should not have to type it again, and the
 #   model should see what was asked);
@@ -596,8 +599,8 @@ closed(messages, "Create hello.py with a hello world function.")
 err, messages, files = failed_turn("Add a multiply function to math_utils.py.", {1: 529})
 assert isinstance(err, anthropic.OverloadedError)
 closed(messages, "Add a multiply function to math_utils.py.")
-err, messages, files = failed_turn("What does edit_file do?", {1: 500})
-assert isinstance(err, anthropic.InternalServerError)
+err, messages, files = failed_turn("What does edit_file do?", {1: 429})
+assert isinstance(err, anthropic.RateLimitError)
 closed(messages, "What does edit_file do?")
 ### END HIDDEN TESTS
 

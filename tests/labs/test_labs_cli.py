@@ -37,11 +37,12 @@ def test_unknown_lab_names_the_valid_ones(capsys):
     assert "valid labs: lab01" in capsys.readouterr().err
 
 
-def test_lab_list_shows_time_boxes_and_task_titles(capsys):
+def test_lab_list_shows_time_boxes_and_task_titles(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "300")
     assert main(["lab", "list"]) == 0
     out = capsys.readouterr().out
     assert "lab01" in out and "30 min" in out and "Task 1: Run the matrix" in out
-    assert "lab02" in out and "30 min" in out
+    assert "lab02" in out and "45 min" in out and "Task 5: Ctrl-C in the middle of a turn" in out
 
 
 def test_lab_start_copies_the_release_and_records_the_start(tmp_path, capsys):
@@ -49,7 +50,7 @@ def test_lab_start_copies_the_release_and_records_the_start(tmp_path, capsys):
     folder = tmp_path / "lab02"
     assert (folder / "lab02.ipynb").read_bytes() == (REPO_ROOT / "labs/lab02/lab02.ipynb").read_bytes()
     assert json.loads((folder / labs.START_FILE).read_text())["lab"] == "lab02"
-    assert "Time box: 30 minutes" in capsys.readouterr().out
+    assert "Time box: 45 minutes" in capsys.readouterr().out
 
 
 def test_starting_again_never_overwrites_the_students_work(tmp_path):
@@ -72,31 +73,65 @@ def test_lab_check_from_inside_the_started_lab_folder_finds_the_notebook(tmp_pat
     assert "Running the visible tests of lab01.ipynb" in capsys.readouterr().out
 
 
+def wrong_answer(lab: str, *cases: str) -> str:
+    """The solution's answer cell with known-wrong cases from solutions/labNN/wrong.py applied."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"wrong_{lab}", REPO_ROOT / "solutions" / lab / "wrong.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    source = answer(lab, "run_turn")
+    for case in cases:
+        source = module.WRONG[case]["run_turn"](source)
+    return source
+
+
 @pytest.mark.slow
-def test_lab_check_reports_each_task_with_hints_and_elapsed_time(tmp_path, capsys):
+def test_lab_check_reports_each_task_with_hints_api_messages_and_elapsed_time(tmp_path, capfd, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "400")  # one table row per line, so the test can read it
     folder, _ = labs.start_lab("lab02", tmp_path)
-    # A loop that runs the tools but never calls the model again: task 1 passes, the rest fail.
-    wrong = answer("lab02", "run_turn").replace(
-        'messages.append({"role": "user", "content": results})',
-        'messages.append({"role": "user", "content": results})\n        return ""')
-    put_answer(folder / "lab02.ipynb", "run_turn", wrong)
-    # A student who edited a visible test to pass gets the released test back.
-    put_answer(folder / "lab02.ipynb", "test_single_tool", "pass")
+    notebook = folder / "lab02.ipynb"
+    # Task 3 fails (half an answer); task 5's first check fails with the API's own 400.
+    put_answer(notebook, "run_turn", wrong_answer("lab02", "pause-turn-ignored", "ctrl-c-note-before-results"))
+    # A student who edited one test to pass and deleted another gets both back.
+    put_answer(notebook, "test_raising_tool_is_reported", "pass")
+    nb = nbtools.read_notebook(notebook)
+    nb.cells = [c for c in nb.cells if nbtools.grade_id(c) != "test_failed_tool_is_flagged"]
+    nbtools.write_notebook(nb, notebook)
+    assert main(["lab", "check", "2", "--dir", str(tmp_path)]) == 1
+    captured = capfd.readouterr()
+    out = captured.out
+    assert out.count("PASS") == 6 and out.count("FAIL") == 2, out
+    assert "6/8 visible checks pass" in out and "put back" in out and "test_failed_tool_is_flagged" in out
+    assert "BadRequestError 400: messages.2: Did not find" in out, "the API's message, not the SDK's wrapping"
+    assert "Error code: 400" not in out
+    assert "Hint Task 3" in out and "Hint Task 5" in out and "Hint Task 1" not in out
+    assert "more checks hidden inside them" in out and "Elapsed since start" in out
+    assert "without encryption" not in captured.out + captured.err, "the kernel's transport warning is noise"
+
+
+@pytest.mark.slow
+def test_an_emptied_notebook_fails_every_visible_test(tmp_path, capsys):
+    folder, _ = labs.start_lab("lab02", tmp_path)
+    empty = nbformat.v4.new_notebook()
+    nbtools.write_notebook(empty, folder / "lab02.ipynb")
     assert main(["lab", "check", "2", "--dir", str(tmp_path)]) == 1
     out = capsys.readouterr().out
-    assert out.count("PASS") == 1 and out.count("FAIL") == 3
-    assert "1/4 visible checks pass" in out
-    assert "Hint Task 2" in out and "Hint Task 1" not in out
-    assert "Elapsed since start" in out
+    assert "0/8 visible checks pass" in out and "'run_turn' (your answer) is missing" in out
 
 
 @pytest.mark.slow
 def test_lab_check_survives_a_cell_that_never_ends(tmp_path):
     folder, _ = labs.start_lab("lab02", tmp_path)
-    put_answer(folder / "lab02.ipynb", "run_turn", "while True:\n    pass")
-    report = labs.check_notebook(folder / "lab02.ipynb", REPO_ROOT / "labs/lab02/lab02.ipynb",
-                                 labs.CheckConfig(cell_timeout=3))
-    assert not report.passed and len(report.outcomes) == 4
+    # Only the answer cell, and it never ends: one cell to time out, then every test put
+    # back fails at once (the setup cell is gone), so the run stays short.
+    nb = nbtools.read_notebook(folder / "lab02.ipynb")
+    nb.cells = [c for c in nb.cells if nbtools.grade_id(c) == "run_turn"]
+    nb.cells[0].source = "while True:\n    pass"
+    nbtools.write_notebook(nb, folder / "lab02.ipynb")
+    release = REPO_ROOT / "labs/lab02/lab02.ipynb"
+    report = labs.check_notebook(folder / "lab02.ipynb", release, labs.CheckConfig(cell_timeout=3))
+    assert not report.passed and len(report.outcomes) == len(nbtools.grade_cells(nbtools.read_notebook(release)))
     assert all(not o.passed for o in report.outcomes)
 
 
