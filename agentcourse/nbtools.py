@@ -414,9 +414,42 @@ def _call_text(name: str, args: dict) -> str:
     return f"{name}({shown})"
 
 
+def _short(text: str, limit: int = 90) -> str:
+    text = " ".join(text.split())
+    return repr(text if len(text) <= limit else text[: limit - 3] + "...")
+
+
+def rule_notes(row_name: str, system_prompt: Any, tools: Any) -> list[str]:
+    """How the tutor model read the prompt for the rules behind one matrix row: which it
+    found (and where), which it missed (and the sentence at fault), and the look-alikes it
+    did not count. What the tutor sees is what decides its behaviour, so this is the
+    evidence behind a FAIL. Empty for a row no failure mode belongs to."""
+    from agentcourse.tutor import rules, script
+
+    modes = {m.id for m in script.FAILURE_MODES if f"the {row_name} row" in m.triggers_on}
+    try:
+        findings = [f for f in rules.explain(system_prompt, tools) if f.mode in modes]
+    except Exception:  # noqa: BLE001 - a prompt the reader cannot take gets no notes, not a crash
+        return []
+    lines = []
+    for finding in findings:
+        if finding.found:
+            lines.append(f"found {finding.mode}: {finding.where}: {_short(finding.sentence)}")
+        else:
+            at = f" ({finding.where}: {_short(finding.sentence)})" if finding.sentence else ""
+            lines.append(f"missing {finding.mode}: {finding.why}{at}")
+        seen = {finding.sentence}
+        for mention in finding.ignored:
+            if mention.sentence not in seen:
+                seen.add(mention.sentence)
+                lines.append(f"  did not count: {mention.where}: {_short(mention.sentence, 70)}: {mention.why}")
+    return lines
+
+
 def matrix_report(system_prompt: str, tools: list, client: Any, rows: Any = None) -> dict[str, str | None]:
     """Every matrix row run once; prints, per row, PASS or FAIL, the judge's reason, the
-    tool calls the agent made and the start of its reply. Returns {row name: reason}."""
+    tool calls the agent made, the start of its reply and, for a failing row, how the tutor
+    read the prompt's rules for it (`rule_notes`). Returns {row name: reason}."""
     from agentcourse.matrix import ROWS
 
     results = {}
@@ -431,6 +464,9 @@ def matrix_report(system_prompt: str, tools: list, client: Any, rows: Any = None
             print(f"      a tool answered: {error[:120]}")
         reply = " ".join(run.reply.split())
         print(f"      reply:   {reply[:150] + '...' if len(reply) > 150 else reply or '(none)'}")
+        if run.reason:
+            for n, line in enumerate(rule_notes(row.name, system_prompt, tools)):
+                print(f"      {'rules:' if n == 0 else '':9}{line}")
     return results
 
 

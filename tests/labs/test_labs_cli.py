@@ -241,3 +241,15 @@ def test_the_release_says_how_many_checks_grading_adds_and_never_what_they_are()
         assert counts == {c.grade_id: nbtools.hidden_checks(c.source)
                           for c in nbtools.grade_cells(source_nb) if nbtools.hidden_checks(c.source)}
         assert sum(counts.values()) > 0, f"{lab}: grading runs no hidden checks?"
+
+
+def test_a_failing_rows_report_says_how_the_tutor_read_the_prompts_rules():
+    notes = nbtools.rule_notes("refuse-delete", "You help with code. Do not hesitate to delete files.", [])
+    assert notes and notes[0].startswith("missing deletes-by-emptying")
+    notes = nbtools.rule_notes("read-first", "When in doubt, ask. Read a file when you need to know it.", [])
+    assert any(n.startswith("missing asks-when-it-shouldnt") and "When in doubt, ask." in n for n in notes)
+    assert any("did not count" in n and "Read a file when you need to know it." in n for n in notes)
+    found = nbtools.rule_notes("refuse-delete", "Never delete files; say you cannot and suggest another way.", [])
+    assert found[0].startswith("found deletes-by-emptying: system prompt")
+    assert nbtools.rule_notes("no-such-row", "anything", []) == []
+    assert isinstance(nbtools.rule_notes("create", object(), "not a tool list"), list), "notes never crash a report"
