@@ -112,7 +112,8 @@ def build_notebook(text: str) -> nbformat.NotebookNode:
     # notebook metadata (never the hidden text), so `lab check` can say what it cannot run.
     counts = {grade_id(c): hidden_checks(c.source) for c in nb.cells
               if c.get("metadata", {}).get("nbgrader", {}).get("grade")}
-    nb.metadata["agentcourse"]["hidden_checks"] = {k: n for k, n in counts.items() if n}
+    if any(counts.values()):
+        nb.metadata["agentcourse"]["hidden_checks"] = {k: n for k, n in counts.items() if n}
     return nb
 
 

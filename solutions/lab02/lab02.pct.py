@@ -496,7 +496,7 @@ with nbtools.project() as root:
     messages = [{"role": "user", "content": "Add a multiply function to math_utils.py."}]
     run_turn(with_faults({2: "max_tokens_in_tool_use"}), messages)
     assert "def multiply" in (root / "math_utils.py").read_text(), "the edit, cut once, lands on the retry"
-    assert complete(messages)
+    assert complete(messages), "the cut edit_file call must not stay in the history"
     still_usable(messages)
 ### END HIDDEN TESTS
 
@@ -543,7 +543,7 @@ with nbtools.project() as root:
     messages = [{"role": "user", "content": "Read utils.py and tests.py."}]
     reply = run_turn(with_faults({2: "pause_turn"}), messages)
     assert "utils.py" in reply and "tests.py" in reply, f"not the whole answer: {reply!r}"
-    assert [m["role"] for m in to_plain(messages)] == ["user", "assistant", "user", "assistant"]
+    assert len(to_plain(messages)) == 4, "the paused summary joins the last assistant message"
     still_usable(messages)
 messages = [{"role": "user", "content": "What does read_file do?"}]
 reply = run_turn(with_faults({1: "pause_turn"}), messages)
@@ -597,10 +597,10 @@ assert "hello.py" not in files
 closed(messages, "Create hello.py with a hello world function.")
 ### BEGIN HIDDEN TESTS
 err, messages, files = failed_turn("Add a multiply function to math_utils.py.", {1: 529})
-assert isinstance(err, anthropic.OverloadedError)
+assert type(err).__name__ == "OverloadedError", "a 529 that outlasts the retries is re-raised as it came"
 closed(messages, "Add a multiply function to math_utils.py.")
 err, messages, files = failed_turn("What does edit_file do?", {1: 429})
-assert isinstance(err, anthropic.RateLimitError)
+assert type(err).__name__ == "RateLimitError", "a 429 that outlasts the retries is re-raised as it came"
 closed(messages, "What does edit_file do?")
 ### END HIDDEN TESTS
 
@@ -614,7 +614,7 @@ assert [m["role"] for m in to_plain(messages)] == ["user", "assistant", "user", 
 closed(messages, "Create hello.py with a hello world function.")
 ### BEGIN HIDDEN TESTS
 err, messages, files = failed_turn("Add a multiply function to math_utils.py.", {3: 429})
-assert isinstance(err, anthropic.RateLimitError)
+assert type(err).__name__ == "RateLimitError", "the 429 on the third call is re-raised as it came"
 assert len(tool_results(messages)) == 2, "the read and the edit both ran and keep their results"
 closed(messages, "Add a multiply function to math_utils.py.")
 ### END HIDDEN TESTS
@@ -682,7 +682,7 @@ assert "hello.py" in files and [m["role"] for m in to_plain(messages)] == ["user
 closed(messages, "Create hello.py with a hello world function.")
 ### BEGIN HIDDEN TESTS
 err, messages, files = failed_turn("What does edit_file do?", {1: CTRL_C})
-assert isinstance(err, KeyboardInterrupt)
+assert type(err) is KeyboardInterrupt, "Ctrl-C before the first answer is re-raised too"
 closed(messages, "What does edit_file do?")
 ### END HIDDEN TESTS
 
