@@ -68,7 +68,7 @@
 # You write one function, `run_turn(client, messages)`, as in Lecture 6.1. Every test checks
 # two things after the fault: the turn behaved sensibly (retried, or reported, and never lost
 # the user's message), and the history it left is one the API accepts. The second check is
-# `still_usable(messages)` from the setup cell: `protocol_errors` must find nothing, and the
+# `still_usable(messages)` (in "The checks" cell): `protocol_errors` must find nothing, and the
 # tutor model (which validates requests the way the real API does) must accept the history
 # with a next user message after it. A broken history fails there with the API's own message.
 #
