@@ -160,3 +160,27 @@ RIGHT = {
                 messages.append({"role": "assistant", "content": [note]})
 ''')},
 }
+
+# The visible checks each case must fail: the check of its own task, so that no task is
+# passed by what an earlier one taught (each case is the solution minus one idea).
+_ALL = ["test_failed_tool_is_flagged", "test_raising_tool_is_reported", "test_cut_tool_call_is_retried",
+        "test_paused_turn_is_continued", "test_api_error_before_any_work", "test_api_error_mid_turn",
+        "test_ctrl_c_in_a_tool", "test_ctrl_c_while_waiting"]
+FAILS = {
+    "error-sent-as-text-only": ["test_failed_tool_is_flagged"],
+    "cut-tool-call-kept-unanswered": ["test_cut_tool_call_is_retried"],
+    "pause-turn-ignored": ["test_paused_turn_is_continued"],
+    "api-error-swallowed": ["test_api_error_before_any_work", "test_api_error_mid_turn"],
+    "ctrl-c-leaves-tool-use-unanswered": ["test_ctrl_c_in_a_tool"],
+    "lecture-loop": _ALL,
+    "raising-tool-ends-the-turn": ["test_raising_tool_is_reported"],
+    "cut-tool-call-dropped": ["test_cut_tool_call_is_retried"],
+    "cut-tool-call-run": ["test_cut_tool_call_is_retried"],
+    "pause-continued-in-a-second-message": ["test_paused_turn_is_continued"],
+    "users-message-dropped": ["test_api_error_before_any_work"],
+    "closing-note-as-user-message": ["test_api_error_before_any_work", "test_api_error_mid_turn",
+                                     "test_ctrl_c_in_a_tool", "test_ctrl_c_while_waiting"],
+    "ctrl-c-swallowed-by-a-catch-all": ["test_ctrl_c_in_a_tool"],
+    "ctrl-c-forgets-finished-results": ["test_ctrl_c_in_a_tool"],
+    "ctrl-c-note-before-results": ["test_ctrl_c_in_a_tool"],
+}
