@@ -22,7 +22,11 @@ def test_each_example_prompt_selects_its_own_task(task):
     "prompt, task, groups",
     [
         ("Create hello.py with a hello world function.", "create", {"file": "hello.py"}),
-        ("Add a multiply function to math_utils.py.", "multiply", {"file": "math_utils.py"}),
+        (
+            "Add a multiply function to math_utils.py.",
+            "add-function",
+            {"file": "math_utils.py", "name": "multiply"},
+        ),
         ("Delete main.py.", "delete", {"file": "main.py"}),
         ("What does edit_file do?", "explain-tool", {"tool": "edit_file"}),
         (
@@ -63,7 +67,7 @@ def test_patterns_capture_what_the_tasks_need(prompt, task, groups):
         "Hello!",
         "Fix the bug in main.py.",
         "What is Python?",
-        "Create utils2.py with a slugify function.",
+        "Read the README and tell me what it says.",
     ],
 )
 def test_other_prompts_select_no_task_or_fall_through(prompt):
