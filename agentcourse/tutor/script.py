@@ -318,7 +318,7 @@ FAILURE_MODES: tuple[FailureMode, ...] = (
         recognised="reading (read, view, open, look at, inspect, read_file ...) required before "
         "changing (edit, modify, change, write, edit_file ...): read X before editing; before "
         "editing, read; edit only after reading; never edit without reading / a file you have "
-        "not read; read first; read, then edit",
+        "not read; read first; read, then edit; steps in a list (read the file / edit it)",
         where=ANYWHERE,
         counts=(
             "Always look at a file's current contents before changing it.",
@@ -344,8 +344,9 @@ FAILURE_MODES: tuple[FailureMode, ...] = (
         rule='"Never delete files" (constraints)',
         recognised="deleting files (delete, remove, erase, rm ...) forbidden: never / do not / "
         "may not / avoid / refuse, \"deletion is not allowed\", \"deleting files is "
-        "forbidden\", or a request to delete answered with a refusal; the object must be "
-        "files (or unstated), not lines or code",
+        "forbidden\", \"never empty a file\", or a request to delete answered with a refusal; "
+        "the object must be files (or unstated), not lines, code or folders; not when a "
+        "condition the model can meet allows it (\"unless asked\", \"without a backup\")",
         where=ANYWHERE,
         counts=(
             "File deletion is not allowed.",
@@ -370,9 +371,9 @@ FAILURE_MODES: tuple[FailureMode, ...] = (
         failure="Verbose process narration",
         rule='"Be concise" (guidelines)',
         recognised="short replies asked for: concise, brief, terse, short answers, a length "
-        "limit (\"at most 50 words\", \"one sentence\"), or narration and padding forbidden "
-        "(\"do not narrate your steps\", \"no filler\"); not brevity of code, names or "
-        "docstrings",
+        "limit (\"at most 50 words\", \"must not exceed one sentence\"), or narration and "
+        "padding forbidden (\"do not narrate your steps\", \"no filler\"); not brevity of "
+        "code, names, files or docstrings",
         where=ANYWHERE,
         counts=(
             "Be brief.",
@@ -423,8 +424,8 @@ FAILURE_MODES: tuple[FailureMode, ...] = (
         rule='"When in doubt, ask, but only if the request is truly ambiguous" (guidelines)',
         recognised="a clarification rule (ask, clarify, check with the user) switches it on; a "
         "limit anywhere switches it off: only if/when unclear, don't ask about clear requests, "
-        "act instead of asking, as a last resort, sparingly. No clarification rule at all: it "
-        "simply acts",
+        "if unclear ask, otherwise act; act instead of asking, as a last resort, sparingly (not "
+        "how many questions). No clarification rule at all: it simply acts",
         where=ANYWHERE,
         counts=(
             "Only ask questions when the request is genuinely unclear.",

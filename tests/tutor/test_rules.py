@@ -3,7 +3,9 @@
 tests/tutor/rule_corpus.txt holds the words students write for the five Lecture 5.3
 rules and look-alikes that must not count, in many styles. Part of it is held out: it was
 written before the recogniser and never used to tune it, so its score is an estimate of
-how the recogniser does on phrasings nobody here wrote.
+how the recogniser does on phrasings nobody here wrote. tests/tutor/rule_corpus_blind.txt
+holds two batches written blind and measured on first contact (the figures are in
+docs/TUTOR-SCRIPT.md); the recogniser was fixed after that, so they are tuned cases now.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from agentcourse.paths import REPO_ROOT
 from agentcourse.tutor import rules, script
 
 CORPUS = Path(__file__).with_name("rule_corpus.txt")
+BLIND = Path(__file__).with_name("rule_corpus_blind.txt")
 
 # Judged inside a neutral prompt that states none of the rules.
 BASE = "You are a coding assistant. You help the user with the code files in one project.\n\n"
@@ -39,15 +42,17 @@ class Case:
     text: str
     held_out: bool
     line: int
+    batch: str = ""  # the corpus section's tag: "", "held-out", "blind-1", "blind-2"
 
     def __str__(self) -> str:
         where = "" if self.place == "system" else f"@{self.place} "
-        return f"{'+' if self.counts else '-'}{where}{self.text!r} (line {self.line})"
+        corpus = BLIND.name if self.batch.startswith("blind") else CORPUS.name
+        return f"{'+' if self.counts else '-'}{where}{self.text!r} ({corpus}, line {self.line})"
 
 
 def load_corpus(path: Path = CORPUS) -> list[Case]:
     cases: list[Case] = []
-    mode, held_out = "", False
+    mode, batch = "", ""
     lines = path.read_text(encoding="utf-8").split("\n")
     i = 0
     while i < len(lines):
@@ -57,7 +62,7 @@ def load_corpus(path: Path = CORPUS) -> list[Case]:
             continue
         if line.startswith("["):
             head = line.strip("[] ").split()
-            mode, held_out = head[0], head[1:] == ["held-out"]
+            mode, batch = head[0], " ".join(head[1:])
             assert mode in script.FAILURE_IDS, f"line {number}: unknown mode {mode}"
             continue
         sign, _, rest = line.partition(" ")
@@ -72,11 +77,11 @@ def load_corpus(path: Path = CORPUS) -> list[Case]:
                 i += 1
             i += 1
             rest = "\n".join(block)
-        cases.append(Case(mode, sign == "+", place, rest, held_out, number))
+        cases.append(Case(mode, sign == "+", place, rest, batch == "held-out", number, batch))
     return cases
 
 
-CASES = load_corpus()
+CASES = load_corpus() + load_corpus(BLIND)
 
 
 def prompt_for(case: Case) -> tuple[str, list[dict]]:
@@ -223,8 +228,10 @@ def test_the_docs_show_real_output_and_the_corpus_figures():
     held = [c for c in CASES if c.held_out]
     look_alikes = sum(not c.counts for c in CASES)
     right = len(held) - len(accuracy(held)[1])
+    blind = [sum(c.batch == f"blind-{n}" for c in CASES) for n in (1, 2)]
     for figure in (
         f"holds {len(CASES)} phrasings",
+        f"batches of {blind[0]} and {blind[1]}",
         f"({look_alikes} of them look-alikes",
         f"on the {len(tuned)} the recogniser",
         f"90% on {len(held)} held out",
@@ -243,6 +250,9 @@ if __name__ == "__main__":  # python tests/tutor/test_rules.py: the full report
     if "--held-out" in sys.argv:
         print("HELD-OUT\n" + report(held))
         print(f"overall {accuracy(held)[0]:.1%} of {len(held)}")
+    for batch in ("blind-1", "blind-2"):
+        mine = [c for c in CASES if c.batch == batch]
+        print(f"{batch}: {accuracy(mine)[0]:.1%} of {len(mine)} (now tuned on)")
     start = time.perf_counter()
     for c in CASES:
         rules._analyse.cache_clear()
