@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 import io
 import re
 import time
@@ -110,6 +111,7 @@ def prompt_for(case: Case) -> tuple[str, list[dict]]:
     return system, tools
 
 
+@functools.cache  # several tests judge the same cases
 def judged_right(case: Case) -> bool:
     system, tools = prompt_for(case)
     return rules.missing(system, tools)[case.mode] is not case.counts
