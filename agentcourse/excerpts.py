@@ -255,7 +255,11 @@ def _scripted_terminal(prompts: list[str]) -> Iterator[None]:
 def _environment(base_url: str, extra: dict[str, str]) -> Iterator[None]:
     """Point the SDK at the tutor through the environment, as `agentcourse run` does."""
     wanted = {"ANTHROPIC_BASE_URL": base_url, "ANTHROPIC_API_KEY": OFFLINE_KEY, **extra}
-    removed = ("ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_MODEL")  # both would change the transcript
+    # Checkpoint 08's shell: `ls` sorts the same on every machine, and `python3` is this
+    # Python (with pytest), so a recorded session does not depend on the reader's setup.
+    wanted["LC_COLLATE"] = "C"
+    wanted["PATH"] = os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")
+    removed = ("ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_MODEL", "LC_ALL")  # they would change it
     saved = {k: os.environ.get(k) for k in (*wanted, *removed)}
     os.environ.update(wanted)
     for k in removed:
@@ -370,6 +374,9 @@ def run_session(session: Session, base_url: str | None = None) -> str:
                     else:
                         program.run_agent()
         finally:
+            shell = getattr(sys.modules.get("excerpt_" + program_path.parent.name), "BASH", None)
+            if shell is not None:
+                shell.close()  # checkpoint 08's bash session: no shell outlives the transcript
             os.chdir(old_cwd)
             sys.argv = old_argv
             sys.modules.pop("excerpt_" + program_path.parent.name, None)

@@ -33,21 +33,40 @@ def find_checkpoint(name: str) -> Path:
 
 
 def checkpoint_program(folder: Path) -> Path:
-    """The one program in a checkpoint folder (code-agent-v0.py, code-agent-v1.py or agent.py)."""
+    """The program in a checkpoint folder (code-agent-v0.py, code-agent-v1.py or agent.py).
+
+    From checkpoint 06 on, modules may sit beside agent.py (checkpoint_modules); agent.py
+    is then the program."""
     programs = sorted(p for p in folder.glob("*.py") if not p.name.startswith("test_"))
+    if len(programs) > 1 and (folder / "agent.py").is_file():
+        return folder / "agent.py"
     if len(programs) != 1:
         raise UnknownCheckpoint(f"{folder.name} should hold exactly one program, found {len(programs)}")
     return programs[0]
 
 
+def checkpoint_modules(folder: Path) -> list[Path]:
+    """The modules beside a checkpoint's program (guardrail.py, bash_session.py ...)."""
+    program = checkpoint_program(folder)
+    return sorted(p for p in folder.glob("*.py") if p != program and not p.name.startswith("test_"))
+
+
 def load_program(path: Path, name: str | None = None) -> ModuleType:
-    """Import a checkpoint program by path. Importing starts nothing (the contract)."""
+    """Import a checkpoint program by path. Importing starts nothing (the contract).
+
+    The program's folder is on sys.path while it loads, as when it runs as a script, so
+    `import guardrail` finds the module beside it."""
     name = name or "checkpoint_" + path.parent.name.replace("-", "_")
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
-    spec.loader.exec_module(module)
+    folder = str(path.parent)
+    sys.path.insert(0, folder)
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(folder)
     return module
 
 

@@ -1059,6 +1059,10 @@ def task_run_tests(turn: Turn, m: dict) -> Action:
         return finish(turn, script.TESTS["no-pytest"].format(
             python=python, command=command, error=error.strip()))
     summary = shell.test_summary(out)
+    if summary is None and not runs[-1].ok and runs[-1].args.get("code") is None:
+        # an error instead of output (a guardrail's refusal, a timeout): it never ran to the end
+        return finish(turn, script.FAILED.format(what="run", path=f"`{command}`",
+                                                 error=_error(runs[-1])))
     if summary is None:
         tail = "\n".join(out.strip().splitlines()[-5:]) or "(no output)"
         return finish(turn, script.TESTS["unknown"].format(command=command, tail=tail))
