@@ -33,10 +33,10 @@ def find_checkpoint(name: str) -> Path:
 
 
 def checkpoint_program(folder: Path) -> Path:
-    """The program in a checkpoint folder (code-agent-v0.py, code-agent-v1.py or agent.py).
+    """The program of a checkpoint folder (code-agent-v0.py, code-agent-v1.py or agent.py).
 
-    From checkpoint 06 on, modules may sit beside agent.py (checkpoint_modules); agent.py
-    is then the program."""
+    From checkpoint 06 on, agent.py has modules beside it (context.py, layers.py...);
+    agent.py is then the program and the others are checkpoint_modules()."""
     programs = sorted(p for p in folder.glob("*.py") if not p.name.startswith("test_"))
     if len(programs) > 1 and (folder / "agent.py").is_file():
         return folder / "agent.py"
@@ -46,7 +46,7 @@ def checkpoint_program(folder: Path) -> Path:
 
 
 def checkpoint_modules(folder: Path) -> list[Path]:
-    """The modules beside a checkpoint's program (guardrail.py, bash_session.py ...)."""
+    """The modules beside a checkpoint's program (context.py, layers.py, guardrail.py...)."""
     program = checkpoint_program(folder)
     return sorted(p for p in folder.glob("*.py") if p != program and not p.name.startswith("test_"))
 
@@ -54,12 +54,16 @@ def checkpoint_modules(folder: Path) -> list[Path]:
 def load_program(path: Path, name: str | None = None) -> ModuleType:
     """Import a checkpoint program by path. Importing starts nothing (the contract).
 
-    The program's folder is on sys.path while it loads, as when it runs as a script, so
-    `import guardrail` finds the module beside it."""
+    The program's folder is put first on sys.path while it runs, so `import context` in
+    agent.py finds the context.py beside it, as it does when the file runs as a script.
+    Those sibling modules are imported afresh each time: 06 and 07 each have their own."""
     name = name or "checkpoint_" + path.parent.name.replace("-", "_")
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
+    siblings = [p.stem for p in path.parent.glob("*.py") if p != path]
+    for stem in siblings:
+        sys.modules.pop(stem, None)
     sys.modules[name] = module
     folder = str(path.parent)
     sys.path.insert(0, folder)

@@ -81,6 +81,7 @@ class Turn:
     seed: str  # the conversation's first user text, also for ids
     request: str = ""  # the request itself: the message's first paragraph, preamble removed
     submit: str | None = None  # a command the prompt says ends the task (mini-swe-agent's)
+    body: dict = field(default_factory=dict)  # the whole request body (context_tasks reads the history)
 
     def failing(self, mode: str) -> bool:
         return self.missing.get(mode, False)
@@ -151,6 +152,7 @@ def read_turn(request: dict) -> Turn:
         seed=first[:200],
         request=request_text(prompt),
         submit=submit[1] if submit else None,
+        body=request,
     )
 
 
@@ -1090,3 +1092,9 @@ TASK_HANDLERS: dict[str, Callable[[Turn, dict], Action | None]] = {
     "add-function": task_add_function,
     "create": task_create,
 }
+
+# The context-engineering tasks (compaction, research, the long module summary) live in
+# their own module; it uses the helpers above, so it is imported last.
+from agentcourse.tutor import context_tasks  # noqa: E402
+
+TASK_HANDLERS.update(context_tasks.HANDLERS)

@@ -9,7 +9,8 @@ The format (all checkpoints):
     ## Changes from MM    (MM = the checkpoint it builds on, usually the previous one; checkpoint
                           00 has "## What it contains")
     | table ... |          (every `name(arg, ...)` in it is a tool in TOOLS or a function of
-                            this program or the previous one, with those exact parameters)
+                            this program or the previous one, with those exact parameters;
+                            `context.name(...)` is a function of the module beside it)
     ## Try it              (`agentcourse run X` must name this checkpoint,
                             `python checkpoints/.../file.py` must be this program)
     ## What to observe
@@ -37,7 +38,7 @@ from agentcourse import paths
 
 FOLDERS = paths.checkpoint_dirs()
 SECTIONS = ("## Try it", "## What to observe", "## What's next")
-CALL = re.compile(r"`(\w+)\(([^`]*)\)`")  # `name(args)` inside backticks
+CALL = re.compile(r"`([\w.]+)\(([^`]*)\)`")  # `name(args)` or `context.name(args)` in backticks
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 
 
@@ -126,7 +127,13 @@ def test_readme_names_its_program_file(checkpoint):
 def parameters(module, name: str) -> list[str] | None:
     """The parameters of tool or function `name` in `module`; None if it has no such thing.
 
-    A tool without an input_schema (an Anthropic-defined tool) answers ["..."]."""
+    A tool without an input_schema (an Anthropic-defined tool) answers ["..."]. A dotted
+    name (`context.shrink`) is looked up in the module beside the program it names."""
+    if "." in name:
+        owner, _, attr = name.rpartition(".")
+        sibling = getattr(module, owner, None)
+        function = getattr(sibling, attr, None)
+        return list(inspect.signature(function).parameters) if callable(function) else None
     for tool in getattr(module, "TOOLS", []):
         if tool.get("name") == name:
             return list(tool["input_schema"]["properties"]) if "input_schema" in tool else ["..."]

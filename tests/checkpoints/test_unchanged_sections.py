@@ -62,10 +62,16 @@ def _files(folder):
     return [checkpoint_program(folder), *checkpoint_modules(folder)]
 
 
-def _all_definitions(folder) -> dict[str, tuple[int, str]]:
+def _all_definitions(folder, name: str = "") -> dict[str, tuple[int, str]]:
+    """Checkpoint NN's definitions: the program's win over its modules', and a module named
+    like the file being checked wins over both (07's context.py against 06's context.py,
+    where agent.py has a research() of its own)."""
     out = {}
     for path in reversed(_files(folder)):  # the program's own definitions win
         out.update(_definitions(path))
+    same = [p for p in checkpoint_modules(folder) if p.name == name]
+    if same:
+        out.update(_definitions(same[0]))
     return out
 
 
@@ -86,7 +92,7 @@ def test_unchanged_section_matches_its_source_checkpoint(checkpoint, banner_line
     program = find_checkpoint(folder_name) / file_name
     end = next(e for s, e, _ in _unchanged_sections(program) if s == banner_line)
     ours = _definitions(program)
-    theirs = _all_definitions(find_checkpoint(source))
+    theirs = _all_definitions(find_checkpoint(source), file_name)
     in_section = [name for name, (line, _) in ours.items() if banner_line < line <= end]
     for name in in_section:
         if name not in theirs:
