@@ -59,7 +59,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "never",
     ),
     (
-        r"out of (?:scope|bounds|the question)|not an option|off limits|not acceptable|no go"
+        r"out of (?:scope|bounds|the question)|not an option|off limits|off the table|not acceptable|no go"
         r"|not (?:part of )?(?:your|the assistant's|the model's) (?:job|role|task|responsibility)",
         "forbidden",
     ),
@@ -95,8 +95,12 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (r"preceded by|only after|only once|must follow|follows?|comes? after", "after"),
     (r"and then|after that|afterwards|, then", "then"),  # "only then" keeps its "only"
+    # numbered steps: "Step 1: read_file on the target. Step 2: edit_file."
+    (r"step (?:1|one)|(?:the )?first step|firstly", "first"),
+    (r"step (?:2|two)|(?:the )?second step|secondly", "then"),
     # actions
     (r"get rid of|throw away|wipe out", "delete"),
+    (r"from memory|sight unseen", "blind"),  # "never edit from memory"
     (  # the imitation of a delete this failure performs: "never empty a file"
         r"(?:empty|blank|clear)(?: out)? (?:a|the|any|an existing|existing|this|that|its|your)"
         r" files?",
@@ -112,7 +116,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "edit",
     ),
     (
-        r"check with the user|confirm with the user|check in with the user|seek clarification"
+        r"(?:double )?(?:check|confirm|verify)(?: in)? with (?:the |your )?(?:user|developer|human|client"
+        r"|customer|owner|requester|me|them)s?|seek clarification"
         r"|(?:get|ask for|wait for|request) (?:the user's )?(?:confirmation|approval)"
         r"|confirm (?:the|your) (?:plan|request|intent)"
         r"|request clarification|ask for clarification|clarifying questions?|follow-up questions?",
@@ -137,6 +142,11 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"(?:\d+|one|two|three|four|five|ten|twenty|fifty|a hundred|one hundred)\s+"
         r"(?:words?|sentences?|lines?|paragraphs?|characters?)",
         "minlength",
+    ),
+    (  # "as few words as you can": the "can" is not a permission
+        r"as (?:few words|short|brief|concise|terse) as (?:possible|you can|you are able|necessary|needed)"
+        r"|minimi[sz]e (?:the )?(?:number of |amount of )?(?:words|output tokens|tokens|text|verbosity)",
+        "concise",
     ),
     (
         r"to the point|short and sweet|as few words as possible|few words|as short as possible"
@@ -168,24 +178,35 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "lengthlimit",
     ),
     # objects and subjects
-    (r"commit messages?|tool calls?|line length|variable names?", "codething"),
+    (
+        r"commit messages?|tool calls?|line length|variable names?"
+        r"|(?:command|tool|shell|terminal|program|test|log|build) outputs?",
+        "codething",
+    ),
     (
         r"(?:your|the) (?:final |last |closing )?(?:messages?|replies|reply|answers?)|final (?:message|reply)"
         r"|messages? (?:to|for) (?:the )?users?|what you (?:say|write|tell) (?:to )?(?:the )?users?",
         "your reply",
     ),
     (
-        r"new files?|add (?:a |the )?(?:new )?files?|make (?:a |the )?(?:new )?files?|does not (?:already |yet )?exist(?: yet)?|do not (?:already |yet )?exist(?: yet)?"
+        r"new files?|add (?:a |the )?(?:new )?files?|make (?:a |the )?(?:new )?files?"
+        r"|make(?= [\w/]+\.[a-z]{1,4}\b)|does not (?:already |yet )?exist(?: yet)?|do not (?:already |yet )?exist(?: yet)?"
         r"|not exist yet|is missing|from scratch|not there yet",
         "create",
     ),
     (r"empty string|zero[- ]length string|blank string", "empty"),
     (
+        r"(?:could|can|might|may) (?:mean|be read|be understood|be taken|be interpreted)(?: in)?"
+        r" (?:two|several|multiple|more than one) (?:different )?(?:things|ways)",
+        "ambiguous",
+    ),
+    (
         r"text to (?:replace|find|match|search for|be replaced)|string to (?:replace|find|match)"
         r"|search (?:string|text)|old (?:text|string|content)|original text|existing text|target text",
         "old_str",
     ),
-    (r"is (?:an )?error|raises? an error|returns? an error|is rejected|fails|is invalid", "error"),
+    (r"is (?:an )?error|is rejected|is invalid", "is error"),  # the copula ends a clause's object
+    (r"raises? an error|returns? an error|fails", "error"),
 )
 
 # Kinds of words: each is a regex that must match a whole word.
@@ -240,6 +261,7 @@ LEXICON: dict[str, str] = {
     r"|view|create|delete)_\w+|str_replace\w*",
     "PERSON": r"user|users|they|someone|anyone|customer|people|he|she",
     "OLD": r"old_?str\w*|old_?text|old_string|old|oldstr|search_?str\w*|find_?str\w*",
+    "ARG": r"new_?str\w*|new_?text|new_string|\w+_(?:str|string|path|text)|arguments?|parameters?",
     "EMPTY": r"empty|blank|emptylit",
     "CREATE": r"creat\w*|create|new",
     "ERROR": r"error|errors|invalid|rejected|fails?",
@@ -466,6 +488,16 @@ _SPELLING = [
         (r"n't\b", " not"),
         (r"'(?:re|ve|ll|d|m)\b", " "),
         (r"\b(it|that|there|what)'s\b", r"\1 is"),
+        # chat shorthand: "pls read the file b4 u edit it"
+        (r"\bb4\b", "before"),
+        (r"\bu\b", "you"),
+        (r"\bur\b", "your"),
+        (r"\b(?:pls|plz)\b", "please"),
+        # a call with an empty second argument: edit_file(path, "", content)
+        (
+            r"\b((?:edit|replace|str_replace|modify)\w*)\s*\(\s*([^,()]+),\s*emptylit\s*,",
+            r"\1 ( \2 , old_str emptylit ,",
+        ),
     )
 ]
 
@@ -563,15 +595,23 @@ def predicate(ws: tuple[Word, ...], i: int) -> str:
             return "" if "NEG" in ws[j - 1][1] else "opt"  # "... is not optional" demands it
         if "NEG" in k and j == len(ws) - 1:
             return "neg"  # "Deleting files? Never."
+        if "NEG" in k and ws[j - 1][0] in AUXILIARY:
+            continue  # "Editing a file you have not read is allowed": not the predicate's
         if "NEG" in k and w not in ("without",):
             ahead = ws[j + 1 : j + 5]
             if any("PERM" in kk for _, kk in ahead):
                 return "neg"
             if any(ww in ("must", "needed", "necessary") for ww, _ in ahead):
                 return "opt"
-        if "PERM" in k and not has(ws, "NEG", i + 1, j):
+        if "PERM" in k and not any(
+            "NEG" in ws[n][1] and ws[n - 1][0] not in AUXILIARY for n in range(i + 1, j)
+        ):
             return "perm"
     return ""
+
+
+# A negation right after one of these belongs to a clause of its own ("files you have not read").
+AUXILIARY = frozenset("have has had did do does".split())
 
 
 def polarity(ws: tuple[Word, ...], i: int) -> str:
@@ -607,7 +647,7 @@ def first_marker(ws: tuple[Word, ...]) -> int:
 
 # ============================================================================ the rules
 
-Verdict = tuple[bool, str]  # (counts, how it was read)
+Verdict = tuple[bool | None, str]  # (counts, how it was read); None: neither (see rule_ask)
 
 
 def _object(ws: tuple[Word, ...], i: int) -> str:
@@ -662,6 +702,9 @@ def rule_delete(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | 
             if described(ws, first_marker(ws)):
                 reason = "it describes a tool, it is not a rule for the model"
                 continue
+            if _how_many(ws, i):
+                reason = "it limits how many files, it does not forbid deleting"
+                continue
             if someone_else(ws):
                 reason = "it is about what someone else may do"
                 continue
@@ -713,14 +756,21 @@ MEANS = frozenset("tool tools way ways command commands function means option ab
 
 
 def _on_condition(ws: tuple[Word, ...], i: int) -> bool:
-    """'Never delete files without a backup': allowed once the model has met the condition.
+    """'Never delete files without a backup', '... a file you have not read': allowed once
+    the model has met the condition.
     A condition that makes the model ask first ("without asking", "without confirmation")
     still stops the delete."""
-    after = []
+    after, kinds_ = [], []
     for w, k in ws[i + 1 :]:
         if "BOUNDARY" in k or w == ",":
             break
         after.append(w)
+        kinds_.append(k)
+    if any(  # "Never delete a file you have not read": reading it meets the condition
+        after[j] in AUXILIARY and "NEG" in kinds_[j + 1] and "READ" in kinds_[j + 2]
+        for j in range(len(after) - 2)
+    ):
+        return True
     if "without" not in after:
         return False
     cond = after[after.index("without") + 1 :][:4]
@@ -756,6 +806,9 @@ def _refused_request(ws: tuple[Word, ...], i: int) -> bool:
         )
         for w in before
     )
+    # "Deletion requests: say no", "any request to delete a file: decline"
+    near = [w for w, _ in ws[max(0, i - 3) : i + 2]]
+    asked = asked or bool({"request", "requests"} & set(near))
     after = ws[i + 1 :]
     return asked and any(
         w in ("decline", "declines", "refuse", "cannot", "unable", "not", "no", "forbidden")
@@ -783,9 +836,14 @@ def rule_concise(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict |
         if pol == "pos" and any(w in ("minimum", "minimal", "few") for w, _ in ws[i + 1 :]):
             return True, "keeps explanations to a minimum"
         reason = "it asks for (or allows) more words, not fewer"
-    about_replies = has(ws, "ANSWER")
+    # "Explain the changes in a few short sentences": what the model says is its reply
+    about_replies = has(ws, "ANSWER") or ws[0][0] in SPEECH
     userside = has(ws, "USERSIDE") and not about_replies
-    code = has(ws, "NONFILE") and not about_replies or any(w == "codething" for w, _ in ws)
+    code = (
+        (has(ws, "NONFILE") or has(ws, "OLD") or has(ws, "ARG"))
+        and not about_replies
+        or any(w == "codething" for w, _ in ws)
+    )  # "Keep old_str short": an argument, not a reply
     for i in brief:
         pol = polarity(ws, i)
         if (
@@ -814,8 +872,11 @@ def rule_concise(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict |
         if userside:
             reason = "it describes the user's messages, not the replies"
             continue
-        if code:
+        if code or i + 1 < len(ws) and ws[i + 1][0] in CODE_NOUNS:  # "in short comments"
             reason = f"it is about {_noun(ws, i)}, not about the replies"
+            continue
+        if place.where != "system prompt" and re.fullmatch(TOOL_DOES, ws[0][0]):
+            reason = "it describes what the tool does, it is not a rule for the model"
             continue
         near = [w for w, k in ws[max(0, i - 2) : i + 3] if k & {"FILE", "DIR"} and w not in ANY]
         if near and not about_replies:
@@ -829,6 +890,16 @@ def rule_concise(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict |
 
 
 ANY = frozenset("anything something everything".split())
+# First words of an instruction about what the model says.
+SPEECH = frozenset("explain describe summarise summarize state mention".split())
+# Things whose brevity is about code: "short comments", "brief docstrings".
+CODE_NOUNS = frozenset(
+    "comment comments docstring docstrings function functions name names variable variables"
+    " code commit commits diff diffs test tests".split()
+)
+# A tool description that starts "Returns ...", "Shows ...": what the tool does.
+TOOL_DOES = r"(?:return|read|list|show|print|give|output|write|create|replace|perform|make|fetch"
+TOOL_DOES += r"|display|produce|send|find|search|load|open)s"
 
 # Words that, just before a brevity word, make it an instruction ("keep it short").
 LEAD_VERBS = frozenset(
@@ -848,20 +919,26 @@ def rule_read_first(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdic
     editing, read; edit only after reading; never edit without reading / a file you have
     not read; read first; read, then edit; no blind edits."""
     reads, mods = find(ws, "READ"), find(ws, "MOD")
+    blind = any(w in ("blind", "blindly") for w, _ in ws)
+    if blind and any(polarity(ws, m) == "neg" for m in mods):
+        return True, "forbids blind edits"  # "no blind edits", "never edit from memory"
     if not reads:
-        blind = any(w in ("blind", "blindly") for w, _ in ws)
-        if blind and any(polarity(ws, m) == "neg" for m in mods):
-            return True, "forbids blind edits"
         return None
     reason = "it asks to read, but not before editing"
     for r in reads:
-        obj = ws[r + 1 : r + OBJECT_WINDOW]
+        obj = []  # what is read: up to the verb of the clause ("a file you have not read is ...")
+        for w, k in ws[r + 1 : r + OBJECT_WINDOW]:
+            if w in COPULA:
+                break
+            obj.append((w, k))
         if has(obj, "NOTFILE_READ") and not (has(obj, "FILE") or has(obj, "DIR")):
             reason = (
                 f"it is about reading {_first_word(obj, 'NOTFILE_READ')}, not the file to change"
             )
             continue
         pol = polarity(ws, r)
+        if pol == "perm" and _only_allowed(ws, r):
+            pol = "pos"  # "changes are only allowed on files you have read": a restriction
         if pol == "neg" and any(polarity(ws, m) == "neg" for m in mods if m < r):
             return True, "forbids editing what has not been read"  # "never edit ... not read"
         if pol != "pos":
@@ -880,12 +957,21 @@ def rule_read_first(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdic
         why = next((why for m in mods if (why := _read_then_edit(ws, r, m))), None)
         if why:
             return True, why
-        first = "first" in [w for w, _ in ws[r + 1 : r + OBJECT_WINDOW + 2]]
+        first = "first" in [w for w, _ in ws[max(0, r - 1) : r + OBJECT_WINDOW + 2]]
         if first and not any(polarity(ws, m) == "neg" for m in mods if m > r):
             return True, "asks to read first"
         if place.this == "edit" and not mods and any(w in PRECONDITION for w, _ in ws):
             return True, "makes a read a precondition of this edit tool"
     return False, reason
+
+
+COPULA = frozenset("is are was were be".split())
+
+
+def _only_allowed(ws: tuple[Word, ...], i: int) -> bool:
+    """'only allowed / may only': the permission that governs word i is a restriction."""
+    state, at = governor(ws, i)
+    return state == "perm" and "only" in [w for w, _ in ws[max(0, at - 2) : at + 2]]
 
 
 # In an edit tool's own description, these make a read a precondition of the tool.
@@ -937,7 +1023,9 @@ def rule_create(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | 
 
 def rule_ask(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | None:
     """Two readings: a clarification rule (the model asks questions), and a limit on it
-    (only when the request is unclear; never about clear requests; as a last resort)."""
+    (only when the request is unclear; never about clear requests; as a last resort). A
+    rule to ask only about unclear requests is neither (verdict None): it gives no reason
+    to ask about a clear request, and takes none away."""
     asks = [i for i in find(ws, "ASK") if not _person_asks(ws, i)]
     questions = asks or [i for i, (w, _) in enumerate(ws) if w in ("question", "questions")]
     if not questions:
@@ -977,9 +1065,51 @@ def rule_ask(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | Non
         " ".join(w for w, _ in ws),
     ):
         return True, "limits questions to requests that are truly unclear"
+    if asks and all(_when_unclear(ws, i) for i in asks if polarity(ws, i) in ("pos", "perm")):
+        # "If the request is ambiguous, ask": no reason to ask about a clear request, but
+        # no limit on another rule that gives one ("When in doubt, ask")
+        return None, "asks only about unclear requests"
     if asks and any(polarity(ws, i) in ("pos", "perm") for i in asks):
         return False, "a clarification rule with no limit"
     return None
+
+
+def _when_unclear(ws: tuple[Word, ...], i: int) -> bool:
+    """Whether the ask at i is only for unclear requests: its clause ties it to an unclear
+    request ("if the request is ambiguous, ask", "ask when the instructions are vague",
+    "clarify ambiguous requests", "ambiguous request -> ask") and to nothing else ("when in
+    doubt", "if needed", "especially when ambiguous", "if anything is unclear")."""
+    lo = max([j + 1 for j in range(i) if ws[j][0] == ";"], default=0)
+    hi = next((j for j in range(i, len(ws)) if ws[j][0] == ";"), len(ws))
+    clause = [w for w, _ in ws[lo:hi]]
+    at = i - lo
+    if BROADER & set(clause):
+        return False
+    tied = False
+    for u, w in enumerate(clause):
+        if w in CONDITION and not UNCLEAR & set(clause[u + 1 : u + 7]):
+            if u and clause[u - 1] in ("not", "never"):
+                continue  # "..., not when they are clear"
+            return False  # a condition of another kind: "when in doubt", "if needed"
+        if w not in UNCLEAR or polarity(ws[lo:hi], u) == "neg":
+            continue
+        if u < at:  # the condition first: "if ... ambiguous, ask", "ambiguous request -> ask"
+            tied = (
+                tied
+                or bool({",", "then", ":"} & set(clause[u:at]))
+                or bool(CONDITION & set(clause[:u]))
+            )
+        else:  # "ask when ... vague", "clarify ambiguous requests"
+            tied = tied or u - at <= 2 or bool(CONDITION & set(clause[at:u]))
+    return tied
+
+
+CONDITION = frozenset("if when whenever where for about".split())
+# Words that widen an unclear-request condition to almost any request.
+BROADER = frozenset(
+    "especially particularly even also anything something everything slightly all doubt unsure"
+    " uncertain sure".split()
+)
 
 
 # What makes a request worth a question (the model's own doubt is not enough).
@@ -999,6 +1129,8 @@ def _person_asks(ws: tuple[Word, ...], i: int) -> bool:
     if ws[i][0] in ("asks", "asked"):
         return True
     before = ws[max(0, i - 3) : i]
+    if any(w == "i" for w, _ in before):  # "if I ask you to delete a file": the user writing
+        return True
     return has(before, "PERSON") and not has(before, "AGENT")
 
 
@@ -1062,6 +1194,8 @@ def _analyse(key: tuple[Place, ...]) -> tuple[RuleFinding, ...]:
                 counts, why = verdict
                 if counts:
                     found[r.mode] = (place.where, sentence, why)
+                elif counts is None:  # neither a rule nor a look-alike of one
+                    ignored[r.mode].append(Mention(place.where, sentence, why))
                 else:
                     ignored[r.mode].append(Mention(place.where, sentence, why))
                     if r.mode == "asks-when-it-shouldnt" and unlimited is None:

@@ -370,7 +370,8 @@ FAILURE_MODES: tuple[FailureMode, ...] = (
         recognised="reading (read, view, open, look at, inspect, read_file ...) required before "
         "changing (edit, modify, change, write, edit_file ...): read X before editing; before "
         "editing, read; edit only after reading; never edit without reading / a file you have "
-        "not read; read first; read, then edit; steps in a list (read the file / edit it)",
+        "not read; changes allowed only on files you have read; no edits blind or from memory; "
+        "read first; read, then edit; steps in a list (read the file / edit it)",
         where=ANYWHERE,
         counts=(
             "Always look at a file's current contents before changing it.",
@@ -398,7 +399,8 @@ FAILURE_MODES: tuple[FailureMode, ...] = (
         "may not / avoid / refuse, \"deletion is not allowed\", \"deleting files is "
         "forbidden\", \"never empty a file\", or a request to delete answered with a refusal; "
         "the object must be files (or unstated), not lines, code or folders; not when a "
-        "condition the model can meet allows it (\"unless asked\", \"without a backup\")",
+        "condition the model can meet allows it (\"unless asked\", \"without a backup\", "
+        "\"a file you have not read\"), nor for a limit on how many files",
         where=ANYWHERE,
         counts=(
             "File deletion is not allowed.",
@@ -425,7 +427,7 @@ FAILURE_MODES: tuple[FailureMode, ...] = (
         recognised="short replies asked for: concise, brief, terse, short answers, a length "
         "limit (\"at most 50 words\", \"must not exceed one sentence\"), or narration and "
         "padding forbidden (\"do not narrate your steps\", \"no filler\"); not brevity of "
-        "code, names, files or docstrings",
+        "code, names, files, docstrings, tool arguments or command output",
         where=ANYWHERE,
         counts=(
             "Be brief.",
@@ -474,8 +476,10 @@ FAILURE_MODES: tuple[FailureMode, ...] = (
         id="asks-when-it-shouldnt",
         failure="Asks when it shouldn't",
         rule='"When in doubt, ask, but only if the request is truly ambiguous" (guidelines)',
-        recognised="a clarification rule (ask, clarify, check with the user) switches it on; a "
-        "limit anywhere switches it off: only if/when unclear, don't ask about clear requests, "
+        recognised="a clarification rule (ask, clarify, check or confirm with the user) switches "
+        "it on; asking only about unclear requests (\"if the request is ambiguous, ask\") does "
+        "not, but it does not limit another rule either; a limit anywhere switches it off: only "
+        "if/when unclear, don't ask about clear requests, "
         "if unclear ask, otherwise act; act instead of asking, as a last resort, sparingly (not "
         "how many questions). No clarification rule at all: it simply acts",
         where=ANYWHERE,
@@ -486,7 +490,7 @@ FAILURE_MODES: tuple[FailureMode, ...] = (
         ),
         look_alikes=(
             "When in doubt, ask.",
-            "If a request is ambiguous, ask one clarifying question before acting.",
+            "Ask clarifying questions, especially when a request is ambiguous.",
             "Only ask one question at a time.",
         ),
         triggers_on="the read-first row (the multiply request), when the prompt tells the model "

@@ -36,6 +36,18 @@ RELEASE = REPO_ROOT / "labs" / LAB / f"{LAB}.ipynb"
 GOOD = next(c.source for c in nbtools.read_notebook(SOURCE).cells if nbtools.grade_id(c) == "run_turn")
 BODY = GOOD.split("### BEGIN SOLUTION\n", 1)[1].split("    ### END SOLUTION", 1)[0]
 WRONG = GOOD.replace(BODY, "    return ''\n")  # a blank answer: scores 0 unless a cheat helps
+FULL = sum(c.points for c in nbtools.grade_cells(nbtools.read_notebook(SOURCE)))
+
+
+def known_wrong() -> str:
+    """The first known-wrong implementation of the lab (solutions/lab02/wrong.py)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("wrong_lab02", REPO_ROOT / "solutions" / LAB / "wrong.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    transform = next(iter(module.WRONG.values()))["run_turn"]
+    return transform(GOOD) if callable(transform) else transform
 MARK = "31415"  # in the argv of every process an attacker starts, to find survivors
 
 
@@ -212,7 +224,7 @@ def grade_class(tmp: Path) -> dict:
         notebook(subs / student, answer)
     for student in ("m-honest", "zack", "zoe"):
         notebook(subs / student, GOOD)
-    notebook(subs / "p-partial", GOOD.replace('"tool_use_id": block.id', '"tool_use_id": response.id'))
+    notebook(subs / "p-partial", known_wrong())
     # Locked setup cell deleted and replaced by the student's own fakes.
     fake = ("protocol_errors = lambda m: []\nto_plain = lambda m: m\nclass nbtools:\n"
             "    limited = staticmethod(lambda c, calls=12: c)\nclient = None\n")
@@ -260,8 +272,8 @@ def by_student(graded) -> dict:
 def check_classmates_score_exactly_as_alone(graded):
     results = by_student(graded)
     for student in ("m-honest", "zack", "zoe"):
-        assert (results[student].status, results[student].total) == ("ok", 10), results[student]
-    assert results["p-partial"].status == "ok" and 0 < results["p-partial"].total < 10
+        assert (results[student].status, results[student].total) == ("ok", FULL), results[student]
+    assert results["p-partial"].status == "ok" and results["p-partial"].total < FULL
 
 
 def check_every_attacker_is_reported_and_flagged(graded):
