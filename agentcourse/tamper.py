@@ -88,6 +88,7 @@ class CellInfo:
     test: bool  # a graded test cell
     executed: bool  # nbclient ran it (it has an execution count)
     name: str = field(default="")  # ipykernel's file name for it (hash of the source as sent)
+    released: bool = False  # an unlocked cell exactly as the lab ships it (a demo, not the student's)
 
 
 def cell_name(source: str) -> str:
@@ -169,7 +170,7 @@ def static_findings(cells: list[CellInfo]) -> list[str]:
                 pass
     findings: list[str] = []
     for cell in cells:
-        if cell.trusted:
+        if cell.trusted or cell.released:
             continue
         label = cell.grade_id or f"cell {cell.index}"
         if cell.source.lstrip().startswith(("%", "!")) or "\n%" in cell.source or "\n!" in cell.source:
@@ -245,13 +246,15 @@ def runtime_findings(cells: list[CellInfo], guard_lines: list[str], overflow: bo
             names = set(record.get("names", []))
             if cell.trusted and not cell.test:
                 setup_bound |= names
-            elif names & setup_bound:
+            elif names & setup_bound and not cell.released:
                 findings.append(f"{label} rebinds {', '.join(sorted(names & setup_bound))} "
                                 "(defined by the locked setup cell)")
-        elif kind == "changed" and cell is not None and not (cell.trusted and not cell.test):
+        elif kind == "changed" and cell is not None and not (cell.trusted and not cell.test) \
+                and not cell.released:
             what = ", ".join(record.get("what", [])[:8])
             findings.append(f"{label} changed the interpreter: {what}")
-        elif kind == "event" and name and not (cell is not None and cell.trusted and not cell.test):
+        elif kind == "event" and name and not (cell is not None and (cell.trusted and not cell.test
+                                                                     or cell.released)):
             findings.append(f"{label or 'a cell'}: {record.get('what')}")
     for cell in cells:
         if not (cell.trusted and cell.executed):
@@ -289,6 +292,7 @@ def cell_infos(nb, resources: dict) -> tuple[list[CellInfo], list[str]]:
                 locked = {c.name: c.source for c in source_nb.source_cells
                           if c.locked and c.cell_type == "code"}
                 tests = {c.name for c in source_nb.grade_cells}
+    released = released_cells(info.get("assignment", ""))
     cells = []
     for index, cell in enumerate(nb.cells):
         if cell.cell_type != "code":
@@ -296,8 +300,25 @@ def cell_infos(nb, resources: dict) -> tuple[list[CellInfo], list[str]]:
         gid = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")
         trusted = gid in locked and cell.source == locked[gid]
         cells.append(CellInfo(index, gid, cell.source, trusted, trusted and gid in tests,
-                              executed=False, name=cell_name(cell.source)))
+                              executed=False, name=cell_name(cell.source),
+                              released=not gid and cell.source in released))
     return cells, list(locked)
+
+
+def released_cells(lab: str) -> set[str]:
+    """Sources of the plain (unlocked, ungraded) code cells the lab ships: demos the
+    student runs as given. From the source notebook (nbgrader runs from the course root)."""
+    from pathlib import Path
+
+    from agentcourse import nbtools
+    from agentcourse.paths import REPO_ROOT
+
+    for root in (Path.cwd(), REPO_ROOT):
+        path = root / "solutions" / lab / f"{lab}.ipynb"
+        if lab and path.is_file():
+            nb = nbtools.read_notebook(path)
+            return {c.source for c in nb.cells if c.cell_type == "code" and not nbtools.grade_id(c)}
+    return set()
 
 
 def record(resources: dict, findings: list[str], log, only: list[str] | None = None) -> None:

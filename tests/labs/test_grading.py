@@ -256,7 +256,8 @@ def _cells(nb) -> list[tamper.CellInfo]:
         meta = cell.get("metadata", {}).get("nbgrader", {})
         trusted = bool(meta.get("locked"))
         out.append(tamper.CellInfo(i, meta.get("grade_id"), cell.source, trusted,
-                                   trusted and bool(meta.get("grade")), True, tamper.cell_name(cell.source)))
+                                   trusted and bool(meta.get("grade")), True, tamper.cell_name(cell.source),
+                                   released=not meta.get("grade_id")))
     return out
 
 
