@@ -21,8 +21,11 @@ import pytest
 
 from agentcourse import paths
 
-ALL = ["03", "04", "05"]  # every checkpoint with real tools
-SEARCHING = ["04", "05"]  # the ones with search_file and read_lines
+# Checkpoint 05 carries these tools from 04 unchanged, and 04 its shared tools from 03 (the
+# drift test, test_unchanged_sections.py, holds them to it), so each is tested where it is
+# written: the shared tools on 03 and 04, search_file and read_lines on 04.
+ALL = ["03", "04"]
+SEARCHING = ["04"]
 CHUNK = 1 << 20  # matching_lines reads files in chunks of this many bytes
 
 
@@ -39,13 +42,6 @@ def searcher(request):
 @pytest.fixture(scope="module", params=["03"])
 def reader(request):
     """Checkpoint 03, the only one with read_file."""
-    return paths.load_checkpoint(request.param)
-
-
-@pytest.fixture(scope="module", params=["04"])
-def chunker(request):
-    """Checkpoint 04 alone for the megabyte files: 05's copy is the same code (the drift
-    test checks its `FROM 04 (unchanged)` banner), and each such test costs about a second."""
     return paths.load_checkpoint(request.param)
 
 
@@ -545,7 +541,7 @@ def test_search_counts_crlf_lines_like_read_lines(searcher, root):
 @pytest.mark.parametrize("where", ["line ends at the boundary", "line starts at the boundary",
                                    "line straddles the boundary", "last line, no newline",
                                    "empty first line, line straddles the boundary"])
-def test_line_numbers_stay_right_at_the_exact_chunk_boundary(chunker, root, where):
+def test_line_numbers_stay_right_at_the_exact_chunk_boundary(searcher, root, where):
     """The needle sits exactly where matching_lines cuts the file into 1 MiB chunks."""
     filler = "f" * 63 + "\n"  # 64 bytes: CHUNK is a whole number of these lines
     lines = [filler] * (CHUNK // 64)
@@ -570,26 +566,26 @@ def test_line_numbers_stay_right_at_the_exact_chunk_boundary(chunker, root, wher
     for pattern in ("needle", "^needle", r"needle.*\Z", "[a-z]+ .*x+$", "^$"):
         expected = [f"big.txt:{n}: {line}" for n, line in numbered if re.search(pattern, line)]
         expected = expected or [f"No lines match {pattern!r} in big.txt"]
-        assert chunker.search_file(pattern, "big.txt").splitlines() == expected, pattern
+        assert searcher.search_file(pattern, "big.txt").splitlines() == expected, pattern
     (n, line), = [(n, line) for n, line in numbered if "needle" in line]
-    assert chunker.read_lines("big.txt", n, n) == f"{n}: {line}"
+    assert searcher.read_lines("big.txt", n, n) == f"{n}: {line}"
 
 
-def test_empty_lines_are_found_and_numbered_as_grep_does_across_chunks(chunker, root):
+def test_empty_lines_are_found_and_numbered_as_grep_does_across_chunks(searcher, root):
     """The empty string after a chunk's last newline is not a line: no phantom matches."""
     lines = ["f" * 63] * (2 * CHUNK // 64)
     for n in (4, 19_001, 30_000):
         lines[n - 1] = ""
     (root / "gaps.txt").write_text("\n".join(lines) + "\n")
-    assert chunker.search_file("^$", "gaps.txt").splitlines() == [
+    assert searcher.search_file("^$", "gaps.txt").splitlines() == [
         "gaps.txt:4: ", "gaps.txt:19001: ", "gaps.txt:30000: "]
 
 
-def test_matches_in_the_second_chunk_are_numbered_after_all_lines_of_the_first(chunker, root):
+def test_matches_in_the_second_chunk_are_numbered_after_all_lines_of_the_first(searcher, root):
     filler = "f" * 63 + "\n"
     text = "needle one\n" + filler * (CHUNK // 64) + "needle two\n" + filler * 5 + "needle three\n"
     (root / "big.txt").write_text(text)
-    got = chunker.search_file("needle", "big.txt").splitlines()
+    got = searcher.search_file("needle", "big.txt").splitlines()
     numbers = [n for n, line in enumerate(text.split("\n"), 1) if "needle" in line]
     assert [int(g.split(":")[1]) for g in got] == numbers
 
