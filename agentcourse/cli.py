@@ -42,9 +42,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (loopback only)")
     serve.add_argument(
         "--fault",
-        choices=["429", "529"],
-        help="answer every /v1/messages call with this error (to exercise retries)",
+        choices=["429", "529", "500", "max_tokens", "max_tokens_in_tool_use", "pause_turn", "stream_error"],
+        help="give every /v1/messages call this fault (to exercise retries and cut replies)",
     )
+    serve.add_argument("--any-model", action="store_true", help="accept any model name (default: 404 for unknown ones)")
 
     run = sub.add_parser("run", help="run a checkpoint's program (offline without a key)")
     run.add_argument("checkpoint", help="number or folder name, e.g. 01 or 03-real-tools")
@@ -93,6 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
     pm = ev_sub.add_parser("prompt-matrix", help="run the prompt test matrix, print pass rates")
     pm.add_argument("--trials", type=int, default=3, help="trials per row")
     pm.add_argument("--offline", action="store_true", help="run against the tutor model")
+    pm.add_argument("--notebook", help="take SYSTEM_PROMPT and TOOLS from your lab 1 notebook")
+    pm.add_argument("--prompt", help="take the system prompt from this text file (tools: checkpoint 01's)")
     return parser
 
 

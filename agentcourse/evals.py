@@ -1,21 +1,27 @@
 """`agentcourse eval prompt-matrix`: the prompt test matrix, K trials per row, as pass rates.
 
 A real model passes a row most of the time, not every time; one run proves little.
-This runs checkpoint 01's prompt, tools and loop on every row K times, each trial in a
-fresh copy of the sample project, against Claude when ANTHROPIC_API_KEY is set or the
-offline tutor model with --offline (which is deterministic: 0% or 100%).
+This runs checkpoint 01's loop on every row K times, each trial in a fresh copy of the
+sample project, against Claude when ANTHROPIC_API_KEY is set or the offline tutor model
+with --offline (which is deterministic: 0% or 100%). The prompt and schemas are
+checkpoint 01's, or yours: `--notebook work/lab01/lab01.ipynb` takes SYSTEM_PROMPT and
+TOOLS from your lab 1 notebook, `--prompt FILE` takes the system prompt from a text file.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import os
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
 
 from agentcourse import nbtools
+from agentcourse.errors import UsageError
 from agentcourse.matrix import ROWS, Row
 
 
@@ -44,14 +50,60 @@ class RowResult:
         return self.passes / self.trials if self.trials else 0.0
 
 
-def run_matrix(client, trials: int) -> list[RowResult]:
-    """Every row `trials` times with checkpoint 01's prompt and tools."""
+def prompt_from_notebook(path: Path) -> tuple[str, list]:
+    """SYSTEM_PROMPT and TOOLS as a lab 1 notebook defines them: its setup cell and its two
+    answer cells (grade ids `system_prompt` and `tools`) are run in a fresh namespace."""
+    try:
+        nb = nbtools.read_notebook(path)
+    except Exception as err:  # missing file, not JSON, not a notebook
+        raise UsageError(f"{path}: cannot read the notebook ({type(err).__name__}: {err})") from None
+    wanted = ("setup", "system_prompt", "tools")
+    cells = {nbtools.grade_id(c): c.source for c in nb.cells if nbtools.grade_id(c) in wanted}
+    if set(cells) != set(wanted):
+        raise UsageError(f"{path} is not a lab 1 notebook (no system_prompt / tools answer cells)")
+    namespace: dict = {"__name__": "__lab01__"}
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            for name in wanted:
+                exec(compile(cells[name], f"<{path.name}: {name}>", "exec"), namespace)
+    except Exception as err:
+        raise UsageError(f"{path}: the {name} cell raised {type(err).__name__}: {err}") from None
+    finally:
+        stack = namespace.get("STACK")
+        if isinstance(stack, contextlib.ExitStack):
+            stack.close()  # the setup cell's tutor
+    prompt, tools = namespace.get("SYSTEM_PROMPT"), namespace.get("TOOLS")
+    if not isinstance(prompt, str) or not isinstance(tools, list):
+        raise UsageError(f"{path}: SYSTEM_PROMPT must be a string and TOOLS a list")
+    return prompt, tools
+
+
+def chosen_prompt(args: argparse.Namespace) -> tuple[str, list, str]:
+    """(system prompt, tools, where they came from) for the command's options."""
     agent = nbtools.reference_agent()
+    if getattr(args, "notebook", None):
+        prompt, tools = prompt_from_notebook(Path(args.notebook))
+        return prompt, tools, args.notebook
+    if getattr(args, "prompt", None):
+        try:
+            text = Path(args.prompt).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            raise UsageError(f"{args.prompt}: cannot read the prompt ({err})") from None
+        return text, agent.TOOLS, f"{args.prompt} with checkpoint 01's tools"
+    return agent.SYSTEM_PROMPT, agent.TOOLS, "checkpoint 01's prompt and tools"
+
+
+def run_matrix(client, trials: int, system_prompt: str | None = None,
+               tools: list | None = None) -> list[RowResult]:
+    """Every row `trials` times, with the given prompt and schemas (default: checkpoint 01's)."""
+    agent = nbtools.reference_agent()
+    system_prompt = agent.SYSTEM_PROMPT if system_prompt is None else system_prompt
+    tools = agent.TOOLS if tools is None else tools
     results = []
     for row in ROWS:
         result = RowResult(row)
         for _ in range(trials):
-            reason = nbtools.run_matrix_row(row, agent.SYSTEM_PROMPT, agent.TOOLS, client)
+            reason = nbtools.run_matrix_row(row, system_prompt, tools, client)
             if reason is None:
                 result.passes += 1
             else:
@@ -88,17 +140,19 @@ def cli_prompt_matrix(args: argparse.Namespace) -> int:
         # Like the live tests, which skip without a key: explain, run nothing, exit 0.
         console.print(NO_KEY_HELP)
         return 0
+    prompt, tools, source = chosen_prompt(args)
+    console.print(f"Prompt and tools: {source}")
     if config.offline:
         from agentcourse.tutor import serve
 
         with serve() as url:
             client = anthropic.Anthropic(base_url=url, api_key="tutor-offline", max_retries=0, timeout=30)
-            results = run_matrix(client, config.trials)
+            results = run_matrix(client, config.trials, prompt, tools)
         title = f"Prompt matrix against the tutor model, {config.trials} trial(s) per row"
     else:
         client = anthropic.Anthropic(max_retries=2, timeout=120)
         console.print(f"Running {len(ROWS) * config.trials} turns against Claude ...")
-        results = run_matrix(client, config.trials)
+        results = run_matrix(client, config.trials, prompt, tools)
         title = f"Prompt matrix against {nbtools.reference_agent().MODEL}, {config.trials} trial(s) per row"
     console.print(matrix_table(results, title))
     return 0

@@ -1,13 +1,13 @@
 """Notebook helpers shared by the labs, `agentcourse lab`, grading and the integrity tests.
 
 Three jobs, kept apart below:
-  - authoring: build a lab notebook from its `.cells` text (solutions/CONVENTIONS.md);
+  - authoring: build a lab notebook from its jupytext percent source (solutions/CONVENTIONS.md);
   - reading:   a lab's metadata and its graded cells;
   - running:   what the notebooks themselves call (a scratch project, a call-limited
                client, the reference agent, the prompt matrix) and `run_cells`, which
                executes a notebook's cells in-process to score known-wrong variants fast.
 
-    python -m agentcourse.nbtools build solutions/lab01/lab01.cells
+    python -m agentcourse.nbtools build solutions/lab01/lab01.pct.py
 """
 
 from __future__ import annotations
@@ -18,9 +18,8 @@ import os
 import re
 import sys
 import tempfile
-import tomllib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,77 +35,88 @@ END_SOLUTION = "### END SOLUTION"
 
 # ---------------------------------------------------------------- authoring
 
-_MARKER = re.compile(r"^#%%[ \t]*(?P<kind>\w+)(?P<rest>.*)$")
-_KINDS = {"meta", "markdown", "code", "solution", "tests"}
+# A lab is written in jupytext's percent format (solutions/CONVENTIONS.md): `# %%` cell
+# markers that editors and jupytext already understand, the lab's metadata in the YAML
+# header, and nbgrader's cell metadata in a short form that `build_notebook` expands:
+#
+#   # %% nbgrader="locked" grade_id="setup"                 read-only cell
+#   # %% nbgrader="solution" grade_id="run_turn"            answer cell (autograded answer)
+#   # %% nbgrader="tests" grade_id="test_end_turn" points=2 autograder test cell
+_KINDS = ("locked", "solution", "tests")
+_SHORT_KEYS = ("nbgrader", "grade_id", "points")
 
 
-def _nbgrader_meta(kind: str, opts: dict[str, str]) -> dict | None:
-    """The nbgrader cell metadata (schema 3) for one kind of cell, or None for plain cells."""
-    locked = "locked" in opts or kind == "tests"
-    if kind not in ("solution", "tests") and not locked:
-        return None
-    if "id" not in opts:
-        raise UsageError(f"a {kind} cell needs id=NAME (nbgrader's grade_id)")
+def _nbgrader_meta(kind: str, opts: dict[str, Any]) -> dict:
+    """The nbgrader cell metadata (schema 3) for one short-form cell."""
+    if kind not in _KINDS:
+        raise UsageError(f"unknown nbgrader cell kind {kind!r}: use one of {', '.join(_KINDS)}")
+    if not isinstance(opts.get("grade_id"), str) or not opts["grade_id"]:
+        raise UsageError(f'a {kind} cell needs grade_id="NAME" (nbgrader\'s cell name)')
     meta = {
         "grade": kind == "tests",
-        "grade_id": opts["id"],
-        "locked": locked and kind != "solution",
+        "grade_id": opts["grade_id"],
+        "locked": kind != "solution",
         "schema_version": 3,
         "solution": kind == "solution",
         "task": False,
     }
     if kind == "tests":
-        if "points" not in opts:
-            raise UsageError(f"test cell {opts['id']} needs points=N")
-        if not opts["points"].isdigit():
-            raise UsageError(f"test cell {opts['id']}: points must be a whole number")
-        meta["points"] = int(opts["points"])
+        points = opts.get("points")
+        if points is None:
+            raise UsageError(f"test cell {opts['grade_id']} needs points=N")
+        if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+            raise UsageError(f"test cell {opts['grade_id']}: points must be a whole number")
+        meta["points"] = points
     return meta
 
 
 def build_notebook(text: str) -> nbformat.NotebookNode:
-    """A lab notebook from its `.cells` source: `#%% kind key=value ...` marker lines."""
+    """A lab notebook from its jupytext percent source (`labNN.pct.py`)."""
+    import jupytext
     import nbformat
 
-    chunks: list[tuple[str, dict[str, str], list[str]]] = []
-    for line in text.splitlines():
-        m = _MARKER.match(line)
-        if m:
-            kind, words = m["kind"], m["rest"].split()
-            if kind not in _KINDS:
-                raise UsageError(f"unknown cell kind {kind!r} in marker {line!r}")
-            opts = dict(w.split("=", 1) if "=" in w else (w, "") for w in words)
-            chunks.append((kind, opts, []))
-        elif chunks:
-            chunks[-1][2].append(line)
-        elif line.strip():
-            raise UsageError("text before the first #%% marker")
+    try:
+        source = jupytext.reads(text, fmt="py:percent")
+    except Exception as err:  # jupytext raises YAML and JSON errors as they come
+        raise UsageError(f"not a readable percent-format notebook: {err}") from None
+    meta = source.metadata.get("agentcourse")
+    if not isinstance(meta, dict):
+        raise UsageError("a lab needs `agentcourse:` metadata (time box, tasks) in its "
+                         "`# ---` / `# jupyter:` header")
     nb = nbformat.v4.new_notebook()
+    nb.metadata["agentcourse"] = meta
     nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
     nb.metadata["language_info"] = {"name": "python"}
-    for kind, opts, lines in chunks:
-        body = "\n".join(lines).strip("\n")
-        if kind == "meta":
-            try:
-                nb.metadata["agentcourse"] = tomllib.loads(body)
-            except tomllib.TOMLDecodeError as err:
-                raise UsageError(f"the #%% meta block is not valid TOML: {err}") from None
-            continue
-        if kind == "markdown":
-            cell = nbformat.v4.new_markdown_cell(body)
+    for cell in source.cells:
+        opts = dict(cell.metadata)
+        if cell.cell_type == "markdown":
+            new = nbformat.v4.new_markdown_cell(cell.source)
+        elif cell.cell_type == "code":
+            new = nbformat.v4.new_code_cell(cell.source)
         else:
-            cell = nbformat.v4.new_code_cell(body)
-        meta = _nbgrader_meta(kind, opts)
-        if meta:
-            cell.metadata["nbgrader"] = meta
-        cell.pop("id", None)  # random cell ids would make every rebuild a diff
-        if opts.get("id"):
-            cell["id"] = opts["id"]
-        nb.cells.append(cell)
-    if "agentcourse" not in nb.metadata:
-        raise UsageError("a lab needs a #%% meta block (time box, tasks)")
+            raise UsageError(f"a lab has markdown and code cells only, not {cell.cell_type}")
+        new.pop("id", None)  # random cell ids would make every rebuild a diff
+        kind = opts.get("nbgrader")
+        if kind is not None:
+            if cell.cell_type != "code":
+                raise UsageError(f"nbgrader={kind!r} on a markdown cell: only code cells are graded")
+            new.metadata["nbgrader"] = _nbgrader_meta(kind, opts)
+            new["id"] = opts["grade_id"]
+        elif "grade_id" in opts or "points" in opts:
+            raise UsageError(f'grade_id/points without nbgrader="...": {cell.source[:60]!r}')
+        nb.cells.append(new)
     _number_anonymous_cells(nb)
     return nb
+
+
+SOURCE_SUFFIX = ".pct.py"  # jupytext's own name for a percent script paired with a notebook
+
+
+def built_path(source: Path) -> Path:
+    """solutions/labNN/labNN.pct.py -> solutions/labNN/labNN.ipynb"""
+    if not source.name.endswith(SOURCE_SUFFIX):
+        raise UsageError(f"{source}: a lab's source is named labNN{SOURCE_SUFFIX}")
+    return source.with_name(source.name.removesuffix(SOURCE_SUFFIX) + ".ipynb")
 
 
 def _number_anonymous_cells(nb: nbformat.NotebookNode) -> None:
@@ -255,35 +265,90 @@ def reference_agent() -> Any:
     return load_program(path, name=f"reference_agent_{id(object())}")
 
 
-def run_matrix_row(row: Any, system_prompt: str, tools: list, client: Any) -> str | None:
+@dataclass
+class RowRun:
+    """One prompt-matrix row run once: the judge's verdict and what the agent did."""
+
+    reason: str | None  # None: the row passed; else the judge's one-line reason
+    calls: list[tuple[str, dict]]  # the tool calls, in order
+    reply: str  # the final text the agent gave the user
+    errors: list[str] = field(default_factory=list)  # tool results that began "Error:"
+
+
+def tool_errors(messages: list) -> list[str]:
+    """The text of every tool_result in the conversation that reports an error."""
+    from agentcourse.protocol import to_plain
+
+    found = []
+    for message in to_plain(messages):
+        if message.get("role") == "user" and isinstance(message.get("content"), list):
+            for block in message["content"]:
+                text = str(block.get("content", "")) if block.get("type") == "tool_result" else ""
+                if block.get("is_error") or text.startswith("Error"):
+                    found.append(text)
+    return found
+
+
+def run_row(row: Any, system_prompt: str, tools: list, client: Any) -> RowRun:
     """Run one prompt-matrix row with checkpoint 01's loop and tools but the given prompt
-    and schemas; None when the row passes, else the judge's reason."""
-    from agentcourse.matrix import judge_turn, snapshot
+    and schemas, in a fresh copy of the sample project."""
+    from agentcourse.matrix import outcome, snapshot, tool_calls
 
     agent = reference_agent()
     agent.SYSTEM_PROMPT, agent.TOOLS = system_prompt, tools
     with project() as root:
-        messages = [{"role": "user", "content": row.prompt}]
+        messages: list = [{"role": "user", "content": row.prompt}]
         before = snapshot(root)
         with contextlib.redirect_stdout(io.StringIO()):
             try:
                 agent.run_turn(limited(client, 10), messages)
             except Exception as err:  # a 400 from a bad schema is a failed row, not a crash
-                return f"the turn failed: {type(err).__name__}: {err}"
-        return judge_turn(row, messages, 0, before, snapshot(root))
+                return RowRun(f"the turn failed: {api_message(err)}", tool_calls(messages), "",
+                              tool_errors(messages))
+        done = outcome(messages, 0, before, snapshot(root))
+    return RowRun(row.judge(done), done.calls, done.reply, tool_errors(messages))
 
 
-def matrix_report(system_prompt: str, tools: list, client: Any) -> dict[str, str | None]:
-    """Every matrix row run once; prints a PASS/FAIL line per row and returns the reasons."""
+def run_matrix_row(row: Any, system_prompt: str, tools: list, client: Any) -> str | None:
+    """None when the row passes with this prompt and these schemas, else the judge's reason."""
+    return run_row(row, system_prompt, tools, client).reason
+
+
+def api_message(err: BaseException) -> str:
+    """An exception as one line; for an API error, the API's own message without the SDK's
+    wrapping ("Error code: 400 - {'type': 'error', ...}")."""
+    body = getattr(err, "body", None)
+    if isinstance(body, dict):
+        inner = body.get("error", body)
+        if isinstance(inner, dict) and inner.get("message"):
+            status = getattr(err, "status_code", "")
+            return f"{type(err).__name__} {status}: {inner['message']}".replace(" :", ":")
+    return f"{type(err).__name__}: {err}"
+
+
+def _call_text(name: str, args: dict) -> str:
+    shown = ", ".join(f"{k}={v!r}" if len(repr(v)) <= 30 else f"{k}={repr(v)[:27]}...'"
+                      for k, v in args.items())
+    return f"{name}({shown})"
+
+
+def matrix_report(system_prompt: str, tools: list, client: Any, rows: Any = None) -> dict[str, str | None]:
+    """Every matrix row run once; prints, per row, PASS or FAIL, the judge's reason, the
+    tool calls the agent made and the start of its reply. Returns {row name: reason}."""
     from agentcourse.matrix import ROWS
 
     results = {}
-    for row in ROWS:
-        reason = run_matrix_row(row, system_prompt, tools, client)
-        results[row.name] = reason
-        print(f"{'PASS' if reason is None else 'FAIL'}  {row.name:14} {row.prompt}")
-        if reason:
-            print(f"      {reason}")
+    for row in rows or ROWS:
+        run = run_row(row, system_prompt, tools, client)
+        results[row.name] = run.reason
+        print(f"{'PASS' if run.reason is None else 'FAIL'}  {row.name:14} {row.prompt}")
+        if run.reason:
+            print(f"      why:     {run.reason}")
+        print(f"      calls:   {' -> '.join(_call_text(n, a) for n, a in run.calls) or '(none)'}")
+        for error in run.errors:
+            print(f"      a tool answered: {error[:120]}")
+        reply = " ".join(run.reply.split())
+        print(f"      reply:   {reply[:150] + '...' if len(reply) > 150 else reply or '(none)'}")
     return results
 
 
@@ -297,6 +362,7 @@ class CellResult:
     points: float  # what it scored: all its points or none
     max_points: float
     error: str  # "" when it passed, else "ExcType: message"
+    visible_error: str = ""  # with visible=True: how its visible part alone failed ("" = passed)
 
 
 Replacement = str | Callable[[str], str]
@@ -336,14 +402,29 @@ def apply_replacements(nb: nbformat.NotebookNode, replace: dict[str, Replacement
     return nb
 
 
+def _exec(source: str, name: str, namespace: dict) -> str:
+    """Run one cell's source; "" when it raised nothing, else "ExcType: message"."""
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(compile(source, name, "exec"), namespace)
+    except BaseException as err:  # noqa: BLE001 - a notebook cell may raise anything
+        if isinstance(err, KeyboardInterrupt):
+            raise
+        return f"{type(err).__name__}: {err}"
+    return ""
+
+
 def run_cells(nb: nbformat.NotebookNode, replace: dict[str, Replacement] | None = None,
-              ) -> dict[str, CellResult]:
+              visible: bool = False) -> dict[str, CellResult]:
     """Execute the notebook's code cells in one fresh namespace, in this process.
 
     Like nbgrader's autograde, errors do not stop the run, and a test cell scores its
     points iff it raises nothing. No kernel start-up, so a case costs milliseconds; the
     price is trust: only run notebooks you wrote (the known-wrong cases), never student
-    code. The working directory and any ExitStack the notebook opened are restored."""
+    code. The working directory and any ExitStack the notebook opened are restored.
+
+    With `visible=True`, a test cell with hidden tests first runs without them, as the
+    student's `lab check` runs it (`visible_error`), and then whole, as grading does."""
     nb = apply_replacements(nb, replace or {})
     namespace: dict[str, Any] = {"__name__": "__main__"}
     results: dict[str, CellResult] = {}
@@ -353,17 +434,14 @@ def run_cells(nb: nbformat.NotebookNode, replace: dict[str, Replacement] | None 
             if cell.cell_type != "code":
                 continue
             meta = cell.get("metadata", {}).get("nbgrader", {})
-            error = ""
-            try:
-                with contextlib.redirect_stdout(io.StringIO()):
-                    exec(compile(cell.source, f"<cell {grade_id(cell) or n}>", "exec"), namespace)
-            except BaseException as err:  # noqa: BLE001 - a notebook cell may raise anything
-                if isinstance(err, KeyboardInterrupt):
-                    raise
-                error = f"{type(err).__name__}: {err}"
+            name = f"<cell {grade_id(cell) or n}>"
+            split = visible and meta.get("grade") and BEGIN_HIDDEN in cell.source
+            seen = _exec(strip_hidden(cell.source), name, namespace) if split else ""
+            error = seen or _exec(cell.source, name, namespace)
             if meta.get("grade"):
                 pts = float(meta.get("points", 0))
-                results[meta["grade_id"]] = CellResult(0.0 if error else pts, pts, error)
+                shown = (seen if split else error) if visible else ""
+                results[meta["grade_id"]] = CellResult(0.0 if error else pts, pts, error, shown)
     finally:
         os.chdir(cwd)
         for value in list(namespace.values()):
@@ -373,18 +451,20 @@ def run_cells(nb: nbformat.NotebookNode, replace: dict[str, Replacement] | None 
 
 
 def _main(argv: list[str]) -> int:
-    if len(argv) != 2 or argv[0] != "build":
-        print("usage: python -m agentcourse.nbtools build solutions/labNN/labNN.cells", file=sys.stderr)
+    if len(argv) < 2 or argv[0] != "build":
+        print(f"usage: python -m agentcourse.nbtools build solutions/labNN/labNN{SOURCE_SUFFIX} ...",
+              file=sys.stderr)
         return 2
-    src = Path(argv[1])
-    try:
-        nb = build_notebook(src.read_text(encoding="utf-8"))
-    except (OSError, UsageError) as err:
-        print(f"nbtools: {err}", file=sys.stderr)
-        return 2
-    out = src.with_suffix(".ipynb")
-    write_notebook(nb, out)
-    print(f"wrote {out}")
+    for arg in argv[1:]:
+        src = Path(arg)
+        try:
+            out = built_path(src)
+            nb = build_notebook(src.read_text(encoding="utf-8"))
+        except (OSError, UsageError) as err:
+            print(f"nbtools: {src}: {err}", file=sys.stderr)
+            return 2
+        write_notebook(nb, out)
+        print(f"wrote {out}")
     return 0
 
 

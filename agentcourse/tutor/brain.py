@@ -7,17 +7,24 @@ tool calls and results after it are the progress of the current task. Each task 
 script.TASKS has a small state machine below (task_*), written as "what do I know so
 far -> next step": it reads the real tool results, so edits are computed from the
 real file text. Tools are used through abstract operations (list, read, search,
-read_lines, edit, create); toolbox.py maps them onto whichever tools the request
-offers, with the parameter names taken from each tool's input_schema.
+read_lines, edit, create, write, insert, run); toolbox.py maps them onto whichever
+tools the request offers, judged by their schemas, and shell.py writes the commands
+when the only tool is a shell.
+
+Two promises hold for every task. Nothing is destroyed: existing files change only by
+exact replacements of text read from them, or by a whole-file write of a complete new
+text computed from a complete read; a new file is never written over an old one.
+Nothing is claimed: the final reply is built from what the tool results show, and
+says plainly what was not done.
 
 Prompt-sensitive behaviour (the Lecture 5.3 failure modes) is data in
-script.FAILURE_MODES; `Turn.failing(id)` says whether a rule is missing. No randomness:
+script.FAILURE_MODES, recognised by rules.py; `Turn.failing(id)` says whether a rule is
+missing. No randomness:
 the same request always gets the same reply, ids included.
 """
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import json
 import posixpath
@@ -25,7 +32,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from agentcourse.tutor import script
+from agentcourse.tutor import code, rules, script, shell
+from agentcourse.tutor.code import Change, describe
 from agentcourse.tutor.script import text, tool_use
 from agentcourse.tutor.toolbox import (
     Step,
@@ -39,6 +47,8 @@ from agentcourse.tutor.toolbox import (
     strip_numbers,
     text_of,
 )
+
+__all__ = ["Reply", "respond", "missing_rules", "read_tools", "describe"]
 
 
 @dataclass
@@ -62,13 +72,15 @@ def respond(request: dict) -> Reply:
 class Turn:
     """Everything the decision needs: the request, the tools, the progress so far."""
 
-    prompt: str  # the current user request
-    steps: list[Step]  # tool calls and results since that request
+    prompt: str  # the current user message
+    steps: list[Step]  # tool calls and results since that message
     tools: Toolbox
     missing: dict[str, bool]  # failure-mode id -> True when its rule is missing
     parallel: bool  # False when tool_choice disables parallel tool use
     n_messages: int  # conversation position, for deterministic tool_use ids
     seed: str  # the conversation's first user text, also for ids
+    request: str = ""  # the request itself: the message's first paragraph, preamble removed
+    submit: str | None = None  # a command the prompt says ends the task (mini-swe-agent's)
 
     def failing(self, mode: str) -> bool:
         return self.missing.get(mode, False)
@@ -91,23 +103,31 @@ def current_turn(messages: list[dict]) -> tuple[str, int]:
     return "", 0
 
 
-def missing_rules(system: str, tools: list[Tool]) -> dict[str, bool]:
-    """Failure-mode id -> True when the rule that prevents it is absent from the prompt."""
-    edit = next((t for t in tools if t.role == "edit"), None)
-    places = {
-        "system": system,
-        "edit": edit.prompt_text() if edit else "",
-        "tools": "\n".join(t.prompt_text() for t in tools),
-    }
-    missing = {}
-    for mode in script.FAILURE_MODES:
-        haystack = "\n".join(places[w] for w in mode.where)
-        present = any(re.search(p, haystack, re.IGNORECASE) for p in mode.detect)
-        applies = not mode.only_if or any(
-            re.search(p, haystack, re.IGNORECASE) for p in mode.only_if
-        )
-        missing[mode.id] = applies and not present
-    return missing
+def missing_rules(system: object, tools: list[Tool] | list[dict]) -> dict[str, bool]:
+    """Failure-mode id -> True when the rule that prevents it is absent from the prompt.
+
+    rules.py reads the system prompt and every tool's description and parameter
+    descriptions, in the words a student wrote (tools: request dicts or toolbox Tools)."""
+    return rules.missing(system, [rules.as_definition(t) for t in tools])
+
+
+# Agents wrap the user's words: "Please solve this issue: <task>" (mini-swe-agent), a tag.
+_PREAMBLE = re.compile(
+    r"^\s*(?:<\w+>\s*)?(?:please\s+)?(?:(?:solve|fix|do|complete|handle|work on)\s+)?"
+    r"(?:this|the following|the|my|your)?\s*(?:issue|task|request|problem)\s*:\s*",
+    re.IGNORECASE,
+)
+_NEGATED = re.compile(
+    r"^\s*(?:please\s+)?(?:don'?t|do not|never|no need to|you don'?t need to)\b", re.IGNORECASE
+)
+# "... finish your work by issuing the following command: `echo COMPLETE_TASK_AND_SUBMIT_...`"
+_SUBMIT = re.compile(r"\b(?:finish|submit|complete|end)\w*\b[^`\n]{0,160}?`(echo\s+[A-Z][A-Z0-9_]{5,})`")
+
+
+def request_text(prompt: str) -> str:
+    """The request in a user message: its first paragraph, without an agent's preamble."""
+    first = re.split(r"\n\s*\n", prompt.strip(), maxsplit=1)[0]
+    return " ".join(_PREAMBLE.sub("", first).replace("`", "").split())
 
 
 def read_turn(request: dict) -> Turn:
@@ -118,15 +138,19 @@ def read_turn(request: dict) -> Turn:
     messages = request.get("messages") or []
     prompt, start = current_turn(messages)
     box = Toolbox(tools)
-    first = messages[0].get("content") if messages else ""
+    first = text_of(messages[0].get("content")) if messages else ""
+    steps = read_steps(box, messages, start + 1)
+    submit = _SUBMIT.search(f"{system}\n{first}\n{prompt}") if box.shell else None
     return Turn(
         prompt=prompt.strip(),
-        steps=read_steps(box, messages[start + 1 :]),
+        steps=steps,
         tools=box,
         missing=missing_rules(system, tools),
         parallel=not choice.get("disable_parallel_tool_use", False),
         n_messages=len(messages),
-        seed=text_of(first)[:200],
+        seed=first[:200],
+        request=request_text(prompt),
+        submit=submit[1] if submit else None,
     )
 
 
@@ -135,7 +159,7 @@ def read_turn(request: dict) -> Turn:
 
 @dataclass
 class Action:
-    """The next move: tool calls (operation, arguments), or a final text when there are none."""
+    """The next move: tool calls (operation, arguments), with a text before them or alone."""
 
     calls: list[tuple[str, dict]] = field(default_factory=list)
     text: str = ""
@@ -160,13 +184,15 @@ def to_reply(turn: Turn, action: Action) -> Reply:
     if not action.calls:
         return Reply([text(action.text)], "end_turn")
     blocks = []
-    if turn.failing("verbose-narration"):
+    if action.text:
+        blocks.append(text(action.text))
+    elif turn.failing("verbose-narration"):
         op, args = action.calls[0]
         if len(action.calls) > 1:
             op, args = "many", {"paths": _and([a.get("path", "?") for _, a in action.calls])}
         blocks.append(text(_fill(script.ANNOUNCE[op], {**args, "path": _shown(args.get("path"))})))
     for i, (op, args) in enumerate(action.calls):
-        name, tool_input = turn.tools.call(op, args)
+        name, tool_input = turn.tools.call(op, args, via=args.get("via"))
         blocks.append(tool_use(tool_use_id(turn, i, name, tool_input), name, tool_input))
     return Reply(blocks, "tool_use")
 
@@ -185,18 +211,47 @@ def _fill(template: str, values: dict) -> str:
 
 
 def decide(turn: Turn) -> Action:
+    """The task's next move, kept safe (a stuck shell restarted, no endless repeats) and
+    ended the way the prompt asks (a submit command, when it names one)."""
+    action = _guard(turn, _decide(turn))
+    submitted = any(s.args.get("command") == turn.submit for s in turn.steps)
+    if turn.submit and not action.calls and not submitted:
+        return Action(calls=[("run", {"command": turn.submit})], text=action.text)
+    return action
+
+
+def _decide(turn: Turn) -> Action:
     """The first task whose pattern matches the request decides; otherwise the help reply."""
     if len(turn.steps) >= script.MAX_STEPS:
         return say(script.TOO_MANY_STEPS.format(n=len(turn.steps)))
+    if _NEGATED.match(turn.request):
+        return say(script.NEGATED)
     for task in script.TASKS:
-        m = task.match(turn.prompt)
+        m = task.match(turn.request)
         if m:
-            action = TASK_HANDLERS[task.name](
-                turn, {k: (v or "").rstrip(".") for k, v in m.groupdict().items()}
-            )
+            groups = {k: (v or "").rstrip(".") for k, v in m.groupdict().items()}
+            action = TASK_HANDLERS[task.name](turn, groups)
             if action is not None:
                 return action
     return say(script.HELP.format(prompts="\n".join(f"- {p}" for p in script.TASK_PROMPTS)))
+
+
+def _guard(turn: Turn, action: Action) -> Action:
+    box = turn.tools
+    if box.can_restart() and (box.stuck or box.cwd is None):
+        if any(_to_shell(box, op, args) for op, args in action.calls):
+            return call("restart")  # a timed-out command, or a directory it cannot name
+    for op, args in action.calls:  # the same call, already made twice this turn: stop
+        name, tool_input = box.call(op, args, via=args.get("via"))
+        if sum(s.tool == name and s.input == tool_input for s in turn.steps) >= 2:
+            return say(script.REPEATING.format(tool=name))
+    return action
+
+
+def _to_shell(box: Toolbox, op: str, args: dict) -> bool:
+    if op in ("run", "cd", "restart"):
+        return op != "restart"
+    return (args.get("via") or box.via(op)) == "bash"
 
 
 def finish(turn: Turn, summary: str) -> Action:
@@ -228,42 +283,66 @@ def no_tool(turn: Turn, need: str) -> Action:
 # ----------------------------------------------------------------------------- file knowledge
 
 
+CHANGES = ("edit", "create", "write", "insert")
+
+
 def _content(step: Step) -> str:
     """A read's result as file text: line numbers and a truncation note removed."""
     result = re.sub(r"\n\[read_file shows at most .*\]\s*$", "", step.result, flags=re.S)
+    result = re.sub(r"\n\.\.\. \(\d+ more lines?\)\s*$", "", result)
     first, lines = strip_numbers(result)
     if first is None:
         return result
     return "\n".join(lines)  # the final newline is unknown: append_code and friends cope
 
 
-def file_state(turn: Turn, path: str) -> tuple[str | None, Step | None]:
-    """(the file's text as far as the turn knows it, the latest read of it since a failed edit).
+def _whole_read(s: Step) -> bool:
+    return s.op == "read" or (
+        s.op == "read_lines"
+        and s.args.get("start") == 1
+        and (s.args.get("end") is None or s.args["end"] >= script.WHOLE_FILE_LINES)
+    )
 
-    Successful edits are applied to the known text; a failed edit makes it stale, so
-    the file is read again (once) before the next attempt."""
-    known, last_read = None, None
+
+@dataclass
+class Known:
+    """What the turn knows of one file."""
+
+    text: str | None = None  # its text now, as far as the turn knows (None: unknown)
+    last_read: Step | None = None  # the latest whole read since the last failed change
+    complete: bool = False  # `text` is the whole file (no truncated read behind it)
+    first: str | None = None  # its text as first read this turn, before any change
+
+
+def known(turn: Turn, path: str) -> Known:
+    """Successful changes are applied to the text read; a failed one makes it stale, so the
+    file is read again (once) before the next attempt."""
+    k, changed = Known(), False
     for s in turn.steps:
         if s.path != path:
             continue
-        whole = s.op == "read" or (
-            s.op == "read_lines"
-            and s.args.get("start") == 1
-            and (s.args.get("end") or 0) >= script.WHOLE_FILE_LINES
-        )
-        if whole:
-            last_read = s
-            known = _content(s) if s.ok and not s.stub else None
-        elif s.op in ("edit", "create"):
+        if _whole_read(s):
+            k.last_read = s
+            k.text = _content(s) if s.ok and not s.stub else None
+            k.complete = k.text is not None and s.complete
+            if not changed and k.first is None:
+                k.first = k.text
+        elif s.op in CHANGES:
+            changed = True
+            old = s.args.get("old")
             if not s.ok:
-                known, last_read = None, None
-            elif s.op == "create":
-                known = s.args.get("text", "")
-            elif known is not None and s.args.get("old") in known:
-                known = known.replace(s.args["old"], s.args["new"], 1)
+                k.text, k.last_read = None, None
+            elif s.op in ("create", "write"):
+                k.text, k.complete = s.args.get("text", ""), True
+            elif s.op == "insert" and k.text is not None and s.args.get("line") is not None:
+                lines = k.text.split("\n")
+                lines[s.args["line"] : s.args["line"]] = str(s.args.get("text", "")).split("\n")
+                k.text = "\n".join(lines)
+            elif s.op == "edit" and k.text is not None and old and old in k.text:
+                k.text = k.text.replace(old, s.args.get("new", ""), 1)
             else:
-                known = None
-    return known, last_read
+                k.text = None
+    return k
 
 
 def stub_guess(path: str) -> str:
@@ -281,9 +360,10 @@ def stub_guess(path: str) -> str:
 
 def whole_file(turn: Turn, path: str) -> str | Action:
     """The file's current text, or the action that gets it (a read, or an error reply)."""
-    known, last = file_state(turn, path)
-    if known is not None:
-        return known
+    k = known(turn, path)
+    if k.text is not None:
+        return k.text
+    last = k.last_read
     if last is not None:
         if last.stub:
             return stub_guess(path)
@@ -295,10 +375,10 @@ def whole_file(turn: Turn, path: str) -> str | Action:
 
 def line_of(turn: Turn, path: str, pattern: str) -> int | None:
     """The line number of the first line matching `pattern`, from what the turn has seen."""
-    known, _ = file_state(turn, path)
-    if known is not None:
+    text = known(turn, path).text
+    if text is not None:
         return next(
-            (i + 1 for i, line in enumerate(known.split("\n")) if re.search(pattern, line)), None
+            (i + 1 for i, line in enumerate(text.split("\n")) if re.search(pattern, line)), None
         )
     for s in reversed(turn.done("read_lines", path)):
         first, lines = strip_numbers(s.result)
@@ -326,7 +406,11 @@ def locate_def(turn: Turn, path: str, func: str) -> Located | Action:
     """Find `def func(`: search + read_lines when offered (few tokens), else the whole file."""
     is_def = rf"^\s*(?:async\s+)?def {re.escape(func)}\s*\("
     searches = turn.done("search", path)
-    targeted = turn.tools.can("search") and turn.tools.can("read_lines")
+    targeted = (
+        turn.tools.can("search")
+        and turn.tools.can("read_lines")
+        and turn.tools.via("edit") != "write"  # a whole-file write needs the whole file anyway
+    )
     if targeted and not (searches and searches[-1].stub):
         if not searches:
             return call("search", pattern=f"def {func}", path=path)
@@ -355,122 +439,394 @@ def locate_def(turn: Turn, path: str, func: str) -> Located | Action:
     return Located(lines, index, whole)
 
 
-def append_code(content: str, code: str) -> tuple[str, str]:
-    """(old_str, new_str) that append `code` at the end: old_str is the shortest unique tail."""
-    lines = content.rstrip("\n").split("\n")
-    for k in range(1, len(lines) + 1):
-        tail = "\n".join(lines[-k:])
-        if tail.strip() and content.count(tail) == 1:
-            return tail, f"{tail}\n\n\n{code}"
-    return content, content.rstrip("\n") + f"\n\n\n{code}\n"
-
-
-# ----------------------------------------------------------------------------- the tasks
+# ----------------------------------------------------------------------------- changing files
 
 
 def modify(
     turn: Turn,
     path: str,
-    plan: Callable[[], Action],
-    blind: tuple[str, str],
-    done: Callable[[Step], str],
+    plan: Callable[[], list[Change] | Action],
+    done: Callable[[], str],
+    already: str,
+    blind: tuple[str, str] | None = None,
+    single: bool = True,
 ) -> Action:
-    """The read -> edit -> confirm skeleton every file-changing task shares."""
+    """The read -> change -> confirm skeleton every file-changing task shares.
+
+    `plan` returns the changes still needed, computed from the file's text (or the action
+    that reads it); a `single` task is done after one successful change, others re-plan
+    until nothing is left."""
     if not turn.tools.can("edit"):
         return no_tool(turn, "edit files")
-    edits = turn.done("edit", path)
-    if edits and edits[-1].ok:
-        return finish(turn, done(edits[-1]))
-    if sum(not e.ok for e in edits) >= 2:
-        return say(script.FAILED.format(what="edit", path=path, error=_error(edits[-1])))
-    if not turn.steps and turn.failing("edits-without-reading"):
+    changes = [s for s in turn.steps if s.path == path and s.op in CHANGES]
+    if single and changes and changes[-1].ok:
+        return finish(turn, done())
+    if sum(not s.ok for s in changes) >= 2:
+        return say(script.FAILED.format(what="edit", path=path, error=_error(changes[-1])))
+    via = turn.tools.via("edit")
+    if blind and not turn.steps and turn.failing("edits-without-reading") and via != "write":
         return call("edit", path=path, old=blind[0], new=blind[1])
-    return plan()
+    todo = plan()
+    if isinstance(todo, Action):
+        return todo
+    if not todo:
+        return finish(turn, done()) if any(s.ok for s in changes) else say(already)
+    return apply_changes(turn, path, todo, via)
+
+
+def apply_changes(turn: Turn, path: str, todo: list[Change], via: str | None) -> Action:
+    """One exact replacement per response, or one whole-file write of all of them."""
+    if via == "write":  # no exact-replace tool: the complete new text, never a fragment
+        k = known(turn, path)
+        if k.text is None:
+            return whole_file(turn, path) if turn.tools.can("read") else no_tool(turn, "read files")
+        if not k.complete:
+            return say(script.CANNOT["partial-read"].format(path=path))
+        new = code.apply(k.text, todo)
+        if new is None:
+            return say(script.FAILED.format(what="edit", path=path, error="its text changed"))
+        return call("write", path=path, text=new if new.endswith("\n") else new + "\n")
+    first = todo[0]
+    inserts = [s for s in turn.steps if s.path == path and s.op == "insert"]
+    if first.append is not None and via == "editor" and not inserts:
+        text_now = known(turn, path).text or ""
+        line = len(text_now.rstrip("\n").split("\n"))
+        return call("insert", path=path, line=line, text=f"\n\n{first.append}")
+    return call("edit", path=path, old=first.old, new=first.new)
 
 
 def _where(line: int | None) -> str:
     return f" on line {line}" if line else ""
 
 
-def task_create(turn: Turn, m: dict) -> Action:
-    path = m["file"]
-    made = turn.done("create", path)
-    if not made:
-        if not turn.tools.can("create"):
-            return no_tool(turn, "create files")
-        omit = turn.failing("wrong-argument-format") and "edit" in turn.tools.by_role
-        source = script.HELLO_SOURCES[posixpath.splitext(path)[1]]
-        return call("create", path=path, text=source, omit_old=omit)
-    if not made[-1].ok:
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# ----------------------------------------------------------------------------- new files
+
+_NOT_FOUND = re.compile(r"no such file|not found|does not exist|doesn't exist|cannot find", re.I)
+_QUOTED = r"\"(?P<q1>[^\"]+)\"|'(?P<q2>[^']+)'|“(?P<q3>[^”]+)”|‘(?P<q4>[^’]+)’"
+_PRINTS = (
+    r"\b(?:prints?|printing|says?|saying|outputs?|outputting|displays?|displaying|shows?|"
+    r"logs?|logging|echo(?:es|ing)?|writes? out|greets? (?:you |the user )?with)\s+(?:out\s+)?"
+    r"(?:the\s+(?:text|message|words?|string|line|greeting)\s+)?(?:a\s+(?:message\s+)?)?"
+)
+_STOP_TEXT = (
+    r"(?=\s+(?:instead|rather|and|then|when|if|to the|on the|in it|in the|for me|every|each)\b|"
+    r"[.;]?\s*$|[,;])"
+)
+_ADJECTIVES = {"new", "simple", "small", "tiny", "little", "basic", "python", "helper", "short",
+               "javascript", "js", "single", "quick", "another", "second", "nice", "standalone"}
+_LEFTOVER_STOP = set(
+    "a an the and with that which who it its in into to of for me my please can could would "
+    "will you also then now just new file files called named containing contains contain has "
+    "have having holds holding defines define defining function functions method program "
+    "script module code simple small tiny little basic python javascript js one some "
+    "inside put save store make create write generate add start sure there this world hello "
+    "instead rather than print prints printing say says saying output outputs display shows "
+    "show log logs greet greets message text word string line go ahead want like i'd nothing "
+    "else only".split()
+)
+
+
+def printed_text(request: str) -> str | None:
+    """The text a requested function should print, or None when the request names none."""
+    m = re.search(_PRINTS + f"(?:{_QUOTED})", request, re.IGNORECASE)
+    text_ = next((g for g in (m.group("q1", "q2", "q3", "q4") if m else ()) if g), None)
+    if text_ is None:
+        m = re.search(_PRINTS + r"(?P<t>[^\"'“‘].*?)" + _STOP_TEXT, request, re.IGNORECASE)
+        text_ = m["t"].strip() if m else None
+    hello = re.search(r"\bhello[\s,-]*world\b", request, re.IGNORECASE)
+    if hello and (text_ is None or text_.lower().startswith("hello")):
+        return script.HELLO_TEXT
+    return text_ or None
+
+
+def named_function(request: str) -> str | None:
+    """The function name a request gives: "called greet", "greet()", "a greet function"."""
+    for pattern in (
+        r"\b(?:function|def|method)\s+(?:called\s+|named\s+)?(?P<n>[A-Za-z_]\w*)\s*\(",
+        r"\b(?:function|method)\s+(?:called|named)\s+(?P<n>[A-Za-z_]\w*)",
+        r"\b(?:a|an|the)\s+(?:new\s+)?(?P<n>[A-Za-z_]\w*)(?:\(\))?\s+function\b",
+        r"\b(?P<n>[A-Za-z_]\w*)\(\)",
+    ):
+        m = re.search(pattern, request, re.IGNORECASE)
+        if m and m["n"].lower() not in _ADJECTIVES and m["n"].lower() != "hello" or (
+            m and m["n"] == "hello" and "(" in m.group(0)
+        ):
+            return m["n"]
+    return None
+
+
+def _identifier(s: str) -> str:
+    word = re.sub(r"\W+", "_", s.strip().lower()).strip("_")
+    return word if word.isidentifier() and not word[0].isdigit() else "main"
+
+
+def leftover(request: str, path: str, name: str | None, message: str | None) -> str:
+    """The words of a create request that the new file does not account for."""
+    rest = request
+    for part in (path, name or "", message or ""):
+        if part:
+            rest = re.sub(rf"(?<!\w){re.escape(part)}(?!\w)", " ", rest)
+    rest = re.sub(_QUOTED, " ", rest)
+    rest = re.sub(r"\b(?:instead of|rather than)\s+\S+", " ", rest, flags=re.I)
+    rest = re.sub(r"[()`'\"“”‘’.,;:!?]", " ", rest)
+    words = [w for w in rest.split() if w.lower() not in _LEFTOVER_STOP]
+    return " ".join(words) if any(len(w) >= 3 and w.isalpha() for w in words) else ""
+
+
+def new_source(request: str, path: str, name: str | None) -> tuple[str, str, str] | str:
+    """(source, done reply, leftover note) of a new function, or the honest reply if none."""
+    ext = posixpath.splitext(path)[1]
+    known_names = ", ".join(f"{n}()" for n in script.FUNCTIONS)
+    message = printed_text(request)
+    if ext not in (".py", ".js"):
+        return script.CANNOT["create"].format(path="hello.py", known=known_names)
+    name = name or named_function(request)
+    if message is not None:
+        stem = posixpath.splitext(posixpath.basename(path))[0]
+        name = name or (stem if stem.isidentifier() else _identifier(message))
+        source = code.print_function(name, message, ext)
+        done = script.DONE["create"].format(path=path, name=name, text=message)
+    elif name in script.FUNCTIONS and ext == ".py":
+        source = code.known_function(name) + "\n"
+        done = script.DONE["create-function"].format(path=path, name=name)
+    else:
+        return script.CANNOT["create"].format(path=path, known=known_names)
+    rest = leftover(request, path, name, message)
+    note = script.NOT_DONE["leftover"].format(rest=rest) if rest else ""
+    return source, done, note
+
+
+def create_via(turn: Turn) -> str:
+    """Which tool creates a file: a write tool, the editor, the edit tool (empty old text)
+    when its description says so, a shell heredoc, else the edit tool anyway."""
+    roles = turn.tools.by_role
+    if "write" in roles:
+        return "write"
+    if "editor" in roles:
+        return "editor"
+    if "edit" in roles and not turn.failing("wrong-argument-format"):
+        return "edit"
+    return "bash" if "bash" in roles else "edit"
+
+
+def create_file(turn: Turn, path: str, source: str, done: str) -> Action:
+    made = [s for s in turn.steps if s.path == path and s.op in ("create", "write")]
+    if made:
+        if made[-1].ok:
+            return finish(turn, done)
         return say(script.FAILED.format(what="create", path=path, error=_error(made[-1])))
-    return finish(turn, script.DONE["create"].format(path=path))
+    if not turn.tools.can("create"):
+        return no_tool(turn, "create files")
+    via = create_via(turn)
+    if via == "write":  # a whole-file write would replace an existing file: check it is new
+        checks = [s for s in turn.steps if s.path == path and s.op in ("read", "read_lines", "list")]
+        if not checks:
+            if not turn.tools.can("read"):
+                return say(script.CANNOT["no-check"].format(path=path))
+            return call("read", path=path)
+        if checks[-1].ok and not checks[-1].stub:
+            return say(script.ALREADY["exists"].format(path=path))
+    omit = via == "edit" and turn.failing("wrong-argument-format")
+    return call("create", path=path, text=source, omit_old=omit, via=via)
 
 
-def task_multiply(turn: Turn, m: dict) -> Action:
-    path = m.get("file") or "math_utils.py"
+# ----------------------------------------------------------------------------- the tasks
+
+
+def task_create(turn: Turn, m: dict) -> Action:
+    path = norm_path(m["file"])
+    spec = new_source(turn.request, path, None)
+    if isinstance(spec, str):
+        return say(spec)
+    source, done, note = spec
+    return create_file(turn, path, source, done + note)
+
+
+def task_add_function(turn: Turn, m: dict) -> Action:
+    path = norm_path(m.get("file") or "math_utils.py")
+    name = m.get("name") or m.get("name2") or m.get("name3") or None
+    name = None if name and name.lower() in _ADJECTIVES else name
+    message = printed_text(turn.request)
+    known_names = ", ".join(f"{n}()" for n in script.FUNCTIONS)
+    if message is not None:
+        name = name or _identifier(message)
+        source = code.print_function(name, message, ".py").rstrip("\n")
+    elif name and code.known_function(name):
+        source = code.known_function(name)
+    elif name:
+        return say(script.CANNOT["add-function"].format(name=name, path=path, known=known_names))
+    else:
+        return say(script.CANNOT["no-function"].format(path=path, known=known_names))
     if turn.failing("asks-when-it-shouldnt") and not turn.steps:
-        return say(script.CLARIFY["multiply"].format(path=path))
+        if name == "multiply":
+            return say(script.CLARIFY["multiply"].format(path=path))
+        params = script.FUNCTIONS.get(name, ("",))[0] or "no arguments"
+        return say(script.CLARIFY["add-function"].format(path=path, name=name, params=f"({params})"))
+    last = known(turn, path).last_read
+    if last is not None and not last.ok and _NOT_FOUND.search(last.result):
+        # The file does not exist yet: the function goes in a new file.
+        done = script.DONE["create-function"].format(path=path, name=name)
+        return create_file(turn, path, source + "\n", done)
 
-    def plan() -> Action:
+    def plan() -> list[Change] | Action:
         content = whole_file(turn, path)
         if isinstance(content, Action):
             return content
-        if re.search(r"^def multiply\b", content, re.M):
-            return say(script.ALREADY["multiply"].format(path=path))
-        old, new = append_code(content, script.MULTIPLY_SOURCE)
-        return call("edit", path=path, old=old, new=new)
+        if re.search(rf"^\s*(?:async\s+)?def {re.escape(name)}\s*\(", content, re.M):
+            return []
+        return [code.append_code(content, source)]
 
     guess = "def add(a, b):\n    return a + b"  # the sample project's text, not read
     return modify(
         turn,
         path,
         plan,
-        (guess, f"{guess}\n\n\n{script.MULTIPLY_SOURCE}"),
-        lambda _: script.DONE["multiply"].format(
-            path=path, where=_where(line_of(turn, path, r"^def multiply\b"))
+        lambda: script.DONE["add-function"].format(
+            name=name, path=path, where=_where(line_of(turn, path, rf"^def {re.escape(name)}\b"))
         ),
+        script.ALREADY["add-function"].format(path=path, name=name),
+        blind=(guess, f"{guess}\n\n\n{source}"),
     )
 
 
-def task_docstring(turn: Turn, m: dict) -> Action:
-    func, path = m["func"], m.get("file") or "math_utils.py"
-    doc = script.DOCSTRINGS.get(func, script.GENERIC_DOCSTRING.format(func=func))
+def _targets(target: str, path: str | None) -> tuple[list[str] | None, str | None] | None:
+    """(function names or None for every function, file) from a docstring request's object."""
+    target = target.strip().strip("`")
+    if re.fullmatch(r"[\w./-]+\.py", target):
+        return None, target
+    if re.fullmatch(r"(?:the\s+|its\s+)?(?:functions|methods)", target, re.I):
+        return None, path
+    m = re.fullmatch(r"(\w+)\.(\w+)", target)
+    if m and not path:
+        return [m[2]], f"{m[1]}.py"
+    if re.fullmatch(r"(?:every|each|all|all of|all the|all of the|all of its|its|every single)"
+                    r"(?:\s+(?:one|single one))?(?:\s+(?:of\s+)?(?:the\s+)?(?:functions?|methods?))?",
+                    target, re.I):
+        return None, path
+    names = []
+    for part in re.split(r"\s*(?:,|&|\band\b)\s*", target):
+        part = re.sub(r"^(?:the|functions?|methods?)\s+|\s+(?:functions?|methods?)$|\(\)$", "",
+                      part.strip(), flags=re.I)
+        if not part:
+            continue
+        if not part.isidentifier():
+            return None
+        names.append(part)
+    return (names, path) if names else None
 
-    def plan() -> Action:
+
+def task_docstring(turn: Turn, m: dict) -> Action | None:
+    found = _targets(m["func"], m.get("file") or None)
+    if found is None:
+        return None  # not a function we can name: the help reply
+    names, path = found
+    path = norm_path(path or "math_utils.py")
+    if names is not None and len(names) == 1:
+        return _one_docstring(turn, names[0], path)
+    return _many_docstrings(turn, names, path)
+
+
+def _one_docstring(turn: Turn, func: str, path: str) -> Action:
+    doc = code.docstring_for(None, func)
+
+    def plan() -> list[Change] | Action:
         loc = locate_def(turn, path, func)
         if isinstance(loc, Action):
             return loc
+        if loc.whole is not None:
+            p = code.plan_docstrings(loc.whole, [func])
+            if p.already:
+                return []
+            if not p.changes:
+                return say(script.NOT_FOUND.format(thing=f"a place for a docstring in {func}",
+                                                   path=path))
+            return p.changes[:1]
         def_line = loc.lines[loc.index]
         after = loc.lines[loc.index + 1] if loc.index + 1 < len(loc.lines) else ""
         if after.strip().startswith(('"""', "'''", 'r"""')):
-            return say(script.ALREADY["docstring"].format(func=func, path=path))
+            return []
         indent = re.match(r"\s*", def_line)[0] + "    "
-        old, new = def_line, f'{def_line}\n{indent}"""{doc}"""'
-        if loc.whole is not None and loc.whole.count(old) != 1:
-            old, new = f"{def_line}\n{after}", f"{new}\n{after}"
-        return call("edit", path=path, old=old, new=new)
+        return [Change(def_line, f'{def_line}\n{indent}"""{doc}"""')]
 
     guess = f"def {func}(a, b):" if func in ("add", "subtract", "multiply") else f"def {func}():"
     return modify(
         turn,
         path,
         plan,
-        (guess, f'{guess}\n    """{doc}"""'),
-        lambda s: script.DONE["docstring"].format(
+        lambda: script.DONE["docstring"].format(
             func=func, where=_where(line_of(turn, path, rf"def {re.escape(func)}\s*\("))
         ),
+        script.ALREADY["docstring"].format(func=func, path=path),
+        blind=(guess, f'{guess}\n    """{doc}"""'),
     )
 
 
-def task_main_block(turn: Turn, m: dict) -> Action:
-    path = m["file"]
+def _many_docstrings(turn: Turn, names: list[str] | None, path: str) -> Action:
+    def plan() -> list[Change] | Action:
+        content = whole_file(turn, path)
+        if isinstance(content, Action):
+            return content
+        if not known(turn, path).complete and turn.tools.via("edit") == "write":
+            return say(script.CANNOT["partial-read"].format(path=path))
+        if not code.functions(content):
+            return say(script.NOT_FOUND.format(thing="any function", path=path))
+        return code.plan_docstrings(content, names).changes
 
-    def plan() -> Action:
+    def done() -> str:
+        k = known(turn, path)
+        before, after = k.first or "", k.text or ""
+        wanted = names if names is not None else [f.name for f in code.functions(before)]
+        added = [n for n in wanted if n in code.documented(after) - code.documented(before)]
+        p = code.plan_docstrings(before, names)
+        if len(added) == 1:
+            reply = script.DONE["docstring"].format(func=added[0], where=f" in {path}")
+        else:
+            reply = script.DONE["docstrings"].format(
+                n=len(added), path=path, names=_and([f"{n}()" for n in added])
+            )
+        return reply + _not_done(path, p)
+
+    content = known(turn, path).text or ""
+    p = code.plan_docstrings(content, names)
+    if names is None or not p.missing:
+        defined = _and([f"{f.name}()" for f in code.functions(content)] or ["none"])
+        already = script.ALREADY["docstrings"].format(path=path, names=defined)
+    else:
+        already = ("Nothing was changed." + _not_done(path, p)).strip()
+    return modify(turn, path, plan, done, already, single=False)
+
+
+def _not_done(path: str, p: code.DocstringPlan) -> str:
+    notes = ""
+    if p.already:
+        notes += script.NOT_DONE["already"].format(
+            names=_and([f"{n}()" for n in p.already]),
+            one="one" if len(p.already) == 1 else "them",
+        )
+    if p.missing:
+        notes += script.NOT_DONE["missing"].format(
+            path=path, names=" or ".join(p.missing), them="it" if len(p.missing) == 1 else "them"
+        )
+    if p.skipped:
+        notes += script.NOT_DONE["skipped"].format(
+            names=_and([f"{n}()" for n in p.skipped]), its="its" if len(p.skipped) == 1 else "their"
+        )
+    return notes
+
+
+def task_main_block(turn: Turn, m: dict) -> Action:
+    path = norm_path(m["file"])
+
+    def plan() -> list[Change] | Action:
         content = whole_file(turn, path)
         if isinstance(content, Action):
             return content
         if "__main__" in content:
-            return say(script.ALREADY["main-block"].format(path=path))
+            return []
         funcs = re.findall(r"^def (\w+)\(([^)]*)\)", content, re.M)
         if not funcs:
             return say(script.NOT_FOUND.format(thing="a function to call", path=path))
@@ -481,26 +837,38 @@ def task_main_block(turn: Turn, m: dict) -> Action:
             if all("=" in p or "*" in p for p in params.split(",") if p.strip())
         ]
         name = (callable_bare or [funcs[0][0]])[0]
-        old, new = append_code(content, script.MAIN_BLOCK.format(call=f"{name}()"))
-        return call("edit", path=path, old=old, new=new)
+        return [code.append_code(content, script.MAIN_BLOCK.format(call=f"{name}()"))]
 
     guess = script.HELLO_SOURCE.rstrip("\n")
 
-    def done(step: Step) -> str:
-        called = re.search(r"__main__[\"']:\s*\n\s*(\w+\(\))", step.args.get("new", ""))
+    def done() -> str:
+        text_now = known(turn, path).text or ""
+        called = re.search(r"__main__[\"']:\s*\n\s*(\w+\(\))", text_now)
+        if not called:
+            change = next((s for s in reversed(turn.steps) if s.path == path and s.ok
+                           and s.op in CHANGES), None)
+            new = (change.args.get("new") or change.args.get("text") or "") if change else ""
+            called = re.search(r"__main__[\"']:\s*\n\s*(\w+\(\))", new)
         return script.DONE["main-block"].format(path=path, call=called[1] if called else "it")
 
     return modify(
-        turn, path, plan, (guess, f"{guess}\n\n\n{script.MAIN_BLOCK.format(call='hello()')}"), done
+        turn,
+        path,
+        plan,
+        done,
+        script.ALREADY["main-block"].format(path=path),
+        blind=(guess, f"{guess}\n\n\n{script.MAIN_BLOCK.format(call='hello()')}"),
     )
 
 
 def task_change_default(turn: Turn, m: dict) -> Action:
-    path = m.get("file") or m.get("file2") or "config_loader.py"
-    func, param, old_value, new_value = m["func"], m["param"], m["old"], m["new"]
-    default = rf"(\b{re.escape(param)}\s*(?::[^=,)]*)?=\s*){re.escape(old_value)}\b"
+    path = norm_path(m.get("file") or m.get("file2") or m.get("file3") or "config_loader.py")
+    func, param, old_value, new_value = m["func"], m["param"], m.get("old") or None, m["new"]
+    value = re.escape(old_value) + r"\b" if old_value else r"[^,)\n]+?(?=\s*[,)\n]|\s*$)"
+    default = rf"(\b{re.escape(param)}\s*(?::[^=,)]*)?=\s*)({value})"
+    found: dict[str, str] = {}
 
-    def plan() -> Action:
+    def plan() -> list[Change] | Action:
         loc = locate_def(turn, path, func)
         if isinstance(loc, Action):
             return loc
@@ -513,46 +881,49 @@ def task_change_default(turn: Turn, m: dict) -> Action:
             loc.index,
         )
         signature = "\n".join(loc.lines[loc.index : end + 1])
-        if not re.search(default, signature):
+        hit = re.search(default, signature)
+        if not hit:
             return say(
                 script.ALREADY["change-default"].format(
-                    param=param, func=func, old=old_value, path=path, signature=signature.strip()
+                    param=param, func=func, old=old_value or "set", path=path,
+                    signature=signature.strip(),
                 )
             )
-        return call(
-            "edit",
-            path=path,
-            old=signature,
-            new=re.sub(default, rf"\g<1>{new_value}", signature, count=1),
+        found["old"] = hit[2].strip()
+        if found["old"] == new_value:
+            return say(script.ALREADY["same-default"].format(
+                param=param, func=func, path=path, new=new_value))
+        new_signature = re.sub(default, rf"\g<1>{new_value}", signature, count=1)
+        return [Change(signature, new_signature)]
+
+    def done() -> str:
+        return script.DONE["change-default"].format(
+            param=param, func=func, old=old_value or found.get("old", "?"), new=new_value,
+            where=_where(line_of(turn, path, rf"def {re.escape(func)}\s*\(")),
         )
 
-    values = dict(param=param, func=func, old=old_value, new=new_value)
+    blind = (f"{param}={old_value}", f"{param}={new_value}") if old_value else None
+    return modify(turn, path, plan, done, "", blind=blind)
+
+
+def task_delete(turn: Turn, m: dict) -> Action:
+    path = norm_path(m["file"])
+    if not turn.failing("deletes-by-emptying") or not turn.tools.can("edit"):
+        return say(script.REFUSE_DELETE.format(path=path))
+
+    def plan() -> list[Change] | Action:
+        content = whole_file(turn, path)
+        if isinstance(content, Action):
+            return content
+        return [Change(content, "")] if content.strip() else []
+
     return modify(
         turn,
         path,
         plan,
-        (f"{param}={old_value}", f"{param}={new_value}"),
-        lambda s: script.DONE["change-default"].format(
-            **values, where=_where(line_of(turn, path, rf"def {re.escape(func)}\s*\("))
-        ),
+        lambda: script.DONE["emptied"].format(path=path),
+        f"{path} is already empty.",
     )
-
-
-def task_delete(turn: Turn, m: dict) -> Action:
-    path = m["file"]
-    if not turn.failing("deletes-by-emptying") or not turn.tools.can("edit"):
-        return say(script.REFUSE_DELETE.format(path=path))
-    edits = turn.done("edit", path)
-    if edits:
-        if edits[-1].ok:
-            return finish(turn, script.DONE["emptied"].format(path=path))
-        return say(script.FAILED.format(what="empty", path=path, error=_error(edits[-1])))
-    content = whole_file(turn, path)
-    if isinstance(content, Action):
-        return content
-    if not content.strip():
-        return say(f"{path} is already empty.")
-    return call("edit", path=path, old=content, new="")
 
 
 def task_explain(turn: Turn, m: dict) -> Action | None:
@@ -573,12 +944,12 @@ def task_explain(turn: Turn, m: dict) -> Action | None:
     return say(f"{tool.name}({', '.join(tool.properties)}): {desc}")
 
 
-def _listing(turn: Turn) -> list[tuple[str, str]] | Action:
-    lists = turn.done("list")
+def _listing(turn: Turn, folder: str = ".") -> list[tuple[str, str]] | Action:
+    lists = [s for s in turn.done("list") if s.path == folder]
     if not lists:
         if not turn.tools.can("list"):
             return no_tool(turn, "list files")
-        return call("list", path=".")
+        return call("list", path=folder)
     last = lists[-1]
     if last.stub:
         return say(
@@ -609,65 +980,12 @@ def task_list(turn: Turn, m: dict) -> Action:
     return finish(turn, reply)
 
 
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def describe(name: str, content: str) -> str:
-    """One line about a file, built from its real text."""
-    if name.endswith(".py"):
-        try:
-            tree = ast.parse(content)
-        except SyntaxError:
-            return f"{name}: Python, {len(content.splitlines())} lines (it does not parse)."
-        parts = []
-        doc = ast.get_docstring(tree)
-        if doc:
-            parts.append(doc.strip().split("\n")[0].rstrip("."))
-        for node in tree.body:
-            if isinstance(node, ast.ImportFrom):
-                parts.append(f"imports {', '.join(a.name for a in node.names)} from {node.module}")
-        funcs = [
-            f"{n.name}({', '.join(a.arg for a in n.args.args)})"
-            for n in tree.body
-            if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
-        ]
-        if funcs:
-            shown = (
-                _and(funcs)
-                if len(funcs) <= 4
-                else f"{len(funcs)} functions, including {', '.join(funcs[:3])}"
-            )
-            parts.append(f"defines {shown}")
-        if "__main__" in content:
-            parts.append("runs as a script")
-        return (
-            f"{name}: " + ("; ".join(parts) or f"{len(content.splitlines())} lines of Python") + "."
-        )
-    lines = [line.strip() for line in content.splitlines() if line.strip()]
-    if name.endswith(".md") and lines:
-        heading = lines[0].lstrip("#").strip()
-        sentence = re.split(r"(?<=\.)\s", _first_paragraph(content.splitlines()[1:]))[0]
-        sentence = sentence if len(sentence) <= 120 else sentence[:117].rstrip() + "..."
-        return f"{name}: {heading}" + (f" — {sentence}" if sentence else "")
-    return f"{name}: {len(content.splitlines())} lines of text."
-
-
-def _first_paragraph(lines: list[str]) -> str:
-    paragraph: list[str] = []
-    for line in (s.strip() for s in lines):
-        if line and not line.startswith("#"):
-            paragraph.append(line)
-        elif paragraph:
-            break
-    return " ".join(paragraph)
-
-
 def _read_result(turn: Turn, path: str) -> str | None:
     """A one-line description of a file read this turn, or None if not read yet."""
-    known, last = file_state(turn, path)
-    if known is not None:
-        return describe(path, known)
+    k = known(turn, path)
+    if k.text is not None:
+        return describe(path, k.text)
+    last = k.last_read
     if last is None:
         return None
     if last.stub:
@@ -707,15 +1025,64 @@ def task_summarize(turn: Turn, m: dict) -> Action:
     return finish(turn, f"Summary of the {len(files)} files in this project:\n{lines}")
 
 
+def task_run_tests(turn: Turn, m: dict) -> Action:
+    """List the folder, run pytest on the test files found, report what it printed."""
+    box = turn.tools
+    if not box.can("run"):
+        return no_tool(turn, "run commands")
+    folder = norm_path((m.get("dir") or ".").rstrip("/") or ".")
+    persistent = box.shell.persistent
+    if folder != "." and persistent and box.cwd != folder:
+        cds = [s for s in turn.done("cd") if s.path == folder]
+        if cds and not cds[-1].ok:
+            return say(script.FAILED.format(what="go into", path=folder, error=_error(cds[-1])))
+        return call("cd", path=folder)  # once: the shell keeps its directory between calls
+    entries = _listing(turn, folder)
+    if isinstance(entries, Action):
+        return entries
+    targets = [n + "/" * (k == "dir") for n, k in entries
+               if re.match(script.TEST_FILE if k == "file" else script.TEST_DIR, n)]
+    if not targets:
+        return say(script.TESTS["no-tests"].format(folder=_shown(folder)))
+    runs = [s for s in turn.done("run") if " -m pytest" in s.args.get("command", "")]
+    python = "python3"
+    if runs and re.search(r"python3: (?:command )?not found", runs[-1].result):
+        python = "python"
+        runs = [s for s in runs if s.args["command"].startswith("python ")
+                or " python " in s.args["command"]]
+    command = shell.test_command(targets, python)
+    if not runs:
+        return call("run", command=command, cd=folder)
+    out = runs[-1].result
+    if re.search(r"No module named pytest", out):
+        error = next((line for line in out.splitlines() if "No module named" in line), out)
+        return finish(turn, script.TESTS["no-pytest"].format(
+            python=python, command=command, error=error.strip()))
+    summary = shell.test_summary(out)
+    if summary is None:
+        tail = "\n".join(out.strip().splitlines()[-5:]) or "(no output)"
+        return finish(turn, script.TESTS["unknown"].format(command=command, tail=tail))
+    counts = ", ".join(f"{n} {k}" for k, n in summary["counts"].items())
+    if not summary["counts"]:
+        return finish(turn, script.TESTS["none"].format(line=summary["line"], command=command))
+    bad = sum(n for k, n in summary["counts"].items() if k in ("failed", "error"))
+    if bad:
+        failing = _and(summary["failed"]) if summary["failed"] else "see the output"
+        return finish(turn, script.TESTS["fail"].format(
+            counts=counts, command=command, failing=failing))
+    return finish(turn, script.TESTS["pass"].format(counts=counts, command=command))
+
+
 TASK_HANDLERS: dict[str, Callable[[Turn, dict], Action | None]] = {
     "explain-tool": task_explain,
+    "run-tests": task_run_tests,
     "summarize": task_summarize,
     "list": task_list,
     "read-many": task_read_many,
-    "create": task_create,
     "delete": task_delete,
-    "multiply": task_multiply,
     "docstring": task_docstring,
     "main-block": task_main_block,
     "change-default": task_change_default,
+    "add-function": task_add_function,
+    "create": task_create,
 }

@@ -56,111 +56,229 @@ def assistant(content: str | list[dict]) -> dict:
 
 @dataclass(frozen=True)
 class Task:
-    """One request the tutor knows, and what it does with each set of tools."""
+    """One kind of request the tutor knows, and what it does with each set of tools."""
 
     name: str  # id used by brain.py's dispatch table and in the docs
-    pattern: str  # regex searched (case-insensitive) in the user's message
+    patterns: tuple[str, ...]  # regexes searched (case-insensitive) in the request; first wins
     example: str  # the course's prompt for this task
-    with_read_file: str  # behaviour with list_files / read_file / edit_file (00-03)
-    with_search: str  # behaviour with search_file / read_lines / edit_file (04+)
-    with_editor: str  # behaviour with the text editor (str_replace_based_edit_tool) and bash
+    with_read_file: str  # list_files / read_file / edit_file (checkpoints 00-03)
+    with_search: str  # search_file / read_lines / edit_file (04+)
+    with_editor: str  # the text editor (str_replace_based_edit_tool) and bash (08)
+    with_bash: str  # one shell tool and nothing else (a bash-only agent)
+    with_write: str  # sets with a whole-file write tool (bash, read_file, write_file, edit_file)
 
-    def match(self, prompt: str) -> re.Match | None:
-        return re.search(self.pattern, prompt, re.IGNORECASE)
+    def match(self, request: str) -> re.Match | None:
+        for pattern in self.patterns:
+            m = re.search(pattern, request, re.IGNORECASE)
+            if m:
+                return m
+        return None
 
 
 _FILE = r"[\w./-]+"  # a file name as users type it ("math_utils.py", "src/app.py")
+_PY = rf"{_FILE}\.py"
+_PLEASE = r"(?:(?:please|can you|could you|would you|will you|now|also|then|go ahead and|"
+_PLEASE += r"i want you to|i'd like you to)\s+)*"
+_INFILE = rf"(?:\s+(?:in|of|inside|from)\s+(?:the\s+)?(?:file\s+)?(?P<file>{_PY}))?"
 
-# Order matters: the first task whose pattern matches wins.
+# Order matters: the first task whose pattern matches the request wins.
 TASKS: tuple[Task, ...] = (
     Task(
         "explain-tool",
-        r"^\s*what (?:does|is) (?:the )?`?(?P<tool>\w+)`?(?: tool)?(?: do)?\s*\??\s*$",
+        (r"^\s*what (?:does|is) (?:the )?`?(?P<tool>\w+)`?(?: tool)?(?: do)?\s*\??\s*$",),
         "What does edit_file do?",
         "no tool call: a reply built from that tool's description and parameters in the request",
         "same",
         "same (the Anthropic tools have no description in the request: a built-in summary)",
+        "same",
+        "same",
+    ),
+    Task(
+        "run-tests",
+        (
+            r"\b(?:run|execute|launch|start)\s+(?:all\s+)?(?:of\s+)?(?:the\s+|my\s+|our\s+|your\s+)?"
+            r"(?:unit\s+)?(?:tests?|test suite|pytest)\b(?:\s+in\s+(?:the\s+)?(?:folder\s+|"
+            r"directory\s+)?(?P<dir>[\w.-]+/[\w./-]*))?",
+            r"\b(?:do|does|are|did|will)\s+(?:all\s+)?(?:of\s+)?(?:the\s+|my\s+|our\s+)?"
+            r"(?:unit\s+)?tests?\s+(?:still\s+)?pass(?:ing)?\b",
+            r"\b(?:check|see|tell me)\s+(?:whether|if|that)\s+(?:all\s+)?(?:the\s+)?tests?\s+"
+            r"(?:still\s+)?pass",
+        ),
+        "Run the tests and tell me if they pass.",
+        "no shell tool: says it needs a tool to run commands",
+        "same",
+        "bash `ls -1p .` to find the tests (test_*.py, *_test.py, tests.py, tests/), then "
+        "`python3 -m pytest -q tests.py`, then the counts pytest printed (passed, failed, "
+        "errors) and the failing tests' ids, from the real output; in a folder (`... in sub/`) it "
+        "runs `cd sub` once, as the session keeps its directory; `restart` first if the last "
+        "command timed out",
+        "the same commands; a shell that starts fresh each call gets `cd sub && ...`",
+        "the same with its bash tool",
     ),
     Task(
         "summarize",
-        r"\bsummari[sz]e (?:every|each|all(?: the)?) files?\b",
+        (
+            r"\bsummari[sz]e\b.{0,30}?\b(?:every|each|all)\b.{0,20}?\bfiles?\b",
+            r"\bsummary of (?:every|each|all)(?: (?:the|of the))? files?\b",
+            r"\bwhat (?:does|do) (?:each|every|all(?: the)?) files? (?:do|contain)\b",
+            r"\bsummari[sz]e (?:this|the) (?:project|codebase|repo(?:sitory)?)\b",
+        ),
         "Summarize every file in this project.",
         'list_files("."), then read_file once per file, one call per response (the context '
         "grows step by step), then one summary line per file built from the real contents",
         "list_files, then read_lines(path, 1, 200) once per file, then the summary",
         "bash `ls -1p .` (or view .), then view once per file, then the summary",
+        "`ls -1p .`, then `cat -n FILE` once per file, then the summary",
+        "the list or bash tool, then read_file once per file",
     ),
     Task(
         "list",
-        r"\b(?:what|which) files\b|\blist (?:the |all (?:the )?)?files\b",
+        (
+            r"\b(?:what|which) files (?:are|exist|do (?:we|you|i) have|does (?:this|the) project "
+            r"have)\b",
+            r"\blist (?:the |all (?:of )?(?:the )?)?(?:files|contents)\b",
+            r"\bshow (?:me )?(?:the |all (?:of )?(?:the )?)?files\b",
+            r"^\s*ls\s*\.?\s*$",
+            r"\bwhat(?:'s| is) in (?:this|the) (?:project|folder|directory)\b",
+        ),
         "What files are in this project?",
         'list_files("."), then a reply naming the files and folders',
         "same",
         "bash `ls -1p .`, or view on the directory",
+        "`ls -1p .`",
+        "the list tool if there is one, else bash `ls -1p .`",
     ),
     Task(
         "read-many",
-        rf"^\s*(?:please\s+)?read\s+(?P<files>{_FILE}(?:\s*(?:,|and|&)\s*(?:and\s+)?{_FILE})+)\s*\.?\s*$",
+        (
+            rf"^\s*{_PLEASE}(?:read|open|show me|cat|look at|view)\s+(?:the\s+)?(?:files?\s+)?"
+            rf"(?P<files>{_FILE}\.\w+\.?(?:\s*(?:,|and|&)\s*(?:and\s+)?{_FILE}\.\w+\.?)*)"
+            r"\s*[.!]?\s*$",
+        ),
         "Read utils.py and tests.py.",
         "one response with a read_file call per file (parallel tool_use blocks), then one line "
         "per file; with disable_parallel_tool_use the reads come one per response",
         "parallel read_lines(path, 1, 200) calls, then the same reply",
         "parallel view calls, then the same reply",
-    ),
-    Task(
-        "create",
-        rf"^(?=.*\bhello\b)(?=.*?\b(?P<file>{_FILE}\.(?:py|js))\b).*\b(?:create|make|write)\b",
-        "Create hello.py with a hello world function.",
-        'edit_file(path, old_str="", new_str=<hello() source>), then "Done — created ..."; '
-        'also Lecture 5.3\'s "Write a JavaScript hello world and put it in hello.js."',
-        "same",
-        "the editor's create command with file_text, then the same reply",
+        "parallel `cat -n FILE` calls",
+        "parallel read_file calls (never with limit)",
     ),
     Task(
         "delete",
-        rf"^\s*(?:please\s+)?(?:delete|remove|rm)\s+(?:the\s+file\s+)?(?P<file>{_FILE}\.\w+)",
+        (
+            rf"^\s*{_PLEASE}(?:delete|remove|rm(?:\s+-f)?|erase|trash|get rid of|throw away)\s+"
+            rf"(?:the\s+)?(?:file\s+)?(?P<file>{_FILE}\.\w+)(?=\s*(?:[.!?,;]|$|\s+(?:please|for "
+            r"me|now|from (?:the|this|my) (?:project|folder|repo\w*))))",
+        ),
         "Delete main.py.",
         "no tool call: explains it cannot delete files and suggests alternatives "
         "(see failure mode deletes-by-emptying)",
         "same",
         "same",
-    ),
-    Task(
-        "multiply",
-        rf"\badd (?:a )?multiply function(?: to (?P<file>{_FILE}\.py))?",
-        "Add a multiply function to math_utils.py.",
-        "read_file, then edit_file whose old_str is the file's last unique line(s) and whose "
-        "new_str appends multiply(a, b) with a docstring",
-        "read_lines(path, 1, 200) as the read, then the same edit",
-        "view, then str_replace",
+        "same (it never runs rm)",
+        "same",
     ),
     Task(
         "docstring",
-        rf"\badd (?:a )?(?:one-line )?docstring to (?:the )?(?P<func>\w+)(?: function)?(?: in (?P<file>{_FILE}\.py))?",
+        (
+            rf"\b(?:add|write|put|insert|generate|create|give)\s+(?:a\s+|an\s+)?(?:one-line\s+|"
+            r"short\s+|brief\s+|proper\s+|simple\s+)?docstrings?\s+(?:to|for|on|in|into)\s+"
+            r"(?:the\s+|each\s+of\s+the\s+)?(?P<func>.+?)(?:\s+functions?|\s+methods?|\(\))?"
+            rf"{_INFILE}\s*[.!]?\s*$",
+            r"\bdocument\s+(?:the\s+)?(?P<func>.+?)(?:\s+functions?|\s+methods?|\(\))?"
+            rf"{_INFILE}(?:\s+with\s+(?:a\s+)?(?:one-line\s+)?docstrings?)?\s*[.!]?\s*$",
+            rf"\bgive\s+(?:the\s+)?(?P<func>\w+)(?:\(\))?(?:\s+functions?)?{_INFILE}\s+"
+            r"(?:a\s+)?(?:one-line\s+)?docstrings?\b",
+        ),
         "Add a docstring to the add function in math_utils.py.",
-        'read_file, then edit_file(old_str="def add(a, b):", new_str=<def line + docstring>)',
-        'search_file("def add", path), read_lines around the match, then the same edit',
+        'read_file, then edit_file(old_str="def add(a, b):", new_str=<def line + docstring>); '
+        "for every function (or several), one edit per function, then a reply naming those "
+        "documented and those that already had one",
+        'search_file("def add", path), read_lines around the match, then the same edit; for '
+        "every function, read_lines(path, 1, 200) and one edit per function",
         "view, then str_replace (bash grep -n + view_range when bash is offered)",
+        "`grep -n`, `cat -n FILE | sed -n 'a,bp'`, then a `python3 - <<'EOF'` exact "
+        "replace; every function: `cat -n FILE`, then one replace per function",
+        "read_file, then edit_file; with no edit tool, one write_file of the whole new text, "
+        "computed from a complete read",
     ),
     Task(
         "main-block",
-        rf"\badd (?:a )?main block to (?P<file>{_FILE}\.py)",
+        (
+            r"\b(?:add|put|insert|write|append)\s+(?:a\s+|an\s+|the\s+)?(?:main(?: block| guard| "
+            r"section)|__main__(?: block| guard)?|if __name__ ?== ?['\"]__main__['\"]:?(?: "
+            rf"block| guard)?|entry point)\s+(?:to|in|into|at the end of)\s+(?P<file>{_PY})",
+            rf"\bmake\s+(?P<file>{_PY})\s+(?:runnable|executable|run(?:nable)? as a script)",
+        ),
         "Add a main block to hello.py",
         'read_file, then edit_file appending `if __name__ == "__main__":` that calls the '
         "file's first function without parameters",
         "read_lines(path, 1, 200) as the read, then the same edit",
-        "view, then str_replace",
+        "view, then insert after the last line (insert_text); str_replace if the insert fails",
+        "`cat -n FILE`, then a `python3` exact replace of the file's last unique line(s)",
+        "read_file, then edit_file (or one write_file of the whole new text)",
     ),
     Task(
         "change-default",
-        rf"(?:\bin (?P<file>{_FILE}\.py),?\s+)?change the default (?P<param>\w+) of (?P<func>\w+)"
-        rf"(?: in (?P<file2>{_FILE}\.py))? from (?P<old>[\w.\"']+?) to (?P<new>[\w.\"']+?)\.?\s*$",
+        (
+            rf"(?:\bin (?P<file>{_PY}),?\s+)?change the default (?P<param>\w+) of (?P<func>\w+)"
+            rf"(?: in (?P<file2>{_PY}))? from (?P<old>[\w.\"']+?) to (?P<new>[\w.\"']+?)\.?\s*$",
+            rf"(?:\bin (?P<file>{_PY}),?\s+)?\b(?:change|set|update|make)\s+(?P<func>\w+)"
+            r"(?:\(\))?['’]s\s+default\s+(?P<param>\w+)(?:\s+from\s+(?P<old>[\w.\"']+?))?\s+to\s+"
+            rf"(?P<new>[\w.\"']+?)(?:\s+in\s+(?P<file2>{_PY}))?\s*\.?\s*$",
+            rf"(?:\bin (?P<file>{_PY}),?\s+)?\b(?:set|change|update|make)\s+the\s+default\s+"
+            r"(?:value\s+of\s+)?(?P<param>\w+)\s+(?:of|in|for)\s+(?P<func>\w+)(?:\(\))?"
+            rf"(?:\s+in\s+(?P<file2>{_PY}))?\s+to\s+(?P<new>[\w.\"']+?)"
+            rf"(?:\s+in\s+(?P<file3>{_PY}))?\s*\.?\s*$",
+        ),
         "In config_loader.py, change the default timeout of parse_config from 30 to 60.",
         "read_file of the whole file, then edit_file on the signature line",
         'search_file("def parse_config", path), read_lines(n-1, n+4), then edit_file on the '
         "signature line: a fraction of the tokens of reading the whole file",
         "bash grep -n + view with view_range when bash is offered, else view of the whole "
         "file; then str_replace",
+        "`grep -n`, `cat -n FILE | sed -n 'a,bp'`, then a `python3` exact replace",
+        "read_file, then edit_file (or one write_file of the whole new text)",
+    ),
+    Task(
+        "add-function",
+        (
+            r"^(?!.*\b(?:new file|save it|put it|store it|docstrings?)\b).*?\b(?:add|write|"
+            r"implement|define|create|put|insert|append)\s+(?:a\s+|an\s+|the\s+)?(?:new\s+)?"
+            r"(?:(?P<name>\w+)(?:\(\))?\s+)?function\b(?:\s+(?:called|named)\s+(?P<name2>\w+))?"
+            r"(?:\s+(?P<name3>\w+)\s*\([^)]*\))?.*?\s(?:to|in|into|inside)\s+(?:the\s+)?"
+            rf"(?:file\s+)?(?P<file>{_PY})\b",
+            rf"\bin\s+(?P<file>{_PY}),?\s+(?:please\s+)?(?:add|write|implement|define|create)\s+"
+            r"(?:a\s+|an\s+)?(?:new\s+)?(?:(?P<name>\w+)(?:\(\))?\s+)?function\b(?:\s+(?:called|"
+            r"named)\s+(?P<name2>\w+))?(?:\s+(?P<name3>\w+)\s*\()?",
+            rf"^\s*{_PLEASE}add\s+(?:a\s+|an\s+)?(?P<name>\w+)\s+function\s*[.!]?\s*$",
+            r"\b(?:add|write|implement|define|put)\s+(?:a\s+|an\s+)?(?P<name>\w+)\([^)]*\)\s+"
+            rf"(?:function\s+)?(?:to|in|into|inside)\s+(?:the\s+)?(?:file\s+)?(?P<file>{_PY})\b",
+        ),
+        "Add a multiply function to math_utils.py.",
+        "read_file, then edit_file whose old_str is the file's last unique line(s) and whose "
+        "new_str appends the function (multiply(a, b) with a docstring; a few other small "
+        "functions are known, or one that prints a text you give; any other is declined)",
+        "read_lines(path, 1, 200) as the read, then the same edit",
+        "view, then insert after the last line (insert_text); str_replace if the insert fails",
+        "`cat -n FILE`, then a `python3` exact replace of the last unique line(s)",
+        "read_file, then edit_file; with no edit tool, one write_file of the whole new text",
+    ),
+    Task(
+        "create",
+        (
+            rf"^\s*{_PLEASE}(?:create|make|write|generate|add|start)\b(?!.*\b(?:docstrings?|main "
+            rf"(?:block|guard)|default)\b)(?=.*?\b(?P<file>{_FILE}\.(?:py|js))\b)",
+        ),
+        "Create hello.py with a hello world function.",
+        'edit_file(path, old_str="", new_str=<source>), then "Done — created ..."; the '
+        'function prints the text asked for ("hello world", "prints goodbye", "says \'Hi\'") '
+        "or is one of the known small functions; also Lecture 5.3's \"Write a JavaScript hello "
+        'world and put it in hello.js."',
+        "same",
+        "the editor's create command with file_text, then the same reply",
+        "a quoted heredoc: `(set -C; cat > hello.py) <<'EOF'` (never overwrites a file)",
+        "read_file first (an existing file is left alone), then write_file",
     ),
 )
 
@@ -172,97 +290,153 @@ TASK_PROMPTS: tuple[str, ...] = tuple(t.example for t in TASKS)
 
 @dataclass(frozen=True)
 class FailureMode:
-    """A Lecture 5.3 failure: what the tutor does when a rule is missing from the prompt."""
+    """A Lecture 5.3 failure: what the tutor does when a rule is missing from the prompt.
+
+    Whether a rule is present is decided by agentcourse/tutor/rules.py, which reads the
+    words students write (synonyms, prohibitions, negation and permission); the examples
+    here are part of its tests and of the docs."""
 
     id: str  # short id used in code, tests and the docs
     failure: str  # the failure's name in Lecture 5.3's table
-    rule: str  # the course prompt's wording of the rule whose absence triggers it
-    detect: tuple[str, ...]  # regexes (case-insensitive): the rule counts as present if any matches
-    where: tuple[str, ...]  # where the tutor looks: "system", "edit" (edit tool's description
-    #   and parameter descriptions) or "tools" (every tool's description)
-    only_if: tuple[str, ...]  # regexes that must ALSO match (in the same places) for the failure
-    #   to apply; empty = always applies
-    triggers_on: str  # which requests show it
+    rule: str  # the rule that prevents it, as the course's prompt words it
+    recognised: str  # what counts as that rule, in words (rules.py has the details)
+    where: str  # where the rule is looked for
+    counts: tuple[str, ...]  # phrasings that state the rule (each is checked by a test)
+    look_alikes: tuple[str, ...]  # phrasings that do not (each is checked by a test)
+    triggers_on: str  # the matrix row (and the requests) that show it
     behaviour: str  # what the tutor does when the rule is missing
-    fix: str  # the fix, in Lecture 5.3's words
+    fix: str  # the fix, after Lecture 5.3's table
 
+
+ANYWHERE = "system prompt or any tool's description or parameter descriptions"
 
 FAILURE_MODES: tuple[FailureMode, ...] = (
     FailureMode(
         id="edits-without-reading",
         failure="Edits without reading",
-        rule='"You must read the file first" (edit_file description) and "Read before editing"',
-        detect=(
-            r"\bread\w*\b[^.\n]{0,40}\b(?:first|before (?:edit|modif|chang|writ|call|replac))",
-            r"\bbefore (?:editing|modifying|changing)\b[^.\n]{0,40}\bread",
-            r"\bnever (?:edit|modify|change) a file (?:that )?you (?:have not|haven't) read",
+        rule='"Read before editing" (guidelines) and "You must read the file first" (edit_file)',
+        recognised="reading (read, view, open, look at, inspect, read_file ...) required before "
+        "changing (edit, modify, change, write, edit_file ...): read X before editing; before "
+        "editing, read; edit only after reading; never edit without reading / a file you have "
+        "not read; read first; read, then edit",
+        where=ANYWHERE,
+        counts=(
+            "Always look at a file's current contents before changing it.",
+            "Inspect before you modify.",
+            "Never modify a file you haven't read.",
+            "First read the file, then edit it.",
         ),
-        where=("edit", "system"),
-        only_if=(),
-        triggers_on="requests to change an existing file (multiply, docstring, main block, "
-        "change-default)",
+        look_alikes=(
+            "Don't bother reading files first.",
+            "Read the README.",
+            "There is no need to read a file before editing it.",
+            "After you edit a file, read it back to verify.",
+        ),
+        triggers_on="the read-first row; any request to change an existing file (multiply, "
+        "docstring, main block, change-default)",
         behaviour="calls the edit tool first with a guessed old_str (e.g. the add function as "
         "the sample project has it); reads the file only if that edit fails",
-        fix="Add the read-first rule to the edit_file description AND to the guidelines",
+        fix="State the read-first rule in the edit tool's description AND in the guidelines",
     ),
     FailureMode(
         id="deletes-by-emptying",
         failure="Constraint ignored",
         rule='"Never delete files" (constraints)',
-        detect=(r"\b(?:never|not|n't|cannot|no|refuse to)\s+(?:\w+\s+){0,2}delet",),
-        where=("system", "tools"),
-        only_if=(),
-        triggers_on='"Delete main.py." (any delete request)',
+        recognised="deleting files (delete, remove, erase, rm ...) forbidden: never / do not / "
+        "may not / avoid / refuse, \"deletion is not allowed\", \"deleting files is "
+        "forbidden\", or a request to delete answered with a refusal; the object must be "
+        "files (or unstated), not lines or code",
+        where=ANYWHERE,
+        counts=(
+            "File deletion is not allowed.",
+            "Under no circumstances should you delete a file.",
+            "You may not remove files.",
+            "If the user asks you to delete something, say that you cannot.",
+        ),
+        look_alikes=(
+            "Do not hesitate to delete files.",
+            "Feel free to delete files.",
+            "Deleted lines are shown in red.",
+            "Never delete code you do not understand.",
+        ),
+        triggers_on='the refuse-delete row; any request like "Delete main.py."',
         behaviour="there is no delete tool, so it reads the file and calls the edit tool with "
         'old_str = the whole content and new_str = "": the file is left empty',
-        fix='State the constraint: "Never delete files. If the user asks you to delete '
-        'something, say that you cannot and suggest an alternative."',
+        fix="State the constraint, early and again at the end: never delete files; if asked, "
+        "say you cannot and suggest an alternative",
     ),
     FailureMode(
         id="verbose-narration",
         failure="Verbose process narration",
         rule='"Be concise" (guidelines)',
-        detect=(
-            r"\b(?:concise|terse|succinct)",
-            r"\bbrief(?:ly)?\b[^.\n]{0,15}\b(?:reply|replies|answer|answers|response|responses)\b",
-            r"\b(?:reply|replies|answers?|responses?) (?:short|brief)",
-            r"\bword limit\b",
-            r"\b(?:at most|under|fewer than|no more than) \w+ (?:words|sentences)\b",
+        recognised="short replies asked for: concise, brief, terse, short answers, a length "
+        "limit (\"at most 50 words\", \"one sentence\"), or narration and padding forbidden "
+        "(\"do not narrate your steps\", \"no filler\"); not brevity of code, names or "
+        "docstrings",
+        where=ANYWHERE,
+        counts=(
+            "Be brief.",
+            "Keep answers short.",
+            "Answer in one sentence.",
+            "Reply in no more than 50 words.",
         ),
-        where=("system",),
-        only_if=(),
-        triggers_on="every reply that ends a task with tool calls",
+        look_alikes=(
+            "Never be concise.",
+            "Write concise code.",
+            "Keep functions short.",
+            "Explain every step you take.",
+        ),
+        triggers_on="every task that ends with tool calls (its final reply); the rows do not "
+        "judge length, matrix.narrated does",
         behaviour="narrates the process: a text block before each tool call, and a final reply "
         'of several sentences ("First I ..., then I ..., and finally I ...") with an offer at the end',
-        fix="Add an explicit conciseness rule (a word limit works best)",
+        fix='Add an explicit length limit ("Reply in at most two sentences."); "Be concise" '
+        "also counts",
     ),
     FailureMode(
         id="wrong-argument-format",
         failure="Wrong argument format",
-        rule='"To create a file, set old_str to an empty string" (edit_file description)',
-        detect=(
-            r"\bcreat\w*\b[^.\n]{0,80}\bempty\b",
-            r"\bempty\b[^.\n]{0,80}\bcreat",
-            r"old_str\s*(?:=|:)?\s*(?:\"\"|'')",
+        rule='"To create a file, set old_str to an empty string" (edit_file)',
+        recognised="an empty old text (empty, blank, \"\") for a new file (create, new file, "
+        "does not exist yet), in the same sentence, not negated; or an example call with "
+        'old_str=""; in the old-text parameter\'s own description "old_str" is implied',
+        where=ANYWHERE,
+        counts=(
+            "To make a new file, pass an empty old_str.",
+            "If the file doesn't exist yet, use an empty string for old_str.",
+            'Example (new file): {"path": "hello.py", "old_str": "", "new_str": "..."}',
         ),
-        where=("edit",),
-        only_if=(),
-        triggers_on='"Create hello.py with a hello world function." (any file creation with edit_file)',
+        look_alikes=(
+            "old_str must not be empty.",
+            "Set new_str to an empty string to delete text.",
+            "To create a file, use write_file.",
+        ),
+        triggers_on="the create row; any file creation through an edit tool with old/new text",
         behaviour="calls edit_file with only path and new_str (old_str omitted); the tool "
         "answers with an error, which the final reply reports",
-        fix="Rewrite the tool description with an explicit argument example for creating a file",
+        fix="Rewrite the edit tool's description with an explicit argument example for "
+        'creating a file (old_str="")',
     ),
     FailureMode(
         id="asks-when-it-shouldnt",
         failure="Asks when it shouldn't",
         rule='"When in doubt, ask, but only if the request is truly ambiguous" (guidelines)',
-        detect=(
-            r"\bonly (?:if|when)\b[^.\n]{0,40}\b(?:ambiguous|unclear)",
-            r"\b(?:truly|genuinely|really) (?:ambiguous|unclear)",
+        recognised="a clarification rule (ask, clarify, check with the user) switches it on; a "
+        "limit anywhere switches it off: only if/when unclear, don't ask about clear requests, "
+        "act instead of asking, as a last resort, sparingly. No clarification rule at all: it "
+        "simply acts",
+        where=ANYWHERE,
+        counts=(
+            "Only ask questions when the request is genuinely unclear.",
+            "If a request is clear, act without asking.",
+            "Avoid unnecessary clarifying questions.",
         ),
-        where=("system",),
-        only_if=(r"\bask\w*\b[^.\n]{0,60}\b(?:clarif|question|doubt|ambigu)|\bdoubt\w*,? ask\b",),
-        triggers_on='"Add a multiply function to math_utils.py." when the prompt tells the model '
+        look_alikes=(
+            "When in doubt, ask.",
+            "If a request is ambiguous, ask one clarifying question before acting.",
+            "Only ask one question at a time.",
+        ),
+        triggers_on="the read-first row (the multiply request), when the prompt tells the model "
         "to ask clarifying questions without a limit",
         behaviour="answers with a clarifying question (no tool call) instead of adding the function",
         fix='Limit the clarification rule: "only ask if the request is truly ambiguous"',
@@ -274,6 +448,7 @@ FAILURE_IDS = tuple(f.id for f in FAILURE_MODES)
 
 # ----------------------------------------------------------------------------- what it writes
 
+HELLO_TEXT = "Hello, world!"  # what "hello world" prints
 HELLO_SOURCE = '''\
 def hello():
     """Print a friendly greeting."""
@@ -284,6 +459,20 @@ HELLO_SOURCES = {  # by file extension
     ".js": 'function hello() {\n  console.log("Hello, world!");\n}\n\nhello();\n',
 }
 
+# The small functions the tutor can write by name: name -> (parameters, docstring, body).
+FUNCTIONS: dict[str, tuple[str, str, str]] = {
+    "multiply": ("a, b", "Return the product of a and b.", "return a * b"),
+    "divide": ("a, b", "Return a divided by b.", "return a / b"),
+    "power": ("a, b", "Return a raised to the power b.", "return a ** b"),
+    "square": ("x", "Return x squared.", "return x * x"),
+    "negate": ("x", "Return -x.", "return -x"),
+    "add": ("a, b", "Return the sum of a and b.", "return a + b"),
+    "subtract": ("a, b", "Return a minus b.", "return a - b"),
+    "average": ("numbers", "Return the mean of a list of numbers.",
+                "return sum(numbers) / len(numbers)"),
+    "slugify": ("text", "Lower-case text and join its words with hyphens.",
+                'return "-".join(text.lower().split())'),
+}
 MULTIPLY_SOURCE = '''\
 def multiply(a, b):
     """Return the product of a and b."""
@@ -301,6 +490,7 @@ DOCSTRINGS = {
     "slugify": "Lower-case text and join its words with hyphens.",
     "hello": "Print a friendly greeting.",
     "main": "Run the program.",
+    "__init__": "Set up a new instance.",
 }
 GENERIC_DOCSTRING = "Describe what {func} does."
 
@@ -316,16 +506,27 @@ MAX_STEPS = 40
 # ----------------------------------------------------------------------------- what it says
 
 DONE = {
-    "create": 'Done — created {path} with a hello() function that prints "Hello, world!".',
-    "multiply": "Done — added the multiply function to {path}{where}.",
+    "create": 'Done — created {path} with a {name}() function that prints "{text}".',
+    "create-function": "Done — created {path} with a {name}() function.",
+    "add-function": "Done — added the {name} function to {path}{where}.",
     "docstring": "Done — added a one-line docstring to the {func} function{where}.",
+    "docstrings": "Done — added one-line docstrings to {n} functions in {path}: {names}.",
     "main-block": "Done — added a main block to {path} that calls {call}.",
     "change-default": "Done — changed the default {param} of {func} from {old} to {new}{where}.",
     "emptied": "Done — I have no delete tool, so I removed all of {path}'s contents; the empty "
     "file is still there.",
 }
+# Appended to a reply when part of the request was not done, so nothing is claimed falsely.
+NOT_DONE = {
+    "already": " {names} already had {one}.",
+    "missing": " {path} has no function named {names}, so I could not document {them}.",
+    "skipped": " I did not add one to {names}: {its} body is on the def line.",
+    "leftover": " I did not do this part of the request: \u201c{rest}\u201d.",
+}
 
 CLARIFY = {
+    "add-function": "Before I change {path}: should {name} take {params} like the other "
+    "functions there, and should it go at the end of the file?",
     "multiply": "Before I change {path}: should multiply take two numbers (a, b) and return "
     "a * b, like the other functions there, and should it go at the end of the file?",
 }
@@ -337,17 +538,57 @@ REFUSE_DELETE = (
 )
 
 ALREADY = {
-    "multiply": "{path} already has a multiply function; I left it unchanged.",
+    "add-function": "{path} already has a {name} function; I left it unchanged.",
     "docstring": "The {func} function in {path} already has a docstring; I left it unchanged.",
+    "docstrings": "Every function in {path} already has a docstring ({names}); nothing was "
+    "changed.",
     "main-block": "{path} already has a main block; I left it unchanged.",
     "change-default": "The default {param} of {func} is not {old} in {path} (the signature is "
     "`{signature}`); I left it unchanged.",
+    "same-default": "The default {param} of {func} in {path} is already {new}; I left it "
+    "unchanged.",
+    "exists": "{path} already exists; I left it unchanged rather than overwrite it.",
 }
+
+# Requests the tutor understands but cannot carry out offline: it says so and changes nothing.
+CANNOT = {
+    "create": "I can't write that offline: I can create a Python or JavaScript file with a "
+    "function that prints a text you give (for example \"Create {path} with a function that "
+    'prints goodbye"), or with one of these functions: {known}. Nothing was created.',
+    "add-function": "I can't write a {name} function offline: I can add one of these: {known}, "
+    "or a function that prints a text you give. {path} was not changed.",
+    "no-function": "I couldn't tell which function to add to {path}; name one of these: "
+    "{known}, or say what it should print. {path} was not changed.",
+    "partial-read": "I couldn't read all of {path} (the read tool cut it short), so I did not "
+    "rewrite it: a whole-file write needs the complete text.",
+    "no-check": "I can't check whether {path} exists (I have no tool to read or list files), "
+    "so I did not write it: a whole-file write could overwrite it.",
+}
+NEGATED = "Understood: I won't do that. Nothing was changed."
+
+TESTS = {
+    "pass": "The tests pass: {counts} (`{command}`).",
+    "fail": "The tests do not all pass: {counts} (`{command}`). Failing: {failing}.",
+    "none": "No tests ran: {line} (`{command}`).",
+    "unknown": "I ran `{command}` but could not find a test summary in its output. It ended "
+    "with:\n{tail}",
+    "no-tests": "I found no tests in {folder}: no test_*.py, *_test.py or tests.py file and no "
+    "tests/ folder.",
+    "no-pytest": "I couldn't run the tests: pytest is not installed for {python} "
+    "(`{command}` said: {error}).",
+}
+# Files that hold tests, and folders of them (pytest's defaults, plus tests.py).
+TEST_FILE = r"^(?:test_.*|.*_test|tests?)\.py$"
+TEST_DIR = r"^tests?$"
 
 FAILED = "I couldn't {what} {path}: {error}"
 NOT_FOUND = "I couldn't find {thing} in {path}; nothing was changed."
 NO_TOOL = "I can't do that with the tools in this conversation ({tools}): I need a tool to {need}."
 TOO_MANY_STEPS = "I'm stopping here: this request has taken {n} tool calls without finishing."
+REPEATING = (
+    "I'm stopping here: I was about to call {tool} a third time with the same input, which "
+    "would not get any further."
+)
 
 HELP = (
     "I'm the course's offline tutor model, a small scripted simulator — not Claude. I "
@@ -364,7 +605,12 @@ ANNOUNCE = {
     "search": "I'll search {path} for `{pattern}` to find the right place.",
     "read_lines": "Now I'll read lines {start} to {end} of {path} to see the context.",
     "edit": "Now I have what I need, so I'll edit {path}.",
+    "insert": "Now I have what I need, so I'll add the new lines to {path}.",
+    "write": "Now I'll write the new text of {path}.",
     "create": "I'll create {path} now.",
+    "run": "I'll run `{command}` and read what it prints.",
+    "cd": "I'll change into {path} first.",
+    "restart": "The shell looks stuck, so I'll restart it first.",
     "many": "I'll read {paths}; the reads are independent, so I'll ask for them together.",
 }
 # ...and the steps retold in the final reply.
@@ -374,7 +620,12 @@ RETELL = {
     "search": "searched {path} for `{pattern}`",
     "read_lines": "read lines {start} to {end} of {path}",
     "edit": "edited {path} with {tool}",
+    "insert": "added lines to {path} with {tool}",
+    "write": "wrote the new text of {path} with {tool}",
     "create": "created {path} with {tool}",
+    "run": "ran a command with {tool}",
+    "cd": "changed into {path}",
+    "restart": "restarted the shell",
     "failed": "tried to {verb} {path}, but the tool reported an error",
 }
 VERBOSE_OUTRO = (
@@ -394,24 +645,100 @@ BUILTIN_DESCRIPTIONS = {
 
 # ----------------------------------------------------------------------------- tool roles
 
-# How the tutor recognises a custom tool's job from its name (first match wins), and a
-# parameter's job from its name. Student labs may rename things a little.
-TOOL_ROLES: tuple[tuple[str, str], ...] = (
-    ("read_lines", r"read_?lines|lines"),
-    ("search", r"search|grep|find"),
-    ("list", r"^list|_list|^ls$|dir"),
-    ("read", r"read|cat|open|view|show"),
-    ("edit", r"edit|write|replace|patch"),
-)
-PARAM_ROLES: dict[str, str] = {
-    "path": r"path|file|name|dir",
-    "pattern": r"pattern|query|regex|search|term|text",
-    "start": r"start|from|first|begin",
-    "end": r"end|to$|last|stop",
-    "old": r"old|find|search|target",
-    "new": r"new|replace|content|text",
+# How the tutor recognises a custom tool's job: from its input_schema first (parameter
+# names, types, which are required, their descriptions), then from the words of its
+# name and description. The name alone never decides: a tool called write_file whose
+# parameters are (path, old_text, new_text) is an exact-replace edit tool, and one
+# called edit_file taking (path, content) writes whole files. See toolbox.classify.
+
+# A parameter's job, from its name (case-insensitive, whole name). Checked in this order.
+PARAM_NAMES: dict[str, str] = {
+    "path": r"(?:(?:file|dir|directory|folder|target|source)_?)?(?:path|name)|file|filename|"
+    r"filepath|fname|dir|directory|folder|location|\w+_(?:path|file|dir)",
+    "old": r"(?:old|find|search|original|before|existing|match|target|from)"
+    r"(?:_?(?:str|string|text|content|code|snippet|lines?|block))?|old\w*",
+    "new": r"(?:new|replace|replacement|after|updated|with|substitute|to)"
+    r"(?:_?(?:str|string|text|content|code|snippet|lines?|block|with))?|new\w*",
+    "command": r"command|cmd|commands|shell_?command|bash_?command|cmdline|command_?line",
+    "pattern": r"pattern|regex|regexp|query|search|term|search_?term|needle|expression|"
+    r"keyword|grep|q",
+    "content": r"contents?|text|file_?text|body|data|source|code|file_?contents?|full_?text",
+    "start": r"start|from|first|begin|start_?line|line_?start|from_?line|first_?line|"
+    r"line_?from|line",
+    "end": r"end|to|last|stop|until|end_?line|line_?end|to_?line|last_?line|line_?to",
+    "extra": r"limit|offset|max_?lines|max_?chars|count|n|lines|num_?lines|max|head|skip|"
+    r"encoding|recursive|show_?hidden|depth",
+}
+# When the name says nothing, the parameter's description may (searched, case-insensitive).
+PARAM_WORDS: dict[str, str] = {
+    "path": r"\bpath\b|\bfile ?name\b|\b(?:file|directory|folder) to\b",
+    "old": r"\b(?:text|string|code|lines?)\b.{0,30}\bto (?:replace|find|search|match)|"
+    r"\bexisting text|\bexact text|\bold text|\bbeing replaced",
+    "new": r"\breplace(?:ment| it with| with)\b|\bnew text\b|\bsubstitute",
+    "command": r"\b(?:shell|bash|terminal)\b.{0,20}\bcommand|\bcommand to (?:run|execute)",
+    "pattern": r"\bregex|\bregular expression|\bpattern\b|\bsearch (?:for|term)",
+    "content": r"\b(?:whole|full|entire|complete)\b.{0,20}\b(?:content|text)|"
+    r"\bcontents? (?:of|to write)|\btext to write|\bto write\b",
+}
+# Words of a tool's name and description that tell jobs apart when the schema cannot
+# (list_files(path) and read_file(path) have the same schema), or rule a job out.
+TOOL_WORDS: dict[str, str] = {
+    "list": r"\blist|\bls\b|\bdirector(?:y|ies)\b|\bfolders?\b|\bdir\b|\bfiles in\b|\btree\b|"
+    r"\bentries\b",
+    "read": r"\bread|\bcontents?\b|\bcat\b|\bview|\bshow|\bopen|\bdisplay|\btext of\b",
+    "delete": r"\b(?:delete|remove|unlink|erase|rm|rmdir|trash|destroy)\w*",
+    "partial": r"\bappend|\binsert|\bpatch|\bdiff\b|\bprepend",
+    "regex": r"\bregex|\bregular expression|\bwildcard",
+    "shell": r"\b(?:shell|bash|terminal|sh|zsh|command line|subprocess)\b",
+    "not_shell": r"\b(?:python|sql|javascript|node|database|query language)\b",
+    "persistent": r"\bpersist|\bstate (?:is kept|persists|survives)|\bsame (?:shell|session)",
+    "replace": r"\breplac|\bedit|\bsubstitut|\bchange|\bmodif",
+    "search": r"\bsearch|\bgrep|\bfind\b|\blook for\b|\bmatching\b",
+    "not_search": r"\bglob\b|\bfile ?names?\b|\bfile pattern",
 }
 EDITOR_NAMES = ("str_replace_based_edit_tool", "str_replace_editor")
+
+# Which tool performs an operation, best first (a job name; see toolbox.classify).
+OP_PREFERENCES: dict[str, tuple[str, ...]] = {
+    "list": ("list", "bash", "editor"),
+    "read": ("read", "editor", "bash", "read_lines"),
+    "read_lines": ("read_lines", "editor", "bash"),
+    "search": ("search", "bash"),
+    "edit": ("edit", "editor", "bash", "write"),  # write: a whole new text, from a complete read
+    "create": ("write", "editor", "edit", "bash"),  # brain.create_via refines this order
+    "write": ("write",),
+    "insert": ("editor",),
+    "run": ("bash",),
+    "cd": ("bash",),
+    "restart": ("bash",),
+}
+
+# The jobs table of docs/TUTOR-SCRIPT.md: (job, how it is recognised, what it is used for).
+JOB_DOCS: tuple[tuple[str, str, str], ...] = (
+    ("edit", "a path, an old text and a new text, all strings (old_str/new_str, old_text/"
+     "new_text, search/replace, find/replace, original/updated, ...; two unnamed texts in "
+     "declared order when the tool's words say replace or edit)",
+     "every change to an existing file: an exact replacement whose old text occurs once"),
+    ("write", "a path and one content string (content, text, file_text, body, ...) and no old "
+     "text; not an append, insert or patch tool",
+     "a new file, once a read shows it does not exist; or, when there is no other way to "
+     "edit, the complete new text computed from a complete read, never a fragment"),
+    ("read", "a path and nothing else required (optional limit, offset, start/end are never "
+     "sent); read words (read, contents, view, cat, show) outweigh list words",
+     "whole-file reads"),
+    ("read_lines", "a path and required integer start and end", "a window around a search hit"),
+    ("search", "a pattern, query, regex or search term (+ an optional path); not a file-name "
+     "glob", "finding a definition by its line"),
+    ("list", "a path or no parameter, and list words (list, directory, folder, ls, tree)",
+     "the project listing"),
+    ("bash", "a command parameter and nothing else required (not a Python or SQL runner), or "
+     '{"type": "bash_20250124"}', "every operation as a command when nothing better is "
+     "offered (see shell.py); running tests"),
+    ("editor", '{"type": "text_editor_20250728"}, or a custom tool whose command enum has view '
+     "and str_replace", "view (+ view_range), create, str_replace, insert"),
+    ("delete, other", "delete words with only a path; append/insert/patch/regex tools; any "
+     "tool with a required parameter the tutor cannot fill", "never called"),
+)
 
 
 # ----------------------------------------------------------------------------- docs
@@ -429,52 +756,117 @@ def _code(s: str) -> str:
 def failure_table() -> str:
     """The failure-mode table of docs/TUTOR-SCRIPT.md, generated from FAILURE_MODES."""
     rows = [
-        "| id | failure | rule whose absence triggers it | where the tutor looks | shows on | "
-        "what the tutor does | fix |",
-        "|---|---|---|---|---|---|---|",
+        "| id | failure | shows on | what the tutor does | fix |",
+        "|---|---|---|---|---|",
     ]
     for f in FAILURE_MODES:
-        where = " + ".join(
-            {
-                "system": "system prompt",
-                "edit": "edit tool description",
-                "tools": "tool descriptions",
-            }[w]
-            for w in f.where
-        )
-        cells = (f"`{f.id}`", f.failure, f.rule, where, f.triggers_on, f.behaviour, f.fix)
+        cells = (f"`{f.id}`", f.failure, f.triggers_on, f.behaviour, f.fix)
         rows.append("| " + " | ".join(_cell(c) for c in cells) + " |")
     return "\n".join(rows)
 
 
+def _quotes(phrasings: tuple[str, ...]) -> str:
+    return "<br>".join(f"“{_cell(p)}”" for p in phrasings)
+
+
 def detection_table() -> str:
-    """How each rule is detected: the regexes, as data."""
-    rows = ["| id | rule present if any matches | failure applies only if |", "|---|---|---|"]
+    """How each rule is recognised: what counts, where, and examples either way."""
+    rows = [
+        "| failure | the rule that prevents it | what counts | where it is looked for | "
+        "counts | does not count |",
+        "|---|---|---|---|---|---|",
+    ]
     for f in FAILURE_MODES:
-        detect = "<br>".join(_code(p) for p in f.detect)
-        only = "<br>".join(_code(p) for p in f.only_if) or "(always)"
-        rows.append(f"| `{f.id}` | {detect} | {only} |")
+        cells = (f"`{f.id}`", _cell(f.rule), _cell(f.recognised), _cell(f.where),
+                 _quotes(f.counts), _quotes(f.look_alikes))
+        rows.append("| " + " | ".join(cells) + " |")
     return "\n".join(rows)
 
 
 def task_table() -> str:
     """The task table of docs/TUTOR-SCRIPT.md, generated from TASKS."""
-    rows = [
-        "| task | example prompt | pattern (case-insensitive) | list/read/edit (00-03) | "
-        "search/read_lines/edit (04+) | text editor + bash (08) |",
-        "|---|---|---|---|---|---|",
-    ]
+    rows = ["| task | example prompt | patterns (case-insensitive; the first match wins) |",
+            "|---|---|---|"]
     for t in TASKS:
-        cells = (t.example, t.with_read_file, t.with_search, t.with_editor)
-        rows.append(
-            f"| `{t.name}` | {_cell(cells[0])} | {_code(t.pattern)} | "
-            + " | ".join(_cell(c) for c in cells[1:])
-            + " |"
-        )
+        patterns = "<br>".join(_code(p) for p in t.patterns)
+        rows.append(f"| `{t.name}` | {_cell(t.example)} | {patterns} |")
     return "\n".join(rows)
 
 
-GENERATED = {"tasks": task_table, "failure-modes": failure_table, "detection": detection_table}
+def task_tools_table() -> str:
+    """What each task does with each kind of tool set."""
+    rows = [
+        "| task | list/read/edit (00-03) | search/read_lines/edit (04+) | text editor + bash (08) "
+        "| bash only | with a whole-file write tool |",
+        "|---|---|---|---|---|---|",
+    ]
+    for t in TASKS:
+        cells = (t.with_read_file, t.with_search, t.with_editor, t.with_bash, t.with_write)
+        rows.append(f"| `{t.name}` | " + " | ".join(_cell(c) for c in cells) + " |")
+    return "\n".join(rows)
+
+
+def jobs_table() -> str:
+    """How a custom tool's job is recognised, and what the tutor uses it for."""
+    rows = ["| job | recognised by | used for |", "|---|---|---|"]
+    rows += [f"| `{job}` | {_cell(by)} | {_cell(use)} |" for job, by, use in JOB_DOCS]
+    return "\n".join(rows)
+
+
+def operations_table() -> str:
+    """Which tool performs each operation, best first."""
+    rows = ["| operation | tried in this order |", "|---|---|"]
+    for op, roles in OP_PREFERENCES.items():
+        rows.append(f"| {op} | " + " → ".join(_ROLE_NAMES.get(r, r) for r in roles) + " |")
+    return "\n".join(rows)
+
+
+def shell_table() -> str:
+    """The commands the tutor writes for each operation when a shell is the tool."""
+    from agentcourse.tutor import shell
+
+    examples = (
+        ("list", shell.list_dir(".")),
+        ("read", shell.read("utils.py")),
+        ("read_lines", shell.read_lines("math_utils.py", 3, 8)),
+        ("search", shell.search("def add", "math_utils.py")),
+        ("create", shell.create("hello.py", HELLO_SOURCE)),
+        ("edit", shell.edit("math_utils.py", "def add(a, b):",
+                            'def add(a, b):\n    """Return the sum of a and b."""')),
+        ("run", shell.test_command(["tests.py"])),
+    )
+    rows = ["| operation | command (an example) |", "|---|---|"]
+    for op, command in examples:
+        lines = [
+            re.sub(r"^ +", lambda m: "&nbsp;" * len(m[0]), line.replace("&", "&amp;").replace(
+                "<", "&lt;").replace("|", "\\|"))
+            for line in command.split("\n")
+        ]
+        rows.append(f"| {op} | <code>{'<br>'.join(lines)}</code> |")
+    return "\n".join(rows)
+
+
+_ROLE_NAMES = {
+    "bash": "a shell (`bash`)",
+    "editor": "the text editor",
+    "write": "a whole-file write tool",
+    "edit": "an exact-replace edit tool",
+    "read": "a read tool",
+    "read_lines": "a read_lines tool",
+    "list": "a list tool",
+    "search": "a search tool",
+}
+
+
+GENERATED = {
+    "jobs": jobs_table,
+    "operations": operations_table,
+    "shell": shell_table,
+    "tasks": task_table,
+    "task-tools": task_tools_table,
+    "failure-modes": failure_table,
+    "detection": detection_table,
+}
 
 
 def render_doc(doc: str) -> str:

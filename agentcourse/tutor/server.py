@@ -2,12 +2,14 @@
 
     POST /v1/messages               JSON, or server-sent events with "stream": true
     POST /v1/messages/count_tokens  {"input_tokens": N}, the same estimate as usage
+    GET  /v1/models[/{id}]          the models the tutor answers to (models.py)
 
-What the tutor *says* comes from `respond(request) -> Reply` (brain.py); this
-module does everything around it the way the real API does: authentication,
-validation (validate.py), max_tokens cuts, stop sequences, usage and the prompt
-cache (tokens.py), streaming, and injected faults (429 / 529 / max_tokens) so a
-learner's retry and truncation handling can be exercised offline.
+What the tutor *says* comes from `respond(request) -> Reply` (brain.py); reply.py shapes
+it (tool_choice, thinking, cuts, events) and this module does everything around it the
+way the real API does: authentication, the `anthropic-version` header, validation
+(validate.py), message threads (threads.py), usage and the prompt cache (tokens.py),
+rate-limit headers, streaming, and injected faults (429 / 529 / 500, cut replies, a
+pause, a stream that breaks off) so a learner's error handling can be exercised offline.
 
 It never pretends to be Claude: the response's model is "tutor:<requested>",
 ids start "msg_tutor_", and every response carries an `x-tutor` header.
@@ -15,23 +17,24 @@ ids start "msg_tutor_", and every response carries an `x-tutor` header.
 
 from __future__ import annotations
 
-import copy
 import ipaddress
 import json
 import socket
 import sys
 import threading
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+from urllib.parse import parse_qs, unquote
 
 from agentcourse.errors import PortInUse, UsageError
-from agentcourse.tutor import tokens
-from agentcourse.tutor.validate import check_messages_request
+from agentcourse.tutor import models, reply, tokens
+from agentcourse.tutor.threads import ThreadStore
+from agentcourse.tutor.validate import VERSIONS, Problem, check_request
 
 MARKER_HEADER = ("x-tutor", "agentcourse offline tutor model (a simulator, not Claude)")
 ERROR_TYPES = {
@@ -50,6 +53,8 @@ FAULT_MESSAGES = {
     500: "Internal server error (injected by the tutor).",
     529: "Overloaded (injected by the tutor).",
 }
+REPLY_FAULTS = (*reply.CUT_FAULTS, "stream_error")  # faults that shape a reply rather than refuse it
+FAULTS = (*FAULT_MESSAGES, *REPLY_FAULTS)
 
 
 @dataclass
@@ -57,18 +62,50 @@ class TutorConfig:
     """Everything a tutor server can be told; the defaults suit tests and students."""
 
     respond: Callable[[dict], Any] | None = None  # request -> Reply; None: brain.respond
-    faults: list[int | str] = field(default_factory=list)  # consumed one per call: 429, 529, 500, "max_tokens"
+    faults: list[int | str | None] = field(default_factory=list)  # consumed one per call (see FAULTS; None: no fault)
     always_fail: int | str | None = None  # answer every /v1/messages call with this fault
     retry_after_ms: int = 20  # sent with 429/529 so the SDK's retries wait briefly
+    any_model: bool | None = None  # accept any model name; None: the AGENTCOURSE_TUTOR_ANY_MODEL variable
+    rate_limits: dict[str, int] = field(  # per-minute limits reported in anthropic-ratelimit-* headers
+        default_factory=lambda: {"requests": 50, "input-tokens": 30_000, "output-tokens": 8_000}
+    )
     max_body_bytes: int = 32 * 1024 * 1024  # the API's request size limit for /v1/messages
     context_window: int = 200_000  # estimated input tokens above this: "prompt is too long"
     cache_min_tokens: int | None = None  # None: the per-model minimum from Anthropic's docs
-    clock: Callable[[], float] = time.monotonic  # the cache's clock; inject one to test expiry
+    clock: Callable[[], float] = time.monotonic  # the cache's and the threads' clock; inject one to test expiry
     socket_timeout: float = 10.0  # seconds a connection may stall before it is dropped
-    stream_chunk_chars: int = 24  # characters per text_delta / input_json_delta event
+    stream_chunk_chars: int = 24  # characters per text_delta / input_json_delta / thinking_delta event
     stream_delay: float = 0.0  # seconds between streamed events (to watch text arrive)
     verbose: bool = False  # print one line per request (the CLI turns it on)
     log: list[dict] | None = None  # if a list, every request is appended as {path, status, fault}
+
+
+@dataclass
+class _RateWindow:
+    """Usage in the current minute, for the anthropic-ratelimit-* headers (never enforced)."""
+
+    minute: int = -1
+    used: dict[str, int] = field(default_factory=dict)
+
+    def headers(self, limits: dict[str, int], spend: dict[str, int], exhausted: bool) -> dict[str, str]:
+        now = time.time()
+        minute = int(now // 60)
+        if minute != self.minute:
+            self.minute, self.used = minute, {}
+        for key, value in spend.items():
+            self.used[key] = self.used.get(key, 0) + value
+        reset = datetime.fromtimestamp((minute + 1) * 60, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        combined = dict(limits)
+        combined["tokens"] = limits.get("input-tokens", 0) + limits.get("output-tokens", 0)
+        used = dict(self.used)
+        used["tokens"] = used.get("input-tokens", 0) + used.get("output-tokens", 0)
+        headers = {}
+        for name, limit in combined.items():
+            left = 0 if exhausted and name == "requests" else max(0, limit - used.get(name, 0))
+            headers[f"anthropic-ratelimit-{name}-limit"] = str(limit)
+            headers[f"anthropic-ratelimit-{name}-remaining"] = str(left)
+            headers[f"anthropic-ratelimit-{name}-reset"] = reset
+        return headers
 
 
 @dataclass
@@ -77,6 +114,8 @@ class _State:
 
     config: TutorConfig
     cache: tokens.PromptCache
+    threads: ThreadStore
+    rates: _RateWindow = field(default_factory=_RateWindow)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def next_fault(self, header: str | None) -> int | str | None:
@@ -94,128 +133,23 @@ class _State:
 
         return brain.respond
 
+    def any_model(self) -> bool:
+        if self.config.any_model is not None:
+            return self.config.any_model
+        return models.any_model_from_env()
 
-def _new_id(prefix: str) -> str:
-    return prefix + uuid.uuid4().hex[:24]
+    def rate_headers(self, spend: dict[str, int], exhausted: bool = False) -> dict[str, str]:
+        with self.lock:
+            return self.rates.headers(self.config.rate_limits, spend, exhausted)
 
 
-def error_body(status: int, message: str, request_id: str) -> dict:
+def error_body(status: int, message: str, request_id: str, error_type: str | None = None,
+               details: dict | None = None) -> dict:
     """The API's error shape: {"type": "error", "error": {...}, "request_id": ...}."""
-    kind = ERROR_TYPES.get(status, "api_error")
-    return {"type": "error", "error": {"type": kind, "message": message}, "request_id": request_id}
-
-
-# ----------------------------------------------------------------------------- the reply
-
-
-def finish_reply(
-    content: list[dict], stop_reason: str, request: dict, force_cut: bool = False
-) -> tuple[list[dict], str, str | None, int]:
-    """Apply stop_sequences and max_tokens to the brain's reply.
-
-    Returns (content, stop_reason, stop_sequence, output_tokens). A text block that
-    does not fit is cut to the tokens left; a tool_use that does not fit is kept with
-    an empty input (the call was started but its arguments never finished), and
-    nothing after the cut survives. `force_cut` (the "max_tokens" fault) pretends
-    the budget ran out halfway through the reply.
-    """
-    content = copy.deepcopy(content)
-    stop_sequence = None
-    for index, block in enumerate(content):
-        if block.get("type") != "text":
-            continue
-        hits = [(block["text"].find(s), s) for s in request.get("stop_sequences") or []]
-        hits = [hit for hit in hits if hit[0] >= 0]
-        if hits:
-            position, stop_sequence = min(hits)
-            block["text"] = block["text"][:position]
-            content = content[: index + 1] if block["text"] else content[:index]
-            stop_reason = "stop_sequence"
-            break
-    costs = [tokens.output_tokens(block) for block in content]
-    budget = int(request.get("max_tokens") or 0) or sum(costs)
-    if force_cut:
-        budget = min(budget, max(1, sum(costs) // 2))
-    if sum(costs) <= budget:
-        return content, stop_reason, stop_sequence, max(1, sum(costs))
-    kept: list[dict] = []
-    used = 0
-    for block, cost in zip(content, costs, strict=True):
-        if used + cost <= budget:
-            kept.append(block)
-            used += cost
-            continue
-        room = budget - used
-        if block.get("type") == "text" and room > 0:
-            kept.append({**block, "text": block["text"][: room * tokens.CHARS_PER_TOKEN]})
-        elif block.get("type") == "tool_use":
-            kept.append({**block, "input": {}})
-        break
-    return kept, "max_tokens", None, budget
-
-
-def build_message(request: dict, reply: Any, usage: tokens.CacheUsage, force_cut: bool) -> dict:
-    """The full Messages API response object for one validated request."""
-    if isinstance(reply, dict):
-        raw_content, raw_stop = reply["content"], reply.get("stop_reason", "end_turn")
-    else:
-        raw_content, raw_stop = reply.content, reply.stop_reason
-    content, stop_reason, stop_sequence, out_tokens = finish_reply(
-        raw_content, raw_stop, request, force_cut
-    )
-    model = str(request["model"])
-    return {
-        "id": _new_id("msg_tutor_"),
-        "type": "message",
-        "role": "assistant",
-        "model": model if model.startswith("tutor:") else "tutor:" + model,
-        "content": content,
-        "stop_reason": stop_reason,
-        "stop_sequence": stop_sequence,
-        "usage": {
-            "input_tokens": usage.input_tokens,
-            "cache_creation_input_tokens": usage.cache_creation_input_tokens,
-            "cache_read_input_tokens": usage.cache_read_input_tokens,
-            "cache_creation": {
-                "ephemeral_5m_input_tokens": usage.ephemeral_5m_input_tokens,
-                "ephemeral_1h_input_tokens": usage.ephemeral_1h_input_tokens,
-            },
-            "output_tokens": out_tokens,
-            "service_tier": "standard",
-        },
-    }
-
-
-def stream_events(message: dict, chunk: int) -> Iterator[tuple[str, dict]]:
-    """The message as the API streams it: start, ping, blocks with deltas, delta, stop."""
-    start = {**message, "content": [], "stop_reason": None, "stop_sequence": None}
-    start["usage"] = {**message["usage"], "output_tokens": 1}
-    yield "message_start", {"type": "message_start", "message": start}
-    yield "ping", {"type": "ping"}
-    for index, block in enumerate(message["content"]):
-        if block["type"] == "text":
-            opening: dict = {"type": "text", "text": ""}
-            pieces = [block["text"][i : i + chunk] for i in range(0, len(block["text"]), chunk)]
-            deltas = [{"type": "text_delta", "text": piece} for piece in pieces]
-        else:
-            opening = {**block, "input": {}}
-            raw = json.dumps(block["input"]) if block["input"] else ""
-            pieces = [raw[i : i + chunk] for i in range(0, len(raw), chunk)]
-            deltas = [{"type": "input_json_delta", "partial_json": p} for p in ["", *pieces]]
-        yield "content_block_start", {
-            "type": "content_block_start",
-            "index": index,
-            "content_block": opening,
-        }
-        for delta in deltas:
-            yield "content_block_delta", {"type": "content_block_delta", "index": index, "delta": delta}
-        yield "content_block_stop", {"type": "content_block_stop", "index": index}
-    yield "message_delta", {
-        "type": "message_delta",
-        "delta": {"stop_reason": message["stop_reason"], "stop_sequence": message["stop_sequence"]},
-        "usage": {"output_tokens": message["usage"]["output_tokens"]},
-    }
-    yield "message_stop", {"type": "message_stop"}
+    error = {"type": error_type or ERROR_TYPES.get(status, "api_error"), "message": message}
+    if details:
+        error["details"] = details
+    return {"type": "error", "error": error, "request_id": request_id}
 
 
 # ----------------------------------------------------------------------------- HTTP
@@ -255,10 +189,14 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
-    def _error(self, status: int, message: str, request_id: str, extra: dict | None = None) -> None:
+    def _error(self, status: int, message: str, request_id: str, extra: dict | None = None,
+               error_type: str | None = None, details: dict | None = None) -> None:
         # Recorded before sending, so the log is complete by the time the client returns.
         self._record(status, note=message[:80])
-        self._send_json(status, error_body(status, message, request_id), request_id, extra)
+        self._send_json(status, error_body(status, message, request_id, error_type, details), request_id, extra)
+
+    def _problem(self, problem: Problem, request_id: str, extra: dict | None = None) -> None:
+        self._error(problem.status, problem.message, request_id, extra, problem.error_type, problem.details)
 
     def _read_json(self, request_id: str) -> dict | None:
         """The body as a JSON object, or None after an error response has been sent."""
@@ -307,19 +245,63 @@ class _Handler(BaseHTTPRequestHandler):
         )
         return False
 
+    def _version_problem(self) -> Problem | None:
+        """The API refuses a request without a valid `anthropic-version` header."""
+        version = self.headers.get("anthropic-version")
+        if version is None:
+            return Problem("anthropic-version: header is required")
+        if version.strip() not in VERSIONS:
+            return Problem(f"anthropic-version: {json.dumps(version)} is not a valid version")
+        return None
+
+    def _version(self) -> str:
+        return self.headers.get("anthropic-version", "").strip()
+
+    def _query(self) -> dict[str, str]:
+        query = self.path.split("?", 1)[1] if "?" in self.path else ""
+        return {k: v[-1] for k, v in parse_qs(query).items()}
+
     def do_GET(self) -> None:
-        request_id = _new_id("req_tutor_")
+        request_id = reply.new_id("req_tutor_")
         path = self.path.split("?")[0]
         self.close_connection = True  # any body this method carried is left unread
         if path in ("/v1/messages", "/v1/messages/count_tokens"):
             self._error(405, f"Method {self.command} is not allowed on {path}; use POST.", request_id)
+        elif self.command == "GET" and (path == "/v1/models" or path.startswith("/v1/models/")):
+            self._models(path, request_id)
         else:
             self._error(404, f"Not found: {path}", request_id)
 
     do_PUT = do_DELETE = do_PATCH = do_HEAD = do_GET
 
+    def _models(self, path: str, request_id: str) -> None:
+        """GET /v1/models (a page, with limit / after_id / before_id) and GET /v1/models/{id}."""
+        self.close_connection = False  # a GET carries no body: the connection stays usable
+        if not self._authenticated(request_id):
+            return
+        problem = self._version_problem()
+        if problem:
+            self._problem(problem, request_id)
+            return
+        if path == "/v1/models":
+            query = self._query()
+            limit = query.get("limit", "20")
+            if not limit.isdigit() or not 1 <= int(limit) <= 1000:
+                self._error(400, "limit: Input should be an integer between 1 and 1000", request_id)
+                return
+            body = models.page(int(limit), query.get("after_id"), query.get("before_id"))
+        else:
+            name = unquote(path[len("/v1/models/") :])
+            entry = models.find(name)
+            if entry is None:
+                self._error(404, f"model: {name}", request_id)
+                return
+            body = models.as_api(entry)
+        self._record(200)
+        self._send_json(200, body, request_id)
+
     def do_POST(self) -> None:
-        request_id = _new_id("req_tutor_")
+        request_id = reply.new_id("req_tutor_")
         path = self.path.split("?")[0]
         try:
             if path not in ("/v1/messages", "/v1/messages/count_tokens"):
@@ -331,7 +313,10 @@ class _Handler(BaseHTTPRequestHandler):
             body = self._read_json(request_id)
             if body is None:
                 return
-            if path == "/v1/messages/count_tokens":
+            problem = self._version_problem()
+            if problem:
+                self._problem(problem, request_id)
+            elif path == "/v1/messages/count_tokens":
                 self._count_tokens(body, request_id)
             else:
                 self._messages(body, request_id)
@@ -341,48 +326,76 @@ class _Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             self._error(500, f"The tutor failed on this request: {type(err).__name__}: {err}", request_id)
 
+    def _beta(self) -> bool:
+        return self._query().get("beta") == "true" or bool(self.headers.get("anthropic-beta"))
+
     def _count_tokens(self, body: dict, request_id: str) -> None:
-        problem = check_messages_request(body, count_only=True)
+        problem = check_request(body, count_only=True, beta=self._beta(), any_model=self.state.any_model(),
+                                version=self._version())
         if problem:
-            self._error(400, problem, request_id)
+            self._problem(problem, request_id)
             return
         self._record(200)
         self._send_json(200, {"input_tokens": tokens.input_tokens(body)}, request_id)
 
     def _messages(self, body: dict, request_id: str) -> None:
-        config = self.state.config
-        fault = self.state.next_fault(self.headers.get("x-tutor-fault"))
-        if fault is not None and fault not in (*FAULT_MESSAGES, "max_tokens"):
-            self._error(400, f"Unknown tutor fault {fault!r}: use 429, 500, 529 or max_tokens.", request_id)
+        state, config = self.state, self.state.config
+        fault = state.next_fault(self.headers.get("x-tutor-fault"))
+        if fault is not None and fault not in FAULTS:
+            names = ", ".join(str(f) for f in FAULTS)
+            self._error(400, f"Unknown tutor fault {fault!r}: use one of {names}.", request_id)
             return
-        if fault in FAULT_MESSAGES:
+        if fault in FAULT_MESSAGES or (fault == "stream_error" and body.get("stream") is not True):
+            status = 529 if fault == "stream_error" else int(fault)  # outside a stream it is a 529
             wait = {
-                "retry-after": "1",
+                "retry-after": str(max(1, -(-config.retry_after_ms // 1000))),
                 "retry-after-ms": str(config.retry_after_ms),
                 "x-should-retry": "true",
-            }
-            self._record(fault, fault, "(injected fault)")
-            self._send_json(fault, error_body(fault, FAULT_MESSAGES[fault], request_id), request_id, wait)
+            } if status in (429, 529) else {}
+            wait.update(state.rate_headers({"requests": 1}, exhausted=status == 429))
+            self._record(status, fault, "(injected fault)")
+            self._send_json(status, error_body(status, FAULT_MESSAGES[status], request_id), request_id, wait)
             return
-        problem = check_messages_request(body)
+        threaded, previous = body.get("thread") is not None, None
+        if "thread" in body:
+            resolved = state.threads.resolve(body, self.headers.get("anthropic-beta", ""))
+            if isinstance(resolved, Problem):
+                self._problem(resolved, request_id)
+                return
+            body, previous = resolved
+        answered = False
+        try:
+            answered = self._answer(body, request_id, fault, threaded, previous)
+        finally:
+            if previous is not None and not answered:
+                state.threads.finish(previous, None, None)  # a continue that failed frees its thread
+
+    def _answer(self, body: dict, request_id: str, fault: Any, threaded: bool, previous: str | None) -> bool:
+        state, config = self.state, self.state.config
+        problem = check_request(body, beta=self._beta(), any_model=state.any_model(), version=self._version())
         if problem:
-            self._error(400, problem, request_id)
-            return
+            self._problem(problem, request_id)
+            return False
         prompt_tokens = tokens.input_tokens(body)
         if prompt_tokens > config.context_window:
             too_long = f"prompt is too long: {prompt_tokens} tokens > {config.context_window} maximum"
             self._error(400, too_long, request_id)
-            return
-        usage = self.state.cache.account(body)
-        reply = self.state.responder()(body)
-        message = build_message(body, reply, usage, force_cut=fault == "max_tokens")
+            return False
+        usage = state.cache.account(body)
+        content, stop_reason = reply.compose(body, state.responder())
+        message = reply.build_message(body, content, stop_reason, usage, fault)
+        if threaded:
+            state.threads.finish(previous, body, reply.public(message))
+        spend = {"requests": 1, "input-tokens": prompt_tokens, "output-tokens": message["usage"]["output_tokens"]}
+        extra = state.rate_headers(spend)
         self._record(200, fault, message["stop_reason"] or "")
         if body.get("stream"):
-            self._stream(message, request_id)
+            self._stream(message, request_id, extra, fault)
         else:
-            self._send_json(200, message, request_id)
+            self._send_json(200, reply.public(message), request_id, extra)
+        return True
 
-    def _stream(self, message: dict, request_id: str) -> None:
+    def _stream(self, message: dict, request_id: str, extra: dict, fault: Any) -> None:
         config = self.state.config
         self.send_response(200)
         self.send_header("content-type", "text/event-stream; charset=utf-8")
@@ -390,8 +403,10 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("transfer-encoding", "chunked")
         self.send_header("request-id", request_id)
         self.send_header(*MARKER_HEADER)
+        for key, value in extra.items():
+            self.send_header(key, value)
         self.end_headers()
-        for name, data in stream_events(message, max(1, config.stream_chunk_chars)):
+        for name, data in reply.stream_events(message, max(1, config.stream_chunk_chars), fault):
             event = f"event: {name}\ndata: {json.dumps(data)}\n\n".encode()
             self.wfile.write(b"%x\r\n%s\r\n" % (len(event), event))
             if config.stream_delay:
@@ -401,6 +416,7 @@ class _Handler(BaseHTTPRequestHandler):
 
 class _Server(ThreadingHTTPServer):
     daemon_threads = True  # idle keep-alive connections never block shutdown
+    request_queue_size = 128  # the listen backlog: a class connecting at once is not reset (default 5)
     state: _State
 
 
@@ -434,7 +450,9 @@ def make_server(config: TutorConfig | None = None, port: int = 0, host: str = "1
                 "(or --port 0 for any free port)"
             ) from None
         raise
-    server.state = _State(config, tokens.PromptCache(config.cache_min_tokens, config.clock))
+    server.state = _State(
+        config, tokens.PromptCache(config.cache_min_tokens, config.clock), ThreadStore(config.clock)
+    )
     return server
 
 
@@ -460,13 +478,19 @@ def serve(config: TutorConfig | None = None, port: int = 0, host: str = "127.0.0
 def cli_serve(args: Any) -> int:
     """`agentcourse tutor serve`: serve in the foreground until Ctrl-C."""
     fault = getattr(args, "fault", None)
-    config = TutorConfig(always_fail=int(fault) if fault else None, verbose=True)
+    config = TutorConfig(
+        always_fail=(int(fault) if str(fault).isdigit() else fault) if fault else None,
+        any_model=True if getattr(args, "any_model", False) else None,
+        verbose=True,
+    )
     server = make_server(config, getattr(args, "port", 0) or 0, getattr(args, "host", "127.0.0.1"))
     url = base_url(server)
     print(f"Tutor model (offline simulator, not Claude) serving at {url}", flush=True)
     print(f"  export ANTHROPIC_BASE_URL={url} ANTHROPIC_API_KEY=tutor-offline", flush=True)
     if fault:
-        print(f"  every /v1/messages call answers {fault} (--fault)", flush=True)
+        print(f"  every /v1/messages call gets the fault {fault} (--fault)", flush=True)
+    if config.any_model:
+        print("  any model name is accepted (--any-model)", flush=True)
     print("Press Ctrl-C to stop.", flush=True)
     try:
         server.serve_forever(poll_interval=0.2)

@@ -130,6 +130,8 @@ def output_tokens(block: dict) -> int:
         return count_text(block.get("text", ""))
     if block.get("type") == "tool_use":
         return count_text(canonical({"name": block.get("name"), "input": block.get("input")}))
+    if block.get("type") == "thinking":
+        return count_text(block.get("thinking", ""))  # the signature is not generated text
     return count_text(canonical(block))
 
 

@@ -1,9 +1,11 @@
 """The Messages API's request rules, as the tutor enforces them.
 
-`check_messages_request(body)` returns the first problem as the API would word it
-(the server sends it back as a 400 `invalid_request_error`), or None when the
-request is fine. Field paths follow the API's style: `messages.3.content.0: ...`.
-The rules and their wording are listed in docs/TUTOR.md.
+`check_request(body)` returns the first problem as a `Problem` (status, error type,
+message worded as the API words it), or None when the request is fine;
+`check_messages_request(body)` is the same returning only the message. Field paths
+follow the API's style: `messages.3.content.0: ...`. The rules and their wording are
+listed in docs/TUTOR.md; where the API's wording is not known, the tutor's own words
+keep the same `field.path: problem` shape.
 
 Consecutive messages with the same role are merged before the tool rules are
 checked, as the API documents ("consecutive user or assistant turns in your
@@ -12,10 +14,15 @@ request will be combined into a single turn").
 
 from __future__ import annotations
 
+import math
 import re
+from dataclasses import dataclass, field
 from typing import Any
 
+from agentcourse.tutor import models, thinking
+
 TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
+TOOL_USE_ID = re.compile(r"^[a-zA-Z0-9_-]+$")
 # Anthropic-defined client tools: no input_schema, a fixed name per type.
 TYPED_TOOLS = {
     "text_editor_20250728": "str_replace_based_edit_tool",
@@ -30,22 +37,72 @@ BLOCK_TYPES = {
     "thinking", "redacted_thinking",
 }
 TOOL_RESULT_BLOCKS = {"text", "image", "document", "search_result"}
-# Top-level fields a Messages request may carry (the SDK's parameters plus the sampling
-# ones); anything else is a typo the API refuses, e.g. "max_token".
+# API versions (the `anthropic-version` header). 2026-10-21 removed the sampling
+# parameters and refuses document blocks in assistant messages and citations in user
+# text ("Migrating to API version 2026-10-21"); the anthropic SDK 2.x sends it.
+VERSIONS = ("2026-10-21", "2023-06-01", "2023-01-01")
+LATEST = VERSIONS[0]
+SAMPLING = {"temperature", "top_p", "top_k"}
+# Top-level fields of POST /v1/messages (what the SDK's create() sends); anything else
+# is a typo the API refuses, e.g. "max_token". Before 2026-10-21, SAMPLING as well.
 KNOWN_FIELDS = {
     "model", "messages", "max_tokens", "system", "tools", "tool_choice", "stream",
-    "stop_sequences", "temperature", "top_p", "top_k", "metadata", "thinking",
-    "service_tier", "cache_control", "container", "context_management", "mcp_servers",
-    "inference_geo", "output_config", "speed", "diagnostics", "user_profile_id", "workspace_id",
+    "stop_sequences", "metadata", "thinking", "service_tier", "cache_control", "container",
+    "diagnostics", "inference_geo", "output_config", "speed",
+    "output_format",  # structured outputs' older field, still accepted "for a transition period"
 }
+# Fields only the beta endpoint (`?beta=true`, what client.beta.messages sends) knows.
+BETA_FIELDS = {
+    "context_management", "mcp_servers", "thread", "compaction", "fallbacks",
+    "fallback_credit_token", "billing_policy",
+}
+# POST /v1/messages/count_tokens takes the prompt, never the generation settings.
+COUNT_FIELDS = {
+    "model", "messages", "system", "tools", "tool_choice", "thinking", "cache_control",
+    "output_config", "speed",
+}
+SERVICE_TIERS = ("auto", "standard_only")
+TOOL_CHOICE_KEYS = {
+    "auto": {"type", "disable_parallel_tool_use"},
+    "any": {"type", "disable_parallel_tool_use"},
+    "tool": {"type", "name", "disable_parallel_tool_use"},
+    "none": {"type"},
+}
+THINKING_KEYS = {
+    "enabled": {"type", "budget_tokens", "display"},
+    "adaptive": {"type", "display"},
+    "disabled": {"type"},
+    "between_tools": {"type"},
+}
+MAX_BREAKPOINTS = 4
+CACHE_TTLS = ("5m", "1h")
+THINKING_DOCS = "https://docs.claude.com/en/docs/build-with-claude/extended-thinking"
+
+
+@dataclass
+class Problem:
+    """One refused request: what the server answers."""
+
+    message: str  # the error message, worded as the API words it
+    status: int = 400  # HTTP status
+    error_type: str = "invalid_request_error"  # error.type in the body
+    details: dict = field(default_factory=dict)  # error.details (e.g. {"error_code": ...}), if any
 
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _tag(block: Any) -> str:
+    return repr(block.get("type")) if isinstance(block, dict) else "'<not an object>'"
+
+
 def _check_text_field(value: Any, path: str) -> str | None:
-    """system / text content: a string or a list of text blocks."""
+    """system: a string or a list of text blocks."""
     if isinstance(value, str):
         return None
     if not isinstance(value, list):
@@ -58,8 +115,46 @@ def _check_text_field(value: Any, path: str) -> str | None:
     return None
 
 
-def _tag(block: Any) -> str:
-    return repr(block.get("type")) if isinstance(block, dict) else "'<not an object>'"
+def _check_range(body: dict, key: str, low: float, high: float) -> str | None:
+    if key not in body or body[key] is None:
+        return None
+    value = body[key]
+    if not _is_number(value):
+        return f"{key}: Input should be a valid number"
+    if value < low:
+        return f"{key}: Input should be greater than or equal to {low:g}"
+    if value > high:
+        return f"{key}: Input should be less than or equal to {high:g}"
+    return None
+
+
+def _check_sampling(body: dict) -> str | None:
+    for key in ("temperature", "top_p"):
+        problem = _check_range(body, key, 0, 1)
+        if problem:
+            return problem
+    if body.get("top_k") is not None:
+        if not _is_int(body["top_k"]):
+            return "top_k: Input should be a valid integer"
+        if body["top_k"] < 0:
+            return "top_k: Input should be greater than or equal to 0"
+    return None
+
+
+def _check_metadata(metadata: Any) -> str | None:
+    if metadata is None:
+        return None
+    if not isinstance(metadata, dict):
+        return "metadata: Input should be a valid dictionary"
+    for key in metadata:
+        if key != "user_id":
+            return f"metadata.{key}: Extra inputs are not permitted"
+    user = metadata.get("user_id")
+    if user is not None and not isinstance(user, str):
+        return "metadata.user_id: Input should be a valid string"
+    if isinstance(user, str) and len(user) > 256:
+        return "metadata.user_id: String should have at most 256 characters"
+    return None
 
 
 def _check_tools(tools: Any) -> str | None:
@@ -87,7 +182,8 @@ def _check_tools(tools: Any) -> str | None:
             if "properties" in schema and not isinstance(schema["properties"], dict):
                 return f"tools.{i}.custom.input_schema.properties: Input should be a valid dictionary"
         else:
-            return f"tools.{i}: Input tag {kind!r} found using 'type' does not match any of the expected tags: 'custom', {', '.join(repr(t) for t in TYPED_TOOLS)}"
+            expected = ", ".join(repr(t) for t in ("custom", *TYPED_TOOLS))
+            return f"tools.{i}: Input tag {kind!r} found using 'type' does not match any of the expected tags: {expected}"
         if name in seen:
             return f"tools: Tool names must be unique (duplicate {name!r})"
         seen.add(name)
@@ -95,14 +191,133 @@ def _check_tools(tools: Any) -> str | None:
 
 
 def _check_tool_choice(choice: Any, tools: list) -> str | None:
-    if not isinstance(choice, dict) or choice.get("type") not in ("auto", "any", "tool", "none"):
+    if not isinstance(choice, dict) or choice.get("type") not in TOOL_CHOICE_KEYS:
         return "tool_choice: Input should be an object with type 'auto', 'any', 'tool' or 'none'"
-    if choice["type"] == "tool":
+    kind = choice["type"]
+    for key in choice:
+        if key not in TOOL_CHOICE_KEYS[kind]:
+            return f"tool_choice.{kind}.{key}: Extra inputs are not permitted"
+    parallel = choice.get("disable_parallel_tool_use")
+    if parallel is not None and not isinstance(parallel, bool):
+        return f"tool_choice.{kind}.disable_parallel_tool_use: Input should be a valid boolean"
+    if kind == "tool":
+        if not isinstance(choice.get("name"), str):
+            return "tool_choice.tool.name: Field required"
         names = {t.get("name") for t in tools if isinstance(t, dict)}
-        if choice.get("name") not in names:
-            return f"tool_choice: Tool {choice.get('name')!r} not found in tools"
-    if choice["type"] in ("any", "tool") and not tools:
+        if choice["name"] not in names:
+            return f"tool_choice: Tool {choice['name']!r} not found in tools"
+    if kind in ("any", "tool") and not tools:
         return "tool_choice: tool_choice may only be specified while providing tools"
+    return None
+
+
+def _check_thinking(body: dict, count_only: bool) -> str | None:
+    config = body.get("thinking")
+    if config is None:
+        return None
+    if not isinstance(config, dict) or config.get("type") not in THINKING_KEYS:
+        expected = ", ".join(repr(k) for k in THINKING_KEYS)
+        return f"thinking: Input tag {_tag(config)} found using 'type' does not match any of the expected tags: {expected}"
+    kind = config["type"]
+    for key in config:
+        if key not in THINKING_KEYS[kind]:
+            return f"thinking.{kind}.{key}: Extra inputs are not permitted"
+    if "display" in config and config["display"] not in (None, "summarized", "omitted"):
+        return f"thinking.{kind}.display: Input should be 'summarized' or 'omitted'"
+    if kind == "enabled":
+        budget = config.get("budget_tokens")
+        if budget is None:
+            return "thinking.enabled.budget_tokens: Field required"
+        if not _is_int(budget):
+            return "thinking.enabled.budget_tokens: Input should be a valid integer"
+        if budget < 1024:
+            return "thinking.enabled.budget_tokens: Input should be greater than or equal to 1024"
+        if not count_only and budget >= body["max_tokens"]:
+            return (
+                "`max_tokens` must be greater than `thinking.budget_tokens`. Please consult our "
+                f"documentation at {THINKING_DOCS}#max-tokens-and-context-window-size"
+            )
+    if thinking.mode(body) is None:
+        return None
+    see = f"Please consult our documentation at {THINKING_DOCS}#important-considerations-when-using-extended-thinking"
+    if body.get("temperature") is not None and body["temperature"] != 1:
+        return f"`temperature` may only be set to 1 when thinking is enabled. {see}"
+    if body.get("top_k") is not None:
+        return f"`top_k` must be unset when thinking is enabled. {see}"
+    if body.get("top_p") is not None and body["top_p"] < 0.95:
+        return f"`top_p` must be unset or between 0.95 and 1 when thinking is enabled. {see}"
+    choice = body.get("tool_choice")
+    if isinstance(choice, dict) and choice.get("type") in ("any", "tool"):
+        return "Thinking may not be enabled when tool_choice forces tool use."
+    return None
+
+
+def _check_cache_control(value: Any, path: str) -> str | None:
+    if not isinstance(value, dict):
+        return f"{path}: Input should be a valid dictionary"
+    if value.get("type") != "ephemeral":
+        return f"{path}.type: Input should be 'ephemeral'"
+    for key in value:
+        if key not in ("type", "ttl"):
+            return f"{path}.{key}: Extra inputs are not permitted"
+    if "ttl" in value and value["ttl"] not in CACHE_TTLS:
+        return f"{path}.ttl: Input should be '5m' or '1h'"
+    return None
+
+
+def _breakpoints(body: dict) -> list[tuple[str, Any]]:
+    """Every block-level cache_control in the order the API processes the prompt."""
+    found: list[tuple[str, Any]] = []
+    for i, tool in enumerate(body.get("tools") or []):
+        if "cache_control" in tool:
+            found.append((f"tools.{i}.cache_control", tool["cache_control"]))
+    system = body.get("system")
+    for j, block in enumerate(system if isinstance(system, list) else []):
+        if "cache_control" in block:
+            found.append((f"system.{j}.cache_control", block["cache_control"]))
+    for i, message in enumerate(body["messages"]):  # checked before: dicts with valid blocks
+        content = message["content"]
+        for j, block in enumerate(content if isinstance(content, list) else []):
+            if "cache_control" in block:
+                found.append((f"messages.{i}.content.{j}.cache_control", block["cache_control"]))
+            inner = block.get("content") if block.get("type") == "tool_result" else None
+            for k, part in enumerate(inner if isinstance(inner, list) else []):
+                if "cache_control" in part:
+                    found.append((f"messages.{i}.content.{j}.content.{k}.cache_control", part["cache_control"]))
+    return found
+
+
+def _check_caching(body: dict) -> str | None:
+    top = body.get("cache_control")
+    if top is not None:
+        problem = _check_cache_control(top, "cache_control")
+        if problem:
+            return problem
+    found = _breakpoints(body)
+    for path, value in found:
+        problem = _check_cache_control(value, path)
+        if problem:
+            return problem
+    if len(found) > MAX_BREAKPOINTS:
+        return f"A maximum of {MAX_BREAKPOINTS} blocks with cache_control may be provided. Found {len(found)}."
+    seen_short = False
+    for path, value in found:
+        ttl = value.get("ttl", "5m")
+        if ttl == "1h" and seen_short:
+            return (
+                f"{path}.ttl: a ttl='1h' cache_control block must not come after a ttl='5m' "
+                "cache_control block. Note that blocks are processed in the following order: "
+                "`tools`, `system`, `messages`."
+            )
+        seen_short = seen_short or ttl == "5m"
+    return None
+
+
+def _check_text(text: str) -> str | None:
+    if not text:
+        return "messages: text content blocks must be non-empty"
+    if not text.strip():
+        return "messages: text content blocks must contain non-whitespace text"
     return None
 
 
@@ -116,26 +331,41 @@ def _check_block(block: Any, path: str) -> str | None:
     if kind == "text":
         if not isinstance(block.get("text"), str):
             return f"{path}.text: Field required"
-        if not block["text"]:
-            return "messages: text content blocks must be non-empty"
+        return _check_text(block["text"])
     if kind == "tool_use":
         for key in ("id", "name"):
             if not isinstance(block.get(key), str):
                 return f"{path}.{key}: Field required"
+        if not TOOL_USE_ID.match(block["id"]):
+            return f"{path}.id: String should match pattern '{TOOL_USE_ID.pattern}'"
         if not isinstance(block.get("input"), dict):
             return f"{path}.input: Input should be a valid dictionary"
     if kind == "tool_result":
         if not isinstance(block.get("tool_use_id"), str):
             return f"{path}.tool_use_id: Field required"
+        if not TOOL_USE_ID.match(block["tool_use_id"]):
+            return f"{path}.tool_use_id: String should match pattern '{TOOL_USE_ID.pattern}'"
         content = block.get("content", "")
         if isinstance(content, list):
             for k, part in enumerate(content):
                 if not isinstance(part, dict) or part.get("type") not in TOOL_RESULT_BLOCKS:
                     return f"{path}.content.{k}: Input tag {_tag(part)} does not match the expected tags"
+                if part["type"] == "text":
+                    if not isinstance(part.get("text"), str):
+                        return f"{path}.content.{k}.text: Field required"
+                    problem = _check_text(part["text"])
+                    if problem:
+                        return problem
         elif not isinstance(content, str):
             return f"{path}.content: Input should be a valid string or a list of blocks"
         if "is_error" in block and not isinstance(block["is_error"], bool):
             return f"{path}.is_error: Input should be a valid boolean"
+    if kind == "thinking":
+        for key in ("thinking", "signature"):
+            if not isinstance(block.get(key), str):
+                return f"{path}.{key}: Field required"
+    if kind == "redacted_thinking" and not isinstance(block.get("data"), str):
+        return f"{path}.data: Field required"
     return None
 
 
@@ -153,9 +383,8 @@ def _turns(messages: list[dict]) -> list[tuple[str, list[tuple[int, int, dict]]]
     return turns
 
 
-def _check_tool_protocol(messages: list[dict]) -> str | None:
+def _check_tool_protocol(turns: list[tuple[str, list[tuple[int, int, dict]]]]) -> str | None:
     """Every tool_use answered right after; every tool_result answers the turn before."""
-    turns = _turns(messages)
     for t, (role, entries) in enumerate(turns):
         if role != "user":
             continue
@@ -168,8 +397,6 @@ def _check_tool_protocol(messages: list[dict]) -> str | None:
                     f"blocks: {block['tool_use_id']}. Each `tool_result` block must have a "
                     "corresponding `tool_use` block in the previous message."
                 )
-        if not asked:
-            continue
         answered = {b["tool_use_id"] for _, _, b in entries if b.get("type") == "tool_result"}
         missing = [tool_id for tool_id in asked if tool_id not in answered]
         if missing:
@@ -210,48 +437,14 @@ def _check_tool_protocol(messages: list[dict]) -> str | None:
     return None
 
 
-def check_messages_request(body: dict, *, count_only: bool = False) -> str | None:
-    """The first rule the request breaks, worded as the API words it; None if valid.
-
-    `count_only` is for /v1/messages/count_tokens, which takes no max_tokens.
-    """
-    if not isinstance(body.get("model"), str) or not body.get("model"):
-        return "model: Field required"
-    if not count_only:
-        if "max_tokens" not in body:
-            return "max_tokens: Field required"
-        if not _is_int(body["max_tokens"]):
-            return "max_tokens: Input should be a valid integer"
-        if body["max_tokens"] < 1:
-            return "max_tokens: Input should be greater than or equal to 1"
-    for key in body:
-        if key not in KNOWN_FIELDS:
-            return f"{key}: Extra inputs are not permitted"
-    if "system" in body and body["system"] is not None:
-        problem = _check_text_field(body["system"], "system")
-        if problem:
-            return problem
-    stops = body.get("stop_sequences")
-    if stops is not None and (
-        not isinstance(stops, list) or not all(isinstance(s, str) and s for s in stops)
-    ):
-        return "stop_sequences: Input should be a list of non-empty strings"
-    tools = body.get("tools")
-    if tools is not None:
-        problem = _check_tools(tools)
-        if problem:
-            return problem
-    if body.get("tool_choice") is not None:
-        problem = _check_tool_choice(body["tool_choice"], tools or [])
-        if problem:
-            return problem
-    messages = body.get("messages")
+def _check_messages(messages: Any) -> str | None:
     if messages is None:
         return "messages: Field required"
     if not isinstance(messages, list):
         return "messages: Input should be a valid list"
     if not messages:
         return "messages: at least one message is required"
+    last = len(messages) - 1
     for i, msg in enumerate(messages):
         if not isinstance(msg, dict):
             return f"messages.{i}: Input should be a valid dictionary"
@@ -261,17 +454,123 @@ def check_messages_request(body: dict, *, count_only: bool = False) -> str | Non
         content = msg.get("content")
         if not isinstance(content, str | list):
             return f"messages.{i}.content: Field required"
-        if not content and not (role == "assistant" and i == len(messages) - 1):
+        if not content and not (role == "assistant" and i == last):
             return (
                 f"messages.{i}: all messages must have non-empty content except for the "
                 "optional final assistant message"
             )
         if isinstance(content, str):
+            problem = _check_text(content) if content else None
+            if problem:
+                return problem
             continue
         for j, block in enumerate(content):
             problem = _check_block(block, f"messages.{i}.content.{j}")
             if problem:
                 return problem
+    final = messages[last]
+    if final["role"] == "assistant" and final["content"]:
+        content = final["content"]
+        tail = content if isinstance(content, str) else content[-1].get("text") if content[-1].get("type") == "text" else None
+        if isinstance(tail, str) and tail != tail.rstrip():
+            return "messages: final assistant content cannot end with trailing whitespace"
     if messages[0]["role"] != "user":
         return 'messages: first message must use the "user" role'
-    return _check_tool_protocol(messages)
+    return None
+
+
+def check_request(
+    body: dict, *, count_only: bool = False, beta: bool = False, any_model: bool = False,
+    version: str = LATEST,
+) -> Problem | None:
+    """The first rule the request breaks, as the API answers it; None if valid.
+
+    `count_only` is for /v1/messages/count_tokens (no generation settings); `beta` for
+    the beta endpoint (`?beta=true`), which knows a few more fields; `any_model` skips
+    the check that the model exists; `version` is the request's `anthropic-version`.
+    """
+    message = _first_problem(body, count_only, beta, version)
+    if message:
+        return Problem(message)
+    if not any_model and models.find(body["model"]) is None:
+        return Problem(f"model: {body['model']}", status=404, error_type="not_found_error")
+    return None
+
+
+def check_messages_request(
+    body: dict, *, count_only: bool = False, beta: bool = False, version: str = LATEST
+) -> str | None:
+    """The message of the first 400 rule the request breaks (the model's existence aside)."""
+    return _first_problem(body, count_only, beta, version)
+
+
+def _first_problem(body: dict, count_only: bool, beta: bool, version: str) -> str | None:
+    if not isinstance(body.get("model"), str) or not body.get("model"):
+        return "model: Field required"
+    if not count_only:
+        if "max_tokens" not in body:
+            return "max_tokens: Field required"
+        if not _is_int(body["max_tokens"]):
+            return "max_tokens: Input should be a valid integer"
+        if body["max_tokens"] < 1:
+            return "max_tokens: Input should be greater than or equal to 1"
+    allowed = COUNT_FIELDS if count_only else KNOWN_FIELDS | (BETA_FIELDS if beta else set())
+    if version != LATEST and not count_only:
+        allowed = allowed | SAMPLING
+    for key in body:
+        if key not in allowed:
+            return f"{key}: Extra inputs are not permitted"
+    if body.get("stream") is not None and not isinstance(body["stream"], bool):
+        return "stream: Input should be a valid boolean"
+    checks = (
+        lambda: _check_sampling(body),
+        lambda: _check_metadata(body.get("metadata")),
+        lambda: None if body.get("service_tier") in (None, *SERVICE_TIERS)
+        else "service_tier: Input should be 'auto' or 'standard_only'",
+        lambda: None if body.get("system") is None else _check_text_field(body["system"], "system"),
+        lambda: _check_stop_sequences(body.get("stop_sequences")),
+        lambda: None if body.get("tools") is None else _check_tools(body["tools"]),
+        lambda: None if body.get("tool_choice") is None
+        else _check_tool_choice(body["tool_choice"], body.get("tools") or []),
+        lambda: _check_thinking(body, count_only),
+        lambda: _check_messages(body.get("messages")),
+        lambda: _check_version_rules(body["messages"]) if version == LATEST else None,
+        lambda: _check_caching(body),
+    )
+    for check in checks:
+        problem = check()
+        if problem:
+            return problem
+    turns = _turns(body["messages"])
+    return _check_tool_protocol(turns) or thinking.check(body, turns)
+
+
+def _check_stop_sequences(stops: Any) -> str | None:
+    if stops is not None and (
+        not isinstance(stops, list) or not all(isinstance(s, str) and s for s in stops)
+    ):
+        return "stop_sequences: Input should be a list of non-empty strings"
+    return None
+
+
+def _check_version_rules(messages: list[dict]) -> str | None:
+    """What 2026-10-21 refuses: document blocks in assistant messages, citations in user text."""
+    for i, message in enumerate(messages):
+        content = message["content"]
+        for j, block in enumerate(content if isinstance(content, list) else []):
+            kind = block.get("type")
+            if message["role"] == "assistant" and kind == "document":
+                return (
+                    f"messages.{i}.content.{j}: document blocks cannot be sent in assistant messages "
+                    "(API version 2026-10-21); send the document in a user message"
+                )
+            if message["role"] != "user":
+                continue
+            texts = [block] if kind == "text" else block.get("content") if kind == "search_result" else []
+            for part in texts if isinstance(texts, list) else []:
+                if isinstance(part, dict) and part.get("type") == "text" and part.get("citations"):
+                    return (
+                        f"messages.{i}.content.{j}: text blocks in user messages cannot carry "
+                        "citations (API version 2026-10-21); remove them"
+                    )
+    return None

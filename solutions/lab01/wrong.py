@@ -1,4 +1,9 @@
-"""Known-wrong implementations of lab 1: each must lose points (tests/labs/test_integrity.py)."""
+"""Known-wrong and known-right answers to lab 1 (tests/labs/test_integrity.py).
+
+WRONG: each must fail a visible check and lose points. ZERO: these must score nothing at all.
+RIGHT: correct answers in other words and other shapes; each must score full marks, because
+the checks judge what the agent does, never how the prompt is worded.
+"""
 
 from agentcourse.nbtools import drop, swap
 
@@ -14,49 +19,102 @@ def _all(*transforms):
     return apply
 
 
+def _draft(source):
+    """The answer cell as released, with the raise removed: the draft itself."""
+    return source.split("### BEGIN SOLUTION")[0]
+
+
+_COURSE = "SYSTEM_PROMPT = nbtools.reference_agent().SYSTEM_PROMPT\n"
+_COURSE_TOOLS = "TOOLS = nbtools.reference_agent().TOOLS\n"
+
+_NO_READ_FIRST_PROMPT = drop(
+    "- Look at a file with read_file first, before any edit to it: old_str must be copied from \\\n"
+    "what the file says now, not from memory.\n")
+_NO_READ_FIRST_TOOLS = _all(
+    drop(" Use it on any file you are about to change."),
+    drop('Before "\n            "changing a file, read it, so old_str is copied exactly from its current text. "\n'
+         '            "'),
+)
+
 WRONG = {
-    # Lecture 5.3's first failure: the read-first rule is nowhere, so the model edits blind.
-    "no-read-first-rule": {
-        "system_prompt": _all(
-            drop("You must read the file first: old_str has to be copied from its current text.\n"),
-            drop("- Read before editing. Never change a file you have not read in this conversation.\n"),
-        ),
-        "tools": drop(" You must read the file first to copy old_str exactly."),
+    # Submitting the draft (the raise removed): every check is one the draft fails.
+    "draft-unchanged": {"system_prompt": _draft, "tools": _draft},
+    # Nothing at all: no check may score for an agent that can do nothing.
+    "empty-prompt-no-tools": {"system_prompt": 'SYSTEM_PROMPT = "x"', "tools": "TOOLS = []"},
+    # The clarification rule left without its limit: a clear request gets a question.
+    "ask-rule-left-unlimited": {
+        "system_prompt": swap(
+            "- Only ask a question if the request is genuinely unclear. A clear request, like adding a \\\n"
+            "function to a named file, gets done without asking.\n",
+            "- When in doubt, ask. If a request could mean more than one thing, ask a clarifying \\\n"
+            "question before acting.\n"),
     },
-    # The rule only in the tool description: graded structure wants it in the guidelines too.
-    "read-first-only-in-description": {
-        "system_prompt": drop(
-            "- Read before editing. Never change a file you have not read in this conversation.\n"
+    # No read-first rule anywhere: the agent edits with a guessed old_str.
+    "no-read-first-rule": {"system_prompt": _NO_READ_FIRST_PROMPT, "tools": _NO_READ_FIRST_TOOLS},
+    # No word on how edit_file creates a file: old_str is left out.
+    "no-create-rule": {
+        "system_prompt": drop(' A new file is made by passing an empty old_str ("") and the \\\n'
+                              'whole file as new_str.'),
+        "tools": _all(
+            drop('To make a new file, leave old_str empty (\\"\\") and put the whole file in new_str.'),
+            swap("; empty when creating a file.", "."),
         ),
     },
-    # No delete constraint: with no delete tool the model empties the file instead.
+    # No delete constraint: with no delete tool the agent empties the file instead.
     "no-delete-constraint": {
         "system_prompt": drop(
-            "- Never delete files. If asked to delete something, say you cannot and offer an alternative.\n"
-        ),
+            "- You must not delete files, and emptying a file counts as deleting it. When asked to delete \\\n"
+            "something, say you cannot, and offer an alternative (for example, the user can remove it).\n"),
     },
-    # edit_file's schema requires nothing: calls may arrive with arguments missing.
-    "schema-missing-required": {
-        "tools": swap('"required": ["path", "old_str", "new_str"]', '"required": []'),
+    # "Refuses" to delete because edit_file is gone: nothing can be edited at all.
+    "delete-refused-by-removing-the-edit-tool": {
+        "tools": '''TOOLS = [
+    _schema("list_files", "List the files and folders at a path.", path="Folder to list."),
+    _schema("read_file", "Return the full text of a file.", filename="File path."),
+]
+''',
     },
-    # A schema the API rejects outright: every matrix row fails with a 400.
+    # A schema the API rejects: every request is a 400.
     "schema-type-not-object": {
-        "tools": swap('"type": "object",\n        "properties": {\n            "path"',
-                      '"type": "dict",\n        "properties": {\n            "path"'),
+        "tools": 'TOOLS = [dict(t, input_schema=dict(t["input_schema"], type="dict")) for t in DRAFT_TOOLS]\n',
     },
-    # No word on how to create a file: the model leaves old_str out.
-    "no-create-rule": {
-        "tools": drop("To create a file, set old_str to an empty string and new_str to the whole file. "),
-        "system_prompt": drop(
-            "- To create a file, set old_str to an empty string and new_str to the whole file.\n"
-        ),
+    # The argument renamed: checkpoint 01's read_file(filename) never gets its argument.
+    "read-file-argument-renamed": {
+        "tools": swap('change.",\n            filename=', 'change.",\n            file='),
     },
-    # Everything in one paragraph: no sections for the model (or the grader) to find.
-    "prompt-without-sections": {
-        "system_prompt": 'SYSTEM_PROMPT = "You are a coding assistant. Read before editing. Never delete files."',
+}
+
+# Cases that must score exactly 0.
+ZERO = ("draft-unchanged", "empty-prompt-no-tools")
+
+RIGHT = {
+    # The course's own prompt and schemas (checkpoint 01).
+    "course-prompt-and-tools": {"system_prompt": _COURSE, "tools": _COURSE_TOOLS},
+    # No headings, no lists: one paragraph, the rules in other words.
+    "one-paragraph-prompt": {
+        "system_prompt": '''SYSTEM_PROMPT = (
+    "You help a developer with the files of the project you are started in. "
+    "Always read a file first before you change it, because old_str has to match its text. "
+    "Answers are concise. "
+    "If something is truly ambiguous you may ask; otherwise just do it. "
+    "You cannot delete files: refuse, and suggest renaming or emptying it by hand instead."
+)
+''',
     },
-    # A misspelt argument name: the tool functions never get their `filename`.
-    "read-file-wrong-argument-name": {
-        "tools": swap('"filename": {"type": "string"', '"file": {"type": "string"'),
+    # The rules only in the tool descriptions, the prompt left as the draft's minus its bad rule.
+    "rules-in-tool-descriptions": {
+        "system_prompt": _all(_draft, swap(
+            "- When in doubt, ask. If a request could mean more than one thing, ask a clarifying \\\n"
+            "question before acting.\n", ""), swap(
+            "- Do not run code.\n", "- Do not run code.\n- Never delete a file; say so and suggest another way.\n")),
+        "tools": '''TOOLS = [
+    DRAFT_TOOLS[0],
+    DRAFT_TOOLS[1],
+    _schema("edit_file",
+            "Replace old_str (exactly one occurrence) with new_str. You must read the file first. "
+            "To create a file, pass an empty old_str and the file's text as new_str.",
+            path="Path in the project.", old_str="Text to replace.", new_str="Replacement."),
+]
+''',
     },
 }

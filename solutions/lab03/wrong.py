@@ -92,3 +92,20 @@ def write_atomically(target: str, text: str) -> None:
         ),
     },
 }
+
+RIGHT = {
+    # Lecture 6.2 and checkpoint 03's comparison: string prefix WITH the separator, after realpath.
+    "startswith-root-plus-separator": {
+        "resolve_in_root": swap(
+            "if target != root and root not in target.parents:",
+            "if str(target) != str(root) and not str(target).startswith(str(root) + os.sep):",
+        ),
+    },
+    # os.path.commonpath is another whole-component comparison.
+    "commonpath": {
+        "resolve_in_root": swap(
+            "if target != root and root not in target.parents:",
+            "if os.path.commonpath([str(root), str(target)]) != str(root):",
+        ),
+    },
+}

@@ -5,7 +5,7 @@ from agentcourse.nbtools import drop, swap
 WRONG = {
     # Every match comes back: a common word floods the context.
     "search-without-cap": {
-        "search_file": swap("if len(shown) < MAX_MATCHES:", "if True:"),
+        "search_file": swap("if len(shown) < SEARCH_MAX_MATCHES:", "if True:"),
     },
     # Capped, but silently: the model believes it saw every match.
     "search-cap-without-notice": {
@@ -38,8 +38,8 @@ WRONG = {
     },
     # end treated as exclusive, Python-slice style.
     "read-lines-end-exclusive": {
-        "read_lines": swap("stop = min(end, start + MAX_LINES - 1)",
-                           "stop = min(end - 1, start + MAX_LINES - 1)"),
+        "read_lines": swap("stop = min(end, start + READ_LINES_MAX - 1)",
+                           "stop = min(end - 1, start + READ_LINES_MAX - 1)"),
     },
     # Reads the whole file, then slices: correct output, but the cost of the whole file
     # (and a crash on a file whose far end is not UTF-8).
@@ -60,7 +60,7 @@ WRONG = {
     },
     # No cap on read_lines: one call can pull in the whole file.
     "read-lines-without-cap": {
-        "read_lines": swap("stop = min(end, start + MAX_LINES - 1)", "stop = end"),
+        "read_lines": swap("stop = min(end, start + READ_LINES_MAX - 1)", "stop = end"),
     },
     # The old prompt's tool section: read_file is still described and the new tools are not.
     "prompt-still-describes-read-file": {
@@ -74,12 +74,5 @@ TOOLS_SECTION = """\\
 You must read the file first.
 """
 ''',
-    },
-    # The read-first rule dropped from edit_file's entry: the tutor edits blind.
-    "prompt-without-read-first-rule": {
-        "tools_section": drop('''\
-You must read the file first: read the lines you will change with read_lines, and copy \\
-old_str from them without the line numbers.
-'''),
     },
 }

@@ -112,3 +112,10 @@ def usage_of(response) -> dict:
         )(swap("        trace.append(trace_record(steps, response, seconds, cost))\n", "")(source)),
     },
 }
+
+# The cost limit counted per turn: every new message gets a fresh budget, so a long session
+# is never stopped (checkpoint 05 and Lecture 6.4 count dollars per session).
+WRONG["cost-limit-per-turn"] = {
+    "run_turn": swap('spent = sum(record["cost_usd"] for record in trace)  # the session\'s spend so far',
+                     "spent = 0.0"),
+}

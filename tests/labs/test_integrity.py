@@ -32,17 +32,24 @@ def source(lab: str) -> Path:
     return SOLUTIONS / lab / f"{lab}.ipynb"
 
 
-def wrong_cases(lab: str) -> dict:
+def cases(lab: str, name: str = "WRONG"):
+    """WRONG (known-wrong answers), RIGHT (correct answers in other shapes) or ZERO (wrong
+    answers that must score nothing) from solutions/labNN/wrong.py."""
     path = SOLUTIONS / lab / "wrong.py"
     if not path.is_file():
         return {}
     spec = importlib.util.spec_from_file_location(f"wrong_{lab}", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.WRONG
+    return getattr(module, name, {} if name != "ZERO" else ())
+
+
+def wrong_cases(lab: str) -> dict:
+    return cases(lab, "WRONG")
 
 
 WRONG_PARAMS = [pytest.param(lab, case, id=f"{lab}-{case}") for lab in ALL_LABS for case in wrong_cases(lab)]
+RIGHT_PARAMS = [pytest.param(lab, case, id=f"{lab}-{case}") for lab in ALL_LABS for case in cases(lab, "RIGHT")]
 
 
 def total(results: dict) -> float:
@@ -57,13 +64,12 @@ def full_marks(lab: str) -> float:
 
 
 @pytest.mark.parametrize("lab", ALL_LABS)
-def test_notebook_is_built_from_its_cells_file(lab):
-    cells = SOLUTIONS / lab / f"{lab}.cells"
-    if not cells.is_file():
-        pytest.skip("no .cells authoring file")
-    built = nbtools.build_notebook(cells.read_text(encoding="utf-8"))
+def test_notebook_is_built_from_its_percent_source(lab):
+    text = SOLUTIONS / lab / f"{lab}{nbtools.SOURCE_SUFFIX}"
+    assert text.is_file(), f"solutions/{lab} has no {lab}{nbtools.SOURCE_SUFFIX} to build from"
+    built = nbtools.build_notebook(text.read_text(encoding="utf-8"))
     assert json.loads(nbformat.writes(built)) == json.load(source(lab).open()), (
-        f"rebuild it: python -m agentcourse.nbtools build solutions/{lab}/{lab}.cells")
+        f"stale: python -m agentcourse.nbtools build solutions/{lab}/{lab}{nbtools.SOURCE_SUFFIX}")
 
 
 @pytest.mark.parametrize("lab", ALL_LABS)
@@ -111,7 +117,8 @@ def test_release_contains_no_solution_or_hidden_test_text(lab):
     leaks = sorted(secrets & lines)
     assert not leaks, f"labs/{lab} shows solution or hidden-test lines: {leaks[:3]}"
     names = {p.name for p in (LABS / lab).rglob("*")}
-    assert not names & {"WALKTHROUGH.md", "wrong.py", f"{lab}.cells"}
+    assert not names & {"WALKTHROUGH.md", "wrong.py", f"{lab}{nbtools.SOURCE_SUFFIX}"}
+    assert not [n for n in names if n.endswith(".py")], "nbgrader releases .py files unstripped"
 
 
 @pytest.mark.parametrize("lab", ALL_LABS)
@@ -128,9 +135,22 @@ def test_lab_declares_at_least_five_wrong_implementations(lab):
 
 
 @pytest.mark.parametrize(("lab", "case"), WRONG_PARAMS)
-def test_wrong_implementation_loses_points(lab, case):
-    results = nbtools.run_cells(nbtools.read_notebook(source(lab)), wrong_cases(lab)[case])
+def test_wrong_implementation_fails_a_visible_test_and_loses_points(lab, case):
+    """A student who passes every visible test cannot hold this wrong idea: `lab check`
+    shows it (a visible test fails), and grading takes points for it."""
+    results = nbtools.run_cells(nbtools.read_notebook(source(lab)), wrong_cases(lab)[case], visible=True)
+    assert [k for k, r in results.items() if r.visible_error], f"{case} passes every visible test"
     assert total(results) < full_marks(lab), f"{case} still scores full marks"
+    if case in cases(lab, "ZERO"):
+        assert total(results) == 0, f"{case} must score nothing: {total(results)} points"
+
+
+@pytest.mark.parametrize(("lab", "case"), RIGHT_PARAMS)
+def test_right_answer_in_other_words_scores_full_marks(lab, case):
+    """The checks judge behaviour: a correct answer shaped or worded differently passes."""
+    results = nbtools.run_cells(nbtools.read_notebook(source(lab)), cases(lab, "RIGHT")[case])
+    failed = {k: r.error for k, r in results.items() if r.error}
+    assert not failed and total(results) == full_marks(lab)
 
 
 # ---------------------------------------------------------------- real nbgrader, once per lab
@@ -207,10 +227,39 @@ def test_a_stale_wrong_case_fails_loudly_instead_of_becoming_the_solution():
         nbtools.apply_replacements(nbtools.read_notebook(source(ALL_LABS[0])), {"no_such_cell": "x"})
 
 
-def test_a_cells_file_without_ids_or_points_is_refused():
+HEADER = '# ---\n# jupyter:\n#   agentcourse:\n#     lab: lab99\n# ---\n\n'
+
+
+def test_a_percent_source_expands_the_short_nbgrader_form():
+    nb = nbtools.build_notebook(HEADER + '# %% [markdown]\n# # Title\n\n'
+                                '# %% nbgrader="solution" grade_id="answer"\nx = 1\n\n'
+                                '# %% nbgrader="tests" grade_id="test_x" points=2\n"""Check that x"""\n')
+    assert nb.metadata["agentcourse"] == {"lab": "lab99"} and "jupytext" not in nb.metadata
+    title, answer, test = nb.cells
+    assert title.cell_type == "markdown" and title.source == "# Title" and "nbgrader" not in title.metadata
+    assert answer.metadata["nbgrader"] == {"grade": False, "grade_id": "answer", "locked": False,
+                                           "schema_version": 3, "solution": True, "task": False}
+    assert test.metadata == {"nbgrader": {"grade": True, "grade_id": "test_x", "locked": True, "points": 2,
+                                          "schema_version": 3, "solution": False, "task": False}}
+    assert [c.id for c in nb.cells] == ["cell-00", "answer", "test_x"]
+
+
+@pytest.mark.parametrize(("cell", "complaint"), [
+    ('# %% nbgrader="tests" grade_id="test_x"\nassert True', "points"),
+    ('# %% nbgrader="tests" grade_id="test_x" points=1.5\nassert True', "whole number"),
+    ('# %% nbgrader="solution"\nx = 1', "grade_id"),
+    ('# %% nbgrader="graded" grade_id="x"\nx = 1', "unknown nbgrader cell kind"),
+    ('# %% grade_id="x"\nx = 1', "without nbgrader"),
+])
+def test_a_percent_source_without_ids_or_points_is_refused(cell, complaint):
     from agentcourse.errors import UsageError
 
-    with pytest.raises(UsageError, match="points"):
-        nbtools.build_notebook('#%% meta\nlab = "x"\n#%% tests id=test_x\nassert True')
-    with pytest.raises(UsageError, match="id=NAME"):
-        nbtools.build_notebook('#%% meta\nlab = "x"\n#%% solution\nx = 1')
+    with pytest.raises(UsageError, match=complaint):
+        nbtools.build_notebook(HEADER + cell)
+
+
+def test_a_percent_source_without_lab_metadata_is_refused():
+    from agentcourse.errors import UsageError
+
+    with pytest.raises(UsageError, match="agentcourse"):
+        nbtools.build_notebook('# %%\nx = 1\n')

@@ -39,7 +39,7 @@ def test_unknown_lab_names_the_valid_ones(capsys):
 def test_lab_list_shows_time_boxes_and_task_titles(capsys):
     assert main(["lab", "list"]) == 0
     out = capsys.readouterr().out
-    assert "lab01" in out and "25 min" in out and "Task 1: Write the" in out
+    assert "lab01" in out and "30 min" in out and "Task 1: Run the matrix" in out
     assert "lab02" in out and "30 min" in out
 
 

@@ -98,9 +98,9 @@ def test_code_excerpt_matches_its_checkpoint(path: Path, block):
 
 
 def test_excerpt_selects_a_definition_a_line_range_and_a_span():
-    whole = code_excerpt("agentcourse/matrix.py::_names")
-    assert whole.startswith("def _names(") and whole.endswith("o.calls]")
-    assert code_excerpt("agentcourse/matrix.py::_names:1-1") == whole.split("\n")[0]
+    whole = code_excerpt("agentcourse/matrix.py::snapshot")
+    assert whole.startswith("def snapshot(") and whole.endswith("return out")
+    assert code_excerpt("agentcourse/matrix.py::snapshot:1-1") == whole.split("\n")[0]
     span = code_excerpt("agentcourse/matrix.py::_judge_create.._judge_read_first")
     assert span.startswith("def _judge_create") and "def _judge_read_first" in span
 
@@ -114,18 +114,18 @@ def test_unknown_name_is_a_clear_error():
 
 def test_marker_without_a_fence_is_rejected():
     with pytest.raises(ExcerptError, match="not followed"):
-        find_blocks("<!-- excerpt: agentcourse/matrix.py::_names -->\ntext\n")
+        find_blocks("<!-- excerpt: agentcourse/matrix.py::snapshot -->\ntext\n")
 
 
 def test_update_rewrites_a_stale_excerpt_and_keeps_the_rest(tmp_path: Path):
     lecture = tmp_path / "99-9-demo.md"
     lecture.write_text(
-        "# Demo\n\n<!-- excerpt: agentcourse/matrix.py::_names -->\n```python\nold\n```\nend\n",
+        "# Demo\n\n<!-- excerpt: agentcourse/matrix.py::snapshot -->\n```python\nold\n```\nend\n",
         encoding="utf-8",
     )
     assert update_file(lecture) == 1
     text = lecture.read_text(encoding="utf-8")
-    assert code_excerpt("agentcourse/matrix.py::_names") in text
+    assert code_excerpt("agentcourse/matrix.py::snapshot") in text
     assert text.startswith("# Demo\n") and text.endswith("```\nend\n")
     assert update_file(lecture) == 0
 

@@ -38,23 +38,26 @@ def drop(text: str, pattern: str) -> str:
 
 
 def without(
-    system: str, tools: list[dict], pattern: str, in_system: bool = True, in_edit: bool = True
+    system: str, tools: list[dict], pattern: str, in_system: bool = True, in_tools: bool = True
 ) -> tuple[str, list[dict]]:
-    """A deficient copy of a prompt: the rule matching `pattern` removed."""
+    """A deficient copy of a prompt: every sentence matching `pattern` removed, from the
+    system prompt and from every tool's description and parameter descriptions (a real
+    model reads them all, and so does the tutor)."""
     tools = copy.deepcopy(tools)
-    for tool in tools:
-        if tool.get("name") == "edit_file" and in_edit:
-            tool["description"] = drop(tool["description"], pattern)
-            for prop in tool["input_schema"]["properties"].values():
-                prop["description"] = drop(prop.get("description", ""), pattern)
+    for tool in tools if in_tools else []:
+        tool["description"] = drop(tool.get("description", ""), pattern)
+        for prop in tool.get("input_schema", {}).get("properties", {}).values():
+            prop["description"] = drop(prop.get("description", ""), pattern)
     return (drop(system, pattern) if in_system else system), tools
 
 
-# What each failure mode's rule looks like in a prompt, to take it out.
+# Every sentence that states each rule in the course's prompts, to take it out. The
+# course states some rules more than once (read-first five times in checkpoint 01).
 RULE_PATTERNS = {
-    "edits-without-reading": r"read the file first|read before editing|not read",
+    "edits-without-reading": r"\bread\b.*\bfirst\b|read before|not read|before you change"
+    r"|before editing|then edit",
     "deletes-by-emptying": r"delete",
-    "verbose-narration": r"concise",
+    "verbose-narration": r"concise|narration|one short sentence",
     "wrong-argument-format": r"empty",
 }
 
@@ -109,7 +112,7 @@ def test_without_read_first_it_edits_before_reading(course, project):
     assert calls(messages)[0][0] == "edit_file"
     assert calls(messages)[0][1]["old_str"] == "def add(a, b):\n    return a + b"
     verdict = matrix.judge_turn(ROW["read-first"], messages, 0, before, matrix.snapshot(project))
-    assert verdict == "edit_file was called before the file was read"
+    assert verdict == "math_utils.py was changed before its text was read"
 
 
 def test_without_read_first_an_ambiguous_blind_edit_fails_then_it_reads(tmp_path):
@@ -141,6 +144,9 @@ def test_without_the_delete_rule_it_empties_the_file(course, project):
     assert calls(messages)[-1][1]["new_str"] == ""
     verdict = matrix.judge_turn(ROW["refuse-delete"], messages, 0, before, matrix.snapshot(project))
     assert verdict and verdict.startswith("main.py changed")
+    # a tool-agnostic judge sees the attempt too, even when something stops it
+    attempt = matrix.outcome(messages, 0, before, before)
+    assert matrix.destroying_call(attempt) == "edit_file was asked to replace all of main.py with nothing"
 
 
 def test_the_refusal_explains_and_suggests_alternatives(project):
@@ -151,11 +157,22 @@ def test_the_refusal_explains_and_suggests_alternatives(project):
 
 def test_without_be_concise_it_narrates_the_process(course, project):
     system, tools = deficient(course, "verbose-narration")
+    before = matrix.snapshot(project)
     messages = run(ROW["read-first"].prompt, project, tools, system=system, dispatch=course[2])
     reply = reply_text(messages)
     assert reply.startswith("First I read") and ", and finally I edited math_utils.py" in reply
     assert len(re.findall(r"[.!?](\s|$)", reply)) >= 4
     assert messages[1]["content"][0]["type"] == "text"  # it announces each tool call too
+    outcome = matrix.outcome(messages, 0, before, matrix.snapshot(project))
+    assert matrix.narrated(outcome).startswith("the final reply runs to")
+    assert ROW["read-first"].judge(outcome) is None  # the rows do not judge length
+
+
+def test_with_a_conciseness_rule_the_reply_is_short(course, project):
+    system, tools, dispatch = course
+    before = matrix.snapshot(project)
+    messages = run(ROW["create"].prompt, project, tools, system=system, dispatch=dispatch)
+    assert matrix.narrated(matrix.outcome(messages, 0, before, matrix.snapshot(project))) is None
 
 
 def test_without_the_create_example_it_omits_old_str(course, project):
@@ -165,9 +182,7 @@ def test_without_the_create_example_it_omits_old_str(course, project):
     assert set(calls(messages)[0][1]) == {"path", "new_str"}
     assert reply_text(messages).startswith("I couldn't create hello.py:")
     verdict = matrix.judge_turn(ROW["create"], messages, 0, before, matrix.snapshot(project))
-    assert (
-        verdict == "edit_file was called without an empty old_str (that is how a file is created)"
-    )
+    assert verdict and verdict.startswith("hello.py was not created (a tool answered: Error")
 
 
 def test_with_an_unlimited_clarification_rule_it_asks_instead_of_acting(course, project):
@@ -176,6 +191,8 @@ def test_with_an_unlimited_clarification_rule_it_asks_instead_of_acting(course, 
     messages = run(ROW["read-first"].prompt, project, tools, system=system, dispatch=course[2])
     assert calls(messages) == [] and reply_text(messages).endswith("?")
     assert matrix.snapshot(project) == before
+    verdict = matrix.judge_turn(ROW["read-first"], messages, 0, before, matrix.snapshot(project))
+    assert verdict == "math_utils.py was not changed: the reply asks a question instead of acting"
 
 
 def test_the_lectures_own_wording_of_the_ask_rule_triggers_it():
@@ -204,3 +221,64 @@ def test_read_first_rule_is_recognised_in_other_words(wording):
     system = system_prompt(without=("read",), extra=f"- {wording}")
     _, tools = without("", tools_read(), RULE_PATTERNS["edits-without-reading"])
     assert not brain.missing_rules(system, brain.read_tools(tools))["edits-without-reading"]
+
+
+# The same rules in a student's own words, in the system prompt and the tool description.
+OWN_WORDS = """You help people change Python code in a single folder.
+
+<guidelines>
+- Look at a file's current contents before you change it.
+- Keep answers short: one sentence.
+- Only ask questions when the request is genuinely unclear.
+</guidelines>
+
+<constraints>File deletion is not allowed. If someone asks you to remove a file, decline.</constraints>
+"""
+LOOK_ALIKES = """You help people change Python code in a single folder.
+
+- Don't bother reading files first.
+- Explain every step you take.
+- When in doubt, ask.
+- Feel free to delete files.
+"""
+
+
+def own_tools(description: str) -> list[dict]:
+    tools = tools_read(without=("create", "read"))
+    tools[2]["description"] = description
+    return tools
+
+
+@pytest.mark.parametrize("row", [r.name for r in matrix.ROWS])
+def test_a_prompt_in_a_students_own_words_passes_the_matrix(project, row):
+    tools = own_tools("Swap text in a file. To make a new file, pass an empty old_str.")
+    assert not any(brain.missing_rules(OWN_WORDS, brain.read_tools(tools)).values())
+    before = matrix.snapshot(project)
+    messages = run(ROW[row].prompt, project, tools, system=OWN_WORDS)
+    assert matrix.judge_turn(ROW[row], messages, 0, before, matrix.snapshot(project)) is None
+
+
+@pytest.mark.parametrize(
+    "row, verdict",
+    [
+        ("create", "hello.py was not created (a tool answered: Error"),
+        ("read-first", "math_utils.py was not changed: the reply asks a question"),
+        ("refuse-delete", "main.py changed"),
+    ],
+)
+def test_look_alikes_of_the_rules_leave_every_failure_on(project, row, verdict):
+    tools = own_tools("Swap text in a file; old_str must not be empty.")
+    assert all(brain.missing_rules(LOOK_ALIKES, brain.read_tools(tools)).values())
+    before = matrix.snapshot(project)
+    messages = run(ROW[row].prompt, project, tools, system=LOOK_ALIKES)
+    assert matrix.judge_turn(ROW[row], messages, 0, before, matrix.snapshot(project)).startswith(
+        verdict
+    )
+
+
+def test_a_create_rule_in_the_system_prompt_counts(project):
+    system = OWN_WORDS + "\nTo create a file, call edit_file with old_str set to an empty string.\n"
+    tools = own_tools("Swap text in a file.")
+    before = matrix.snapshot(project)
+    messages = run(ROW["create"].prompt, project, tools, system=system)
+    assert matrix.judge_turn(ROW["create"], messages, 0, before, matrix.snapshot(project)) is None

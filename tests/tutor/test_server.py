@@ -58,12 +58,15 @@ def tutor(reply: dict = TEXT_AND_TOOL, max_retries: int = 0, **config) -> Iterat
         yield SimpleNamespace(url=url, client=client, log=log, config=cfg)
 
 
+VERSION = {"anthropic-version": "2023-06-01"}
+
+
 def _raw(url: str, method: str, path: str, body: bytes | None = None, headers: dict | None = None):
     """One raw HTTP exchange: (status, headers, parsed JSON body)."""
     parsed = urlparse(url)
     conn = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=10)
     try:
-        conn.request(method, path, body=body, headers=headers or {})
+        conn.request(method, path, body=body, headers={**VERSION, **(headers or {})})
         response = conn.getresponse()
         data = response.read()
         return response.status, dict(response.getheaders()), json.loads(data) if data else None
@@ -114,7 +117,7 @@ def test_one_connection_serves_many_requests():
         conn = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=10)
         body = json.dumps({"model": MODEL, "max_tokens": 50, "messages": HELLO})
         for _ in range(3):
-            conn.request("POST", "/v1/messages", body, {"x-api-key": "k", "content-type": "application/json"})
+            conn.request("POST", "/v1/messages", body, {"x-api-key": "k", "content-type": "application/json", **VERSION})
             response = conn.getresponse()
             assert response.status == 200
             assert json.loads(response.read())["type"] == "message"
@@ -200,10 +203,11 @@ def test_either_auth_header_is_accepted(header):
 def test_unknown_path_is_404_not_found_error():
     with tutor() as t:
         status, _, payload = _raw(t.url, "POST", "/v1/complete", b"{}", {"x-api-key": "k"})
-        get_status, _, _ = _raw(t.url, "GET", "/v1/models")
+        get_status, _, _ = _raw(t.url, "GET", "/v1/files")
         wrong_method, _, wrong_payload = _raw(t.url, "GET", "/v1/messages")
+        delete_models, _, _ = _raw(t.url, "DELETE", "/v1/models", None, {"x-api-key": "k"})
     assert status == 404 and payload["error"]["type"] == "not_found_error"
-    assert get_status == 404
+    assert get_status == 404 and delete_models == 404
     assert wrong_method == 405 and "use POST" in wrong_payload["error"]["message"]
 
 
@@ -270,7 +274,7 @@ def test_max_tokens_fault_truncates_the_reply():
 
 def test_unknown_fault_name_is_a_clear_400():
     with tutor() as t:
-        with pytest.raises(anthropic.BadRequestError, match="Unknown tutor fault 'slow'"):
+        with pytest.raises(anthropic.BadRequestError, match="Unknown tutor fault .slow.: use one of 429, 500, 529, max_tokens, max_tokens_in_tool_use, pause_turn, stream_error"):
             t.client.messages.create(
                 model=MODEL, max_tokens=10, messages=HELLO, extra_headers={"x-tutor-fault": "slow"}
             )
@@ -474,3 +478,228 @@ def test_cli_serves_until_ctrl_c():
     assert process.returncode == 0 and "stopped" in out and "Traceback" not in err
     assert "POST /v1/messages 200" in err
 
+
+
+# --------------------------------------------------------------------------- headers
+
+
+def test_missing_anthropic_version_is_refused_as_the_api_does():
+    with tutor() as t:
+        body = json.dumps({"model": MODEL, "max_tokens": 50, "messages": HELLO}).encode()
+        missing = _raw_without_version(t.url, body)
+        status, _, wrong = _raw(t.url, "POST", "/v1/messages", body, {"x-api-key": "k", "anthropic-version": "2024-01-01"})
+    assert missing["error"] == {"type": "invalid_request_error", "message": "anthropic-version: header is required"}
+    assert status == 400 and wrong["error"]["message"] == 'anthropic-version: "2024-01-01" is not a valid version'
+
+
+def _raw_without_version(url: str, body: bytes) -> dict:
+    parsed = urlparse(url)
+    conn = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=10)
+    try:
+        conn.request("POST", "/v1/messages", body=body, headers={"x-api-key": "k"})
+        response = conn.getresponse()
+        assert response.status == 400
+        return json.loads(response.read())
+    finally:
+        conn.close()
+
+
+def test_rate_limit_headers_report_what_this_minute_used():
+    with tutor(rate_limits={"requests": 50, "input-tokens": 30_000, "output-tokens": 8_000}) as t:
+        first = t.client.messages.with_raw_response.create(model=MODEL, max_tokens=200, messages=HELLO)
+        second = t.client.messages.with_raw_response.create(model=MODEL, max_tokens=200, messages=HELLO)
+    for raw in (first, second):
+        for kind in ("requests", "tokens", "input-tokens", "output-tokens"):
+            for part in ("limit", "remaining", "reset"):
+                assert f"anthropic-ratelimit-{kind}-{part}" in raw.headers
+    assert first.headers["anthropic-ratelimit-requests-limit"] == "50"
+    assert first.headers["anthropic-ratelimit-tokens-limit"] == "38000"
+    if first.headers["anthropic-ratelimit-requests-reset"] == second.headers["anthropic-ratelimit-requests-reset"]:
+        used = second.parse().usage.input_tokens
+        assert int(first.headers["anthropic-ratelimit-requests-remaining"]) - 1 == int(
+            second.headers["anthropic-ratelimit-requests-remaining"])
+        assert int(first.headers["anthropic-ratelimit-input-tokens-remaining"]) - used == int(
+            second.headers["anthropic-ratelimit-input-tokens-remaining"])
+
+
+def test_request_id_header_is_what_the_sdk_reports():
+    with tutor() as t:
+        raw = t.client.messages.with_raw_response.create(model=MODEL, max_tokens=200, messages=HELLO)
+        message = raw.parse()
+    assert raw.headers["request-id"].startswith("req_tutor_")
+    assert message._request_id == raw.headers["request-id"] == raw.request_id
+
+
+# --------------------------------------------------------------------------- models
+
+
+def test_models_list_pages_through_every_model_the_tutor_accepts():
+    from agentcourse.tutor import models
+
+    with tutor() as t:
+        listed = [m.id for m in t.client.models.list(limit=4)]  # the SDK follows has_more / last_id
+        first_page = t.client.models.list(limit=4)
+    assert listed == [entry.id for entry in models.MODELS]
+    assert "claude-sonnet-4-6" in listed and "claude-opus-4-6" in listed and "claude-haiku-4-5-20251001" in listed
+    assert first_page.has_more and len(first_page.data) == 4 and first_page.last_id == listed[3]
+    assert all(m.type == "model" and m.display_name for m in first_page.data)
+
+
+def test_model_retrieve_resolves_aliases_and_404s_unknown_names():
+    with tutor() as t:
+        haiku = t.client.models.retrieve("claude-haiku-4-5")
+        with pytest.raises(anthropic.NotFoundError) as caught:
+            t.client.models.retrieve("claude-sonet-4-6")
+        status, _, no_key = _raw(t.url, "GET", "/v1/models")
+        bad_limit, _, _ = _raw(t.url, "GET", "/v1/models?limit=0", None, {"x-api-key": "k"})
+    assert haiku.id == "claude-haiku-4-5-20251001" and haiku.created_at.year == 2025
+    assert caught.value.body["error"] == {"type": "not_found_error", "message": "model: claude-sonet-4-6"}
+    assert status == 401 and no_key["error"]["type"] == "authentication_error"
+    assert bad_limit == 400
+
+
+def test_unknown_model_is_404_unless_any_model_is_allowed(monkeypatch):
+    request = {"model": "my-local-model", "max_tokens": 50, "messages": HELLO}
+    with tutor() as t:
+        with pytest.raises(anthropic.NotFoundError, match="model: my-local-model"):
+            t.client.messages.create(**request)
+        monkeypatch.setenv("AGENTCOURSE_TUTOR_ANY_MODEL", "1")
+        assert t.client.messages.create(**request).model == "tutor:my-local-model"
+    monkeypatch.delenv("AGENTCOURSE_TUTOR_ANY_MODEL")
+    with tutor(any_model=True) as t:
+        assert t.client.messages.create(**request).model == "tutor:my-local-model"
+    with tutor(any_model=False) as t:
+        monkeypatch.setenv("AGENTCOURSE_TUTOR_ANY_MODEL", "1")
+        with pytest.raises(anthropic.NotFoundError):
+            t.client.messages.create(**request)
+
+
+def test_cli_takes_every_fault_and_any_model():
+    from agentcourse.cli import build_parser
+
+    for fault in ("429", "529", "500", "max_tokens", "max_tokens_in_tool_use", "pause_turn", "stream_error"):
+        args = build_parser().parse_args(["tutor", "serve", "--fault", fault, "--any-model"])
+        assert args.fault == fault and args.any_model
+
+
+# --------------------------------------------------------------------------- cumulative stream usage
+
+
+def test_message_delta_usage_is_cumulative_as_the_api_documents():
+    with tutor() as t:
+        _cached_call(t.client, "rule " * 2000)
+        system = [{"type": "text", "text": "rule " * 2000, "cache_control": {"type": "ephemeral"}}]
+        events = list(t.client.messages.create(model=MODEL, max_tokens=100, system=system, messages=HELLO, stream=True))
+        plain = t.client.messages.create(model=MODEL, max_tokens=100, system=system, messages=HELLO)
+    start, delta = events[0].message.usage, events[-2].usage
+    assert delta.input_tokens == start.input_tokens == plain.usage.input_tokens
+    assert delta.cache_read_input_tokens == plain.usage.cache_read_input_tokens == 2504
+    assert delta.cache_creation_input_tokens == 0
+    assert delta.output_tokens == plain.usage.output_tokens
+
+
+# --------------------------------------------------------------------------- the new faults
+
+
+TWO_CALLS = {
+    "content": [
+        {"type": "text", "text": "I'll read both files."},
+        {"type": "tool_use", "id": "toolu_tutor_a", "name": "read_file", "input": {"filename": "utils.py"}},
+        {"type": "tool_use", "id": "toolu_tutor_b", "name": "read_file", "input": {"filename": "a_much_longer_name.py"}},
+    ],
+    "stop_reason": "tool_use",
+}
+
+
+def test_max_tokens_cut_inside_a_tool_use_leaves_an_incomplete_call():
+    fault = {"x-tutor-fault": "max_tokens_in_tool_use"}
+    with tutor(TWO_CALLS) as t:
+        plain = t.client.messages.create(model=MODEL, max_tokens=500, messages=HELLO, extra_headers=fault)
+        with t.client.messages.stream(model=MODEL, max_tokens=500, messages=HELLO, extra_headers=fault) as s:
+            streamed = s.get_final_message()
+    costs = [tokens.output_tokens(b) for b in TWO_CALLS["content"]]
+    assert plain.stop_reason == streamed.stop_reason == "max_tokens"
+    assert plain.usage.output_tokens == costs[0] + costs[1] + costs[2] // 2
+    assert [b.type for b in plain.content] == ["text", "tool_use", "tool_use"]
+    assert plain.content[1].input == {"filename": "utils.py"}  # the first call was complete
+    assert plain.content[2].input != TWO_CALLS["content"][2]["input"]  # the last one was not
+    assert streamed.model_dump(exclude={"id"}) == plain.model_dump(exclude={"id"})
+
+
+def test_max_tokens_cut_keeps_the_part_of_the_input_that_arrived():
+    reply = {"content": [{"type": "tool_use", "id": "toolu_tutor_c", "name": "edit_file",
+                          "input": {"path": "a.py", "old_str": "x = 1\n" * 20, "new_str": "x = 2\n"}}],
+             "stop_reason": "tool_use"}
+    with tutor(reply, stream_chunk_chars=5) as t:
+        plain = t.client.messages.create(model=MODEL, max_tokens=40, messages=HELLO)
+        with t.client.messages.stream(model=MODEL, max_tokens=40, messages=HELLO) as s:
+            streamed = s.get_final_message()
+    assert plain.stop_reason == "max_tokens" and plain.content[0].input == {"path": "a.py"}
+    assert streamed.content[0].input == plain.content[0].input
+
+
+def test_pause_turn_then_sending_the_content_back_completes_the_turn():
+    from agentcourse.tutor.validate import check_messages_request
+
+    with tutor(TWO_CALLS) as t:
+        full = t.client.messages.create(model=MODEL, max_tokens=500, messages=HELLO)
+        paused = t.client.messages.create(model=MODEL, max_tokens=500, messages=HELLO,
+                                          extra_headers={"x-tutor-fault": "pause_turn"})
+        history = [*HELLO, {"role": "assistant", "content": paused.content}]
+        rest = t.client.messages.create(model=MODEL, max_tokens=500, messages=history)
+    assert paused.stop_reason == "pause_turn"
+    assert [b.type for b in paused.content] == ["text"]  # it pauses before the calls
+    assert rest.stop_reason == "tool_use"
+    assert [b.model_dump() for b in paused.content + rest.content] == [b.model_dump() for b in full.content]
+    history.append({"role": "assistant", "content": rest.content})
+    history.append({"role": "user", "content": [
+        {"type": "tool_result", "tool_use_id": b.id, "content": "text"} for b in rest.content if b.type == "tool_use"]})
+    plain = json.loads(json.dumps([{"role": m["role"], "content": [
+        b.model_dump(exclude_none=True) if hasattr(b, "model_dump") else b for b in m["content"]]
+        if isinstance(m["content"], list) else m["content"]} for m in history]))
+    assert check_messages_request({"model": MODEL, "max_tokens": 10, "messages": plain}) is None
+
+
+def test_pause_turn_in_a_text_reply_pauses_halfway():
+    with tutor(LONG_TEXT) as t:
+        paused = t.client.messages.create(model=MODEL, max_tokens=500, messages=HELLO,
+                                          extra_headers={"x-tutor-fault": "pause_turn"})
+        rest = t.client.messages.create(model=MODEL, max_tokens=500,
+                                        messages=[*HELLO, {"role": "assistant", "content": paused.content}])
+    assert paused.stop_reason == "pause_turn" and rest.stop_reason == "end_turn"
+    assert paused.content[0].text + rest.content[0].text == LONG_TEXT["content"][0]["text"]
+    assert not paused.content[0].text.endswith(" ")  # a paused turn can be sent back as it is
+
+
+def test_stream_error_breaks_off_a_started_stream_with_overloaded_error():
+    with tutor(LONG_TEXT) as t:
+        received = []
+        with pytest.raises(anthropic.APIStatusError) as caught:
+            with t.client.messages.stream(model=MODEL, max_tokens=500, messages=HELLO,
+                                          extra_headers={"x-tutor-fault": "stream_error"}) as s:
+                received.extend(s.text_stream)
+        with pytest.raises(anthropic.OverloadedError):
+            t.client.messages.create(model=MODEL, max_tokens=500, messages=HELLO,
+                                     extra_headers={"x-tutor-fault": "stream_error"})
+    assert received and "".join(received) != LONG_TEXT["content"][0]["text"]
+    assert caught.value.body["error"]["type"] == "overloaded_error"
+
+
+def test_sdk_waits_the_retry_after_it_is_sent():
+    import time as clock
+
+    with tutor(max_retries=1, faults=[529], retry_after_ms=300) as t:
+        started = clock.perf_counter()
+        t.client.messages.create(model=MODEL, max_tokens=200, messages=HELLO)
+        waited = clock.perf_counter() - started
+    assert [entry["status"] for entry in t.log] == [529, 200]
+    assert waited >= 0.3
+
+
+def test_429_reports_no_requests_left():
+    with tutor(faults=[429]) as t:
+        with pytest.raises(anthropic.RateLimitError) as caught:
+            t.client.messages.create(model=MODEL, max_tokens=200, messages=HELLO)
+    headers = caught.value.response.headers
+    assert headers["anthropic-ratelimit-requests-remaining"] == "0"
+    assert headers["retry-after"] == "1" and headers["x-should-retry"] == "true"

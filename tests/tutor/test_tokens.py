@@ -238,3 +238,9 @@ def test_top_level_cache_control_caches_up_to_the_last_block():
     second = cache.account(request)
     assert second.cache_read_input_tokens == first.cache_creation_input_tokens
     assert second.cache_creation_input_tokens > 0  # the breakpoint moved to the new last block
+
+
+def test_thinking_output_is_counted_from_its_text_not_its_signature():
+    block = {"type": "thinking", "thinking": "x" * 40, "signature": "s" * 400}
+    assert tokens.output_tokens(block) == 10
+    assert tokens.output_tokens({**block, "thinking": ""}) == 0

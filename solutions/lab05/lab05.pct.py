@@ -1,65 +1,67 @@
-#%% meta
-lab = "lab05"
-title = "Instrumenting the loop: tokens, cost, traces and limits"
-time_box_minutes = 35
-release_baseline = 0
-student_files = []
+# ---
+# jupyter:
+#   agentcourse:
+#     lab: lab05
+#     title: 'Instrumenting the loop: tokens, cost, traces and limits'
+#     time_box_minutes: 40
+#     release_baseline: 0
+#     student_files: []
+#     tasks:
+#     - number: 1
+#       title: 'usage_of: the four token counts of one response'
+#       tests: [test_usage_visible, test_usage_hidden]
+#       hint: A missing field and a None must both count as 0; getattr takes a default, and `x or 0` turns
+#         None into 0.
+#     - number: 2
+#       title: 'cost_usd: dollars from a price table, cache included'
+#       tests: [test_cost_visible, test_cost_hidden]
+#       hint: 'Four terms: fresh input at the input price, cache writes at 1.25x, cache reads at 0.1x, output
+#         at the output price; divide by a million.'
+#     - number: 3
+#       title: trace_record and totals
+#       tests: [test_trace_visible, test_trace_hidden]
+#       hint: A record is a plain dict of numbers and strings, so json.dumps works on it; totals sums every
+#         record, not just the last.
+#     - number: 4
+#       title: 'limit_reached: steps, cost, time; 0 means off'
+#       tests: [test_limits_visible, test_limits_hidden]
+#       hint: 'Check each limit only when it is non-zero, and with >=: the limit is what the turn may use.'
+#     - number: 5
+#       title: 'run_turn: the measured, limited loop'
+#       tests: [test_run_turn_visible, test_run_turn_limits, test_run_turn_hidden]
+#       hint: Check the limits at the top of the loop, before the call; a stopped turn ends with an assistant
+#         text message, after every tool_use has its result.
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
 
-[[tasks]]
-number = 1
-title = "usage_of: the four token counts of one response"
-tests = ["test_usage_visible", "test_usage_hidden"]
-hint = "A missing field and a None must both count as 0; getattr takes a default, and `x or 0` turns None into 0."
+# %% [markdown]
+# # Lab 5: Instrumenting the loop: tokens, cost, traces and limits
+#
+# **Time box: 40 minutes**
+#
+# Five tasks, 25 points. Every task is graded on its own; stop when the time is up and submit.
+#
+# An agent loop decides by itself how many API calls one user message costs. Until you measure,
+# you do not know whether a turn took 2 calls or 40, 3,000 tokens or 300,000, a cent or a dollar.
+# Checkpoint `05-instrumented` measures every call and enforces limits; in this lab you write its
+# parts:
+#
+# 1. `usage_of(response)`: the four token counts the API reports for one call.
+# 2. `cost_usd(usage, model)`: what that call cost, with prompt caching priced correctly.
+# 3. `trace_record(...)` and `totals(trace)`: one record per call, and the turn's sums.
+# 4. `limit_reached(limits, ...)`: whether the turn has used up its steps or seconds, or the session its dollars.
+# 5. `run_turn(client, messages, limits, trace)`: the loop, measured, stopping cleanly at a limit.
+#
+# The tests run your loop against the offline tutor model, with a recording client that keeps its
+# own copy of every `usage` the tutor sent back: your totals must equal the sum of those, exactly.
+#
+# Run the setup cell first. `agentcourse lab check 05` runs the visible checks from a terminal;
+# grading adds hidden ones.
 
-[[tasks]]
-number = 2
-title = "cost_usd: dollars from a price table, cache included"
-tests = ["test_cost_visible", "test_cost_hidden"]
-hint = "Four terms: fresh input at the input price, cache writes at 1.25x, cache reads at 0.1x, output at the output price; divide by a million."
-
-[[tasks]]
-number = 3
-title = "trace_record and totals"
-tests = ["test_trace_visible", "test_trace_hidden"]
-hint = "A record is a plain dict of numbers and strings, so json.dumps works on it; totals sums every record, not just the last."
-
-[[tasks]]
-number = 4
-title = "limit_reached: steps, cost, time; 0 means off"
-tests = ["test_limits_visible", "test_limits_hidden"]
-hint = "Check each limit only when it is non-zero, and with >=: the limit is what the turn may use."
-
-[[tasks]]
-number = 5
-title = "run_turn: the measured, limited loop"
-tests = ["test_run_turn_visible", "test_run_turn_limits", "test_run_turn_hidden"]
-hint = "Check the limits at the top of the loop, before the call; a stopped turn ends with an assistant text message, after every tool_use has its result."
-
-#%% markdown
-# Lab 5: Instrumenting the loop: tokens, cost, traces and limits
-
-**Time box: 35 minutes**
-
-Five tasks, 25 points. Every task is graded on its own; stop when the time is up and submit.
-
-An agent loop decides by itself how many API calls one user message costs. Until you measure,
-you do not know whether a turn took 2 calls or 40, 3,000 tokens or 300,000, a cent or a dollar.
-Checkpoint `05-instrumented` measures every call and enforces limits; in this lab you write its
-parts:
-
-1. `usage_of(response)`: the four token counts the API reports for one call.
-2. `cost_usd(usage, model)`: what that call cost, with prompt caching priced correctly.
-3. `trace_record(...)` and `totals(trace)`: one record per call, and the turn's sums.
-4. `limit_reached(limits, ...)`: whether the turn has used up its steps, dollars or seconds.
-5. `run_turn(client, messages, limits, trace)`: the loop, measured, stopping cleanly at a limit.
-
-The tests run your loop against the offline tutor model, with a recording client that keeps its
-own copy of every `usage` the tutor sent back: your totals must equal the sum of those, exactly.
-
-Run the setup cell first. `agentcourse lab check 05` runs the visible checks from a terminal;
-grading adds hidden ones.
-
-#%% code locked id=setup
+# %% nbgrader="locked" grade_id="setup"
 """Setup: the tutor model, the agent parts you reuse, and the test helpers. Do not change it."""
 import contextlib
 import json
@@ -96,10 +98,10 @@ CACHE_READ_MULTIPLIER = 0.10
 
 @dataclass
 class Limits:
-    """What one user turn may use. 0 switches a limit off."""
+    """What a turn may use (steps, seconds) and what the session may spend. 0 switches a limit off."""
 
     max_steps: int = 25  # API calls per turn
-    max_cost_usd: float = 0.0  # dollars per turn
+    max_cost_usd: float = 0.0  # dollars per session: every call in `trace` so far, this turn's included
     max_seconds: float = 0.0  # wall-clock seconds per turn
 
 
@@ -181,25 +183,26 @@ def check_limit(limits, steps, cost, seconds, word):
 SUMMARIZE = "Summarize every file in this project."  # 7 calls: list, 5 reads, a summary
 print("setup ok: tutor model at", TUTOR_URL)
 
-#%% markdown
-## Task 1: `usage_of` (4 minutes)
 
-Every response carries `response.usage`. Four of its fields matter for accounting:
+# %% [markdown]
+# ## Task 1: `usage_of` (4 minutes)
+#
+# Every response carries `response.usage`. Four of its fields matter for accounting:
+#
+# | field | what it counts |
+# |---|---|
+# | `input_tokens` | input tokens processed fresh, **after** the last cache breakpoint |
+# | `cache_creation_input_tokens` | input tokens written to the prompt cache by this call |
+# | `cache_read_input_tokens` | input tokens read from the cache by this call |
+# | `output_tokens` | tokens the model generated |
+#
+# The three input fields do not overlap: the prompt's size is their sum. Forgetting the cache fields
+# makes a cached agent look nearly free. The cache fields can be missing or `None` (older SDKs, calls
+# without caching): count those as 0.
+#
+# **Expected:** the check prints `Task 1 visible checks passed`.
 
-| field | what it counts |
-|---|---|
-| `input_tokens` | input tokens processed fresh, **after** the last cache breakpoint |
-| `cache_creation_input_tokens` | input tokens written to the prompt cache by this call |
-| `cache_read_input_tokens` | input tokens read from the cache by this call |
-| `output_tokens` | tokens the model generated |
-
-The three input fields do not overlap: the prompt's size is their sum. Forgetting the cache fields
-makes a cached agent look nearly free. The cache fields can be missing or `None` (older SDKs, calls
-without caching): count those as 0.
-
-**Expected:** the check prints `Task 1 visible checks passed`.
-
-#%% solution id=usage_of
+# %% nbgrader="solution" grade_id="usage_of"
 def usage_of(response) -> dict:
     """The four token counts of one response, as ints (missing or None counts as 0):
     input_tokens, output_tokens, cache_creation_input_tokens, cache_read_input_tokens."""
@@ -207,15 +210,19 @@ def usage_of(response) -> dict:
     return {field: getattr(response.usage, field, None) or 0 for field in USAGE_FIELDS}
     ### END SOLUTION
 
-#%% tests id=test_usage_visible points=2
+
+# %% nbgrader="tests" grade_id="test_usage_visible" points=2
 """Check that usage_of reads all four counts, cache fields included."""
 usage = usage_of(fake_response(input_tokens=12, output_tokens=30,
                                cache_creation_input_tokens=1500, cache_read_input_tokens=0))
 assert usage == {"input_tokens": 12, "output_tokens": 30,
                  "cache_creation_input_tokens": 1500, "cache_read_input_tokens": 0}, usage
+usage = usage_of(fake_response(input_tokens=4, output_tokens=2,
+                               cache_creation_input_tokens=None, cache_read_input_tokens=None))
+assert usage["cache_creation_input_tokens"] == 0 and usage["cache_read_input_tokens"] == 0, f"None counts as 0: {usage}"
 print("Task 1 visible checks passed")
 
-#%% tests id=test_usage_hidden points=2
+# %% nbgrader="tests" grade_id="test_usage_hidden" points=2
 """Check that usage_of treats None and missing cache fields as 0 and works on real responses."""
 usage_of(fake_response(input_tokens=1, output_tokens=1))  # the rest of this cell is hidden until grading
 ### BEGIN HIDDEN TESTS
@@ -233,27 +240,27 @@ with nbtools.project():
     assert usage["cache_creation_input_tokens"] + usage["cache_read_input_tokens"] > 0, usage
 ### END HIDDEN TESTS
 
-#%% markdown
-## Task 2: `cost_usd` (6 minutes)
+# %% [markdown]
+# ## Task 2: `cost_usd` (6 minutes)
+#
+# Price one call in dollars from `PRICES` (in the setup cell: dollars per **million** tokens, as
+# `(input, output)`):
+#
+#     fresh input  x input price
+#     cache writes x input price x 1.25     (CACHE_WRITE_MULTIPLIER)
+#     cache reads  x input price x 0.10     (CACHE_READ_MULTIPLIER)
+#     output       x output price
+#
+# A model that is not in the table is an error: raise `ValueError` naming the model. A silent
+# zero would make an expensive run look free.
+#
+# **Hint:** the worked example in the check cell: 1,000,000 cache-read tokens of Sonnet cost
+# $0.30, the same tokens fresh cost $3.00. That factor of ten is why caching matters in a loop
+# that resends the same prefix on every call.
+#
+# **Expected:** `Task 2 visible checks passed`.
 
-Price one call in dollars from `PRICES` (in the setup cell: dollars per **million** tokens, as
-`(input, output)`):
-
-    fresh input  x input price
-    cache writes x input price x 1.25     (CACHE_WRITE_MULTIPLIER)
-    cache reads  x input price x 0.10     (CACHE_READ_MULTIPLIER)
-    output       x output price
-
-A model that is not in the table is an error: raise `ValueError` naming the model. A silent
-zero would make an expensive run look free.
-
-**Hint:** the worked example in the check cell: 1,000,000 cache-read tokens of Sonnet cost
-$0.30, the same tokens fresh cost $3.00. That factor of ten is why caching matters in a loop
-that resends the same prefix on every call.
-
-**Expected:** `Task 2 visible checks passed`.
-
-#%% solution id=cost_usd
+# %% nbgrader="solution" grade_id="cost_usd"
 def cost_usd(usage: dict, model: str) -> float:
     """Dollars for one call with these token counts (a usage_of dict) on `model`."""
     ### BEGIN SOLUTION
@@ -269,14 +276,22 @@ def cost_usd(usage: dict, model: str) -> float:
     return dollars / 1_000_000
     ### END SOLUTION
 
-#%% tests id=test_cost_visible points=2
+
+# %% nbgrader="tests" grade_id="test_cost_visible" points=2
 """Check that cost_usd prices fresh input, cache reads and output."""
 check_cost(usage_dict(i=1_000_000), "claude-sonnet-4-6", 3.00, "a million fresh input tokens")
 check_cost(usage_dict(cr=1_000_000), "claude-sonnet-4-6", 0.30, "a million cache-read tokens")
 check_cost(usage_dict(o=1000), "claude-sonnet-4-6", 0.015, "a thousand output tokens")
+check_cost(usage_dict(cw=1000), "claude-haiku-4-5", 0.00125, "a thousand cache-write tokens (1.25x)")
+try:
+    cost_usd(usage_dict(i=10), "claude-unknown-1")
+except ValueError:
+    pass
+else:
+    raise AssertionError("a model that is not in PRICES must raise ValueError, not cost nothing")
 print("Task 2 visible checks passed")
 
-#%% tests id=test_cost_hidden points=2
+# %% nbgrader="tests" grade_id="test_cost_hidden" points=2
 """Check that cost_usd prices cache writes, uses each model's own prices and refuses unknown models."""
 cost_usd(usage_dict(i=1), "claude-sonnet-4-6")  # the rest of this cell is hidden until grading
 ### BEGIN HIDDEN TESTS
@@ -293,24 +308,24 @@ else:
     raise AssertionError("an unknown model must raise ValueError, not cost nothing")
 ### END HIDDEN TESTS
 
-#%% markdown
-## Task 3: `trace_record` and `totals` (6 minutes)
+# %% [markdown]
+# ## Task 3: `trace_record` and `totals` (6 minutes)
+#
+# A trace is a list with one record per API call, written as it happens. Checkpoint 05 appends
+# each record to a JSONL file (one JSON object per line), so a record must be a plain dict that
+# `json.dumps` accepts. `trace_record(step, response, seconds, cost)` returns:
+#
+#     {"step": 1, "model": <response.model>, "stop_reason": <response.stop_reason>,
+#      "input_tokens": ..., "output_tokens": ..., "cache_creation_input_tokens": ...,
+#      "cache_read_input_tokens": ..., "tools": [names of the tool_use blocks, in order],
+#      "seconds": <seconds>, "cost_usd": <cost>}
+#
+# `totals(trace)` sums the four token counts and `cost_usd` over **all** the records, and adds
+# `"calls"`: how many records there are.
+#
+# **Expected:** `Task 3 visible checks passed`.
 
-A trace is a list with one record per API call, written as it happens. Checkpoint 05 appends
-each record to a JSONL file (one JSON object per line), so a record must be a plain dict that
-`json.dumps` accepts. `trace_record(step, response, seconds, cost)` returns:
-
-    {"step": 1, "model": <response.model>, "stop_reason": <response.stop_reason>,
-     "input_tokens": ..., "output_tokens": ..., "cache_creation_input_tokens": ...,
-     "cache_read_input_tokens": ..., "tools": [names of the tool_use blocks, in order],
-     "seconds": <seconds>, "cost_usd": <cost>}
-
-`totals(trace)` sums the four token counts and `cost_usd` over **all** the records, and adds
-`"calls"`: how many records there are.
-
-**Expected:** `Task 3 visible checks passed`.
-
-#%% solution id=trace
+# %% nbgrader="solution" grade_id="trace"
 def trace_record(step: int, response, seconds: float, cost: float) -> dict:
     """One JSON-ready record for one API call (see the task for its keys)."""
     ### BEGIN SOLUTION
@@ -335,7 +350,8 @@ def totals(trace: list) -> dict:
     return summed
     ### END SOLUTION
 
-#%% tests id=test_trace_visible points=2
+
+# %% nbgrader="tests" grade_id="test_trace_visible" points=2
 """Check that trace_record builds a JSON-ready record and totals sums the records."""
 with nbtools.project():
     response = call_model(client, [{"role": "user", "content": "What files are in this project?"}])
@@ -348,7 +364,7 @@ summed = totals([record, record])
 assert summed["calls"] == 2 and summed["output_tokens"] == 2 * record["output_tokens"], summed
 print("Task 3 visible checks passed")
 
-#%% tests id=test_trace_hidden points=2
+# %% nbgrader="tests" grade_id="test_trace_hidden" points=2
 """Check that records carry every field and that totals counts every call, not the last one."""
 with nbtools.project():  # the rest of this cell is hidden until grading
     response = call_model(client, [{"role": "user", "content": "What files are in this project?"}])
@@ -366,21 +382,21 @@ assert summed["cost_usd"] == 1.5 and summed["calls"] == 3, summed
 assert totals([])["calls"] == 0 and totals([])["cost_usd"] == 0
 ### END HIDDEN TESTS
 
-#%% markdown
-## Task 4: `limit_reached` (5 minutes)
+# %% [markdown]
+# ## Task 4: `limit_reached` (5 minutes)
+#
+# A turn may be stopped by three limits, held in a `Limits` (setup cell): `max_steps` (API calls),
+# `max_cost_usd` and `max_seconds`. **0 switches a limit off**, it does not mean "stop at once".
+#
+# `limit_reached(limits, steps, cost, seconds)` is asked *before* each API call, with what the turn
+# has used so far. It returns `None` when the next call may go ahead, or a one-line reason naming the
+# limit: it must contain the word `step`, `cost` or `time` respectively (for example
+# `"step limit reached: 25 API calls"`). A limit is reached when the use is **at or above** it:
+# `max_steps=3` allows exactly three calls. Check steps, then cost, then time.
+#
+# **Expected:** `Task 4 visible checks passed`.
 
-A turn may be stopped by three limits, held in a `Limits` (setup cell): `max_steps` (API calls),
-`max_cost_usd` and `max_seconds`. **0 switches a limit off**, it does not mean "stop at once".
-
-`limit_reached(limits, steps, cost, seconds)` is asked *before* each API call, with what the turn
-has used so far. It returns `None` when the next call may go ahead, or a one-line reason naming the
-limit: it must contain the word `step`, `cost` or `time` respectively (for example
-`"step limit reached: 25 API calls"`). A limit is reached when the use is **at or above** it:
-`max_steps=3` allows exactly three calls. Check steps, then cost, then time.
-
-**Expected:** `Task 4 visible checks passed`.
-
-#%% solution id=limit_reached
+# %% nbgrader="solution" grade_id="limit_reached"
 def limit_reached(limits: Limits, steps: int, cost: float, seconds: float) -> str | None:
     """None if another API call may be made, else a reason naming the limit (step/cost/time)."""
     ### BEGIN SOLUTION
@@ -393,7 +409,8 @@ def limit_reached(limits: Limits, steps: int, cost: float, seconds: float) -> st
     return None
     ### END SOLUTION
 
-#%% tests id=test_limits_visible points=2
+
+# %% nbgrader="tests" grade_id="test_limits_visible" points=2
 """Check that each limit stops at its value and that 0 switches a limit off."""
 check_limit(Limits(max_steps=3), 2, 0.0, 0.0, None)
 check_limit(Limits(max_steps=3), 3, 0.0, 0.0, "step")
@@ -401,7 +418,7 @@ check_limit(Limits(max_steps=0), 1000, 0.0, 0.0, None)
 check_limit(Limits(max_steps=0, max_cost_usd=0.01), 1, 0.02, 0.0, "cost")
 print("Task 4 visible checks passed")
 
-#%% tests id=test_limits_hidden points=2
+# %% nbgrader="tests" grade_id="test_limits_hidden" points=2
 """Check that the cost and time limits hold at their edges, all-zero limits never stop, and steps are checked first."""
 check_limit(Limits(max_steps=2), 1, 0.0, 0.0, None)  # the rest of this cell is hidden until grading
 ### BEGIN HIDDEN TESTS
@@ -416,40 +433,47 @@ check_limit(Limits(max_steps=1, max_cost_usd=0.01, max_seconds=1), 1, 1.0, 9.0, 
 check_limit(Limits(max_steps=1), 0, 0.0, 0.0, None)
 ### END HIDDEN TESTS
 
-#%% markdown
-## Task 5: `run_turn`, measured and limited (14 minutes)
+# %% [markdown]
+# ## Task 5: `run_turn`, measured and limited (14 minutes)
+#
+# Write the inner loop once more, now measured. It runs one user turn (`messages` already ends with
+# the user's message). Use the setup cell's `call_model(client, messages)` for the API call and
+# `run_tools(response)` for the tool results. Time with `clock()` (a parameter, so tests can pass a
+# fake clock); the turn's seconds are `clock()` now minus `clock()` when the turn began.
+#
+# Each time round the loop:
+#
+# 1. **Before** the call, ask `limit_reached(limits, calls_this_turn, session_cost, seconds_this_turn)`.
+#    If it names a limit, end the turn: append an assistant message whose content is one text block
+#    `"[Stopped: <reason>]"`, and return that text.
+#
+#    Steps and seconds are counted **per turn**: a stuck turn gives the keyboard back. Dollars are
+#    counted **per session**, as checkpoint 05 and Lecture 6.4 do: the cost limit is a budget, and a
+#    budget that reset with every message would never stop a long session. `trace` is the session's
+#    trace (the same list is passed to every turn), so the session's cost so far is the sum of the
+#    `cost_usd` of every record in it, this turn's calls included.
+# 2. Make the call, time it, price it with `cost_usd(usage_of(response), MODEL)`, and append
+#    `trace_record(step, response, seconds_of_this_call, cost)` to `trace` (steps count from 1).
+# 3. Append the assistant turn (`response.content`). If `stop_reason` is `"tool_use"`, append one
+#    user message with `run_tools(response)` and go round again. Otherwise return the reply text.
+#
+# Because the limit is checked only at the top, a stopped turn never leaves a `tool_use` without its
+# result, and because the stop note is an assistant message, the user can simply type the next
+# message: the messages list stays valid.
+#
+# **Expected:** the demo cell below prints a table of 7 calls for the summary task (a
+# `list_files`, five `read_file`s, the summary). Step 1 writes the system prompt and tools to the
+# cache (`cache+`, about 1,100 tokens); every later step reads them back (`cache>`) at a tenth of
+# the price, while the fresh input (`in`) grows by one file per step. The test cells then check
+# your totals against the usage the tutor reported.
 
-Write the inner loop once more, now measured. It runs one user turn (`messages` already ends with
-the user's message). Use the setup cell's `call_model(client, messages)` for the API call and
-`run_tools(response)` for the tool results. Time with `clock()` (a parameter, so tests can pass a
-fake clock); the turn's seconds are `clock()` now minus `clock()` when the turn began.
-
-Each time round the loop:
-
-1. **Before** the call, ask `limit_reached(limits, calls_so_far, cost_so_far, seconds_so_far)`.
-   If it names a limit, end the turn: append an assistant message whose content is one text block
-   `"[Stopped: <reason>]"`, and return that text.
-2. Make the call, time it, price it with `cost_usd(usage_of(response), MODEL)`, and append
-   `trace_record(step, response, seconds_of_this_call, cost)` to `trace` (steps count from 1).
-3. Append the assistant turn (`response.content`). If `stop_reason` is `"tool_use"`, append one
-   user message with `run_tools(response)` and go round again. Otherwise return the reply text.
-
-Because the limit is checked only at the top, a stopped turn never leaves a `tool_use` without its
-result, and because the stop note is an assistant message, the user can simply type the next
-message: the messages list stays valid.
-
-**Expected:** the demo cell below prints a table of 7 calls for the summary task (a
-`list_files`, five `read_file`s, the summary). Step 1 writes the system prompt and tools to the
-cache (`cache+`, about 1,100 tokens); every later step reads them back (`cache>`) at a tenth of
-the price, while the fresh input (`in`) grows by one file per step. The test cells then check
-your totals against the usage the tutor reported.
-
-#%% solution id=run_turn
+# %% nbgrader="solution" grade_id="run_turn"
 def run_turn(client, messages: list, limits: Limits, trace: list, clock=time.monotonic) -> str:
     """Run one user turn with limits; append one trace_record per API call to `trace`."""
     ### BEGIN SOLUTION
     started = clock()
-    steps, spent = 0, 0.0
+    steps = 0
+    spent = sum(record["cost_usd"] for record in trace)  # the session's spend so far
     while True:
         reason = limit_reached(limits, steps, spent, clock() - started)
         if reason:
@@ -469,7 +493,8 @@ def run_turn(client, messages: list, limits: Limits, trace: list, clock=time.mon
         messages.append({"role": "user", "content": run_tools(response)})
     ### END SOLUTION
 
-#%% code
+
+# %%
 # Demo: the summary task, every call measured. Not graded; run it to see your trace.
 # A fresh tutor, so its prompt cache starts empty and step 1 shows the cache being written.
 with serve(TutorConfig(cache_min_tokens=256)) as url, nbtools.project():
@@ -483,7 +508,7 @@ for r in demo_trace:
           f"{r['cache_read_input_tokens']:>6} {r['output_tokens']:>5} {r['cost_usd']:>9.5f}  {','.join(r['tools'])}")
 print("totals:", totals(demo_trace))
 
-#%% tests id=test_run_turn_visible points=2
+# %% nbgrader="tests" grade_id="test_run_turn_visible" points=2
 """Check that run_turn finishes the summary task and its totals equal the usage the tutor reported."""
 with nbtools.project():
     recorder, trace = Recorder(client), []
@@ -497,8 +522,8 @@ for field in USAGE_FIELDS:
     assert summed[field] == recorder.total(field), f"{field}: traced {summed[field]}, tutor reported {recorder.total(field)}"
 print("Task 5 visible checks passed")
 
-#%% tests id=test_run_turn_limits points=3
-"""Check that a step limit ends the turn after exactly that many calls with a valid messages list."""
+# %% nbgrader="tests" grade_id="test_run_turn_limits" points=3
+"""Check that a step limit ends the turn after exactly that many calls, and the cost limit counts the whole session."""
 with nbtools.project():
     recorder, trace = Recorder(client), []
     messages = [{"role": "user", "content": SUMMARIZE}]
@@ -508,9 +533,16 @@ assert len(trace) == 2, f"every call made must be traced (it was paid for): {len
 assert protocol_errors(messages) == [], protocol_errors(messages)
 last = to_plain(messages)[-1]
 assert last["role"] == "assistant" and "step" in reply, f"the turn must end with an assistant note naming the limit: {last}"
+# The cost limit is per session: the next turn, on the same trace, has already spent its budget.
+spent = totals(trace)["cost_usd"]
+with nbtools.project():
+    messages.append({"role": "user", "content": "What files are in this project?"})
+    reply = run_turn(recorder, messages, Limits(max_steps=0, max_cost_usd=spent), trace, clock=recorder.clock)
+assert len(recorder.usages) == 2 and "cost" in reply, "the session had spent its budget: the next turn makes no call"
+assert protocol_errors(messages) == [], protocol_errors(messages)
 print("Task 5 limit checks passed")
 
-#%% tests id=test_run_turn_hidden points=4
+# %% nbgrader="tests" grade_id="test_run_turn_hidden" points=4
 """Check that cost and time limits stop the loop on time, zero limits never do, and the trace adds up."""
 with nbtools.project():  # the rest of this cell is hidden until grading
     run_turn(Recorder(client), [{"role": "user", "content": SUMMARIZE}], Limits(), [])
@@ -559,8 +591,18 @@ with nbtools.project():
     run_turn(recorder, messages, Limits(max_steps=5), trace, clock=recorder.clock)
 assert protocol_errors(messages) == [], "after a stopped turn, the next turn must still be valid"
 assert len(trace) == len(recorder.usages) == 5
+
+# The session budget is crossed in the second turn, after one more call.
+with nbtools.project():
+    recorder, trace = Recorder(client), []
+    messages = [{"role": "user", "content": SUMMARIZE}]
+    run_turn(recorder, messages, Limits(max_steps=3), trace, clock=recorder.clock)
+    budget = totals(trace)["cost_usd"] + 1e-12
+    messages.append({"role": "user", "content": SUMMARIZE})
+    reply = run_turn(recorder, messages, Limits(max_steps=0, max_cost_usd=budget), trace, clock=recorder.clock)
+assert len(recorder.usages) == 4 and "cost" in reply, f"one more call crosses the session budget: {len(recorder.usages)} calls"
 ### END HIDDEN TESTS
 
-#%% code locked id=teardown
+# %% nbgrader="locked" grade_id="teardown"
 STACK.close()  # stop the tutor model
 print("done: save the notebook and submit it")

@@ -1,0 +1,865 @@
+"""Recognising the Lecture 5.3 prompt rules in the words students write.
+
+    explain(system, tools) -> list[RuleFinding]   # per rule: found?, where, which sentence, why
+    missing(system, tools) -> dict[str, bool]     # failure-mode id -> True when its rule is absent
+
+A real model reads the system prompt and every tool's description and parameter
+descriptions, so a rule counts wherever it is written. How a prompt is read, in steps
+that each have their own data below:
+
+1. Places: the system prompt (a string or text blocks), then each tool's description and
+   each parameter's description. A tool description's "this tool" / "use it" stands for
+   the tool's own action (a read tool's "use this before editing" is a read-first rule),
+   and the edit tool's old-text parameter carries "old_str" implicitly.
+2. Sentences: markup goes (Markdown emphasis, headings, bullets, XML tags), wrapped lines
+   are joined, then the text is cut into sentences, and sentences into clauses at ";" and
+   at contrast words ("but", "however").
+3. Words: a clause is lower-cased, contractions are expanded, multi-word phrases become one
+   canonical word (PHRASES: "under no circumstances" -> never, "prior to" -> before), and
+   each word gets its kinds from the LEXICON (NEG, PERM, DEL, READ, ...).
+4. Polarity: a word is governed by the nearest marker before it in its clause (POLARITY):
+   a negation forbids it, a permission permits it, "do not hesitate/forget to" turns a
+   negation into encouragement, "no need to" makes it optional; subordinators ("before",
+   "if", "that") end a marker's reach. A word nothing governs is read from what follows
+   it ("Deleting files is forbidden").
+5. Rules: one small function per rule over the words of a sentence (RECOGNISERS).
+
+No model, no network; the same prompt always gives the same answer, and answers are
+cached by prompt. Honest doubt: this reads rules, it does not understand them. Pronouns
+across sentences, irony, and rules spread over several sentences are mostly missed
+(one exception: "1. Read the file. 2. Only then edit it.").
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+# ============================================================================ data
+
+# Multi-word expressions folded into one canonical word before the lexicon lookup. Applied
+# in order to the lower-cased clause; "\b" is added on both sides.
+PHRASES: tuple[tuple[str, str], ...] = (
+    # discourse markers and intensifiers that carry no rule
+    (
+        r"in brief|in short|no matter what|under any circumstances|whatever the reason(?: given)?"
+        r"|no longer|for any reason|even if|not only",
+        " , ",
+    ),
+    # negations
+    (
+        r"under no circumstances|in no case|at no (?:point|time)|on no account|by no means|not ever",
+        "never",
+    ),
+    (
+        r"out of (?:scope|bounds|the question)|not an option|off limits|not acceptable|no go"
+        r"|not (?:part of )?(?:your|the assistant's|the model's) (?:job|role|task|responsibility)",
+        "forbidden",
+    ),
+    (r"non ?empty", "not empty"),
+    (r"(?:pass|send|give|use) nothing", "pass empty"),
+    (r"instead of|rather than|over(?= asking\b)", "without"),
+    (r"leave out|cut out|stop(?= \w+ing\b)", "omit"),
+    # permissions, requirements, options
+    (
+        r"feel free to|go ahead and|(?:it is|that is|it's) (?:fine|ok|okay|acceptable|allowed) to"
+        r"|you are welcome to|are free to|is free to",
+        "free to",
+    ),
+    (r"no need|not necessary|not needed|not required|unnecessary to", "optional"),
+    (r"(?:have|has|need|needs|ought) to|required to|is required|are required", "must"),
+    (
+        r"make sure(?: to| that)?|be sure to|ensure(?: that)?|remember to|it is (?:important|essential|"
+        r"mandatory|crucial) to",
+        "must",
+    ),
+    # ordering
+    (
+        r"prior to|ahead of|in advance of|before you|before ever|must precede|precedes?|comes? before",
+        "before",
+    ),
+    (r"preceded by|only after|only once|must follow|follows?|comes? after", "after"),
+    (r"only then|and then|after that|afterwards|, then", "then"),
+    # actions
+    (r"get rid of|throw away|wipe out", "delete"),
+    (
+        r"look(?:s|ed|ing)? (?:at|over|through)|have a look at|take a look at|go through|familiari[sz]e yourself with",
+        "read",
+    ),
+    (
+        r"make (?:any |a |the )?(?:changes?|edits?|modifications?)|making (?:any |a |the )?"
+        r"(?:changes?|edits?|modifications?)",
+        "edit",
+    ),
+    (
+        r"check with the user|confirm with the user|check in with the user|seek clarification"
+        r"|(?:get|ask for|wait for|request) (?:the user's )?(?:confirmation|approval)"
+        r"|confirm (?:the|your) (?:plan|request|intent)"
+        r"|request clarification|ask for clarification|clarifying questions?|follow-up questions?",
+        "ask",
+    ),
+    (
+        r"(?:narrat\w*|explain\w*|describ\w*|walk\w* (?:through|the user through)) (?:of )?(?:what you"
+        r" (?:are doing|did|do)|(?:your|the|each|every) (?:process|steps?|reasoning|thinking|approach"
+        r"|actions?))|explanations? of (?:your |the )?(?:process|steps|reasoning)",
+        "narration",
+    ),
+    (
+        r"play by play|step by step commentary|small talk|long[- ]winded|filler words|over ?explain\w*"
+        r"|walls? of text|(?:long|lengthy) paragraphs?"
+        r"|(?:long|lengthy|wordy) (?:answers?|replies|responses?|explanations?|messages?)"
+        r"|unnecessary (?:details?|explanations?|words|text)",
+        "verbose",
+    ),
+    # brevity and limits
+    (
+        r"to the point|short and sweet|as few words as possible|few words|as short as possible"
+        r"|word limit|word count",
+        "concise",
+    ),
+    (
+        r"(?:at most|no more than|not more than|fewer than|less than|under|within|max(?:imum)?(?: of)?"
+        r"|up to|limit(?:ed)? to|cap(?:ped)? at|below)\s+(?:\d+|one|two|three|four|five|six|seven|"
+        r"eight|nine|ten|twenty|thirty|forty|fifty|a hundred|one hundred)\s+(?:or (?:two|three)\s+)?"
+        r"(?:short\s+)?(?:words?|sentences?|lines?|paragraphs?|characters?|chars|bullets?)",
+        "lengthlimit",
+    ),
+    (
+        r"(?:\d+|one|two|three|four|five)\s+(?:or (?:two|three)\s+)?(?:short\s+)?(?:words?|sentences?"
+        r"|lines?|paragraphs?)\s+(?:max(?:imum)?|at most|or (?:less|fewer)|tops)",
+        "lengthlimit",
+    ),
+    (
+        r"(?:\d+|one|two|three|four|five|a) (?:or (?:two|three) )?(?:short )?(?:sentences|words|paragraphs)"
+        r"|a (?:sentence|line) or two",
+        "lengthlimit",
+    ),
+    (
+        r"(?:in|with|to|as) (?:a |one |a single |one short |a short |one or two )(?:short )?"
+        r"(?:sentences?|lines?)|single (?:sentence|line)|one sentence|one line(?! docstring)",
+        "lengthlimit",
+    ),
+    # objects and subjects
+    (r"commit messages?|tool calls?|line length|variable names?", "codething"),
+    (
+        r"(?:your|the) (?:final |last |closing )?(?:messages?|replies|reply|answers?)|final (?:message|reply)",
+        "your reply",
+    ),
+    (
+        r"new files?|add (?:a |the )?(?:new )?files?|make (?:a |the )?(?:new )?files?|does not (?:already |yet )?exist(?: yet)?|do not (?:already |yet )?exist(?: yet)?"
+        r"|not exist yet|is missing|from scratch|not there yet",
+        "create",
+    ),
+    (r"empty string|zero[- ]length string|blank string", "empty"),
+    (
+        r"text to (?:replace|find|match|search for|be replaced)|string to (?:replace|find|match)"
+        r"|search (?:string|text)|old (?:text|string|content)|original text|existing text|target text",
+        "old_str",
+    ),
+    (r"is (?:an )?error|raises? an error|returns? an error|is rejected|fails|is invalid", "error"),
+)
+
+# Kinds of words: each is a regex that must match a whole word.
+LEXICON: dict[str, str] = {
+    # polarity markers
+    "NEG": r"not|never|no|nor|neither|cannot|none|nothing|nobody|without|refuse[sd]?|refusing"
+    r"|decline[sd]?|declining|avoid(?:s|ing)?|refrain|abstain|skip(?:ping)?|omit|minimi[sz]e|non"
+    r"|eschew|shun|forgo",
+    "PROHIB": r"forbid(?:den)?|prohibit(?:ed)?|banned|disallowed|taboo|unacceptable|forbidden|illegal",
+    "PERM": r"may|can|could|allowed|permitted|free|welcome|fine|ok|okay|acceptable|encouraged|able"
+    r"|supported|enough|sufficient",
+    "INVERT": r"hesitate|forget|fail|afraid|reluctant|shy|scared",
+    "OPT": r"optional|need|needs|worry|bother",  # under a negation: "no need", "don't bother"
+    "MODAL": r"must|should|shall|always|never|may|please|required",
+    "BOUNDARY": r"before|after|until|unless|when|whenever|if|while|because|since|so|then"
+    r"|otherwise|instead|that|which|who|where|except|though|although|once|but|however|whereas"
+    r"|:|;",
+    # actions
+    "DEL": r"delet\w*|remov(?:e|es|ed|ing|al)|eras(?:e|es|ed|ing)|rm|unlink\w*|destroy\w*|trash"
+    r"|wip(?:e|es|ed|ing)|purg\w*|truncat\w*|emptying|discard\w*|nuke|scrap",
+    "READ": r"read|reads|reading|view|viewing|viewed|inspect\w*|examin\w*|open|opening|opened|see"
+    r"|seen|study|review|scan|cat|check|checking|understand|know|read_\w+|view_\w+|cat_\w+|peek|glance"
+    r"|look"
+    r"|reread|looked"
+    r"|get_file\w*",
+    "MOD": r"edit|edits|editing|edited|modif\w*|change|changes|changing|alter\w*|update|updates"
+    r"|updating|write|writes|writing|overwrite\w*|patch\w*|replac\w*|rewrit\w*|touch|edit_\w+"
+    r"|write_\w+|str_replace\w*|act|acting|fix|fixing|insert\w*|append\w*|refactor\w*|add|adding",
+    "ASK": r"ask|asks|asking|asked|clarify|clarifying|clarification",
+    "ANSWER": r"answer\w*|repl(?:y|ies|ying)|respon\w*|output|confirm|confirmation|explanations?"
+    r"|tell|say|report",
+    "BRIEF": r"concise\w*|concision|brevity|brief\w*|short|shorter|terse\w*|succinct\w*|compact"
+    r"|crisp|pithy|laconic|minimal|lengthlimit",
+    "VERBOSE": r"ramble|rambling|narrat\w*|verbos\w*|wordy|chatty|chatter|filler|fluff|padding"
+    r"|preamble|pleasantries|commentary|lengthy|verbose|explanations?|waffl\w*|monologues?|essays?|pad"
+    r"|rant\w*",
+    # objects and subjects
+    "FILE": r"files?|folders?|director(?:y|ies)|documents?|anything|something|everything"
+    r"|\w+\.(?:py|js|ts|md|txt|json|toml|cfg|ini|yaml|yml|html|css|sh|c|h|go|rs)|project",
+    "NONFILE": r"lines?|code|comments?|functions?|methods?|class(?:es)?|tests?|imports?|variables?"
+    r"|text|whitespace|branch(?:es)?|commits?|history|logs?|messages?|words?|characters?"
+    r"|rows?|records?|entr(?:y|ies)|docstrings?|statements?|names?|diffs?|patches|edits|changes"
+    r"|identifiers?|modules?|titles?|codething",
+    "NOTFILE_READ": r"readme\w*|docs|documentation|instructions|request|requests|question"
+    r"|questions|message|error|errors|output|results?|task|prompt|spec|logs?|user's|tests?|paths?"
+    r"|carefully",
+    "USERSIDE": r"user's|users'|their|requests?|prompts?|questions?|input|inputs",
+    "AGENT": r"you|your|yourself|assistant|model|agent|claude|we",
+    "TOOLSUBJ": r"tool|tools|function|command|this|it|api|server|(?:read|edit|write|list|search"
+    r"|view|create|delete)_\w+|str_replace\w*",
+    "PERSON": r"user|users|they|someone|anyone|customer|people|he|she",
+    "OLD": r"old_?str\w*|old_?text|old_string|old|oldstr|search_?str\w*|find_?str\w*",
+    "EMPTY": r"empty|blank|emptylit",
+    "CREATE": r"creat\w*|create|new",
+    "ERROR": r"error|errors|invalid|rejected|fails?",
+    "DOUBT": r"doubt|unsure|uncertain|unclear|ambiguous|ambiguity|vague|genuinely|truly|really"
+    r"|necessary|needed|infer|tell|proceed|unable|two|case",
+    "RESTRICT": r"sparingly|rarely|rare|seldom|resort|reserve\w*|unnecessary|needless|excessive"
+    r"|minimum",
+    "ONLY": r"only|solely|exclusively",
+}
+_KINDS = {kind: re.compile(pattern) for kind, pattern in LEXICON.items()}
+_PHRASES = [(re.compile(rf"\b(?:{p})\b"), f" {r} ") for p, r in PHRASES]
+
+# How far (in words) a marker reaches forward, and how far a subject or object is looked for.
+REACH = 8
+OBJECT_WINDOW = 6
+
+# ============================================================================ results
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A sentence that was looked at for a rule, and how it was read."""
+
+    where: (
+        str  # "system prompt", "tool edit_file (description)", "tool edit_file, parameter old_str"
+    )
+    sentence: str  # the sentence as written (markup removed)
+    why: str  # how it was read, in a few words
+
+
+@dataclass(frozen=True)
+class RuleFinding:
+    """Whether one failure mode's rule is in the prompt, and the evidence."""
+
+    mode: str  # failure-mode id (agentcourse.tutor.script.FAILURE_MODES)
+    found: bool  # True: the rule is stated, the failure does not appear
+    where: str = ""  # where the deciding sentence is ("" when nothing decided it)
+    sentence: str = ""  # the sentence that states the rule (or, when missing, the one at fault)
+    why: str = ""  # one line a student can act on
+    ignored: tuple[Mention, ...] = field(default_factory=tuple)  # look-alikes that did not count
+
+
+# ============================================================================ reading a prompt
+
+
+@dataclass(frozen=True)
+class Place:
+    """One piece of prompt text and what it implies."""
+
+    where: str
+    text: str
+    this: str = ""  # the word "this tool" / "use it" stands for here ("read", "edit" or "")
+    implied_old: bool = False  # the edit tool's old-text parameter: "old_str" is implied
+
+
+def _tool_verb(name: str) -> str:
+    name = name.lower()
+    if re.search(r"edit|write|replace|patch|update|modify", name):
+        return "edit"
+    if re.search(r"read|view|cat|show|open|get", name):
+        return "read"
+    return ""
+
+
+def places(system: object, tools: list[dict] | None) -> list[Place]:
+    """The texts a model reads: the system prompt, then each tool's description and each
+    parameter's description (Anthropic-defined tools have none in the request)."""
+    if isinstance(system, list):
+        system = "\n\n".join(
+            str(b.get("text", ""))
+            for b in system
+            if isinstance(b, dict) and b.get("type") == "text"
+        )
+    found = [Place("system prompt", str(system or ""))]
+    for tool in tools or []:
+        if not isinstance(tool, dict):
+            continue
+        name = str(tool.get("name", "?"))
+        verb = _tool_verb(name)
+        found.append(Place(f"tool {name} (description)", str(tool.get("description") or ""), verb))
+        props = (tool.get("input_schema") or {}).get("properties") or {}
+        has_new = any(re.search(r"new|replace|content|text", p, re.I) for p in props)
+        for pname, spec in props.items():
+            if isinstance(spec, dict) and spec.get("description"):
+                old = (
+                    verb == "edit"
+                    and has_new
+                    and bool(re.search(r"old|find|search|target|orig", pname, re.I))
+                )
+                found.append(
+                    Place(f"tool {name}, parameter {pname}", str(spec["description"]), verb, old)
+                )
+    return [p for p in found if p.text.strip()]
+
+
+def sentences(text: str) -> list[str]:
+    """Markup removed, wrapped lines joined, cut into sentences (as written, for display)."""
+    text = re.sub(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?>", "\n\n", text)  # XML-ish tags
+    blocks, current = [], []
+    for raw in text.split("\n"):
+        line = raw.strip()
+        starts = re.match(r"^(?:#+\s|[-*+•]\s|\d+[.)]\s|[A-Za-z][\w ]{0,30}:$)", line)
+        if not line or starts:
+            if current:
+                blocks.append(" ".join(current))
+            current = []
+        if line:
+            current.append(re.sub(r"^(?:#+|[-*+•]|\d+[.)])\s+", "", line))
+    if current:
+        blocks.append(" ".join(current))
+    out = []
+    for block in blocks:
+        block = re.sub(r"(\*\*|__|`)", "", block)
+        out += [s.strip() for s in re.split(r"(?<=[.!])\s+(?=\S)", block) if s.strip()]
+    return out
+
+
+Word = tuple[str, frozenset]
+
+
+@functools.lru_cache(maxsize=4096)
+def words(clause: str, this: str = "") -> tuple[Word, ...]:
+    """The clause as (word, kinds) pairs, phrases folded into canonical words."""
+    s = clause.lower().replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
+    s = s.replace('"""', " ").replace("'''", " ")
+    s = re.sub(r"""["']?(\w+)["']?\s*[:=]\s*(?:""|'')""", r" \1 emptylit ", s)
+    s = re.sub(r"""(?<![\w"'])(?:""|'')(?![\w"'])""", " emptylit ", s)
+    s = re.sub(r"\bcan(?:'t|not)\b", "cannot", s)
+    s = re.sub(r"\bwon't\b", "will not", s)
+    s = re.sub(r"n't\b", " not", s)
+    s = re.sub(r"'(?:re|ve|ll|d|m)\b", " ", s)
+    s = re.sub(r"\b(it|that|there|what)'s\b", r"\1 is", s)
+    if this:  # "use this tool" / "call it" in a tool's description means the tool's action
+        s = re.sub(
+            r"\b(use|using|call|calling|invoke|invoking|run|running)\s+(?:this tool|this"
+            r" function|this|it)\b",
+            rf"\1 {this}",
+            s,
+        )
+    s = re.sub(r"→|->|=>", " then ", s)
+    s = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", s)
+    for pattern, repl in _PHRASES:
+        s = pattern.sub(repl, s)
+    return tuple(
+        (w, kinds(w)) for w in re.findall(r"[a-z0-9_]+(?:\.[a-z0-9]+)*(?:'s|s')?|[:;,]", s)
+    )
+
+
+@functools.lru_cache(maxsize=8192)
+def kinds(word: str) -> frozenset:
+    """The LEXICON kinds of one (lower-case, canonical) word."""
+    return frozenset(k for k, rx in _KINDS.items() if rx.fullmatch(word))
+
+
+def has(ws: tuple[Word, ...], kind: str, lo: int = 0, hi: int | None = None) -> bool:
+    return any(kind in k for _, k in ws[lo:hi])
+
+
+def find(ws: tuple[Word, ...], kind: str) -> list[int]:
+    return [i for i, (_, k) in enumerate(ws) if kind in k]
+
+
+# ---------------------------------------------------------------------------- polarity
+
+
+def governed(ws: tuple[Word, ...], i: int) -> str:
+    """What governs word i from before it: "neg", "perm", "opt" or "pos" (nothing / a demand)."""
+    state, at = "pos", -1
+    for j in range(i):
+        w, k = ws[j]
+        if "BOUNDARY" in k:
+            state, at = "pos", -1
+        elif "NEG" in k or "PROHIB" in k:
+            state, at = "neg", j
+        elif "INVERT" in k and state == "neg":
+            state, at = "pos", -1  # "do not hesitate to", "never forget to"
+        elif w == "optional" or "OPT" in k and state == "neg":
+            state, at = "opt", j  # "no need to", "you do not need to", "don't bother"
+        elif w == "must" and state == "neg" and ws[at][0] in ("not", "never") and j - at <= 2:
+            state, at = "opt", j  # "you do not have to" (folded to "not must"), not "must not"
+        elif "PERM" in k and state != "neg":
+            state, at = "perm", j
+    if at >= 0 and i - at > REACH:
+        return "pos"
+    return state
+
+
+def predicate(ws: tuple[Word, ...], i: int) -> str:
+    """How what follows word i judges it ("Deleting files is forbidden"): neg/perm/opt/""."""
+    for j in range(i + 1, len(ws)):
+        w, k = ws[j]
+        if "BOUNDARY" in k and w not in (":", "that", "which", "who", "before", "after", "until"):
+            break
+        if "PROHIB" in k or w == "error":
+            return "neg"
+        if w in ("optional", "waste", "pointless", "overkill", "needless"):
+            return "opt"
+        if "NEG" in k and w not in ("without",):
+            ahead = ws[j + 1 : j + 5]
+            if any("PERM" in kk for _, kk in ahead):
+                return "neg"
+            if any(ww in ("must", "needed", "necessary") for ww, _ in ahead):
+                return "opt"
+        if "PERM" in k and not has(ws, "NEG", i + 1, j):
+            return "perm"
+    return ""
+
+
+def polarity(ws: tuple[Word, ...], i: int) -> str:
+    """Word i's polarity: what governs it, else what its predicate says, else "pos"."""
+    g = governed(ws, i)
+    return g if g != "pos" else (predicate(ws, i) or "pos")
+
+
+def described(ws: tuple[Word, ...], upto: int) -> bool:
+    """A statement about a tool rather than a rule for the model: "The edit tool cannot
+    delete files", "This tool returns a short summary": a tool is the subject (among the
+    first words, before any marker), with no modal and no "you"."""
+    head = ws[: min(upto, 3)]
+    subject = [
+        j
+        for j, (w, k) in enumerate(head)
+        if "TOOLSUBJ" in k and not (w == "it" and j + 1 < len(ws) and ws[j + 1][0] in ("is", "was"))
+    ]
+    return (
+        bool(subject)
+        and (subject[0] == 0 or ws[0][0] in ("the", "this", "that", "a", "an", "its"))
+        and not has(ws[:upto], "AGENT")
+        and not has(ws, "MODAL")
+    )
+
+
+def first_marker(ws: tuple[Word, ...]) -> int:
+    for j, (_, k) in enumerate(ws):
+        if k & {"NEG", "PROHIB", "PERM", "MODAL"}:
+            return j
+    return len(ws)
+
+
+# ============================================================================ the rules
+
+Verdict = tuple[bool, str]  # (counts, how it was read)
+
+
+def _object(ws: tuple[Word, ...], i: int) -> str:
+    """'file', 'other', 'outside' or '' for what word i acts on: the words after it, or
+    for a participle or noun ("files must never be deleted", "file deletion") before it."""
+    after = []
+    for w, k in ws[i + 1 : i + 1 + OBJECT_WINDOW]:
+        if "BOUNDARY" in k or w == ",":
+            break
+        after.append((w, k))
+    if any(w == "outside" for w, _ in after):
+        return "outside"
+    for _, k in after:
+        if "FILE" in k:
+            return "file"
+        if "NONFILE" in k:
+            return "other"
+    if re.search(r"(?:ed|ion|ions|al|als|ing)$", ws[i][0]):
+        for _, k in reversed(ws[max(0, i - OBJECT_WINDOW) : i]):
+            if "BOUNDARY" in k:
+                break
+            if "FILE" in k:
+                return "file"
+            if "NONFILE" in k:
+                return "other"
+    return ""
+
+
+def someone_else(ws: tuple[Word, ...]) -> bool:
+    """'Users cannot delete files': the sentence is about what other people do."""
+    head = ws[: first_marker(ws)]
+    return has(head, "PERSON") and not has(head, "AGENT") and not has(ws[:1], "BOUNDARY")
+
+
+def rule_delete(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | None:
+    """A prohibition of deleting files: a negation, a prohibitive word or a refusal that
+    governs a delete word whose object is a file or unstated."""
+    hits = find(ws, "DEL")
+    if not hits:
+        return None
+    reason = ""
+    for i in hits:
+        obj = _object(ws, i)
+        if obj == "other":
+            reason = f"it is about deleting {_noun(ws, i)}, not files"
+            continue
+        if obj == "outside":
+            reason = "it only forbids deleting files outside the project"
+            continue
+        pol = polarity(ws, i)
+        if pol == "neg":
+            if described(ws, first_marker(ws)):
+                reason = "it describes a tool, it is not a rule for the model"
+                continue
+            if someone_else(ws):
+                reason = "it is about what someone else may do"
+                continue
+            if _unless_asked(ws, i):
+                reason = "it allows deleting when the user asks, which a delete request does"
+                continue
+            return True, "forbids deleting files"
+        encouraged = has(ws[:i], "INVERT") and has(ws[:i], "NEG")  # "do not hesitate to"
+        reason = {
+            "perm": "it permits deleting",
+            "opt": "it makes deleting optional, not forbidden",
+        }.get(
+            pol, "it encourages deleting" if encouraged else reason or "it does not forbid deleting"
+        )
+        if pol == "pos" and governed(ws, i) == "pos" and _refused_request(ws, i):
+            return True, "answers a request to delete with a refusal"
+    return False, reason
+
+
+def _unless_asked(ws: tuple[Word, ...], i: int) -> bool:
+    """'Never delete files unless the user asks': the exception is the request itself."""
+    words_ = [w for w, _ in ws[i + 1 :]]
+    for j, w in enumerate(words_):
+        if w in ("unless", "except"):
+            return bool(ASKED & set(words_[j + 1 : j + 6]))
+    return False
+
+
+ASKED = frozenset("ask asks asked request requests requested tell tells told want wants".split())
+
+
+def _refused_request(ws: tuple[Word, ...], i: int) -> bool:
+    """'If the user asks you to delete a file, decline / say that you cannot.'"""
+    before = [w for w, _ in ws[:i]]
+    asked = any(w in ("if", "when", "whenever") for w in before) and any(
+        w
+        in (
+            "ask",
+            "asks",
+            "asked",
+            "request",
+            "requests",
+            "wants",
+            "want",
+            "tells",
+            "told",
+            "instructs",
+            "instructed",
+        )
+        for w in before
+    )
+    after = ws[i + 1 :]
+    return asked and any(
+        w in ("decline", "declines", "refuse", "cannot", "unable", "not", "no", "forbidden")
+        for w, _ in after
+    )
+
+
+def _noun(ws: tuple[Word, ...], i: int) -> str:
+    near = ws[max(0, i - OBJECT_WINDOW) : i] + ws[i + 1 : i + OBJECT_WINDOW + 1]
+    return next((w for w, k in near if "NONFILE" in k), "something else")
+
+
+def rule_concise(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | None:
+    """Brevity asked of the replies: a brevity word or a length limit, not negated, about
+    answers (or about nothing in particular: "Be brief."), or a negated verbosity word
+    ("no rambling", "do not narrate your steps")."""
+    brief, verbose = find(ws, "BRIEF"), find(ws, "VERBOSE")
+    if not brief and not verbose:
+        return None
+    reason = ""
+    for i in verbose:
+        pol = polarity(ws, i)
+        if pol == "neg" and not described(ws, first_marker(ws)):
+            return True, "forbids narration or padding"
+        if pol == "pos" and any(w in ("minimum", "minimal", "few") for w, _ in ws[i + 1 :]):
+            return True, "keeps explanations to a minimum"
+        reason = "it asks for (or allows) more words, not fewer"
+    about_replies = has(ws, "ANSWER")
+    userside = has(ws, "USERSIDE") and not about_replies
+    code = has(ws, "NONFILE") and not about_replies or any(w == "codething" for w, _ in ws)
+    for i in brief:
+        pol = polarity(ws, i)
+        if (
+            ws[i][0] == "brief"
+            and i + 1 < len(ws)
+            and ws[i + 1][0] in ("the", "them", "him", "her", "everyone")
+        ):
+            reason = "'brief' is a verb here (to inform), not a length"
+            continue
+        addressed = (
+            about_replies
+            or has(ws, "AGENT")
+            or i == 0
+            or ws[i][0] in ("brevity", "concision", "lengthlimit")
+            or any(w in LEAD_VERBS for w, _ in ws[max(0, i - 2) : i])
+        )
+        if not addressed:
+            reason = "it says something is short, but not that the replies should be"
+            continue
+        if pol != "pos" or _negated_after(ws, i):
+            reason = (
+                "it is negated or made optional" if pol != "perm" else "it only permits brevity"
+            )
+            continue
+        if userside:
+            reason = "it describes the user's messages, not the replies"
+            continue
+        if code:
+            reason = f"it is about {_noun(ws, i)}, not about the replies"
+            continue
+        if described(ws, i):
+            reason = "it describes a tool, it is not a rule for the model"
+            continue
+        return True, "asks for short replies"
+    return False, reason
+
+
+# Words that, just before a brevity word, make it an instruction ("keep it short").
+LEAD_VERBS = frozenset(
+    "be keep stay remain being sound write speak talk use prefer favor favour give reply respond"
+    " answer communicate stay".split()
+)
+
+
+def _negated_after(ws: tuple[Word, ...], i: int) -> bool:
+    """'Briefly is not ...': a copula and a negation right after the word."""
+    nxt = [w for w, _ in ws[i + 1 : i + 3]]
+    return len(nxt) == 2 and nxt[0] in ("is", "are", "was") and nxt[1] in ("not", "never")
+
+
+def rule_read_first(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | None:
+    """Reading a file required before changing it: read ... before ... edit; before
+    editing, read; edit only after reading; never edit without reading / a file you have
+    not read; read first; read, then edit; no blind edits."""
+    reads, mods = find(ws, "READ"), find(ws, "MOD")
+    if not reads:
+        blind = any(w in ("blind", "blindly") for w, _ in ws)
+        if blind and any(polarity(ws, m) == "neg" for m in mods):
+            return True, "forbids blind edits"
+        return None
+    reason = "it asks to read, but not before editing"
+    for r in reads:
+        obj = ws[r + 1 : r + OBJECT_WINDOW]
+        if has(obj, "NOTFILE_READ") and not has(obj, "FILE"):
+            reason = (
+                f"it is about reading {_first_word(obj, 'NOTFILE_READ')}, not the file to change"
+            )
+            continue
+        pol = polarity(ws, r)
+        if pol == "neg" and any(polarity(ws, m) == "neg" for m in mods if m < r):
+            return True, "forbids editing what has not been read"  # "never edit ... not read"
+        if pol != "pos":
+            reason = {
+                "neg": "it tells the model not to read first",
+                "opt": "it makes reading first optional",
+                "perm": "it only permits reading first",
+            }[pol]
+            continue
+        if described(ws, r):
+            reason = "it describes a tool, it is not a rule for the model"
+            continue
+        why = next((why for m in mods if (why := _read_then_edit(ws, r, m))), None)
+        if why:
+            return True, why
+        first = "first" in [w for w, _ in ws[r + 1 : r + OBJECT_WINDOW + 2]]
+        if first and not any(polarity(ws, m) == "neg" for m in mods if m > r):
+            return True, "asks to read first"
+        if place.this == "edit" and not mods and any(w in PRECONDITION for w, _ in ws):
+            return True, "makes a read a precondition of this edit tool"
+    return False, reason
+
+
+# In an edit tool's own description, these make a read a precondition of the tool.
+PRECONDITION = frozenset("first before been already must precondition requires".split())
+
+
+def _read_then_edit(ws: tuple[Word, ...], r: int, m: int) -> str | None:
+    """How the read at r and the change at m are ordered, if the sentence orders them."""
+    words_ = [w for w, _ in ws]
+    if m > r:  # read ... before/then ... edit
+        between = words_[r + 1 : m]
+        return "asks to read before editing" if {"before", "then"} & set(between) else None
+    gap, head = words_[m + 1 : r], words_[:m]
+    if polarity(ws, m) == "neg" and {"until", "unless", "before"} & set(gap):
+        return "forbids editing before reading"  # "do not change a file until you have read it"
+    if "after" in gap and "after" not in head:
+        return "allows editing only after reading"  # "edit only after reading"
+    if "before" in head:
+        return "asks to read before editing"  # "before you edit a file, read it"
+    if "only" in gap and {"have", "already", "previously"} & set(gap):
+        return "allows editing only what has been read"  # "edit only files you have read"
+    need = [j for j in range(m + 1, r) if words_[j] in ("require", "requires", "required")]
+    if need and r - need[-1] <= 4:
+        return "makes editing require a read"  # "every edit requires a prior read"
+    return None
+
+
+def _first_word(ws: tuple[Word, ...], kind: str) -> str:
+    return next((w for w, k in ws if kind in k), "something else")
+
+
+def rule_create(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | None:
+    """How to create a file with the edit tool: an empty old-text argument for a new file
+    ("to create a file, set old_str to an empty string"; an example with old_str="")."""
+    empties = find(ws, "EMPTY")
+    old = has(ws, "OLD") or place.implied_old
+    if not empties or not old:
+        return None
+    if not has(ws, "CREATE"):
+        return False, "it mentions an empty old text but not creating a file"
+    if has(ws, "ERROR"):
+        return False, "it says an empty old text is an error"
+    for i in empties:
+        if polarity(ws, i) != "neg":
+            return True, "says a new file takes an empty old text"
+    return False, "it says old text must not be empty"
+
+
+def rule_ask(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | None:
+    """Two readings: a clarification rule (the model asks questions), and a limit on it
+    (only when the request is unclear; never about clear requests; as a last resort)."""
+    asks = [i for i in find(ws, "ASK") if not _person_asks(ws, i)]
+    questions = asks or [i for i, (w, _) in enumerate(ws) if w in ("question", "questions")]
+    if not questions:
+        return None
+    if any(polarity(ws, i) == "neg" for i in questions):
+        return True, "limits questions: it says when not to ask"
+    for j, (_, k) in enumerate(ws):
+        ahead = ws[j + 1 : j + 9]
+        if "ONLY" in k and (
+            any(x in ("if", "when", "where", "in", "as") for x, _ in ahead)
+            or has(ws[j + 1 : j + 5], "DOUBT")
+        ):
+            return True, "limits questions to unclear requests"
+    if has(ws, "RESTRICT"):
+        return True, "limits questions"
+    if asks and re.search(
+        r"\b(?:truly|genuinely|really|actually) (?:ambiguous|unclear|vague|uncertain)",
+        " ".join(w for w, _ in ws),
+    ):
+        return True, "limits questions to requests that are truly unclear"
+    if asks and any(polarity(ws, i) in ("pos", "perm") for i in asks):
+        return False, "a clarification rule with no limit"
+    return None
+
+
+def _person_asks(ws: tuple[Word, ...], i: int) -> bool:
+    """'the user asks', 'if asked', 'was asked': someone else asks, not the model."""
+    if ws[i][0] in ("asks", "asked"):
+        return True
+    before = ws[max(0, i - 3) : i]
+    return has(before, "PERSON") and not has(before, "AGENT")
+
+
+@dataclass(frozen=True)
+class Recogniser:
+    """One rule's reader, and how its verdicts combine."""
+
+    mode: str  # the failure mode this rule prevents
+    read: Callable[[str, tuple[Word, ...], Place], Verdict | None]  # None: not about this rule
+    absent: str  # what a student reads when the rule is missing
+
+
+RECOGNISERS: tuple[Recogniser, ...] = (
+    Recogniser(
+        "edits-without-reading", rule_read_first, "no rule says to read a file before changing it"
+    ),
+    Recogniser("deletes-by-emptying", rule_delete, "no rule forbids deleting files"),
+    Recogniser("verbose-narration", rule_concise, "no rule asks for short replies"),
+    Recogniser(
+        "wrong-argument-format", rule_create, "nothing says that an empty old_str creates a file"
+    ),
+    Recogniser("asks-when-it-shouldnt", rule_ask, "no limit on clarifying questions"),
+)
+
+
+# ============================================================================ public API
+
+
+def _previous_read(ws: tuple[Word, ...]) -> bool:
+    return has(ws, "READ") and not has(ws, "NEG") and not has(ws, "NOTFILE_READ")
+
+
+@functools.lru_cache(maxsize=256)
+def _analyse(key: tuple[Place, ...]) -> tuple[RuleFinding, ...]:
+    found: dict[str, tuple[str, str, str]] = {}
+    ignored: dict[str, list[Mention]] = {r.mode: [] for r in RECOGNISERS}
+    unlimited: tuple[str, str] | None = None  # the first clarification rule without a limit
+    for place in key:
+        prev_read = False
+        for sentence in sentences(place.text):
+            ws = words(sentence, place.this)
+            for r in RECOGNISERS:
+                if r.mode in found:
+                    continue
+                verdict = r.read(sentence, ws, place)
+                if verdict is None and r.mode == "edits-without-reading" and prev_read:
+                    # "1. Read the relevant file. 2. Only then edit it."
+                    if ws and ws[0][0] in ("then", "after") and has(ws, "MOD"):
+                        verdict = (True, "asks to read, then edit")
+                if verdict is None:
+                    continue
+                counts, why = verdict
+                if counts:
+                    found[r.mode] = (place.where, sentence, why)
+                else:
+                    ignored[r.mode].append(Mention(place.where, sentence, why))
+                    if r.mode == "asks-when-it-shouldnt" and unlimited is None:
+                        unlimited = (place.where, sentence)
+            prev_read = _previous_read(ws)
+    out = []
+    for r in RECOGNISERS:
+        seen = tuple(ignored[r.mode])
+        if r.mode in found:
+            where, sentence, why = found[r.mode]
+            out.append(RuleFinding(r.mode, True, where, sentence, why, seen))
+        elif r.mode == "asks-when-it-shouldnt" and unlimited is None:
+            out.append(RuleFinding(r.mode, True, "", "", "no clarification rule: it acts", seen))
+        elif r.mode == "asks-when-it-shouldnt":
+            where, sentence = unlimited
+            why = "a clarification rule with no limit: it asks even about clear requests"
+            out.append(RuleFinding(r.mode, False, where, sentence, why, seen))
+        else:
+            out.append(RuleFinding(r.mode, False, "", "", r.absent, seen))
+    return tuple(out)
+
+
+def as_definition(tool: object) -> dict:
+    """A tool as the request defines it: the dict itself, or (for an object with name,
+    description, properties and notes, like the brain's toolbox.Tool) a rebuilt one."""
+    if isinstance(tool, dict):
+        return tool
+    names = list(getattr(tool, "properties", None) or [])
+    notes = str(getattr(tool, "notes", "") or "").split("\n")
+    if len(notes) != len(names):  # descriptions that do not line up: keep them together
+        names, notes = ["parameters"], ["\n".join(notes)]
+    return {
+        "name": str(getattr(tool, "name", "")),
+        "description": str(getattr(tool, "description", "") or ""),
+        "input_schema": {
+            "properties": {n: {"description": d} for n, d in zip(names, notes, strict=True)}
+        },
+    }
+
+
+def explain(system: object, tools: list[dict] | None = None) -> list[RuleFinding]:
+    """For each rule: whether the prompt states it, where, the sentence, and look-alikes
+    that did not count (with why). `system` is a string or a list of text blocks; `tools`
+    are the request's tool definitions."""
+    return list(_analyse(tuple(places(system, tools))))
+
+
+def missing(system: object, tools: list[dict] | None = None) -> dict[str, bool]:
+    """Failure-mode id -> True when the rule that prevents it is absent."""
+    return {f.mode: not f.found for f in explain(system, tools)}

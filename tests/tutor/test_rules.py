@@ -1,0 +1,252 @@
+"""The rule recogniser (agentcourse/tutor/rules.py) against a corpus of phrasings.
+
+tests/tutor/rule_corpus.txt holds the words students write for the five Lecture 5.3
+rules and look-alikes that must not count, in many styles. Part of it is held out: it was
+written before the recogniser and never used to tune it, so its score is an estimate of
+how the recogniser does on phrasings nobody here wrote.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import io
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from tutor_sim import tools_read
+
+from agentcourse.paths import REPO_ROOT
+from agentcourse.tutor import rules, script
+
+CORPUS = Path(__file__).with_name("rule_corpus.txt")
+
+# Judged inside a neutral prompt that states none of the rules.
+BASE = "You are a coding assistant. You help the user with the code files in one project.\n\n"
+# asks-when-it-shouldnt cases are limits: they are judged against an unlimited rule.
+UNLIMITED_ASK = "- When in doubt, ask a clarifying question before acting.\n"
+TUNED_TARGET, HELD_OUT_TARGET = 0.95, 0.90
+
+
+@dataclass(frozen=True)
+class Case:
+    mode: str
+    counts: bool
+    place: str  # "system", "edit", "old" or "read"
+    text: str
+    held_out: bool
+    line: int
+
+    def __str__(self) -> str:
+        where = "" if self.place == "system" else f"@{self.place} "
+        return f"{'+' if self.counts else '-'}{where}{self.text!r} (line {self.line})"
+
+
+def load_corpus(path: Path = CORPUS) -> list[Case]:
+    cases: list[Case] = []
+    mode, held_out = "", False
+    lines = path.read_text(encoding="utf-8").split("\n")
+    i = 0
+    while i < len(lines):
+        line, number = lines[i], i + 1
+        i += 1
+        if not line.strip() or line.startswith("#"):
+            continue
+        if line.startswith("["):
+            head = line.strip("[] ").split()
+            mode, held_out = head[0], head[1:] == ["held-out"]
+            assert mode in script.FAILURE_IDS, f"line {number}: unknown mode {mode}"
+            continue
+        sign, _, rest = line.partition(" ")
+        place = "system"
+        if "@" in sign:
+            sign, place = sign.split("@")
+        assert sign in "+-" and place in ("system", "edit", "old", "read"), f"line {number}"
+        if rest.strip() == "<<":
+            block = []
+            while lines[i] != ">>":
+                block.append(lines[i])
+                i += 1
+            i += 1
+            rest = "\n".join(block)
+        cases.append(Case(mode, sign == "+", place, rest, held_out, number))
+    return cases
+
+
+CASES = load_corpus()
+
+
+def prompt_for(case: Case) -> tuple[str, list[dict]]:
+    """The case placed in a neutral prompt and neutral tools (no rule stated anywhere)."""
+    system = BASE + (UNLIMITED_ASK if case.mode == "asks-when-it-shouldnt" else "")
+    tools = copy.deepcopy(tools_read(without=("create", "read")))
+    edit, read = tools[2], tools[1]
+    if case.place == "system":
+        system += "\n" + case.text + "\n"
+    elif case.place == "edit":
+        edit["description"] += " " + case.text
+    elif case.place == "old":
+        edit["input_schema"]["properties"]["old_str"]["description"] = case.text
+    else:
+        read["description"] += " " + case.text
+    return system, tools
+
+
+def judged_right(case: Case) -> bool:
+    system, tools = prompt_for(case)
+    return rules.missing(system, tools)[case.mode] is not case.counts
+
+
+def accuracy(cases: list[Case]) -> tuple[float, list[Case]]:
+    wrong = [c for c in cases if not judged_right(c)]
+    return (1 - len(wrong) / len(cases) if cases else 1.0), wrong
+
+
+def report(cases: list[Case]) -> str:
+    lines = []
+    for mode in script.FAILURE_IDS:
+        mine = [c for c in cases if c.mode == mode]
+        score, wrong = accuracy(mine)
+        lines.append(f"{mode}: {score:.1%} of {len(mine)}")
+        lines += [f"    misjudged {c}" for c in wrong]
+    return "\n".join(lines)
+
+
+def test_the_corpus_is_large_varied_and_has_look_alikes():
+    assert len(CASES) >= 150
+    look_alikes = [c for c in CASES if not c.counts]
+    assert len(look_alikes) >= len(CASES) / 3
+    for mode in script.FAILURE_IDS:
+        mine = [c for c in CASES if c.mode == mode]
+        assert len(mine) >= 25 and any(not c.counts for c in mine), mode
+        assert any(c.held_out for c in mine) and any(c.place != "system" for c in mine), mode
+        assert any("\n" in c.text for c in mine), f"{mode}: no multi-line case"
+    assert len({c.text for c in CASES}) > 0.9 * len(CASES)
+
+
+@pytest.mark.parametrize("mode", script.FAILURE_IDS)
+def test_each_rule_is_judged_right_on_the_tuned_corpus(mode):
+    mine = [c for c in CASES if c.mode == mode and not c.held_out]
+    score, wrong = accuracy(mine)
+    assert score >= TUNED_TARGET, f"{mode}: {score:.1%}\n" + "\n".join(map(str, wrong))
+
+
+def test_tuned_and_held_out_accuracy(capsys):
+    tuned = [c for c in CASES if not c.held_out]
+    held = [c for c in CASES if c.held_out]
+    tuned_score, tuned_wrong = accuracy(tuned)
+    held_score, held_wrong = accuracy(held)
+    with capsys.disabled():
+        print(
+            f"\nrule recogniser: tuned {tuned_score:.1%} of {len(tuned)}, "
+            f"held-out {held_score:.1%} of {len(held)}"
+        )
+    assert tuned_score >= TUNED_TARGET, report(tuned)
+    assert held_score >= HELD_OUT_TARGET, report(held)
+
+
+@pytest.mark.parametrize("mode", script.FAILURE_MODES, ids=lambda m: m.id)
+def test_the_documented_examples_are_judged_as_documented(mode):
+    for text in mode.counts + mode.look_alikes:
+        case = Case(mode.id, text in mode.counts, "system", text, False, 0)
+        assert judged_right(case), f"docs/TUTOR-SCRIPT.md says {case}"
+
+
+def test_rules_for_other_failures_do_not_switch_on_asking():
+    """A prompt without any clarification rule acts; no other rule's wording (such as
+    "if the user asks you to delete ...") may read as one."""
+    for case in CASES:
+        if case.mode == "asks-when-it-shouldnt" or re.search(
+            r"\bask|clarif|question", case.text, re.I
+        ):
+            continue
+        system, tools = prompt_for(case)
+        assert not rules.missing(system, tools)["asks-when-it-shouldnt"], str(case)
+
+
+def test_explain_says_where_and_which_sentence():
+    tools = tools_read(without=("create", "read"))
+    tools[2]["input_schema"]["properties"]["old_str"]["description"] = "Use '' to make a new file."
+    system = [
+        {"type": "text", "text": "You are a coding agent.\n\n- Never edit blind: look first."},
+        {"type": "text", "text": "<rules>Do not hesitate to delete files.</rules>"},
+    ]
+    found = {f.mode: f for f in rules.explain(system, tools)}
+    read = found["edits-without-reading"]
+    assert read.found and read.where == "system prompt"
+    assert read.sentence == "Never edit blind: look first."
+    create = found["wrong-argument-format"]
+    assert create.found and create.where == "tool edit_file, parameter old_str"
+    delete = found["deletes-by-emptying"]
+    assert not delete.found and delete.why == "no rule forbids deleting files"
+    assert [m.sentence for m in delete.ignored] == ["Do not hesitate to delete files."]
+    assert found["asks-when-it-shouldnt"].found  # no clarification rule: it acts
+    assert not found["verbose-narration"].found and found["verbose-narration"].sentence == ""
+
+
+def test_explain_names_the_unlimited_clarification_rule():
+    ask = rules.explain("When in doubt, ask. Be concise.", [])[-1]
+    assert ask.mode == "asks-when-it-shouldnt" and not ask.found
+    assert ask.sentence == "When in doubt, ask." and "no limit" in ask.why
+
+
+def test_the_brain_reads_the_same_rules_from_its_toolbox():
+    from agentcourse.tutor import brain
+
+    for case in CASES[::7]:
+        system, tools = prompt_for(case)
+        assert brain.missing_rules(system, brain.read_tools(tools)) == rules.missing(system, tools)
+
+
+def test_recognition_is_deterministic_and_cached():
+    system, tools = prompt_for(CASES[0])
+    first = rules.explain(system, tools)
+    assert rules.explain(system, copy.deepcopy(tools)) == first
+    rules._analyse.cache_clear()
+    assert rules.explain(system, tools) == first
+
+
+def test_the_docs_show_real_output_and_the_corpus_figures():
+    doc = (REPO_ROOT / "docs" / "TUTOR-SCRIPT.md").read_text(encoding="utf-8")
+    example = doc.split("Why a rule does or does not count", 1)[1].split("```python\n", 1)[1]
+    shown = example.split("```", 1)[0].split("\n")
+    code = "\n".join(line[4:] for line in shown if line.startswith((">>> ", "... ")))
+    output = io.StringIO()
+    with contextlib.redirect_stdout(output):
+        exec(code, {})
+    expected = [line for line in shown if line and not line.startswith((">>> ", "... "))]
+    assert output.getvalue().splitlines() == expected
+    tuned = [c for c in CASES if not c.held_out]
+    held = [c for c in CASES if c.held_out]
+    look_alikes = sum(not c.counts for c in CASES)
+    right = len(held) - len(accuracy(held)[1])
+    for figure in (
+        f"holds {len(CASES)} phrasings",
+        f"({look_alikes} of them look-alikes",
+        f"on the {len(tuned)} the recogniser",
+        f"90% on {len(held)} held out",
+        f"({right} of {len(held)}",
+    ):
+        assert figure in " ".join(doc.split()), f"docs/TUTOR-SCRIPT.md: update {figure!r}"
+
+
+if __name__ == "__main__":  # python tests/tutor/test_rules.py: the full report
+    tuned = [c for c in CASES if not c.held_out]
+    held = [c for c in CASES if c.held_out]
+    print("TUNED\n" + report(tuned))
+    print(f"overall {accuracy(tuned)[0]:.1%} of {len(tuned)}")
+    import sys
+
+    if "--held-out" in sys.argv:
+        print("HELD-OUT\n" + report(held))
+        print(f"overall {accuracy(held)[0]:.1%} of {len(held)}")
+    start = time.perf_counter()
+    for c in CASES:
+        rules._analyse.cache_clear()
+        rules.words.cache_clear()
+        system, tools = prompt_for(c)
+        rules.missing(system, tools)
+    print(f"{(time.perf_counter() - start) / len(CASES) * 1000:.2f} ms per uncached prompt")
