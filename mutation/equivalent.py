@@ -63,4 +63,9 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
         CHUNK_SIZE,
     (CP04, "matching_lines", "chunk = f.read(1 << 20)", "chunk = f.read(1 << 19)"):
         CHUNK_SIZE,
+    (CP04, "matching_lines",
+     "while pos < len(text) and (found := chunk_re.search(text, pos, stop)):",
+     "while pos <= len(text) and (found := chunk_re.search(text, pos, stop)):"):
+        "stop is at most len(text), and a search that starts past stop finds nothing, so "
+        "pos == len(text) ends the loop either way.",
 }

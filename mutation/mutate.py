@@ -40,7 +40,7 @@ from pathlib import Path
 
 import cosmic_ray.plugins
 from cosmic_ray.commands.init import init
-from cosmic_ray.mutating import mutate_and_test, mutate_code
+from cosmic_ray.mutating import mutate_code, use_mutation
 from cosmic_ray.operators.provider import OperatorProvider
 from cosmic_ray.testing import run_tests
 from cosmic_ray.work_db import WorkDB, use_db
@@ -204,22 +204,87 @@ def scratch_copy(dest: Path) -> Path:
     return dest
 
 
-def test_command(target: Target) -> str:
+def pytest_args(target: Target) -> list[str]:
     """The pytest run for one mutant: stop at the first failure, only the covering tests."""
-    args = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-            "-m", "not live and not slow", *target.tests]
-    return shlex.join(args)
+    return ["-x", "-q", "-p", "no:cacheprovider", "-m", "not live and not slow", *target.tests]
 
 
-def _worker(copy: Path, jobs, results, command: str, timeout: float) -> None:
-    """Run mutants from `jobs` in `copy` until a None arrives; report on `results`."""
+def test_command(target: Target) -> str:
+    """The same run as a shell command (for the baseline, in a fresh interpreter)."""
+    return shlex.join([sys.executable, "-m", "pytest", *pytest_args(target)])
+
+
+def _run_pytest_forked(args: list[str], timeout: float) -> tuple[TestOutcome, str]:
+    """pytest in a child forked from this warm worker: the libraries are already imported,
+    the course's own modules are not, so the child reads the mutated file from disk."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: run the tests, report the exit status, never return
+        os.close(read)
+        os.setpgid(0, 0)  # its own process group, so a timeout can end everything it started
+        with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink), \
+                contextlib.redirect_stderr(sink):
+            try:
+                import pytest
+
+                status = int(pytest.main(args))
+            except BaseException:  # noqa: BLE001 - any crash is a failed run
+                status = 99
+        os.write(write, str(status).encode())
+        os._exit(0)
+    os.close(write)
+    deadline = time.monotonic() + timeout
+    while True:
+        done, _ = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        if time.monotonic() > deadline:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(pid, 9)
+            os.waitpid(pid, 0)
+            os.close(read)
+            return TestOutcome.KILLED, "timeout"
+        time.sleep(0.02)
+    status = os.read(read, 16).decode() or "98"
+    os.close(read)
+    outcome = TestOutcome.SURVIVED if status == "0" else TestOutcome.KILLED
+    return outcome, f"pytest exit status {status}"
+
+
+def _worker(copy: Path, jobs, results, args: list[str], timeout: float) -> None:
+    """Run mutants from `jobs` in `copy` until a None arrives; report on `results`.
+
+    cosmic-ray applies each mutation to the copy's file and puts the file back afterwards
+    (its use_mutation); the tests run in a forked child, which saves starting Python and
+    importing pytest, the SDK and hypothesis for every mutant.
+    """
     os.chdir(copy)
+    sys.path.insert(0, str(copy))
     os.environ["PYTHONPATH"] = str(copy)  # the copy's agentcourse, not the installed one
     os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
+    sys.dont_write_bytecode = True
+    for name in [m for m in sys.modules if m == "agentcourse" or m.startswith("agentcourse.")]:
+        del sys.modules[name]  # the children must import the (mutated) copy afresh
+    import anthropic  # noqa: F401 - warm imports, shared by every forked test run
+    import hypothesis  # noqa: F401
+    import pytest  # noqa: F401
+
     while (job := jobs.get()) is not None:
         job_id, spec = job
         started = time.monotonic()
-        result = mutate_and_test([spec], command, timeout)
+        operator = cosmic_ray.plugins.get_operator(spec.operator_name)(**spec.operator_args)
+        try:
+            with use_mutation(spec.module_path, operator, spec.occurrence) as (before, after):
+                if after is None:
+                    result = WorkResult(worker_outcome=WorkerOutcome.NO_TEST)
+                else:
+                    outcome, output = _run_pytest_forked(args, timeout)
+                    result = WorkResult(worker_outcome=WorkerOutcome.NORMAL, test_outcome=outcome,
+                                        output=output, diff="\n".join(difflib.unified_diff(
+                                            before.splitlines(), after.splitlines(), lineterm="")))
+        except Exception as err:  # noqa: BLE001 - reported as an error mutant
+            result = WorkResult(worker_outcome=WorkerOutcome.EXCEPTION, output=repr(err),
+                                test_outcome=TestOutcome.INCOMPETENT)
         results.put((job_id, result, time.monotonic() - started))
 
 
@@ -244,6 +309,7 @@ def run_target(run: Run, session: Path, copies: list[Path], console: Console) ->
     """Test every non-equivalent mutant of `run.target`, one worker per copy."""
     command = test_command(run.target)
     run.baseline_seconds = baseline(copies[0], command)
+    args = pytest_args(run.target)
     timeout = max(30.0, 4 * run.baseline_seconds)  # a mutant that hangs counts as killed
     todo = {m.job_id: m for m in run.mutants if not m.equivalent}
     with use_db(str(session), WorkDB.Mode.open) as db:
@@ -252,7 +318,7 @@ def run_target(run: Run, session: Path, copies: list[Path], console: Console) ->
         jobs, results = context.Queue(), context.Queue()
         for job_id in todo:
             jobs.put((job_id, specs[job_id]))
-        workers = [context.Process(target=_worker, args=(copy, jobs, results, command, timeout))
+        workers = [context.Process(target=_worker, args=(copy, jobs, results, args, timeout))
                    for copy in copies]
         for worker in workers:
             jobs.put(None)

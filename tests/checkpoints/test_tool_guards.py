@@ -253,6 +253,12 @@ def test_create_refuses_even_a_one_byte_file(agent, root):
     assert (root / "one.txt").read_text() == "x"
 
 
+def test_create_fills_an_existing_empty_file(agent, root):
+    (root / "empty.py").write_text("")
+    assert agent.edit_file("empty.py", "", "a = 1\n") == "Created empty.py"
+    assert (root / "empty.py").read_text() == "a = 1\n"
+
+
 def test_an_empty_new_file_can_be_created(agent, root):
     assert agent.edit_file("empty.txt", "", "") == "Created empty.txt"
     assert (root / "empty.txt").read_bytes() == b""
