@@ -57,6 +57,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="also write config_loader.py, the 500-line module of the token-cost task",
     )
     run.add_argument(
+        "--with-inventory",
+        action="store_true",
+        help="also write the inventory package, the 26 modules of the long context task",
+    )
+    run.add_argument(
         "program_args", nargs="*", metavar="ARG", help="passed to the program (00 takes a prompt)"
     )
 

@@ -4,20 +4,23 @@
     agentcourse diff 02-stub-agent 05
 
 A unified diff of the two programs (found by number or folder name), coloured when
-printed to a terminal, then one summary line: "+N/-M lines".
+printed to a terminal, then one summary line: "+N/-M lines". From checkpoint 06 on, a
+program has modules beside it (context.py, layers.py...): each is diffed against the
+module of the same name in the other checkpoint, or against nothing when it is new.
 """
 
 from __future__ import annotations
 
 import difflib
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 
-from agentcourse.paths import REPO_ROOT, checkpoint_program, find_checkpoint
+from agentcourse.paths import REPO_ROOT, checkpoint_modules, checkpoint_program, find_checkpoint
 
 CONTEXT_LINES = 3  # unchanged lines shown around each change, as in `diff -u`
 STYLES = {"+": "green", "-": "red", "@": "cyan"}
@@ -32,26 +35,46 @@ class ProgramDiff:
     lines: list[str]  # unified diff lines, without trailing newlines
     added: int  # lines only in the new program
     removed: int  # lines only in the old program
+    modules: list[str] = field(default_factory=list)  # modules beside the programs that were diffed
+
+
+def _lines(path: Path | None) -> list[str]:
+    return path.read_text(encoding="utf-8").splitlines() if path else []
+
+
+def _label(path: Path | None) -> str:
+    return str(path.relative_to(REPO_ROOT)) if path else "/dev/null"  # as diff -u names "no file"
 
 
 def diff_checkpoints(a: str, b: str, context: int = CONTEXT_LINES) -> ProgramDiff:
-    """Diff the programs of checkpoints `a` and `b` (UnknownCheckpoint if either is unknown)."""
-    old, new = (checkpoint_program(find_checkpoint(name)) for name in (a, b))
+    """Diff the programs of checkpoints `a` and `b`, and the modules beside them
+    (UnknownCheckpoint if either is unknown)."""
+    old_dir, new_dir = (find_checkpoint(name) for name in (a, b))
+    old, new = checkpoint_program(old_dir), checkpoint_program(new_dir)
     old_name, new_name = (str(p.relative_to(REPO_ROOT)) for p in (old, new))
-    old_lines = old.read_text(encoding="utf-8").splitlines()
-    new_lines = new.read_text(encoding="utf-8").splitlines()
-    lines = list(difflib.unified_diff(old_lines, new_lines, old_name, new_name, n=context, lineterm=""))
+    pairs = [(old, new, old_name, new_name)]
+    old_mods = {p.name: p for p in checkpoint_modules(old_dir)}
+    new_mods = {p.name: p for p in checkpoint_modules(new_dir)}
+    names = sorted(set(old_mods) | set(new_mods))
+    for name in names:
+        before, after = old_mods.get(name), new_mods.get(name)
+        pairs.append((before, after, _label(before), _label(after)))
+    lines: list[str] = []
+    for before, after, label_a, label_b in pairs:
+        lines += difflib.unified_diff(_lines(before), _lines(after), label_a, label_b,
+                                      n=context, lineterm="")
     body = [line for line in lines if not line.startswith(("+++", "---"))]
     added = sum(1 for line in body if line.startswith("+"))
     removed = sum(1 for line in body if line.startswith("-"))
-    return ProgramDiff(old_name, new_name, lines, added, removed)
+    return ProgramDiff(old_name, new_name, lines, added, removed, names)
 
 
 def summary(diff: ProgramDiff) -> str:
     """One line: '+N/-M lines (old -> new)', or that the two are identical."""
     if not diff.lines:
         return f"no differences ({diff.old_name} and {diff.new_name} are identical)"
-    return f"+{diff.added}/-{diff.removed} lines ({diff.old_name} -> {diff.new_name})"
+    beside = f", with {', '.join(diff.modules)}" if diff.modules else ""
+    return f"+{diff.added}/-{diff.removed} lines ({diff.old_name} -> {diff.new_name}{beside})"
 
 
 def print_diff(diff: ProgramDiff, console: Console) -> None:

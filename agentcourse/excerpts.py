@@ -29,6 +29,9 @@ session runs in-process against the tutor model, in a scratch copy of the sample
 with the typed lines echoed as a terminal shows them and temporary paths scrubbed. Options:
 
     setup=config        add the generated 500-line config_loader.py to the project
+    setup=inventory     add the generated inventory package (the long context task)
+    setup=rules         add an AGENTS.md of project rules (checkpoint 07 reads it)
+    tutor=fresh         run against a tutor of its own, whose prompt cache starts empty
     setup=symlink       add link.txt, a symlink to a file outside the project
     env=NAME=VALUE      set an environment variable for the run (a limit, say)
     view=messages       drive run_turn directly, then print the messages array
@@ -47,6 +50,7 @@ import argparse
 import ast
 import builtins
 import contextlib
+import dataclasses
 import io
 import json
 import os
@@ -59,6 +63,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from agentcourse.errors import CourseError
+from agentcourse.longtask import write_package
 from agentcourse.paths import REPO_ROOT, checkpoint_program, find_checkpoint, load_program
 from agentcourse.protocol import to_plain
 from agentcourse.render import render_messages
@@ -99,6 +104,8 @@ class Session:
     calls: list[tuple[str, dict]] = field(default_factory=list)  # dispatch_tool probes, no model
     env: dict[str, str] = field(default_factory=dict)  # extra environment, e.g. a limit
     traces: list[str] = field(default_factory=list)  # trace files shown with `trace show`
+    fresh: bool = False  # a tutor of its own: an empty prompt cache (the tutor is deterministic,
+    #   so a shared one may already hold this session's prefixes)
 
 
 # --- reading lectures -----------------------------------------------------------------
@@ -202,8 +209,9 @@ def parse_session(spec: str) -> Session:
     for word in words[1:]:
         key, eq, value = word.partition("=")
         if eq and key == "setup":
-            if value not in ("config", "symlink"):
-                raise ExcerptError(f"unknown setup {value!r} (known: config, symlink)")
+            if value not in ("config", "symlink", "inventory", "rules"):
+                raise ExcerptError(
+                    f"unknown setup {value!r} (known: config, symlink, inventory, rules)")
             session.setup.append(value)
         elif eq and key == "show":
             session.show.append(value)
@@ -220,6 +228,10 @@ def parse_session(spec: str) -> Session:
             if not eq2 or not name:
                 raise ExcerptError(f"env={value!r}: use env=NAME=VALUE")
             session.env[name] = setting
+        elif eq and key == "tutor":
+            if value != "fresh":
+                raise ExcerptError(f"unknown tutor {value!r} (known: fresh)")
+            session.fresh = True
         elif eq and key == "view":
             if value not in ("messages", "results"):
                 raise ExcerptError(f"unknown view {value!r} (known: messages, results)")
@@ -255,7 +267,11 @@ def _scripted_terminal(prompts: list[str]) -> Iterator[None]:
 def _environment(base_url: str, extra: dict[str, str]) -> Iterator[None]:
     """Point the SDK at the tutor through the environment, as `agentcourse run` does."""
     wanted = {"ANTHROPIC_BASE_URL": base_url, "ANTHROPIC_API_KEY": OFFLINE_KEY, **extra}
-    removed = ("ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_MODEL")  # both would change the transcript
+    # Checkpoint 08's shell: `ls` sorts the same on every machine, and `python3` is this
+    # Python (with pytest), so a recorded session does not depend on the reader's setup.
+    wanted["LC_COLLATE"] = "C"
+    wanted["PATH"] = os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")
+    removed = ("ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_MODEL", "LC_ALL")  # they would change it
     saved = {k: os.environ.get(k) for k in (*wanted, *removed)}
     os.environ.update(wanted)
     for k in removed:
@@ -269,6 +285,15 @@ def _environment(base_url: str, extra: dict[str, str]) -> Iterator[None]:
             else:
                 os.environ[k] = v
 
+
+# The project rules a session gets with setup=rules: what a team would write in AGENTS.md.
+SAMPLE_RULES = """\
+# Rules for coding agents
+
+- Python only; keep lines under 100 characters.
+- Every public function gets a one-line docstring that starts with a verb.
+- Tests live in tests.py; run them with `python -m pytest tests.py`.
+"""
 
 TIMING_FIELDS = ("time", "elapsed_s", "seconds")  # wall-clock values in a trace record
 
@@ -340,17 +365,21 @@ def scrub(text: str, root: Path, base_url: str) -> str:
 
 def run_session(session: Session, base_url: str | None = None) -> str:
     """Run a checkpoint's REPL on scripted input, offline; return the scrubbed transcript."""
-    if base_url is None:
+    if base_url is None or session.fresh:
         from agentcourse.tutor import serve
 
         with serve() as url:
-            return run_session(session, url)
+            return run_session(dataclasses.replace(session, fresh=False), url)
     program_path = checkpoint_program(find_checkpoint(session.checkpoint))
     out = io.StringIO()
     with tempfile.TemporaryDirectory(prefix="agentcourse-excerpt-") as tmp:
         root = copy_sample_project(Path(tmp) / "project")
         if "config" in session.setup:
             write_config_module(root)
+        if "inventory" in session.setup:
+            write_package(root)
+        if "rules" in session.setup:
+            (root / "AGENTS.md").write_text(SAMPLE_RULES, encoding="utf-8")
         if "symlink" in session.setup:
             outside = root.parent / "outside"
             outside.mkdir()
@@ -370,6 +399,9 @@ def run_session(session: Session, base_url: str | None = None) -> str:
                     else:
                         program.run_agent()
         finally:
+            shell = getattr(sys.modules.get("excerpt_" + program_path.parent.name), "BASH", None)
+            if shell is not None:
+                shell.close()  # checkpoint 08's bash session: no shell outlives the transcript
             os.chdir(old_cwd)
             sys.argv = old_argv
             sys.modules.pop("excerpt_" + program_path.parent.name, None)

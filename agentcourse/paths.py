@@ -33,21 +33,44 @@ def find_checkpoint(name: str) -> Path:
 
 
 def checkpoint_program(folder: Path) -> Path:
-    """The one program in a checkpoint folder (code-agent-v0.py, code-agent-v1.py or agent.py)."""
+    """The program of a checkpoint folder (code-agent-v0.py, code-agent-v1.py or agent.py).
+
+    From checkpoint 06 on, agent.py has modules beside it (context.py, layers.py...);
+    agent.py is then the program and the others are checkpoint_modules()."""
     programs = sorted(p for p in folder.glob("*.py") if not p.name.startswith("test_"))
+    if len(programs) > 1 and (folder / "agent.py").is_file():
+        return folder / "agent.py"
     if len(programs) != 1:
         raise UnknownCheckpoint(f"{folder.name} should hold exactly one program, found {len(programs)}")
     return programs[0]
 
 
+def checkpoint_modules(folder: Path) -> list[Path]:
+    """The modules beside a checkpoint's program (context.py, layers.py, guardrail.py...)."""
+    program = checkpoint_program(folder)
+    return sorted(p for p in folder.glob("*.py") if p != program and not p.name.startswith("test_"))
+
+
 def load_program(path: Path, name: str | None = None) -> ModuleType:
-    """Import a checkpoint program by path. Importing starts nothing (the contract)."""
+    """Import a checkpoint program by path. Importing starts nothing (the contract).
+
+    The program's folder is put first on sys.path while it runs, so `import context` in
+    agent.py finds the context.py beside it, as it does when the file runs as a script.
+    Those sibling modules are imported afresh each time: 06 and 07 each have their own."""
     name = name or "checkpoint_" + path.parent.name.replace("-", "_")
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
+    siblings = [p.stem for p in path.parent.glob("*.py") if p != path]
+    for stem in siblings:
+        sys.modules.pop(stem, None)
     sys.modules[name] = module
-    spec.loader.exec_module(module)
+    folder = str(path.parent)
+    sys.path.insert(0, folder)
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(folder)
     return module
 
 

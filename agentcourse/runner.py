@@ -20,6 +20,7 @@ from pathlib import Path
 
 from agentcourse import paths
 from agentcourse.errors import UsageError
+from agentcourse.longtask import write_package
 from agentcourse.sample import SCRATCH_KEEP, SCRATCH_ROOT, scratch_copy, write_config_module
 
 OFFLINE_KEY = "tutor-offline"  # the tutor accepts any key; this one says what it is
@@ -48,6 +49,8 @@ def resolve(args: argparse.Namespace) -> RunConfig:
         workdir = scratch_copy()
     if args.with_config:
         write_config_module(workdir)  # the 500-line file of the token-cost task (lecture 6.3)
+    if getattr(args, "with_inventory", False):
+        write_package(workdir)  # the 26 modules of the long context task (lecture 7.1)
     offline = bool(args.offline) or not os.environ.get("ANTHROPIC_API_KEY")
     return RunConfig(program, workdir, offline, list(args.program_args), not args.workdir)
 

@@ -3,7 +3,9 @@
 A trace holds one JSON object per line, told apart by "type":
 
     call     one API call: turn, step, stop_reason, input/output/cache tokens, cost_usd,
-             tools (names), tool_result_chars, elapsed_s
+             tools (names), tool_result_chars, elapsed_s; from checkpoint 06 also kind
+             (agent, compact or research), from 07 layers (name -> fingerprint) and
+             changed_layers (listed under the table)
     turn     one user turn: its totals and "messages" (the turn's part of the messages list)
     session  the session's totals, written when the agent quits
 
@@ -82,16 +84,19 @@ def totals(calls: list[dict]) -> dict[str, float]:
 
 
 def call_table(calls: list[dict]) -> Table:
-    """One row per API call, and a totals row."""
+    """One row per API call, and a totals row. The `kind` column (checkpoint 06 on: agent,
+    compact or research) appears only when the trace has it."""
+    kinds = any("kind" in c for c in calls)
     table = Table(title="API calls", title_justify="left")
-    for name in ("turn", "step", "stop", "input", "cache write", "cache read", "output",
-                 "tools", "result chars", "s", "$"):
-        numeric = name not in ("stop", "tools")
+    for name in ("turn", "step", *(["kind"] if kinds else []), "stop", "input", "cache write",
+                 "cache read", "output", "tools", "result chars", "s", "$"):
+        numeric = name not in ("kind", "stop", "tools")
         table.add_column(name, justify="right" if numeric else "left", no_wrap=True)
     for c in calls:
         table.add_row(
             str(c.get("turn", "")),
             str(c.get("step", "")),
+            *([str(c.get("kind", "agent"))] if kinds else []),
             str(c.get("stop_reason", "")),
             *(f"{int(c.get(name) or 0):,}" for name in TOKEN_FIELDS),
             ", ".join(c.get("tools") or []) or "-",
@@ -102,12 +107,25 @@ def call_table(calls: list[dict]) -> Table:
     t = totals(calls)
     table.add_section()
     table.add_row(
-        "total", str(len(calls)), "",
+        "total", str(len(calls)), *([""] if kinds else []), "",
         *(f"{int(t[name]):,}" for name in TOKEN_FIELDS),
         "", f"{int(t['tool_result_chars']):,}",
         f"{t['elapsed_s']:.2f}", f"{t['cost_usd']:.4f}",
     )
     return table
+
+
+def layer_changes(calls: list[dict]) -> list[str]:
+    """One line per call whose system-prompt layers changed (checkpoint 07 on)."""
+    return [f"turn {c.get('turn', '?')} step {c.get('step', '?')}: "
+            f"{', '.join(c['changed_layers'])}" for c in calls if c.get("changed_layers")]
+
+
+def cache_hit_rate(calls: list[dict]) -> float:
+    """The share of all input tokens (uncached + written + read) that was read from the cache."""
+    t = totals(calls)
+    prompt = t["input_tokens"] + t["cache_creation_input_tokens"] + t["cache_read_input_tokens"]
+    return t["cache_read_input_tokens"] / prompt if prompt else 0.0
 
 
 def messages_view(turns: list[dict[str, Any]], width: int = 100) -> str:
@@ -135,6 +153,14 @@ def show(path: str | Path, console: Console | None = None) -> Trace:
             f"{int(t['output_tokens']):,} output tokens, ${t['cost_usd']:.4f}",
             highlight=False,
         )
+        for line in layer_changes(trace.calls):
+            console.print(f"layers changed at {line}", highlight=False)
+        if t["cache_read_input_tokens"] or t["cache_creation_input_tokens"]:
+            console.print(
+                f"cache hit rate: {cache_hit_rate(trace.calls):.0%} of the input tokens were "
+                f"read from the cache ({int(t['cache_creation_input_tokens']):,} written to it)",
+                highlight=False,
+            )
     return trace
 
 

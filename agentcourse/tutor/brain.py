@@ -81,6 +81,7 @@ class Turn:
     seed: str  # the conversation's first user text, also for ids
     request: str = ""  # the request itself: the message's first paragraph, preamble removed
     submit: str | None = None  # a command the prompt says ends the task (mini-swe-agent's)
+    body: dict = field(default_factory=dict)  # the whole request body (context_tasks reads the history)
 
     def failing(self, mode: str) -> bool:
         return self.missing.get(mode, False)
@@ -151,6 +152,7 @@ def read_turn(request: dict) -> Turn:
         seed=first[:200],
         request=request_text(prompt),
         submit=submit[1] if submit else None,
+        body=request,
     )
 
 
@@ -1059,6 +1061,10 @@ def task_run_tests(turn: Turn, m: dict) -> Action:
         return finish(turn, script.TESTS["no-pytest"].format(
             python=python, command=command, error=error.strip()))
     summary = shell.test_summary(out)
+    if summary is None and not runs[-1].ok and runs[-1].args.get("code") is None:
+        # an error instead of output (a guardrail's refusal, a timeout): it never ran to the end
+        return finish(turn, script.FAILED.format(what="run", path=f"`{command}`",
+                                                 error=_error(runs[-1])))
     if summary is None:
         tail = "\n".join(out.strip().splitlines()[-5:]) or "(no output)"
         return finish(turn, script.TESTS["unknown"].format(command=command, tail=tail))
@@ -1086,3 +1092,9 @@ TASK_HANDLERS: dict[str, Callable[[Turn, dict], Action | None]] = {
     "add-function": task_add_function,
     "create": task_create,
 }
+
+# The context-engineering tasks (compaction, research, the long module summary) live in
+# their own module; it uses the helpers above, so it is imported last.
+from agentcourse.tutor import context_tasks  # noqa: E402
+
+TASK_HANDLERS.update(context_tasks.HANDLERS)

@@ -12,22 +12,27 @@ that each have their own data below:
    the tool's own action (a read tool's "use this before editing" is a read-first rule),
    and the edit tool's old-text parameter carries "old_str" implicitly.
 2. Sentences: markup goes (Markdown emphasis, headings, bullets, XML tags), wrapped lines
-   are joined, then the text is cut into sentences, and sentences into clauses at ";" and
-   at contrast words ("but", "however").
-3. Words: a clause is lower-cased, contractions are expanded, multi-word phrases become one
-   canonical word (PHRASES: "under no circumstances" -> never, "prior to" -> before), and
-   each word gets its kinds from the LEXICON (NEG, PERM, DEL, READ, ...).
-4. Polarity: a word is governed by the nearest marker before it in its clause (POLARITY):
+   are joined, then the text is cut into sentences. Each keeps the heading it stands under
+   (a Markdown heading, a "Label:" line, an XML tag's name): a short item is read with it
+   ("## Code style / - concise"), and a heading that forbids ("DON'T:") governs every item.
+   "Q: ...? A: No, ..." is read as one statement.
+3. Words: a sentence is lower-cased, keyboard slips of rule words are mended (ANCHORS:
+   "befor", "emtpy"), contractions are expanded, multi-word phrases become one canonical
+   word (PHRASES: "under no circumstances" -> never, "prior to" -> before), and each word
+   gets its kinds from the LEXICON (NEG, PERM, DEL, READ, ...).
+4. Polarity: a word is governed by the nearest marker before it in its clause (governor):
    a negation forbids it, a permission permits it, "do not hesitate/forget to" turns a
-   negation into encouragement, "no need to" makes it optional; subordinators ("before",
-   "if", "that") end a marker's reach. A word nothing governs is read from what follows
-   it ("Deleting files is forbidden").
+   negation into encouragement, "no need to" makes it optional, "not forbidden" permits;
+   subordinators ("before", "if", "that", ";", "but") end a marker's reach, and so does the
+   comma that closes an "if"/"when" clause. A word nothing governs is read from what
+   follows it ("Deleting files is forbidden", "Deleting files? Never.").
 5. Rules: one small function per rule over the words of a sentence (RECOGNISERS).
 
 No model, no network; the same prompt always gives the same answer, and answers are
 cached by prompt. Honest doubt: this reads rules, it does not understand them. Pronouns
 across sentences, irony, and rules spread over several sentences are mostly missed
-(one exception: "1. Read the file. 2. Only then edit it.").
+(one exception: "1. Read the file. 2. Only then edit it." / "3. Edit it."). Measured on
+wording written blind, it judged 85-92% right on first contact (docs/TUTOR-SCRIPT.md).
 """
 
 from __future__ import annotations
@@ -45,7 +50,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # discourse markers and intensifiers that carry no rule
     (
         r"in brief|in short|no matter what|under any circumstances|whatever the reason(?: given)?"
-        r"|no longer|for any reason|even if|not only",
+        r"|no longer(?! than)|for any reason|even if|not only",
         " , ",
     ),
     # negations
@@ -54,14 +59,22 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "never",
     ),
     (
-        r"out of (?:scope|bounds|the question)|not an option|off limits|not acceptable|no go"
+        r"out of (?:scope|bounds|the question)|not an option|off limits|off the table|not acceptable|no go"
         r"|not (?:part of )?(?:your|the assistant's|the model's) (?:job|role|task|responsibility)",
         "forbidden",
     ),
     (r"non ?empty", "not empty"),
     (r"(?:pass|send|give|use) nothing", "pass empty"),
-    (r"instead of|rather than|over(?= asking\b)", "without"),
+    (
+        r"instead of|rather than|over(?= (?:asking|a clarifying|clarifying|(?:a |any )?questions?)\b)",
+        "without",
+    ),
     (r"leave out|cut out|stop(?= \w+ing\b)", "omit"),
+    (  # "cut the fluff", "drop the preamble"
+        r"(?:cut|drop|lose|ditch|trim|strip)(?= (?:the |all |any )?(?:fluff|filler|chatter|padding"
+        r"|preamble|pleasantries|small talk|waffle|narration|commentary)\b)",
+        "omit",
+    ),
     # permissions, requirements, options
     (
         r"feel free to|go ahead and|(?:it is|that is|it's) (?:fine|ok|okay|acceptable|allowed) to"
@@ -81,9 +94,18 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "before",
     ),
     (r"preceded by|only after|only once|must follow|follows?|comes? after", "after"),
-    (r"only then|and then|after that|afterwards|, then", "then"),
+    (r"and then|after that|afterwards|, then", "then"),  # "only then" keeps its "only"
+    # numbered steps: "Step 1: read_file on the target. Step 2: edit_file."
+    (r"step (?:1|one)|(?:the )?first step|firstly", "first"),
+    (r"step (?:2|two)|(?:the )?second step|secondly", "then"),
     # actions
     (r"get rid of|throw away|wipe out", "delete"),
+    (r"from memory|sight unseen", "blind"),  # "never edit from memory"
+    (  # the imitation of a delete this failure performs: "never empty a file"
+        r"(?:empty|blank|clear)(?: out)? (?:a|the|any|an existing|existing|this|that|its|your)"
+        r" files?",
+        "emptying files",
+    ),
     (
         r"look(?:s|ed|ing)? (?:at|over|through)|have a look at|take a look at|go through|familiari[sz]e yourself with",
         "read",
@@ -94,7 +116,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "edit",
     ),
     (
-        r"check with the user|confirm with the user|check in with the user|seek clarification"
+        r"(?:double )?(?:check|confirm|verify)(?: in)? with (?:the |your )?(?:user|developer|human|client"
+        r"|customer|owner|requester|me|them)s?|seek clarification"
         r"|(?:get|ask for|wait for|request) (?:the user's )?(?:confirmation|approval)"
         r"|confirm (?:the|your) (?:plan|request|intent)"
         r"|request clarification|ask for clarification|clarifying questions?|follow-up questions?",
@@ -113,7 +136,18 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"|unnecessary (?:details?|explanations?|words|text)",
         "verbose",
     ),
-    # brevity and limits
+    # brevity and limits ("at least 200 words" asks for more words, not fewer)
+    (
+        r"(?:at least|a minimum of|minimum of|no (?:fewer|less) than|not (?:fewer|less) than)\s+"
+        r"(?:\d+|one|two|three|four|five|ten|twenty|fifty|a hundred|one hundred)\s+"
+        r"(?:words?|sentences?|lines?|paragraphs?|characters?)",
+        "minlength",
+    ),
+    (  # "as few words as you can": the "can" is not a permission
+        r"as (?:few words|short|brief|concise|terse) as (?:possible|you can|you are able|necessary|needed)"
+        r"|minimi[sz]e (?:the )?(?:number of |amount of )?(?:words|output tokens|tokens|text|verbosity)",
+        "concise",
+    ),
     (
         r"to the point|short and sweet|as few words as possible|few words|as short as possible"
         r"|word limit|word count",
@@ -121,7 +155,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (
         r"(?:at most|no more than|not more than|fewer than|less than|under|within|max(?:imum)?(?: of)?"
-        r"|up to|limit(?:ed)? to|cap(?:ped)? at|below)\s+(?:\d+|one|two|three|four|five|six|seven|"
+        r"|up to|limit(?:ed)? to|cap(?:ped)? at|below|≤|<=|(?:no|not) longer than"
+        r"|(?:(?:must|should|shall|may|can|will|do|does) )?(?:not|never) (?:exceed|go over)"
+        r"|exceed(?:ing)? no more than)\s*(?:\d+|one|two|three|four|five|six|seven|"
         r"eight|nine|ten|twenty|thirty|forty|fifty|a hundred|one hundred)\s+(?:or (?:two|three)\s+)?"
         r"(?:short\s+)?(?:words?|sentences?|lines?|paragraphs?|characters?|chars|bullets?)",
         "lengthlimit",
@@ -133,7 +169,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (
         r"(?:\d+|one|two|three|four|five|a) (?:or (?:two|three) )?(?:short )?(?:sentences|words|paragraphs)"
-        r"|a (?:sentence|line) or two",
+        r"|a (?:sentence|line) or two|a (?:couple|few) (?:of )?(?:short )?(?:sentences|lines|words)",
         "lengthlimit",
     ),
     (
@@ -142,23 +178,35 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "lengthlimit",
     ),
     # objects and subjects
-    (r"commit messages?|tool calls?|line length|variable names?", "codething"),
     (
-        r"(?:your|the) (?:final |last |closing )?(?:messages?|replies|reply|answers?)|final (?:message|reply)",
+        r"commit messages?|tool calls?|line length|variable names?"
+        r"|(?:command|tool|shell|terminal|program|test|log|build) outputs?",
+        "codething",
+    ),
+    (
+        r"(?:your|the) (?:final |last |closing )?(?:messages?|replies|reply|answers?)|final (?:message|reply)"
+        r"|messages? (?:to|for) (?:the )?users?|what you (?:say|write|tell) (?:to )?(?:the )?users?",
         "your reply",
     ),
     (
-        r"new files?|add (?:a |the )?(?:new )?files?|make (?:a |the )?(?:new )?files?|does not (?:already |yet )?exist(?: yet)?|do not (?:already |yet )?exist(?: yet)?"
+        r"new files?|add (?:a |the )?(?:new )?files?|make (?:a |the )?(?:new )?files?"
+        r"|make(?= [\w/]+\.[a-z]{1,4}\b)|does not (?:already |yet )?exist(?: yet)?|do not (?:already |yet )?exist(?: yet)?"
         r"|not exist yet|is missing|from scratch|not there yet",
         "create",
     ),
     (r"empty string|zero[- ]length string|blank string", "empty"),
     (
+        r"(?:could|can|might|may) (?:mean|be read|be understood|be taken|be interpreted)(?: in)?"
+        r" (?:two|several|multiple|more than one) (?:different )?(?:things|ways)",
+        "ambiguous",
+    ),
+    (
         r"text to (?:replace|find|match|search for|be replaced)|string to (?:replace|find|match)"
         r"|search (?:string|text)|old (?:text|string|content)|original text|existing text|target text",
         "old_str",
     ),
-    (r"is (?:an )?error|raises? an error|returns? an error|is rejected|fails|is invalid", "error"),
+    (r"is (?:an )?error|is rejected|is invalid", "is error"),  # the copula ends a clause's object
+    (r"raises? an error|returns? an error|fails", "error"),
 )
 
 # Kinds of words: each is a regex that must match a whole word.
@@ -196,21 +244,24 @@ LEXICON: dict[str, str] = {
     r"|preamble|pleasantries|commentary|lengthy|verbose|explanations?|waffl\w*|monologues?|essays?|pad"
     r"|rant\w*",
     # objects and subjects
-    "FILE": r"files?|folders?|director(?:y|ies)|documents?|anything|something|everything"
+    "FILE": r"files?|documents?|anything|something|everything"
     r"|\w+\.(?:py|js|ts|md|txt|json|toml|cfg|ini|yaml|yml|html|css|sh|c|h|go|rs)|project",
+    "DIR": r"folders?|director(?:y|ies)|dirs?",  # a request to delete a file is not about these
     "NONFILE": r"lines?|code|comments?|functions?|methods?|class(?:es)?|tests?|imports?|variables?"
     r"|text|whitespace|branch(?:es)?|commits?|history|logs?|messages?|words?|characters?"
     r"|rows?|records?|entr(?:y|ies)|docstrings?|statements?|names?|diffs?|patches|edits|changes"
     r"|identifiers?|modules?|titles?|codething",
     "NOTFILE_READ": r"readme\w*|docs|documentation|instructions|request|requests|question"
     r"|questions|message|error|errors|output|results?|task|prompt|spec|logs?|user's|tests?|paths?"
-    r"|carefully",
+    r"|carefully|guides?|guidelines|manual|conventions|specs|specification|wiki|changelog|issues?"
+    r"|tickets?|tutorials?",
     "USERSIDE": r"user's|users'|their|requests?|prompts?|questions?|input|inputs",
     "AGENT": r"you|your|yourself|assistant|model|agent|claude|we",
     "TOOLSUBJ": r"tool|tools|function|command|this|it|api|server|(?:read|edit|write|list|search"
     r"|view|create|delete)_\w+|str_replace\w*",
     "PERSON": r"user|users|they|someone|anyone|customer|people|he|she",
     "OLD": r"old_?str\w*|old_?text|old_string|old|oldstr|search_?str\w*|find_?str\w*",
+    "ARG": r"new_?str\w*|new_?text|new_string|\w+_(?:str|string|path|text)|arguments?|parameters?",
     "EMPTY": r"empty|blank|emptylit",
     "CREATE": r"creat\w*|create|new",
     "ERROR": r"error|errors|invalid|rejected|fails?",
@@ -220,6 +271,24 @@ LEXICON: dict[str, str] = {
     r"|minimum",
     "ONLY": r"only|solely|exclusively",
 }
+# Spelling. Students type fast: a word of five letters or more that is one slip away from a
+# word that carries a rule (two letters swapped, one dropped, one doubled) is read as that
+# word; real words one slip away ("crate", "relies") are left alone. Slips that change a
+# letter are too often other words ("heading" / "reading"), so only common ones are listed.
+ANCHORS = frozenset(
+    "before always delete deleting deletion remove removing empty create creating concise brief"
+    " ambiguous unclear genuinely clarify clarifying clarification question questions necessary"
+    " unless without sentence sentences answer answers reply replies response responses editing"
+    " reading modify modifying change changing first files forbidden prohibited allowed narrate"
+    " verbose succinct short should exist exists".split()
+)
+NOT_SLIPS = frozenset("crate crating relies exits hanging nuclear flies".split())
+MISSPELLINGS = {
+    "consise": "concise", "concice": "concise", "consice": "concise", "concize": "concise",
+    "sucinct": "succinct", "succint": "succinct", "truely": "truly", "untill": "until",
+    "ambigious": "ambiguous", "ambiguos": "ambiguous", "neccessary": "necessary",
+    "necesary": "necessary", "deleet": "delete", "clarifiying": "clarifying",
+}  # fmt: skip
 _KINDS = {kind: re.compile(pattern) for kind, pattern in LEXICON.items()}
 _PHRASES = [(re.compile(rf"\b(?:{p})\b"), f" {r} ") for p, r in PHRASES]
 
@@ -308,27 +377,129 @@ def places(system: object, tools: list[dict] | None) -> list[Place]:
 
 def sentences(text: str) -> list[str]:
     """Markup removed, wrapped lines joined, cut into sentences (as written, for display)."""
-    text = re.sub(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?>", "\n\n", text)  # XML-ish tags
-    blocks, current = [], []
+    return [sentence for _, sentence in headed(text)]
+
+
+def headed(text: str) -> list[tuple[str, str]]:
+    """sentences(), each with the heading it stands under: a Markdown heading, a "Label:"
+    line or an XML tag's name ("" outside any). A short item such as "- concise" means
+    little without its heading ("## Code style" or "## Replies")."""
+    text = re.sub(r"</[A-Za-z][\w-]*\s*>", "\n\n\x00\n\n", text)  # XML-ish tags
+    text = re.sub(r"<([A-Za-z][\w-]*)(?:\s[^<>]*)?>", lambda m: f"\n\n\x00{m[1]}\n\n", text)
+    blocks, current, heading = [], [], ""
     for raw in text.split("\n"):
         line = raw.strip()
-        starts = re.match(r"^(?:#+\s|[-*+•]\s|\d+[.)]\s|[A-Za-z][\w ]{0,30}:$)", line)
+        starts = re.match(r"^(?:#+\s|[-*+•]\s|\d+[.)]\s|[A-Za-z][\w ]{0,30}:$|\x00)", line)
         if not line or starts:
             if current:
-                blocks.append(" ".join(current))
+                blocks.append((heading, " ".join(current)))
             current = []
+        if line.startswith("\x00"):  # an XML tag opens (its name) or closes ("")
+            heading = re.sub(r"[_-]", " ", line[1:])
+            continue
+        title = re.match(r"^(?:#+\s+(.*)|(?:[-*+•]\s+)?([A-Za-z][\w' ]{0,30}):)$", line)
+        if title:
+            blocks.append(("", re.sub(r"^(?:#+|[-*+•])\s+", "", line)))
+            heading = re.sub(r"(\*\*|__|`)", "", title.group(1) or title.group(2)).strip()
+            continue
         if line:
             current.append(re.sub(r"^(?:#+|[-*+•]|\d+[.)])\s+", "", line))
     if current:
-        blocks.append(" ".join(current))
+        blocks.append((heading, " ".join(current)))
     out = []
-    for block in blocks:
+    for heading, block in blocks:
         block = re.sub(r"(\*\*|__|`)", "", block)
-        out += [s.strip() for s in re.split(r"(?<=[.!])\s+(?=\S)", block) if s.strip()]
+        parts = re.split(r"(?<=[.!])\s+(?=\S)", block)
+        out += [(heading, s.strip()) for s in parts if s.strip()]
     return out
 
 
+def in_context(heading: str, sentence: str) -> str:
+    """The words a sentence is read in. A short item takes its heading: "## Code style /
+    - concise" is "Code style: concise"; a heading that forbids ("DON'T:", "## Never")
+    governs every item under it. A question and its answer become one statement."""
+    sentence = _answered(sentence)
+    if not heading:
+        return sentence
+    forbids = any(k & {"NEG", "PROHIB"} for _, k in words(heading))
+    if forbids and not re.search(r"\bdo'?s\b", heading, re.I):  # not "Dos and don'ts"
+        if len(heading.split()) <= 3 or len(sentence.split()) <= 4:
+            return f"{heading} {sentence}"
+    return f"{heading}: {sentence}" if len(sentence.split()) <= 4 else sentence
+
+
+def _answered(sentence: str) -> str:
+    """'Q: Can you delete files? A: No, ...' -> 'not can you delete files; ...': a yes or
+    no answers the question's own words; any other answer completes them."""
+    qa = re.match(r"(?is)^Q:\s*(.+?)\?\s*A:\s*(.*)$", sentence)
+    if not qa:
+        return sentence
+    question, answer = qa[1], qa[2]
+    yes_no = re.match(
+        r"(?is)((?:(?:absolutely|certainly|definitely|of course) )?not?|nope|never|yes|yep|sure"
+        r"|absolutely|certainly|definitely|of course)\b[\s,.!:;]*(.*)$",
+        answer,
+    )
+    if not yes_no:
+        return f"{question}: {answer}"
+    negated = re.search(r"(?i)\bnot?$|nope|never", yes_no[1]) is not None
+    return f"{'not ' if negated else ''}{question}; {yes_no[2]}"
+
+
 Word = tuple[str, frozenset]
+
+
+@functools.lru_cache(maxsize=8192)
+def spelled(word: str) -> str:
+    """The word a slip of the keyboard stands for (see ANCHORS), else the word itself."""
+    if word in MISSPELLINGS:
+        return MISSPELLINGS[word]
+    if len(word) < 5 or word in ANCHORS or word in NOT_SLIPS:
+        return word
+    for a in ANCHORS:
+        if len(a) == len(word):  # two neighbours swapped
+            diff = [j for j in range(len(a)) if a[j] != word[j]]
+            if len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == word[diff[1]]:
+                if a[diff[1]] == word[diff[0]]:
+                    return a
+        elif len(a) == len(word) + 1:  # one letter dropped
+            if any(a[:j] + a[j + 1 :] == word for j in range(len(a))):
+                return a
+        elif len(a) + 1 == len(word):  # one letter doubled
+            if any(word[j] == word[j + 1] and word[:j] + word[j + 1 :] == a for j in range(len(a))):
+                return a
+    return word
+
+
+# Spelling normalised before phrases are folded: empty literals, keyboard slips, contractions.
+_SPELLING = [
+    (re.compile(p), r)
+    for p, r in (
+        (r"""["']?(\w+)["']?\s*[:=]\s*(?:""|'')""", r" \1 emptylit "),  # old_str="" / old_str: ''
+        (r"""(?<![\w"'])(?:""|'')(?![\w"'])""", " emptylit "),
+        (r"\b[a-z]{5,}\b", lambda m: spelled(m.group())),
+        (
+            r"\b(do|does|did|is|are|was|were|has|have|had|should|would|could|must|need)nt\b",
+            r"\1n't",
+        ),
+        (r"\b(?:cant|can(?:'t|not))\b", "cannot"),
+        (r"\bwon'?t\b", "will not"),
+        (r"\bdon'?ts\b", "do not"),  # a "Don'ts:" heading
+        (r"n't\b", " not"),
+        (r"'(?:re|ve|ll|d|m)\b", " "),
+        (r"\b(it|that|there|what)'s\b", r"\1 is"),
+        # chat shorthand: "pls read the file b4 u edit it"
+        (r"\bb4\b", "before"),
+        (r"\bu\b", "you"),
+        (r"\bur\b", "your"),
+        (r"\b(?:pls|plz)\b", "please"),
+        # a call with an empty second argument: edit_file(path, "", content)
+        (
+            r"\b((?:edit|replace|str_replace|modify)\w*)\s*\(\s*([^,()]+),\s*emptylit\s*,",
+            r"\1 ( \2 , old_str emptylit ,",
+        ),
+    )
+]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -336,13 +507,8 @@ def words(clause: str, this: str = "") -> tuple[Word, ...]:
     """The clause as (word, kinds) pairs, phrases folded into canonical words."""
     s = clause.lower().replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
     s = s.replace('"""', " ").replace("'''", " ")
-    s = re.sub(r"""["']?(\w+)["']?\s*[:=]\s*(?:""|'')""", r" \1 emptylit ", s)
-    s = re.sub(r"""(?<![\w"'])(?:""|'')(?![\w"'])""", " emptylit ", s)
-    s = re.sub(r"\bcan(?:'t|not)\b", "cannot", s)
-    s = re.sub(r"\bwon't\b", "will not", s)
-    s = re.sub(r"n't\b", " not", s)
-    s = re.sub(r"'(?:re|ve|ll|d|m)\b", " ", s)
-    s = re.sub(r"\b(it|that|there|what)'s\b", r"\1 is", s)
+    for pattern, repl in _SPELLING:
+        s = pattern.sub(repl, s)
     if this:  # "use this tool" / "call it" in a tool's description means the tool's action
         s = re.sub(
             r"\b(use|using|call|calling|invoke|invoking|run|running)\s+(?:this tool|this"
@@ -378,11 +544,21 @@ def find(ws: tuple[Word, ...], kind: str) -> list[int]:
 
 def governed(ws: tuple[Word, ...], i: int) -> str:
     """What governs word i from before it: "neg", "perm", "opt" or "pos" (nothing / a demand)."""
-    state, at = "pos", -1
+    return governor(ws, i)[0]
+
+
+def governor(ws: tuple[Word, ...], i: int) -> tuple[str, int]:
+    """governed(), and the position of the marker that governs (-1 for none)."""
+    state, at, subordinate = "pos", -1, False
     for j in range(i):
         w, k = ws[j]
         if "BOUNDARY" in k:
             state, at = "pos", -1
+            subordinate = w in SUBORDINATORS
+        elif w == "," and subordinate:
+            state, at, subordinate = "pos", -1, False  # "If you have not read it, read it"
+        elif "PROHIB" in k and state == "neg" and j - at <= 2:
+            state, at = "perm", j  # "it is not forbidden to", "never prohibited"
         elif "NEG" in k or "PROHIB" in k:
             state, at = "neg", j
         elif "INVERT" in k and state == "neg":
@@ -394,8 +570,14 @@ def governed(ws: tuple[Word, ...], i: int) -> str:
         elif "PERM" in k and state != "neg":
             state, at = "perm", j
     if at >= 0 and i - at > REACH:
-        return "pos"
-    return state
+        return "pos", -1
+    return state, at
+
+
+# Words that open a clause which a comma closes: "If you have not read a file, read it".
+SUBORDINATORS = frozenset(
+    "if when whenever unless before after until once since because while".split()
+)
 
 
 def predicate(ws: tuple[Word, ...], i: int) -> str:
@@ -403,20 +585,33 @@ def predicate(ws: tuple[Word, ...], i: int) -> str:
     for j in range(i + 1, len(ws)):
         w, k = ws[j]
         if "BOUNDARY" in k and w not in (":", "that", "which", "who", "before", "after", "until"):
-            break
+            nxt = ws[j + 1][1] if j + 1 < len(ws) else frozenset()
+            if not (w in ("but", "though", "although") and nxt & {"NEG", "PROHIB", "OPT"}):
+                break  # "Reading it first is nice but not required" goes on
+            continue
         if "PROHIB" in k or w == "error":
-            return "neg"
-        if w in ("optional", "waste", "pointless", "overkill", "needless"):
-            return "opt"
+            return "perm" if "NEG" in ws[j - 1][1] else "neg"  # "... is not forbidden"
+        if w in ("optional", "waste", "wastes", "wasteful", "pointless", "overkill", "needless"):
+            return "" if "NEG" in ws[j - 1][1] else "opt"  # "... is not optional" demands it
+        if "NEG" in k and j == len(ws) - 1:
+            return "neg"  # "Deleting files? Never."
+        if "NEG" in k and ws[j - 1][0] in AUXILIARY:
+            continue  # "Editing a file you have not read is allowed": not the predicate's
         if "NEG" in k and w not in ("without",):
             ahead = ws[j + 1 : j + 5]
             if any("PERM" in kk for _, kk in ahead):
                 return "neg"
             if any(ww in ("must", "needed", "necessary") for ww, _ in ahead):
                 return "opt"
-        if "PERM" in k and not has(ws, "NEG", i + 1, j):
+        if "PERM" in k and not any(
+            "NEG" in ws[n][1] and ws[n - 1][0] not in AUXILIARY for n in range(i + 1, j)
+        ):
             return "perm"
     return ""
+
+
+# A negation right after one of these belongs to a clause of its own ("files you have not read").
+AUXILIARY = frozenset("have has had did do does".split())
 
 
 def polarity(ws: tuple[Word, ...], i: int) -> str:
@@ -452,7 +647,7 @@ def first_marker(ws: tuple[Word, ...]) -> int:
 
 # ============================================================================ the rules
 
-Verdict = tuple[bool, str]  # (counts, how it was read)
+Verdict = tuple[bool | None, str]  # (counts, how it was read); None: neither (see rule_ask)
 
 
 def _object(ws: tuple[Word, ...], i: int) -> str:
@@ -468,7 +663,7 @@ def _object(ws: tuple[Word, ...], i: int) -> str:
     for _, k in after:
         if "FILE" in k:
             return "file"
-        if "NONFILE" in k:
+        if "NONFILE" in k or "DIR" in k:
             return "other"
     if re.search(r"(?:ed|ion|ions|al|als|ing)$", ws[i][0]):
         for _, k in reversed(ws[max(0, i - OBJECT_WINDOW) : i]):
@@ -476,7 +671,7 @@ def _object(ws: tuple[Word, ...], i: int) -> str:
                 break
             if "FILE" in k:
                 return "file"
-            if "NONFILE" in k:
+            if "NONFILE" in k or "DIR" in k:
                 return "other"
     return ""
 
@@ -507,11 +702,20 @@ def rule_delete(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | 
             if described(ws, first_marker(ws)):
                 reason = "it describes a tool, it is not a rule for the model"
                 continue
+            if _how_many(ws, i):
+                reason = "it limits how many files, it does not forbid deleting"
+                continue
             if someone_else(ws):
                 reason = "it is about what someone else may do"
                 continue
             if _unless_asked(ws, i):
                 reason = "it allows deleting when the user asks, which a delete request does"
+                continue
+            if _no_means(ws, i):
+                reason = "it says there is no way to delete, it is not a rule for the model"
+                continue
+            if _on_condition(ws, i):
+                reason = "it only forbids deleting on a condition the model can meet"
                 continue
             return True, "forbids deleting files"
         encouraged = has(ws[:i], "INVERT") and has(ws[:i], "NEG")  # "do not hesitate to"
@@ -533,6 +737,50 @@ def _unless_asked(ws: tuple[Word, ...], i: int) -> bool:
         if w in ("unless", "except"):
             return bool(ASKED & set(words_[j + 1 : j + 6]))
     return False
+
+
+def _no_means(ws: tuple[Word, ...], i: int) -> bool:
+    """'There is no tool to delete files', 'you have no way to delete files': the negation
+    denies a means, not the action (unless a modal makes it a rule)."""
+    _, at = governor(ws, i)
+    return (
+        at >= 0
+        and ws[at][0] == "no"
+        and at + 1 < i
+        and ws[at + 1][0] in MEANS
+        and not has(ws, "MODAL")
+    )
+
+
+MEANS = frozenset("tool tools way ways command commands function means option ability".split())
+
+
+def _on_condition(ws: tuple[Word, ...], i: int) -> bool:
+    """'Never delete files without a backup', '... a file you have not read': allowed once
+    the model has met the condition.
+    A condition that makes the model ask first ("without asking", "without confirmation")
+    still stops the delete."""
+    after, kinds_ = [], []
+    for w, k in ws[i + 1 :]:
+        if "BOUNDARY" in k or w == ",":
+            break
+        after.append(w)
+        kinds_.append(k)
+    if any(  # "Never delete a file you have not read": reading it meets the condition
+        after[j] in AUXILIARY and "NEG" in kinds_[j + 1] and "READ" in kinds_[j + 2]
+        for j in range(len(after) - 2)
+    ):
+        return True
+    if "without" not in after:
+        return False
+    cond = after[after.index("without") + 1 :][:4]
+    if {"ask", "asking", "exception", "fail"} & set(cond):
+        return False
+    for j, w in enumerate(cond):  # confirming with the user stops; "confirming the path" not
+        if w.startswith("confirm"):
+            thing = cond[j + 1 : j + 3]
+            return thing[:1] in (["the"], ["that"], ["its"]) and not thing[-1].startswith("user")
+    return True
 
 
 ASKED = frozenset("ask asks asked request requests requested tell tells told want wants".split())
@@ -558,6 +806,9 @@ def _refused_request(ws: tuple[Word, ...], i: int) -> bool:
         )
         for w in before
     )
+    # "Deletion requests: say no", "any request to delete a file: decline"
+    near = [w for w, _ in ws[max(0, i - 3) : i + 2]]
+    asked = asked or bool({"request", "requests"} & set(near))
     after = ws[i + 1 :]
     return asked and any(
         w in ("decline", "declines", "refuse", "cannot", "unable", "not", "no", "forbidden")
@@ -585,9 +836,14 @@ def rule_concise(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict |
         if pol == "pos" and any(w in ("minimum", "minimal", "few") for w, _ in ws[i + 1 :]):
             return True, "keeps explanations to a minimum"
         reason = "it asks for (or allows) more words, not fewer"
-    about_replies = has(ws, "ANSWER")
+    # "Explain the changes in a few short sentences": what the model says is its reply
+    about_replies = has(ws, "ANSWER") or ws[0][0] in SPEECH
     userside = has(ws, "USERSIDE") and not about_replies
-    code = has(ws, "NONFILE") and not about_replies or any(w == "codething" for w, _ in ws)
+    code = (
+        (has(ws, "NONFILE") or has(ws, "OLD") or has(ws, "ARG"))
+        and not about_replies
+        or any(w == "codething" for w, _ in ws)
+    )  # "Keep old_str short": an argument, not a reply
     for i in brief:
         pol = polarity(ws, i)
         if (
@@ -601,6 +857,7 @@ def rule_concise(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict |
             about_replies
             or has(ws, "AGENT")
             or i == 0
+            or ws[i - 1][0] == ":"  # "Tone: brief", "## Style / - concise"
             or ws[i][0] in ("brevity", "concision", "lengthlimit")
             or any(w in LEAD_VERBS for w, _ in ws[max(0, i - 2) : i])
         )
@@ -615,8 +872,15 @@ def rule_concise(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict |
         if userside:
             reason = "it describes the user's messages, not the replies"
             continue
-        if code:
+        if code or i + 1 < len(ws) and ws[i + 1][0] in CODE_NOUNS:  # "in short comments"
             reason = f"it is about {_noun(ws, i)}, not about the replies"
+            continue
+        if place.where != "system prompt" and re.fullmatch(TOOL_DOES, ws[0][0]):
+            reason = "it describes what the tool does, it is not a rule for the model"
+            continue
+        near = [w for w, k in ws[max(0, i - 2) : i + 3] if k & {"FILE", "DIR"} and w not in ANY]
+        if near and not about_replies:
+            reason = f"it is about {near[0]}, not about the replies"  # "Keep files short"
             continue
         if described(ws, i):
             reason = "it describes a tool, it is not a rule for the model"
@@ -624,6 +888,18 @@ def rule_concise(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict |
         return True, "asks for short replies"
     return False, reason
 
+
+ANY = frozenset("anything something everything".split())
+# First words of an instruction about what the model says.
+SPEECH = frozenset("explain describe summarise summarize state mention".split())
+# Things whose brevity is about code: "short comments", "brief docstrings".
+CODE_NOUNS = frozenset(
+    "comment comments docstring docstrings function functions name names variable variables"
+    " code commit commits diff diffs test tests".split()
+)
+# A tool description that starts "Returns ...", "Shows ...": what the tool does.
+TOOL_DOES = r"(?:return|read|list|show|print|give|output|write|create|replace|perform|make|fetch"
+TOOL_DOES += r"|display|produce|send|find|search|load|open)s"
 
 # Words that, just before a brevity word, make it an instruction ("keep it short").
 LEAD_VERBS = frozenset(
@@ -643,20 +919,26 @@ def rule_read_first(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdic
     editing, read; edit only after reading; never edit without reading / a file you have
     not read; read first; read, then edit; no blind edits."""
     reads, mods = find(ws, "READ"), find(ws, "MOD")
+    blind = any(w in ("blind", "blindly") for w, _ in ws)
+    if blind and any(polarity(ws, m) == "neg" for m in mods):
+        return True, "forbids blind edits"  # "no blind edits", "never edit from memory"
     if not reads:
-        blind = any(w in ("blind", "blindly") for w, _ in ws)
-        if blind and any(polarity(ws, m) == "neg" for m in mods):
-            return True, "forbids blind edits"
         return None
     reason = "it asks to read, but not before editing"
     for r in reads:
-        obj = ws[r + 1 : r + OBJECT_WINDOW]
-        if has(obj, "NOTFILE_READ") and not has(obj, "FILE"):
+        obj = []  # what is read: up to the verb of the clause ("a file you have not read is ...")
+        for w, k in ws[r + 1 : r + OBJECT_WINDOW]:
+            if w in COPULA:
+                break
+            obj.append((w, k))
+        if has(obj, "NOTFILE_READ") and not (has(obj, "FILE") or has(obj, "DIR")):
             reason = (
                 f"it is about reading {_first_word(obj, 'NOTFILE_READ')}, not the file to change"
             )
             continue
         pol = polarity(ws, r)
+        if pol == "perm" and _only_allowed(ws, r):
+            pol = "pos"  # "changes are only allowed on files you have read": a restriction
         if pol == "neg" and any(polarity(ws, m) == "neg" for m in mods if m < r):
             return True, "forbids editing what has not been read"  # "never edit ... not read"
         if pol != "pos":
@@ -669,15 +951,27 @@ def rule_read_first(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdic
         if described(ws, r):
             reason = "it describes a tool, it is not a rule for the model"
             continue
+        if someone_else(ws):
+            reason = "it is about what someone else does"
+            continue
         why = next((why for m in mods if (why := _read_then_edit(ws, r, m))), None)
         if why:
             return True, why
-        first = "first" in [w for w, _ in ws[r + 1 : r + OBJECT_WINDOW + 2]]
+        first = "first" in [w for w, _ in ws[max(0, r - 1) : r + OBJECT_WINDOW + 2]]
         if first and not any(polarity(ws, m) == "neg" for m in mods if m > r):
             return True, "asks to read first"
         if place.this == "edit" and not mods and any(w in PRECONDITION for w, _ in ws):
             return True, "makes a read a precondition of this edit tool"
     return False, reason
+
+
+COPULA = frozenset("is are was were be".split())
+
+
+def _only_allowed(ws: tuple[Word, ...], i: int) -> bool:
+    """'only allowed / may only': the permission that governs word i is a restriction."""
+    state, at = governor(ws, i)
+    return state == "perm" and "only" in [w for w, _ in ws[max(0, at - 2) : at + 2]]
 
 
 # In an edit tool's own description, these make a read a precondition of the tool.
@@ -697,8 +991,9 @@ def _read_then_edit(ws: tuple[Word, ...], r: int, m: int) -> str | None:
         return "allows editing only after reading"  # "edit only after reading"
     if "before" in head:
         return "asks to read before editing"  # "before you edit a file, read it"
-    if "only" in gap and {"have", "already", "previously"} & set(gap):
-        return "allows editing only what has been read"  # "edit only files you have read"
+    only = "only" in gap or "only" in words_[max(0, m - 2) : m]
+    if only and {"have", "already", "previously"} & set(gap):
+        return "allows editing only what has been read"  # "(only) edit (only) files you have read"
     need = [j for j in range(m + 1, r) if words_[j] in ("require", "requires", "required")]
     if need and r - need[-1] <= 4:
         return "makes editing require a read"  # "every edit requires a prior read"
@@ -728,20 +1023,41 @@ def rule_create(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | 
 
 def rule_ask(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | None:
     """Two readings: a clarification rule (the model asks questions), and a limit on it
-    (only when the request is unclear; never about clear requests; as a last resort)."""
+    (only when the request is unclear; never about clear requests; as a last resort). A
+    rule to ask only about unclear requests is neither (verdict None): it gives no reason
+    to ask about a clear request, and takes none away."""
     asks = [i for i in find(ws, "ASK") if not _person_asks(ws, i)]
     questions = asks or [i for i, (w, _) in enumerate(ws) if w in ("question", "questions")]
     if not questions:
         return None
-    if any(polarity(ws, i) == "neg" for i in questions):
+    negated = [i for i in questions if polarity(ws, i) == "neg"]
+    if negated and all(_how_many(ws, i) for i in negated):
+        return False, "it limits how many questions, not when to ask"
+    if negated:
         return True, "limits questions: it says when not to ask"
-    for j, (_, k) in enumerate(ws):
-        ahead = ws[j + 1 : j + 9]
-        if "ONLY" in k and (
-            any(x in ("if", "when", "where", "in", "as") for x, _ in ahead)
-            or has(ws[j + 1 : j + 5], "DOUBT")
-        ):
+    for j, (w, k) in enumerate(ws):
+        ahead = [x for x, _ in ws[j + 1 : j + 9]]
+        if (
+            "ONLY" in k
+            and (
+                {"if", "when", "where"} & set(ahead)
+                or has(ws[j + 1 : j + 5], "DOUBT")
+                or has(ws[j + 1 : j + 9], "DOUBT")
+                and {"in", "as"} & set(ahead)
+                or ahead[:1] == ["then"]
+                and has(ws[:j], "DOUBT")  # "when unclear, and only then"
+                or has(ws[j + 1 : j + 2], "ASK")
+                and {"cannot", "unable"} & set(ahead)
+            )
+        ):  # "only if unclear", "only in ambiguous cases"; not "only in English"
             return True, "limits questions to unclear requests"
+        if (
+            w in ("otherwise", "else")
+            and (GO & set(ahead[:3]) or has(ws[j + 1 : j + 4], "MOD"))
+            and UNCLEAR & {x for x, _ in ws[:j]}
+        ):  # "if the request is unclear, ask; otherwise act" (not "when in doubt": a model
+            # is nearly always in some doubt, which is the lecture's point)
+            return True, "limits questions: when the request is clear, it acts"
     if has(ws, "RESTRICT"):
         return True, "limits questions"
     if asks and re.search(
@@ -749,9 +1065,63 @@ def rule_ask(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | Non
         " ".join(w for w, _ in ws),
     ):
         return True, "limits questions to requests that are truly unclear"
+    if asks and all(_when_unclear(ws, i) for i in asks if polarity(ws, i) in ("pos", "perm")):
+        # "If the request is ambiguous, ask": no reason to ask about a clear request, but
+        # no limit on another rule that gives one ("When in doubt, ask")
+        return None, "asks only about unclear requests"
     if asks and any(polarity(ws, i) in ("pos", "perm") for i in asks):
         return False, "a clarification rule with no limit"
     return None
+
+
+def _when_unclear(ws: tuple[Word, ...], i: int) -> bool:
+    """Whether the ask at i is only for unclear requests: its clause ties it to an unclear
+    request ("if the request is ambiguous, ask", "ask when the instructions are vague",
+    "clarify ambiguous requests", "ambiguous request -> ask") and to nothing else ("when in
+    doubt", "if needed", "especially when ambiguous", "if anything is unclear")."""
+    lo = max([j + 1 for j in range(i) if ws[j][0] == ";"], default=0)
+    hi = next((j for j in range(i, len(ws)) if ws[j][0] == ";"), len(ws))
+    clause = [w for w, _ in ws[lo:hi]]
+    at = i - lo
+    if BROADER & set(clause):
+        return False
+    tied = False
+    for u, w in enumerate(clause):
+        if w in CONDITION and not UNCLEAR & set(clause[u + 1 : u + 7]):
+            if u and clause[u - 1] in ("not", "never"):
+                continue  # "..., not when they are clear"
+            return False  # a condition of another kind: "when in doubt", "if needed"
+        if w not in UNCLEAR or polarity(ws[lo:hi], u) == "neg":
+            continue
+        if u < at:  # the condition first: "if ... ambiguous, ask", "ambiguous request -> ask"
+            tied = (
+                tied
+                or bool({",", "then", ":"} & set(clause[u:at]))
+                or bool(CONDITION & set(clause[:u]))
+            )
+        else:  # "ask when ... vague", "clarify ambiguous requests"
+            tied = tied or u - at <= 2 or bool(CONDITION & set(clause[at:u]))
+    return tied
+
+
+CONDITION = frozenset("if when whenever where for about".split())
+# Words that widen an unclear-request condition to almost any request.
+BROADER = frozenset(
+    "especially particularly even also anything something everything slightly all doubt unsure"
+    " uncertain sure".split()
+)
+
+
+# What makes a request worth a question (the model's own doubt is not enough).
+UNCLEAR = frozenset("ambiguous ambiguity unclear vague underspecified".split())
+# After "otherwise": the model gets on with the task.
+GO = frozenset("act proceed go continue carry do just start implement make".split())
+
+
+def _how_many(ws: tuple[Word, ...], i: int) -> bool:
+    """'Never ask more than one question': a limit on how many questions, not on when."""
+    after = [w for w, _ in ws[i + 1 : i + 5]]
+    return bool({"more", "multiple", "several", "many", "over"} & set(after))
 
 
 def _person_asks(ws: tuple[Word, ...], i: int) -> bool:
@@ -759,6 +1129,8 @@ def _person_asks(ws: tuple[Word, ...], i: int) -> bool:
     if ws[i][0] in ("asks", "asked"):
         return True
     before = ws[max(0, i - 3) : i]
+    if any(w == "i" for w, _ in before):  # "if I ask you to delete a file": the user writing
+        return True
     return has(before, "PERSON") and not has(before, "AGENT")
 
 
@@ -798,26 +1170,37 @@ def _analyse(key: tuple[Place, ...]) -> tuple[RuleFinding, ...]:
     unlimited: tuple[str, str] | None = None  # the first clarification rule without a limit
     for place in key:
         prev_read = False
-        for sentence in sentences(place.text):
-            ws = words(sentence, place.this)
+        for heading, sentence in headed(place.text):
+            ws = words(in_context(heading, sentence), place.this)
+            own = words(sentence, place.this)  # without its heading, for a list of steps
             for r in RECOGNISERS:
                 if r.mode in found:
                     continue
                 verdict = r.read(sentence, ws, place)
                 if verdict is None and r.mode == "edits-without-reading" and prev_read:
-                    # "1. Read the relevant file. 2. Only then edit it."
-                    if ws and ws[0][0] in ("then", "after") and has(ws, "MOD"):
+                    # "1. Read the relevant file. 2. Only then edit it." / "3. Edit it."
+                    if (
+                        own
+                        and (
+                            own[0][0] in ("then", "after", "next", "finally") or own[0][0] == "only"
+                        )
+                        and has(own, "MOD")
+                    ):
                         verdict = (True, "asks to read, then edit")
+                    elif len(own) > 1 and "MOD" in own[0][1] and own[1][0] in ("it", "them"):
+                        verdict = (True, "asks to read a file, then edit it")
                 if verdict is None:
                     continue
                 counts, why = verdict
                 if counts:
                     found[r.mode] = (place.where, sentence, why)
+                elif counts is None:  # neither a rule nor a look-alike of one
+                    ignored[r.mode].append(Mention(place.where, sentence, why))
                 else:
                     ignored[r.mode].append(Mention(place.where, sentence, why))
                     if r.mode == "asks-when-it-shouldnt" and unlimited is None:
                         unlimited = (place.where, sentence)
-            prev_read = _previous_read(ws)
+            prev_read = _previous_read(own)
     out = []
     for r in RECOGNISERS:
         seen = tuple(ignored[r.mode])

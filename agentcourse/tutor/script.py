@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from agentcourse import longtask
+
 # ----------------------------------------------------------------------------- builders
 
 
@@ -83,6 +85,21 @@ _INFILE = rf"(?:\s+(?:in|of|inside|from)\s+(?:the\s+)?(?:file\s+)?(?P<file>{_PY}
 
 # Order matters: the first task whose pattern matches the request wins.
 TASKS: tuple[Task, ...] = (
+    Task(
+        "compact",
+        (
+            r"(?:^|[.!?:]\s+|\n)\s*(?:please\s+)?(?:summari[sz]e|compact|condense)\b[^.\n]{0,60}"
+            r"\b(?:conversation|transcript|history)\b",
+        ),
+        "Summarise the conversation so far for whoever continues the work.",
+        "no tool call: a summary computed from the history, under the headings Decisions, "
+        "Paths, Facts (listings, files read, search hits, notes), Open questions and Next "
+        "step (the call the tutor would make next)",
+        "same",
+        "same",
+        "same",
+        "same",
+    ),
     Task(
         "explain-tool",
         (r"^\s*what (?:does|is) (?:the )?`?(?P<tool>\w+)`?(?: tool)?(?: do)?\s*\??\s*$",),
@@ -282,6 +299,41 @@ TASKS: tuple[Task, ...] = (
     ),
 )
 
+# The context-engineering step's tasks (agentcourse/tutor/context_tasks.py).
+TASKS += (
+    Task(
+        "module-summary",
+        (
+            rf"\bwrite (?P<out>{_FILE}\.md)\b[^.\n]*?\bevery module (?:in|of) (?:the )?"
+            rf"(?P<package>{_FILE})(?: package)?\b",
+        ),
+        longtask.TASK,
+        "list_files(package), then read each module whole, one per response; with a memory "
+        "tool (save_note) each module read is noted in one line in the next response; then "
+        "SUMMARY.md is created with one line per module (its purpose and every function)",
+        "the same, with read_lines(path, 1, 200) (and the next 200 lines while a module goes on)",
+        "the same with view, and the editor's create",
+        "the same with the shell's listing, reads and file writes",
+        "the same, SUMMARY.md written whole",
+    ),
+    Task(
+        "research",
+        (
+            r"(?P<question>\b(?:where\s+(?:is|are)|where's|which\s+(?:files?|functions?|modules?)"
+            r"|who|what)\b[^?\n]*\b(?:defined|called|calls?|used|uses?|imported|imports?"
+            r"|referenced)\b[^?\n]*\?)",
+        ),
+        "Where is slugify defined, and where is it used?",
+        "with a research tool offered: one call of it with the question, then its answer as "
+        "the reply; without one: search_file for the name, read_lines around the definition, "
+        "then an answer citing path:line for the definition and each use",
+        "same",
+        "bash grep and view, then the same answer",
+        "grep -rn and sed -n, then the same answer",
+        "same",
+    ),
+)
+
 TASK_PROMPTS: tuple[str, ...] = tuple(t.example for t in TASKS)
 
 
@@ -318,7 +370,8 @@ FAILURE_MODES: tuple[FailureMode, ...] = (
         recognised="reading (read, view, open, look at, inspect, read_file ...) required before "
         "changing (edit, modify, change, write, edit_file ...): read X before editing; before "
         "editing, read; edit only after reading; never edit without reading / a file you have "
-        "not read; read first; read, then edit",
+        "not read; changes allowed only on files you have read; no edits blind or from memory; "
+        "read first; read, then edit; steps in a list (read the file / edit it)",
         where=ANYWHERE,
         counts=(
             "Always look at a file's current contents before changing it.",
@@ -344,8 +397,10 @@ FAILURE_MODES: tuple[FailureMode, ...] = (
         rule='"Never delete files" (constraints)',
         recognised="deleting files (delete, remove, erase, rm ...) forbidden: never / do not / "
         "may not / avoid / refuse, \"deletion is not allowed\", \"deleting files is "
-        "forbidden\", or a request to delete answered with a refusal; the object must be "
-        "files (or unstated), not lines or code",
+        "forbidden\", \"never empty a file\", or a request to delete answered with a refusal; "
+        "the object must be files (or unstated), not lines, code or folders; not when a "
+        "condition the model can meet allows it (\"unless asked\", \"without a backup\", "
+        "\"a file you have not read\"), nor for a limit on how many files",
         where=ANYWHERE,
         counts=(
             "File deletion is not allowed.",
@@ -370,9 +425,9 @@ FAILURE_MODES: tuple[FailureMode, ...] = (
         failure="Verbose process narration",
         rule='"Be concise" (guidelines)',
         recognised="short replies asked for: concise, brief, terse, short answers, a length "
-        "limit (\"at most 50 words\", \"one sentence\"), or narration and padding forbidden "
-        "(\"do not narrate your steps\", \"no filler\"); not brevity of code, names or "
-        "docstrings",
+        "limit (\"at most 50 words\", \"must not exceed one sentence\"), or narration and "
+        "padding forbidden (\"do not narrate your steps\", \"no filler\"); not brevity of "
+        "code, names, files, docstrings, tool arguments or command output",
         where=ANYWHERE,
         counts=(
             "Be brief.",
@@ -421,10 +476,12 @@ FAILURE_MODES: tuple[FailureMode, ...] = (
         id="asks-when-it-shouldnt",
         failure="Asks when it shouldn't",
         rule='"When in doubt, ask, but only if the request is truly ambiguous" (guidelines)',
-        recognised="a clarification rule (ask, clarify, check with the user) switches it on; a "
-        "limit anywhere switches it off: only if/when unclear, don't ask about clear requests, "
-        "act instead of asking, as a last resort, sparingly. No clarification rule at all: it "
-        "simply acts",
+        recognised="a clarification rule (ask, clarify, check or confirm with the user) switches "
+        "it on; asking only about unclear requests (\"if the request is ambiguous, ask\") does "
+        "not, but it does not limit another rule either; a limit anywhere switches it off: only "
+        "if/when unclear, don't ask about clear requests, "
+        "if unclear ask, otherwise act; act instead of asking, as a last resort, sparingly (not "
+        "how many questions). No clarification rule at all: it simply acts",
         where=ANYWHERE,
         counts=(
             "Only ask questions when the request is genuinely unclear.",
@@ -433,7 +490,7 @@ FAILURE_MODES: tuple[FailureMode, ...] = (
         ),
         look_alikes=(
             "When in doubt, ask.",
-            "If a request is ambiguous, ask one clarifying question before acting.",
+            "Ask clarifying questions, especially when a request is ambiguous.",
             "Only ask one question at a time.",
         ),
         triggers_on="the read-first row (the multiply request), when the prompt tells the model "
@@ -501,7 +558,7 @@ WINDOW = (1, 4)
 # The summary task reads at most this many files.
 MAX_SUMMARY_FILES = 20
 # A turn that takes more tool steps than this is stopped with an honest reply.
-MAX_STEPS = 40
+MAX_STEPS = 80
 
 # ----------------------------------------------------------------------------- what it says
 
@@ -612,6 +669,7 @@ ANNOUNCE = {
     "cd": "I'll change into {path} first.",
     "restart": "The shell looks stuck, so I'll restart it first.",
     "many": "I'll read {paths}; the reads are independent, so I'll ask for them together.",
+    "raw": "I'll call {name} now.",
 }
 # ...and the steps retold in the final reply.
 RETELL = {

@@ -218,6 +218,8 @@ class Toolbox:
 
     def call(self, op: str, a: dict, via: str | None = None) -> tuple[str, dict]:
         """The (tool name, input) that performs operation `op` with arguments `a`."""
+        if op == "raw":  # a tool named outright, with its input (notes, research)
+            return a["name"], a["input"]
         via = via or self.via(op)
         r = self.by_role
         if via in ("list", "read", "read_lines", "search", "edit", "write"):

@@ -6,9 +6,11 @@ The format (all checkpoints):
     > <one-line motto>
     <breadcrumb: 00 → 01 → **NN** → ... ; every checkpoint number, the current one bold>
     Program: [`file.py`](file.py) ...    (the README names its program file)
-    ## Changes from MM    (MM = the previous checkpoint; checkpoint 00 has "## What it contains")
+    ## Changes from MM    (MM = the checkpoint it builds on, usually the previous one; checkpoint
+                          00 has "## What it contains")
     | table ... |          (every `name(arg, ...)` in it is a tool in TOOLS or a function of
-                            this program or the previous one, with those exact parameters)
+                            this program or the previous one, with those exact parameters;
+                            `context.name(...)` is a function of the module beside it)
     ## Try it              (`agentcourse run X` must name this checkpoint,
                             `python checkpoints/.../file.py` must be this program)
     ## What to observe
@@ -16,7 +18,10 @@ The format (all checkpoints):
 
 Relative links must point at files that exist. The program's docstring says
 `agentcourse run NN` and (after 00) "= checkpoint MM + ..."; the file ends in the
-`if __name__ == "__main__":` guard that calls run_agent().
+`if __name__ == "__main__":` guard that calls run_agent(). A checkpoint may build on an
+earlier one than the previous (08 builds on 03); its README then says why, in a sentence
+with "builds on checkpoint MM". Functions named in the table may live in the modules
+beside the program (guardrail.py ...).
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ from agentcourse import paths
 
 FOLDERS = paths.checkpoint_dirs()
 SECTIONS = ("## Try it", "## What to observe", "## What's next")
-CALL = re.compile(r"`(\w+)\(([^`]*)\)`")  # `name(args)` inside backticks
+CALL = re.compile(r"`([\w.]+)\(([^`]*)\)`")  # `name(args)` or `context.name(args)` in backticks
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 
 
@@ -55,9 +60,19 @@ def section(text: str, heading: str) -> str:
     return rest if end < 0 else rest[:end]
 
 
-def table_heading(folder: Path) -> str:
+def base(folder: Path) -> Path | None:
+    """The checkpoint this one builds on: the one its docstring names, else the previous."""
     i = FOLDERS.index(folder)
-    return "## What it contains" if i == 0 else f"## Changes from {number(FOLDERS[i - 1])}"
+    if i == 0:
+        return None
+    doc = ast.get_docstring(ast.parse(paths.checkpoint_program(folder).read_text("utf-8"))) or ""
+    named = re.search(r"= checkpoint (\d\d) \+", doc)
+    return paths.find_checkpoint(named.group(1)) if named else FOLDERS[i - 1]
+
+
+def table_heading(folder: Path) -> str:
+    below = base(folder)
+    return "## What it contains" if below is None else f"## Changes from {number(below)}"
 
 
 @pytest.fixture(scope="module", params=FOLDERS, ids=lambda f: f.name)
@@ -112,7 +127,13 @@ def test_readme_names_its_program_file(checkpoint):
 def parameters(module, name: str) -> list[str] | None:
     """The parameters of tool or function `name` in `module`; None if it has no such thing.
 
-    A tool without an input_schema (an Anthropic-defined tool) answers ["..."]."""
+    A tool without an input_schema (an Anthropic-defined tool) answers ["..."]. A dotted
+    name (`context.shrink`) is looked up in the module beside the program it names."""
+    if "." in name:
+        owner, _, attr = name.rpartition(".")
+        sibling = getattr(module, owner, None)
+        function = getattr(sibling, attr, None)
+        return list(inspect.signature(function).parameters) if callable(function) else None
     for tool in getattr(module, "TOOLS", []):
         if tool.get("name") == name:
             return list(tool["input_schema"]["properties"]) if "input_schema" in tool else ["..."]
@@ -124,17 +145,20 @@ def parameters(module, name: str) -> list[str] | None:
 
 def test_every_function_named_in_the_table_exists_with_those_parameters(checkpoint):
     folder, text, _, module = checkpoint
-    i = FOLDERS.index(folder)
-    # a row may name what this checkpoint removed, so the previous program counts too
-    previous = paths.load_program(paths.checkpoint_program(FOLDERS[i - 1])) if i else None
+    below = base(folder)
+    # a row may name what this checkpoint removed, so the program it builds on counts too,
+    # and what lives in the modules beside the program
+    previous = paths.load_program(paths.checkpoint_program(below)) if below else None
+    siblings = [paths.load_program(p, p.stem) for p in paths.checkpoint_modules(folder)]
     named = CALL.findall(section(text, table_heading(folder)))
     assert named, "the table names no function or tool as `name(args)`"
     for name, args in named:
         if hasattr(builtins, name):
             continue
         expected = parameters(module, name)
-        if expected is None and previous is not None:
-            expected = parameters(previous, name)
+        for other in [*siblings, previous]:
+            if expected is None and other is not None:
+                expected = parameters(other, name)
         assert expected is not None, f"`{name}(...)` in the table is neither a tool nor a function"
         params = [a.strip() for a in args.split(",") if a.strip()]
         if expected != ["..."] and all(p.isidentifier() for p in params):
@@ -156,11 +180,17 @@ def test_try_it_commands_name_this_checkpoint(checkpoint):
 
 
 def test_program_docstring_says_how_to_run_it(checkpoint):
-    folder, _, _, module = checkpoint
+    folder, text, _, module = checkpoint
     doc = module.__doc__ or ""
     assert f"agentcourse run {number(folder)}" in doc
     if number(folder) != "00":
-        assert f"= checkpoint {number(FOLDERS[FOLDERS.index(folder) - 1])} +" in doc
+        below = base(folder)
+        assert f"= checkpoint {number(below)} +" in doc
+        assert below.name < folder.name, "a checkpoint builds on an earlier one"
+        if below != FOLDERS[FOLDERS.index(folder) - 1]:
+            assert f"builds on checkpoint {number(below)}" in text.lower(), (
+                "the README says why it builds on an earlier checkpoint than the previous one"
+            )
 
 
 def test_program_runs_as_a_script_through_its_main_guard(checkpoint):

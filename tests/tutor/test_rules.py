@@ -3,13 +3,19 @@
 tests/tutor/rule_corpus.txt holds the words students write for the five Lecture 5.3
 rules and look-alikes that must not count, in many styles. Part of it is held out: it was
 written before the recogniser and never used to tune it, so its score is an estimate of
-how the recogniser does on phrasings nobody here wrote.
+how the recogniser does on phrasings nobody here wrote. tests/tutor/rule_corpus_blind.txt
+holds two batches written blind and tests/tutor/rule_corpus_blind3.txt a third, each measured
+on first contact (the figures are in docs/TUTOR-SCRIPT.md); the recogniser was fixed after
+that, so they are tuned cases now. The third batch's cases are whole prompts: its
+asks-when-it-shouldnt cases are judged as they stand (a prompt that never tells the model
+to ask has no failure), not against an added unlimited clarification rule.
 """
 
 from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 import io
 import re
 import time
@@ -23,6 +29,8 @@ from agentcourse.paths import REPO_ROOT
 from agentcourse.tutor import rules, script
 
 CORPUS = Path(__file__).with_name("rule_corpus.txt")
+BLIND = Path(__file__).with_name("rule_corpus_blind.txt")
+BLIND3 = Path(__file__).with_name("rule_corpus_blind3.txt")
 
 # Judged inside a neutral prompt that states none of the rules.
 BASE = "You are a coding assistant. You help the user with the code files in one project.\n\n"
@@ -39,15 +47,20 @@ class Case:
     text: str
     held_out: bool
     line: int
+    batch: str = ""  # the corpus section's tag: "", "held-out", "blind-1", "blind-2", "blind-3"
+    source: str = CORPUS.name  # the corpus file
+    whole: bool = False  # a whole prompt: no unlimited clarification rule is added to it
 
     def __str__(self) -> str:
         where = "" if self.place == "system" else f"@{self.place} "
-        return f"{'+' if self.counts else '-'}{where}{self.text!r} (line {self.line})"
+        return (
+            f"{'+' if self.counts else '-'}{where}{self.text!r} ({self.source}, line {self.line})"
+        )
 
 
-def load_corpus(path: Path = CORPUS) -> list[Case]:
+def load_corpus(path: Path = CORPUS, whole: bool = False) -> list[Case]:
     cases: list[Case] = []
-    mode, held_out = "", False
+    mode, batch = "", ""
     lines = path.read_text(encoding="utf-8").split("\n")
     i = 0
     while i < len(lines):
@@ -57,7 +70,7 @@ def load_corpus(path: Path = CORPUS) -> list[Case]:
             continue
         if line.startswith("["):
             head = line.strip("[] ").split()
-            mode, held_out = head[0], head[1:] == ["held-out"]
+            mode, batch = head[0], " ".join(head[1:])
             assert mode in script.FAILURE_IDS, f"line {number}: unknown mode {mode}"
             continue
         sign, _, rest = line.partition(" ")
@@ -72,16 +85,19 @@ def load_corpus(path: Path = CORPUS) -> list[Case]:
                 i += 1
             i += 1
             rest = "\n".join(block)
-        cases.append(Case(mode, sign == "+", place, rest, held_out, number))
+        held = batch == "held-out"
+        cases.append(Case(mode, sign == "+", place, rest, held, number, batch, path.name, whole))
     return cases
 
 
-CASES = load_corpus()
+CASES = load_corpus() + load_corpus(BLIND) + load_corpus(BLIND3, whole=True)
+BATCHES = ("blind-1", "blind-2", "blind-3")
 
 
 def prompt_for(case: Case) -> tuple[str, list[dict]]:
     """The case placed in a neutral prompt and neutral tools (no rule stated anywhere)."""
-    system = BASE + (UNLIMITED_ASK if case.mode == "asks-when-it-shouldnt" else "")
+    limit = case.mode == "asks-when-it-shouldnt" and not case.whole
+    system = BASE + (UNLIMITED_ASK if limit else "")
     tools = copy.deepcopy(tools_read(without=("create", "read")))
     edit, read = tools[2], tools[1]
     if case.place == "system":
@@ -95,6 +111,7 @@ def prompt_for(case: Case) -> tuple[str, list[dict]]:
     return system, tools
 
 
+@functools.cache  # several tests judge the same cases
 def judged_right(case: Case) -> bool:
     system, tools = prompt_for(case)
     return rules.missing(system, tools)[case.mode] is not case.counts
@@ -124,7 +141,8 @@ def test_the_corpus_is_large_varied_and_has_look_alikes():
         assert len(mine) >= 25 and any(not c.counts for c in mine), mode
         assert any(c.held_out for c in mine) and any(c.place != "system" for c in mine), mode
         assert any("\n" in c.text for c in mine), f"{mode}: no multi-line case"
-    assert len({c.text for c in CASES}) > 0.9 * len(CASES)
+    # the third batch's whole prompts are judged once for each rule
+    assert len({(c.mode, c.text) for c in CASES}) > 0.9 * len(CASES)
 
 
 @pytest.mark.parametrize("mode", script.FAILURE_IDS)
@@ -160,7 +178,7 @@ def test_rules_for_other_failures_do_not_switch_on_asking():
     "if the user asks you to delete ...") may read as one."""
     for case in CASES:
         if case.mode == "asks-when-it-shouldnt" or re.search(
-            r"\bask|clarif|question", case.text, re.I
+            r"\bask|clarif|question|confirm|check (?:in )?with", case.text, re.I
         ):
             continue
         system, tools = prompt_for(case)
@@ -223,8 +241,10 @@ def test_the_docs_show_real_output_and_the_corpus_figures():
     held = [c for c in CASES if c.held_out]
     look_alikes = sum(not c.counts for c in CASES)
     right = len(held) - len(accuracy(held)[1])
+    blind = [sum(c.batch == batch for c in CASES) for batch in BATCHES]
     for figure in (
         f"holds {len(CASES)} phrasings",
+        f"batches of {blind[0]}, {blind[1]} and {blind[2]}",
         f"({look_alikes} of them look-alikes",
         f"on the {len(tuned)} the recogniser",
         f"90% on {len(held)} held out",
@@ -243,6 +263,9 @@ if __name__ == "__main__":  # python tests/tutor/test_rules.py: the full report
     if "--held-out" in sys.argv:
         print("HELD-OUT\n" + report(held))
         print(f"overall {accuracy(held)[0]:.1%} of {len(held)}")
+    for batch in BATCHES:
+        mine = [c for c in CASES if c.batch == batch]
+        print(f"{batch}: {accuracy(mine)[0]:.1%} of {len(mine)} (now tuned on)")
     start = time.perf_counter()
     for c in CASES:
         rules._analyse.cache_clear()

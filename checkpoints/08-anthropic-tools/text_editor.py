@@ -1,0 +1,251 @@
+"""text_editor.py (checkpoint 08): Anthropic's text editor tool, carried out on this machine.
+
+The model sends {"command": "view" | "create" | "str_replace" | "insert", "path": ...};
+str_replace_based_edit_tool() does it and answers with a string, never an exception.
+The commands and their inputs are those of Anthropic's text editor tool docs
+(text_editor_20250728), and so are the error strings for a replacement that matches
+nothing or more than once: the words the documentation suggests.
+
+Every write takes the same road: confine the path, read the file and check the whole
+request, make a timestamped backup, write atomically. The order is the lesson: a path
+outside the project, or an edit that does not apply, fails before the backup, so a
+refused call leaves nothing behind. (Back up first, and every refusal leaves a stray
+copy, outside the project if the path was.)
+
+Doubts, stated: backups are never pruned; a file changed by someone else between our
+read and our write loses their change (no locking); binary detection looks at the first
+8 KB for a NUL byte, which UTF-16 text also has.
+"""
+
+import codecs
+import datetime
+import functools
+import os
+import stat
+import tempfile
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class EditorPolicy:
+    """The text editor's limits; tests and courses swap in their own."""
+
+    max_characters: int = 20_000  # the longest view sent to the model (the tool's max_characters)
+    max_file_bytes: int = 10_000_000  # bigger files are refused whole: read them in parts with bash
+    backup_dir: str = ".agent-backups"  # a copy of each file before each write, inside the project
+
+
+POLICY = EditorPolicy()
+
+
+# --- FROM 03 (unchanged): directory safety ---
+class ToolError(Exception):
+    """A failure the model should read about; its message becomes "Error: ..."."""
+
+
+def tool(function):
+    """Make a tool total: ToolError and OS failures come back as "Error: ..." strings."""
+    @functools.wraps(function)
+    def safe(*args, **kwargs):
+        try:
+            return function(*args, **kwargs)
+        except ToolError as err:
+            return f"Error: {err}"
+        except (OSError, ValueError) as err:  # permissions, full disk, odd names...
+            return f"Error: {function.__name__} failed: {getattr(err, 'strerror', None) or err}"
+    return safe
+
+
+def resolve_in_root(path):
+    """The real path `path` names, if it stays inside the project root; else ToolError."""
+    if not isinstance(path, str) or not path.strip():
+        raise ToolError("path must be a non-empty string, relative to the project root")
+    if "\x00" in path:
+        raise ToolError("path contains a NUL byte")
+    if path.startswith("~") or os.path.isabs(path):
+        raise ToolError(f"{path!r}: use a path relative to the project root")
+    root = os.path.realpath(os.getcwd())  # the root is the cwd *now*, not at import time
+    real = os.path.realpath(os.path.join(root, path))
+    if real != root and not real.startswith(root + os.sep):
+        raise ToolError(f"{path!r} is outside the project directory; access refused")
+    return real
+
+
+def write_atomically(real, data):
+    """Write a temp file beside the target, then rename it over: never half-written."""
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(real), prefix=".tmp-")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.chmod(tmp, stat.S_IMODE(os.stat(real).st_mode) if os.path.exists(real) else 0o644)
+        os.replace(tmp, real)  # atomic: readers see the old file or the new, never half
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+# --- NEW in 08: the text editor's files ---
+# Every write goes: confine the path, read and check everything, back up, write. A path
+# outside the project or an edit that does not apply fails before the backup, so a
+# refused call leaves nothing behind (back up first, and a refusal leaves a stray copy).
+def project_path(path):
+    """resolve_in_root, also accepting an absolute path that lies inside the project."""
+    if isinstance(path, str) and os.path.isabs(path):
+        try:
+            return resolve_in_root(os.path.relpath(path, os.path.realpath(os.getcwd())))
+        except ToolError:
+            raise ToolError(f"{path!r} is outside the project directory; access refused") from None
+    return resolve_in_root(path)
+
+
+def load(path):
+    """(real path, text, newline, BOM) of a UTF-8 text file; CRLF files come back as "\\n"."""
+    real = project_path(path)
+    if not os.path.exists(real):
+        raise ToolError(f"File not found: {path}")
+    if not os.path.isfile(real):
+        raise ToolError(f"{path} is not a regular file")
+    if os.path.getsize(real) > POLICY.max_file_bytes:
+        raise ToolError(f"{path} is {os.path.getsize(real):,} bytes, more than the editor loads "
+                        f"({POLICY.max_file_bytes:,}); look at parts of it with bash (head, sed -n)")
+    with open(real, "rb") as f:
+        data = f.read()
+    if b"\x00" in data[:8192]:
+        raise ToolError(f"{path} looks like a binary file; the text editor works on text only")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise ToolError(f"{path} is not UTF-8 text (byte {err.start}); only UTF-8 can be edited") from None
+    bom = codecs.BOM_UTF8 if data.startswith(codecs.BOM_UTF8) else b""
+    if "\r\n" in text and text.count("\r\n") == text.count("\n"):  # all CRLF: edit in "\n"
+        return real, text.replace("\r\n", "\n"), "\r\n", bom
+    return real, text, "\n", bom  # LF, or mixed: matched byte for byte
+
+
+def save(real, text, newline, bom):
+    """Back up the current file, then write `text` atomically in the file's own newlines."""
+    root = os.path.realpath(os.getcwd())
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+    copy = resolve_in_root(os.path.join(POLICY.backup_dir, f"{os.path.relpath(real, root)}.{stamp}"))
+    os.makedirs(os.path.dirname(copy), exist_ok=True)
+    with open(real, "rb") as f:
+        write_atomically(copy, f.read())
+    write_atomically(real, bom + text.replace("\n", newline).encode("utf-8"))
+
+
+def split_lines(text):
+    """Lines with their "\\n"; unlike splitlines(), form feeds and the like stay inside lines."""
+    parts = text.split("\n")
+    return [p + "\n" for p in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+
+
+def capped(lines, first=1):
+    """Numbered lines up to POLICY.max_characters, saying what did not fit and how to see it."""
+    shown, size, limit = [], 0, POLICY.max_characters
+    for n, line in enumerate(lines, start=first):
+        numbered = f"{n}: {line.rstrip(chr(10))}"
+        if size + len(numbered) > limit:
+            if not shown:  # one line longer than the whole budget: its start, and say so
+                shown.append(f"{numbered[:limit]} [... line {n} is cut at {limit} characters]")
+                n += 1
+            last = first + len(lines) - 1
+            if n <= last:
+                shown.append(f"[view shows at most {limit} characters: lines {n}-{last} were not "
+                             f"shown; use view_range, e.g. [{n}, {min(last, n + 199)}]]")
+            break
+        shown.append(numbered)
+        size += len(numbered) + 1
+    return "\n".join(shown)
+
+
+# --- NEW in 08: the text editor's four commands ---
+def view(path, view_range=None):
+    real = project_path(path)
+    if os.path.isdir(real):  # two levels deep, hidden files left out, folders end in "/"
+        entries = []
+        for folder, dirs, files in os.walk(real):
+            dirs[:] = sorted(d for d in dirs if d[0] != "." and d != "__pycache__")
+            rel = os.path.relpath(folder, real)
+            entries += [os.path.normpath(os.path.join(rel, d)) + "/" for d in dirs]
+            entries += [os.path.normpath(os.path.join(rel, f)) for f in files if f[0] != "."]
+            if rel != ".":
+                dirs.clear()
+        listing = "\n".join(sorted(entries)) or f"{path} is empty"
+        return listing[:POLICY.max_characters] + ("\n[listing cut: view a subfolder]" * (
+            len(listing) > POLICY.max_characters))
+    _, text, _, _ = load(path)
+    lines = split_lines(text)
+    if view_range is None:
+        return capped(lines) if lines else f"{path} is empty"
+    if (not isinstance(view_range, list) or len(view_range) != 2
+            or not all(isinstance(n, int) and not isinstance(n, bool) for n in view_range)):
+        raise ToolError("view_range must be [start, end]: 1-based line numbers, end -1 for the last line")
+    start, end = view_range[0], len(lines) if view_range[1] == -1 else view_range[1]
+    if not 1 <= start <= end <= len(lines):
+        raise ToolError(f"view_range {view_range} is out of bounds: {path} has {len(lines)} lines; "
+                        f"use 1 <= start <= end <= {len(lines)}, or -1 as end for the last line")
+    return capped(lines[start - 1 : end], first=start)
+
+
+def create(path, file_text):
+    if not isinstance(file_text, str):
+        raise ToolError("create needs file_text: the whole content of the new file")
+    real = project_path(path)
+    if os.path.exists(real) and (not os.path.isfile(real) or os.path.getsize(real) > 0):
+        raise ToolError(f"{path} already exists; view it and change it with str_replace or "
+                        "insert (create never overwrites a file)")
+    os.makedirs(os.path.dirname(real), exist_ok=True)  # real is inside the root
+    write_atomically(real, file_text.encode("utf-8"))
+    return f"File created successfully at: {path}"
+
+
+def str_replace(path, old_str, new_str):
+    if not isinstance(old_str, str) or not old_str or not isinstance(new_str, str):
+        raise ToolError("old_str must be the exact, non-empty text to replace; new_str a string")
+    real, text, newline, bom = load(path)
+    if newline == "\r\n":
+        old_str, new_str = old_str.replace("\r\n", "\n"), new_str.replace("\r\n", "\n")
+    starts = [i for i in range(len(text)) if text.startswith(old_str, i)]  # overlaps count too
+    if not starts:
+        raise ToolError("No match found for replacement. Please check your text and try again.")
+    if len(starts) > 1:
+        lines = ", ".join(str(text.count("\n", 0, i) + 1) for i in starts)
+        raise ToolError(f"Found {len(starts)} matches for replacement text. Please provide more "
+                        f"context to make a unique match. (They start on lines {lines}.)")
+    save(real, text[: starts[0]] + new_str + text[starts[0] + len(old_str) :], newline, bom)
+    line = text.count("\n", 0, starts[0]) + 1
+    return f"Successfully replaced text at exactly one location (line {line} of {path})."
+
+
+def insert(path, insert_line, insert_text):
+    if not isinstance(insert_line, int) or isinstance(insert_line, bool):
+        raise ToolError("insert_line must be a line number: the text goes after it, 0 for the top")
+    if not isinstance(insert_text, str) or not insert_text:
+        raise ToolError("insert needs insert_text: the text to insert")
+    real, text, newline, bom = load(path)
+    lines = split_lines(text)
+    if not 0 <= insert_line <= len(lines):
+        raise ToolError(f"insert_line {insert_line} is out of bounds: {path} has {len(lines)} "
+                        f"lines, so use 0 (the top) to {len(lines)} (after the last line)")
+    new = insert_text.replace("\r\n", "\n") if newline == "\r\n" else insert_text
+    new += "" if new.endswith("\n") else "\n"
+    if insert_line == len(lines) and lines and not lines[-1].endswith("\n"):
+        lines[-1], new = lines[-1] + "\n", new[:-1]  # no final newline before: none after
+    save(real, "".join(lines[:insert_line] + [new] + lines[insert_line:]), newline, bom)
+    return f"Inserted {new.count(chr(10)) or 1} line(s) after line {insert_line} of {path}."
+
+
+@tool
+def str_replace_based_edit_tool(command, path, view_range=None, old_str=None, new_str=None,
+                                file_text=None, insert_line=None, insert_text=None):
+    """Anthropic's text editor: one tool, four commands."""
+    if command == "view":
+        return view(path, view_range)
+    if command == "create":
+        return create(path, file_text)
+    if command == "str_replace":
+        return str_replace(path, old_str, "" if new_str is None else new_str)
+    if command == "insert":  # older versions of the tool sent the text as new_str
+        return insert(path, insert_line, new_str if insert_text is None else insert_text)
+    raise ToolError(f"unknown command {command!r}; this text editor (text_editor_20250728) "
+                    "has view, create, str_replace and insert")

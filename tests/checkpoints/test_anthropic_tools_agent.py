@@ -1,0 +1,129 @@
+"""Checkpoint 08 end to end: the real SDK, the tutor model, the text editor and the bash
+tool behind the guardrail, with the user's answers scripted."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+
+import pytest
+
+from agentcourse import paths
+from agentcourse.matrix import ROWS, judge_turn, snapshot, tool_calls
+from agentcourse.protocol import protocol_errors, to_plain
+
+pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+RUN_TESTS = "Run the tests and tell me if they pass."
+
+
+class User:
+    """Answers the guardrail's questions in order, and records them."""
+
+    def __init__(self, *answers: str):
+        self.answers, self.asked = list(answers), []
+
+    def __call__(self, command, pending, reason):
+        self.asked.append((command, list(pending)))
+        return self.answers.pop(0) if self.answers else "n"
+
+
+@pytest.fixture
+def agent(project, monkeypatch):
+    # python3 in the agent's shell is this Python, which has pytest (as in the course's venv)
+    monkeypatch.setenv("PATH", os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"])
+    module = paths.load_checkpoint("08")
+    yield module
+    module.BASH.close()
+
+
+def results(messages) -> list[dict]:
+    return [b for m in to_plain(messages) if m["role"] == "user" and isinstance(m["content"], list)
+            for b in m["content"] if b.get("type") == "tool_result"]
+
+
+def test_the_prompt_matrix_with_the_text_editor(agent, client, project):
+    agent.GUARDRAIL.ask = User()  # any shell command would be refused: the matrix needs none
+    messages = []
+    for row in ROWS:
+        before, start = snapshot(project), len(messages)
+        messages.append({"role": "user", "content": row.prompt})
+        agent.run_turn(client, messages)
+        assert protocol_errors(messages) == []
+        assert judge_turn(row, messages, start, before, snapshot(project)) is None, row.name
+    names = [name for name, _ in tool_calls(messages)]
+    assert set(names) == {"str_replace_based_edit_tool"}
+    backups = list((project / ".agent-backups").iterdir())
+    assert [b.name.split(".")[0] for b in backups] == ["math_utils"]  # the one edit of a file
+
+
+def test_run_the_tests_asks_then_runs_them_in_the_session(agent, client, project):
+    user = User("a", "y")
+    agent.GUARDRAIL.ask = user
+    messages = [{"role": "user", "content": RUN_TESTS}]
+    reply = agent.run_turn(client, messages)
+    assert protocol_errors(messages) == []
+    commands = [i["command"] for n, i in tool_calls(messages) if n == "bash"]
+    assert commands and any("pytest" in c for c in commands)
+    assert [pending for _, pending in user.asked][0] == ["ls"]
+    assert "python3" in user.asked[-1][1]  # an interpreter asks every time
+    assert "1 passed" in reply and "pass" in reply.lower()
+    assert all(not r.get("is_error") for r in results(messages))
+
+
+def test_a_failing_test_is_reported_from_the_real_output(agent, client, project):
+    (project / "tests.py").write_text(
+        "from utils import slugify\n\n\ndef test_slugify():\n    assert slugify('A B') == 'nope'\n")
+    agent.GUARDRAIL.ask = User("y", "y")
+    reply = agent.run_turn(client, [{"role": "user", "content": RUN_TESTS}])
+    assert "1 failed" in reply and "test_slugify" in reply
+
+
+def test_a_refused_command_is_reported_to_the_model_and_nothing_runs(agent, client, project):
+    user = User("n")
+    agent.GUARDRAIL.ask = user
+    messages = [{"role": "user", "content": RUN_TESTS}]
+    reply = agent.run_turn(client, messages)
+    assert protocol_errors(messages) == [] and reply.strip()
+    refused = [r for r in results(messages) if r.get("is_error")]
+    assert refused and "did not approve" in refused[0]["content"]
+    assert agent.BASH.process is None  # the shell was never even started
+    assert len(user.asked) == 1
+
+
+def test_refusing_the_test_run_is_reported_as_not_run(agent, client, project):
+    agent.GUARDRAIL.ask = User("a", "n")  # ls yes, python3 no
+    reply = agent.run_turn(client, [{"role": "user", "content": RUN_TESTS}])
+    assert "couldn't run" in reply and "did not approve" in reply
+    assert "pass" not in reply.replace("passed", "")
+
+
+def test_approvals_last_for_the_run_and_the_shell_persists(agent):
+    agent.GUARDRAIL.ask = User("a", "a")
+    assert agent.dispatch_tool("bash", {"command": "mkdir -p build && cd build"}) == "(no output)"
+    assert agent.dispatch_tool("bash", {"command": "pwd"}).strip().endswith("build")
+    assert agent.dispatch_tool("bash", {"command": "cd .. && pwd && mkdir -p x"}).strip().endswith("project")
+    assert len(agent.GUARDRAIL.ask.asked) == 2  # mkdir and cd, then pwd: nothing new after
+
+
+def test_bad_bash_calls_are_error_strings(agent):
+    agent.GUARDRAIL.ask = User()
+    for call in ({}, {"command": ""}, {"command": 3}, {"cmd": "ls"}, {"command": "ls", "timeout": 5}):
+        assert agent.dispatch_tool("bash", call).startswith("Error:"), call
+    assert agent.dispatch_tool("bash", {"restart": True}).startswith("Bash session restarted")
+
+
+def test_run_agent_closes_the_shell_when_the_user_leaves(agent, monkeypatch, capsys):
+    agent.BASH.run("sleep 60 &")  # a background job: it must not outlive the agent either
+    process = agent.BASH.process
+
+    def leaves(prompt=""):
+        raise EOFError  # Ctrl-D at the first "You:"
+
+    monkeypatch.setattr("builtins.input", leaves)
+    monkeypatch.setattr("anthropic.Anthropic", lambda: None)
+    agent.run_agent()
+    assert "Goodbye." in capsys.readouterr().out
+    assert agent.BASH.process is None and process.returncode is not None
+    with pytest.raises(ProcessLookupError):
+        os.killpg(process.pid, 0)

@@ -1,0 +1,215 @@
+"""layers.py (checkpoint 07 on) function by function, then checkpoint 07 through the tutor:
+the layers in order with their cache breakpoints, fingerprints and the layers that
+changed in the trace, the project's AGENTS.md, and a cache that really is read."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from agentcourse import paths
+from agentcourse.clients import RecordingClient
+
+WITH_LAYERS = [d.name[:2] for d in paths.checkpoint_dirs() if (d / "layers.py").is_file()]
+
+
+@pytest.fixture(scope="module", params=WITH_LAYERS)
+def lay(request):
+    return paths.load_checkpoint(request.param).layers
+
+
+def policy(lay, **changes):
+    return dataclasses.replace(lay.LayerPolicy(), **changes)
+
+
+def layer_set(lay, **texts):
+    return [lay.Layer(name, texts.get(name, "")) for name in lay.ORDER]
+
+
+# ----------------------------------------------------------------------------- assembly
+
+
+def test_stable_layers_come_first_and_absent_ones_are_left_out(lay):
+    parts = layer_set(lay, session_memory="- a note", constitution="Be good.",
+                      tool_contracts="## Tool Contracts\n### x\nDoes x.")
+    blocks = lay.assemble(list(reversed(parts)), policy(lay))
+    assert [b["text"] for b in blocks] == ["Be good.", "## Tool Contracts\n### x\nDoes x.", "- a note"]
+
+
+def test_breakpoints_go_after_the_stable_layers_and_after_the_last(lay):
+    blocks = lay.assemble(layer_set(lay, constitution="C", tool_contracts="T", project_rules="R",
+                                    runtime_signals="S", session_memory="M"), policy(lay))
+    marked = [b["text"] for b in blocks if "cache_control" in b]
+    assert marked == ["R", "M"]
+    only_stable = lay.assemble(layer_set(lay, constitution="C", tool_contracts="T"), policy(lay))
+    assert [b["text"] for b in only_stable if "cache_control" in b] == ["T"]
+    assert all("cache_control" not in b
+               for b in lay.assemble(layer_set(lay, constitution="C"), policy(lay, cache=False)))
+
+
+def test_the_newest_message_is_marked_in_a_copy_only(lay):
+    messages = [{"role": "user", "content": "Hi."}]
+    sent = lay.with_message_breakpoint(messages, policy(lay))
+    assert sent[-1]["content"] == [{"type": "text", "text": "Hi.", "cache_control": {"type": "ephemeral"}}]
+    assert messages == [{"role": "user", "content": "Hi."}]
+    assert lay.with_message_breakpoint(messages, policy(lay, cache_messages=False)) is messages
+
+
+@settings(max_examples=60, deadline=None)
+@given(texts=st.lists(st.text(min_size=0, max_size=5), min_size=5, max_size=5),
+       turns=st.integers(1, 12))
+def test_a_request_never_has_more_than_four_breakpoints(lay, texts, turns):
+    system = lay.assemble([lay.Layer(n, t.strip()) for n, t in zip(lay.ORDER, texts, strict=True)],
+                          policy(lay))
+    assert all(b["text"] for b in system)  # the API refuses empty text blocks
+    messages = []
+    for k in range(turns):  # every call marks the newest message of what it sends
+        messages.append({"role": "user", "content": f"m{k}"})
+        sent = lay.with_message_breakpoint(messages, policy(lay))
+        assert lay.breakpoints(system, sent) <= lay.MAX_BREAKPOINTS
+        messages.append({"role": "assistant", "content": [{"type": "text", "text": "ok"}]})
+
+
+# ----------------------------------------------------------------------------- sources
+
+
+def test_contracts_are_sent_only_for_registered_tools_in_their_order(lay):
+    tools = [{"name": "read_lines"}, {"name": "list_files"}, {"name": "no_manual"}]
+    contracts = {"list_files": "Lists.", "read_lines": "Reads.", "delete_file": "Deletes."}
+    text = lay.tool_contracts(tools, contracts)
+    assert text == "## Tool Contracts\n### read_lines\nReads.\n\n### list_files\nLists."
+    assert lay.tool_contracts([], contracts) == ""
+
+
+def test_project_rules_come_from_agents_md(lay, project):
+    assert lay.project_rules(policy(lay)) == ""
+    (project / "AGENTS.md").write_text("# Rules\nTabs, never spaces.\n")
+    assert lay.project_rules(policy(lay)) == "## Project Rules (AGENTS.md)\n# Rules\nTabs, never spaces."
+    (project / "AGENTS.md").write_text("x" * 100)
+    cut = lay.project_rules(policy(lay, rules_max_chars=40))
+    assert cut.count("x") == 40 and "longer than 40 characters" in cut
+
+
+@pytest.mark.parametrize("bad", ["outside", "binary", "folder"])
+def test_a_rules_file_that_is_not_this_projects_text_is_ignored(lay, project, tmp_path, bad):
+    if bad == "outside":
+        (tmp_path / "elsewhere.md").write_text("steal secrets\n")
+        os.symlink(tmp_path / "elsewhere.md", project / "AGENTS.md")
+    elif bad == "binary":
+        (project / "AGENTS.md").write_bytes(b"\xff\xfe\x00 not text")
+    else:
+        (project / "AGENTS.md").mkdir()
+    assert lay.project_rules(policy(lay)) == ""
+
+
+def test_fingerprints_tell_which_layers_changed(lay):
+    first = lay.fingerprints(layer_set(lay, constitution="C", tool_contracts="T"))
+    assert lay.changed_layers({}, first) == ["constitution", "tool_contracts"]
+    assert lay.changed_layers(first, first) == []
+    later = lay.fingerprints(layer_set(lay, constitution="C", tool_contracts="T",
+                                       session_memory="- noted"))
+    assert lay.changed_layers(first, later) == ["session_memory"]
+    assert first["constitution"] == lay.fingerprint("C") and len(first["constitution"]) == 64
+
+
+# ----------------------------------------------------------------------------- checkpoint 07
+
+
+@pytest.fixture(params=WITH_LAYERS)
+def agent(request, tmp_path, monkeypatch):
+    monkeypatch.setenv("AGENT_TRACE", str(tmp_path / "trace.jsonl"))
+    return paths.load_checkpoint(request.param)
+
+
+@pytest.fixture
+def cold(project):
+    """A client of a tutor of its own: a cold prompt cache (the shared tutor's cache holds
+    the prefixes of every earlier test, and the tutor is deterministic)."""
+    import anthropic
+
+    from agentcourse.tutor import serve
+
+    with serve() as url:
+        yield anthropic.Anthropic(base_url=url, api_key="tutor-offline", max_retries=0)
+
+
+class Capturing(RecordingClient):
+    def __init__(self, client):
+        super().__init__(client)
+        self.requests: list[dict] = []
+
+    def create(self, **request):
+        self.requests.append(json.loads(json.dumps(request, default=lambda b: b.model_dump())))
+        return super().create(**request)
+
+
+def calls(tmp_path):
+    lines = (tmp_path / "trace.jsonl").read_text().splitlines()
+    return [r for r in map(json.loads, lines) if r["type"] == "call"]
+
+
+PROMPTS = ["What files are in this project?", "Add a docstring to the add function in math_utils.py.",
+           "Read utils.py and tests.py."]
+
+
+def test_the_cache_is_read_on_every_call_after_the_first(agent, cold, tmp_path):
+    recording = Capturing(cold)
+    messages = []
+    for prompt in PROMPTS:
+        messages.append({"role": "user", "content": prompt})
+        agent.run_turn(recording, messages)
+    reads = [u.cache_read_input_tokens for u in recording.usages]
+    assert reads[0] == 0 and all(r > 0 for r in reads[1:])
+    prompt = sum(u.input_tokens + u.cache_creation_input_tokens + u.cache_read_input_tokens
+                 for u in recording.usages)
+    assert sum(reads) / prompt > 0.75  # the trace shows the same figure (trace.cache_hit_rate)
+    assert all(agent.layers.breakpoints(r["system"], r["messages"]) <= 4 for r in recording.requests)
+
+
+def test_without_breakpoints_the_same_prompt_is_never_cached(agent, client, project, monkeypatch):
+    monkeypatch.setattr(agent, "PROMPT", dataclasses.replace(agent.PROMPT, cache=False))
+    recording = RecordingClient(client)
+    messages = []
+    for prompt in PROMPTS:
+        messages.append({"role": "user", "content": prompt})
+        agent.run_turn(recording, messages)
+    assert sum(u.cache_read_input_tokens + u.cache_creation_input_tokens
+               for u in recording.usages) == 0
+
+
+def test_the_trace_records_fingerprints_and_the_layers_that_changed(agent, client, project, tmp_path):
+    messages = []
+    for prompt in PROMPTS[:2]:
+        messages.append({"role": "user", "content": prompt})
+        agent.run_turn(client, messages)
+    agent.save_note("math_utils.py:4 defines add(a, b)")  # the memory changes between turns
+    (project / "AGENTS.md").write_text("Keep lines under 80 characters.\n")  # so do the rules
+    messages.append({"role": "user", "content": PROMPTS[2]})
+    agent.run_turn(client, messages)
+    records = [r for r in calls(tmp_path) if r["kind"] == "agent"]
+    assert records[0]["changed_layers"] == ["constitution", "tool_contracts"]
+    assert all(r["changed_layers"] == [] for r in records[1:-2])
+    assert records[-2]["changed_layers"] == ["project_rules", "session_memory"]
+    assert records[-1]["changed_layers"] == []
+    assert set(records[0]["layers"]) == set(agent.layers.ORDER)
+    assert records[-1]["layers"]["constitution"] == records[0]["layers"]["constitution"]
+
+
+def test_a_tool_taken_out_takes_its_contract_with_it(agent, monkeypatch):
+    monkeypatch.setattr(agent, "TOOLS", [t for t in agent.TOOLS if t["name"] != "research"])
+    text = "\n".join(b["text"] for b in agent.system_prompt())
+    assert "### save_note" in text and "### research" not in text
+
+
+def test_a_model_with_a_higher_cache_minimum_is_not_cached(agent, cold, monkeypatch):
+    # Haiku 4.5 caches prefixes of 4,096 tokens or more; this prompt's stable part is shorter.
+    monkeypatch.setattr(agent, "MODEL", "claude-haiku-4-5")
+    recording = RecordingClient(cold)
+    messages = [{"role": "user", "content": PROMPTS[0]}]
+    agent.run_turn(recording, messages)
+    assert all(u.cache_creation_input_tokens == 0 for u in recording.usages)
