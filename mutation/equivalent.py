@@ -8,6 +8,10 @@ docs/MUTATION.md lists them too (a test checks that it does).
 
 CP03 = "checkpoints/03-real-tools/agent.py"
 CP04 = "checkpoints/04-search-read-lines/agent.py"
+VALIDATE = "agentcourse/tutor/validate.py"
+BARE_STAR = ("the bare * in a parameter list is not a multiplication: cosmic-ray's * -> / operator "
+             "turns the keyword-only marker into the positional-only one, which changes only how "
+             "the function may be called, and every caller passes these flags by keyword.")
 CHUNK_SIZE = ("the chunk size only sets how much is read at a time: every chunk is extended to a "
               "line end and the line count carries over, so any size gives the same matches "
               "(the chunk-boundary tests place needles exactly at 1 MiB).")
@@ -68,4 +72,12 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "while pos <= len(text) and (found := chunk_re.search(text, pos, stop)):"):
         "stop is at most len(text), and a search that starts past stop finds nothing, so "
         "pos == len(text) ends the loop either way.",
+    (VALIDATE, "check_request",
+     "body: dict, *, count_only: bool = False, beta: bool = False, any_model: bool = False,",
+     "body: dict, /, count_only: bool = False, beta: bool = False, any_model: bool = False,"):
+        BARE_STAR,
+    (VALIDATE, "check_messages_request",
+     "body: dict, *, count_only: bool = False, beta: bool = False, version: str = LATEST",
+     "body: dict, /, count_only: bool = False, beta: bool = False, version: str = LATEST"):
+        BARE_STAR,
 }

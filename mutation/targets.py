@@ -46,7 +46,7 @@ TARGETS = (
         None,
         # each rule's case runs directly and through the SDK; the direct run decides the
         # rules, the SDK run only adds the HTTP round trip, so the mutants skip it
-        ("tests/tutor/test_validate.py", "-k", "not sdk_gets"),
+        ("tests/tutor/test_validate_edges.py", "tests/tutor/test_validate.py", "-k", "not sdk_gets"),
     ),
 )
 
