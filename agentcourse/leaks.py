@@ -213,7 +213,9 @@ def _decoded(text: str) -> list[str]:
             run = run.replace("=", "")
             for start in range(4):
                 part = run[start:]
-                part = part[: len(part) - len(part) % 4]
+                # A last group of 2 or 3 characters lost its "=" padding (put it back: cut
+                # off, the secret's last bytes would go); one of 1 cannot end a group.
+                part = part[:-1] if len(part) % 4 == 1 else part + "=" * (-len(part) % 4)
                 for decode in (base64.b64decode, base64.urlsafe_b64decode):
                     try:
                         blobs.append(decode(part))
@@ -221,7 +223,8 @@ def _decoded(text: str) -> list[str]:
                         pass
     for match in _B32.finditer(text):
         run = match.group().rstrip("=")
-        run = run[: len(run) - len(run) % 8]
+        # Likewise: a last group of 2, 4, 5 or 7 characters lost its padding; others cannot end one.
+        run = run + "=" * (-len(run) % 8) if len(run) % 8 in (2, 4, 5, 7) else run[: len(run) - len(run) % 8]
         try:
             blobs.append(base64.b32decode(run))
         except (binascii.Error, ValueError):

@@ -110,8 +110,14 @@ class Run:
 # --- choosing the mutants ------------------------------------------------------------------
 
 
+def _span(node) -> tuple[int, int]:
+    first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+    return first, node.end_lineno
+
+
 def definitions(source: str) -> dict[str, tuple[int, int]]:
-    """Top-level name -> (first line, last line), decorators included."""
+    """Top-level name -> (first line, last line), decorators included; a class's methods
+    also as "Class.method", so that a target can choose some methods of a class."""
     spans = {}
     for node in ast.parse(source).body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -120,9 +126,12 @@ def definitions(source: str) -> dict[str, tuple[int, int]]:
             names = [t.id for t in node.targets if isinstance(t, ast.Name)]
         else:
             continue
-        first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
         for name in names:
-            spans[name] = (first, node.end_lineno)
+            spans[name] = _span(node)
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    spans[f"{node.name}.{item.name}"] = _span(item)
     return spans
 
 
@@ -267,7 +276,11 @@ def _worker(copy: Path, jobs, results, args: list[str], timeout: float) -> None:
         del sys.modules[name]  # the children must import the (mutated) copy afresh
     import anthropic  # noqa: F401 - warm imports, shared by every forked test run
     import hypothesis  # noqa: F401
+    import jupyter_client.manager  # noqa: F401 - confine.py's kernel manager
+    import nbformat  # noqa: F401
+    import nbgrader.preprocessors  # noqa: F401 - leaks.py and confine.py build on it
     import pytest  # noqa: F401
+    import tree_sitter_bash  # noqa: F401 - the guardrail's parser
 
     while (job := jobs.get()) is not None:
         job_id, spec = job
@@ -340,6 +353,9 @@ def run_target(run: Run, session: Path, copies: list[Path], console: Console) ->
                 else:
                     mutant.outcome = "killed" if result.is_killed else "survived"
                 survived += mutant.outcome == "survived"
+                if mutant.outcome in ("survived", "error"):  # at once: a long run's log shows them early
+                    progress.console.print(f"  {mutant.outcome}: {mutant.describe()}", markup=False,
+                                           highlight=False, soft_wrap=True)
                 progress.update(bar, advance=1, survived=survived)
                 done = progress.tasks[bar].completed
                 if not console.is_terminal and (done % 20 == 0 or done == len(todo)):
@@ -369,8 +385,8 @@ def report(runs: list[Run], console: Console, seconds: float) -> int:
                           highlight=False, soft_wrap=True)
         unsafe = [m for m in survivors if m.function in run.target.path_safety]
         if unsafe:
-            console.print(f"  {len(unsafe)} path-safety mutant(s) survived: the target needs all "
-                          "of them killed")
+            console.print(f"  {len(unsafe)} {run.target.safety_label} mutant(s) survived: the "
+                          "target needs all of them killed")
     console.print(f"\nmake mutate: {sum(len(r.mutants) for r in runs)} mutants in "
                   f"{seconds / 60:.1f} minutes")
     for run in runs:
@@ -380,7 +396,7 @@ def report(runs: list[Run], console: Console, seconds: float) -> int:
         safe_killed = sum(m.outcome in ("killed", "timeout") for m in safety)
         verdict = "ok" if share >= TARGET_SCORE and safe_killed == len(safety) else "BELOW TARGET"
         failed += verdict != "ok"
-        extra = f"; path-safety {safe_killed}/{len(safety)}" if safety else ""
+        extra = f"; {run.target.safety_label} {safe_killed}/{len(safety)}" if safety else ""
         console.print(f"mutation score, {run.target.name}: {share:.1%} ({killed} of {counted} "
                       f"killed, {len(run.mutants) - counted} equivalent{extra}) {verdict}",
                       highlight=False)
@@ -389,12 +405,15 @@ def report(runs: list[Run], console: Console, seconds: float) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--only", help="run the targets whose name contains this text")
+    parser.add_argument("--only", help="run the targets whose name contains this text "
+                        "(several texts: separate them with commas)")
     parser.add_argument("-j", "--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
     args = parser.parse_args(argv)
+    sys.stdout.reconfigure(line_buffering=True)  # a log file shows each line as it comes
     console = Console()
-    targets = [t for t in TARGETS if not args.only or args.only in t.name]
+    wanted = [w for w in (args.only or "").split(",") if w]
+    targets = [t for t in TARGETS if not wanted or any(w in t.name for w in wanted)]
     if not targets:
         parser.error(f"no target matches {args.only!r}; targets: {[t.name for t in TARGETS]}")
     started = time.monotonic()
@@ -414,7 +433,12 @@ def main(argv: list[str] | None = None) -> int:
         for n, run in enumerate(runs):
             console.print(f"{run.target.name}: {len(run.mutants)} mutants, tests: "
                           f"{' '.join(run.target.tests)}")
+            begun = time.monotonic()
             run_target(run, tmp / f"session-{n}.sqlite", copies, console)
+            killed, counted = run.score()
+            console.print(f"  {run.target.name}: {killed} of {counted} killed in "
+                          f"{(time.monotonic() - begun) / 60:.1f} minutes (the unmutated tests: "
+                          f"{run.baseline_seconds:.1f} s)")
         return report(runs, console, time.monotonic() - started)
 
 

@@ -8,13 +8,17 @@ code that guards a file system are a little different, so the course adds:
     SwapName      `realpath` -> `abspath`, ...       a near-miss library call
     DropOperand   `root + os.sep` -> `root`          a forgotten piece of an expression
 
-They follow cosmic-ray's Operator interface (mutation_positions / mutate / examples) and
+and replaces cosmic-ray's ExceptionReplacer (an `except` clause made to catch nothing) by
+a version that also handles dotted names (`except binascii.Error:`), on which cosmic-ray's
+own fails. They follow cosmic-ray's Operator interface (mutation_positions / mutate / examples) and
 are registered in-process by mutation/mutate.py under the provider name "course".
 """
 
 from __future__ import annotations
 
 import parso
+from cosmic_ray.exceptions import CosmicRayTestingException
+from cosmic_ray.operators import exception_replacer
 from cosmic_ray.operators.operator import Example, Operator
 from parso.python.tree import IfStmt, Name
 
@@ -99,10 +103,46 @@ class DropOperand(Operator):
                 Example("x = a + b - c", "x = a + b", occurrence=1))
 
 
+class ExceptionReplacer(exception_replacer.ExceptionReplacer):
+    """cosmic-ray's: one caught exception replaced by one nothing raises, so the clause
+    catches nothing. Its version assumes every caught name is a bare name; here a dotted
+    one (`binascii.Error`, `subprocess.TimeoutExpired`) is replaced whole."""
+
+    @staticmethod
+    def _name_nodes(node):
+        caught = node.children[1]
+        if caught.type == "atom" and caught.children[0].type == "operator" and \
+                caught.children[0].value == "(":
+            inner = caught.children[1]
+            return tuple(inner.children[::2]) if inner.type in ("testlist_comp", "exprlist") else (inner,)
+        return (caught,)
+
+    def mutate(self, node, index):
+        target = self._name_nodes(node)[index]
+        name = Name(CosmicRayTestingException.__name__, target.start_pos, target.get_first_leaf().prefix)
+        parent = target.parent
+        parent.children[parent.children.index(target)] = name
+        name.parent = parent
+        return node
+
+    @classmethod
+    def examples(cls):
+        return (
+            Example("try: pass\nexcept OSError: pass", "try: pass\nexcept CosmicRayTestingException: pass"),
+            Example("try: pass\nexcept binascii.Error as e: pass",
+                    "try: pass\nexcept CosmicRayTestingException as e: pass"),
+            Example("try: pass\nexcept (binascii.Error, ValueError): pass",
+                    "try: pass\nexcept (CosmicRayTestingException, ValueError): pass"),
+            Example("try: pass\nexcept (OSError, subprocess.TimeoutExpired): pass",
+                    "try: pass\nexcept (OSError, CosmicRayTestingException): pass", occurrence=1),
+            Example("try: pass\nexcept (OSError): pass", "try: pass\nexcept (CosmicRayTestingException): pass"),
+        )
+
+
 class CourseOperators:
     """The operator provider: cosmic-ray asks it for operators by name."""
 
-    OPERATORS = {op.__name__: op for op in (DropGuard, SwapName, DropOperand)}
+    OPERATORS = {op.__name__: op for op in (DropGuard, SwapName, DropOperand, ExceptionReplacer)}
 
     def __iter__(self):
         return iter(self.OPERATORS)

@@ -17,9 +17,10 @@ class Target:
 
     name: str  # printed in the report; --only matches on it
     path: str  # the file to mutate, relative to the repository root
-    functions: tuple[str, ...] | None  # top-level definitions to mutate; None: the whole file
+    functions: tuple[str, ...] | None  # top-level definitions ("Class.method" too); None: all
     tests: tuple[str, ...]  # pytest arguments selecting the tests that cover this code
     path_safety: tuple[str, ...] = ()  # functions whose every mutant must be killed
+    safety_label: str = "path-safety"  # what the report calls them
 
 
 TARGETS = (
@@ -48,6 +49,91 @@ TARGETS = (
         # rules, the SDK run only adds the HTTP round trip, so the mutants skip it
         ("tests/tutor/test_validate_edges.py", "tests/tutor/test_validate.py", "-k", "not sdk_gets"),
     ),
+    # --- checkpoint 08: the guardrail, the text editor, the bash session ---
+    Target(
+        "checkpoint 08 guardrail",
+        "checkpoints/08-anthropic-tools/guardrail.py",
+        ("literal", "program_name", "_gaps_are_blank", "analyse", "commands_in", "_visit",
+         "_all", "_arithmetic", "_check_variable", "_operator", "_add", "_command",
+         "_stdin_text", "_quoted_heredoc", "_run", "_string_options", "_known", "_operands",
+         "_shell", "_find", "_strings", "ask_in_terminal", "Guardrail"),
+        # the corpus compares what commands_in finds with what bash runs, statically; the
+        # random commands run under bash. Left out: the run of the corpus itself under bash,
+        # which checks the corpus (its expected sets), not the guardrail.
+        ("tests/checkpoints/test_guardrail.py", "-k", "not what_bash_really_runs"),
+        path_safety=("literal", "program_name", "_gaps_are_blank", "analyse", "commands_in",
+                     "_visit", "_all", "_arithmetic", "_check_variable", "_operator", "_add",
+                     "_command", "_stdin_text", "_quoted_heredoc", "_run", "_string_options",
+                     "_known", "_operands", "_shell", "_find", "_strings", "Guardrail"),
+        safety_label="guardrail-bypass",
+    ),
+    Target(
+        "checkpoint 08 text editor",
+        "checkpoints/08-anthropic-tools/text_editor.py",
+        ("tool", "resolve_in_root", "write_atomically", "project_path", "load", "save",
+         "split_lines", "capped", "view", "create", "str_replace", "insert",
+         "str_replace_based_edit_tool"),
+        ("tests/checkpoints/test_text_editor.py",),
+        path_safety=("resolve_in_root", "project_path", "save"),
+    ),
+    Target(
+        "checkpoint 08 bash session",
+        "checkpoints/08-anthropic-tools/bash_session.py",
+        ("Output", "BashSession"),
+        ("tests/checkpoints/test_bash_session.py",),
+    ),
+    # --- checkpoints 06 and 07: what goes into the window, and the layered prompt ---
+    Target(
+        "checkpoint 06 context",
+        "checkpoints/06-context/context.py",
+        ("_inside_root", "_write_atomically", "shrink", "save_output", "tool_calls", "stub",
+         "stub_old_results", "at_boundary", "should_compact", "request_text", "compact",
+         "read_memory", "memory_section", "save_note"),
+        ("tests/checkpoints/test_context_policy.py", "-k", "06"),
+        path_safety=("_inside_root",),
+    ),
+    Target(
+        "checkpoint 07 layers",
+        "checkpoints/07-prompt-layers/layers.py",
+        ("tool_contracts", "project_rules", "fingerprint", "fingerprints", "changed_layers",
+         "assemble", "with_message_breakpoint", "breakpoints"),
+        ("tests/checkpoints/test_prompt_layers.py",),
+        path_safety=("project_rules",),
+    ),
+    # --- grading: the sandbox and the feedback pages ---
+    Target(
+        "agentcourse/confine.py",
+        "agentcourse/confine.py",
+        ("bwrap_binary", "confinement_problem", "require_confinement", "_namespace_options",
+         "environment_roots", "check_roots_hide", "sandbox_argv", "_parents", "_kernel_uid",
+         "ConfinedKernelManager.__init__", "ConfinedKernelManager._write_identity",
+         "ConfinedKernelManager._read_guard", "ConfinedKernelManager._link_sockets",
+         "ConfinedExecute.__init__", "ConfinedExecute.create_kernel_manager"),
+        ("tests/labs/test_confine.py", "tests/labs/test_grading.py", "-k", "confine"),
+        path_safety=("check_roots_hide", "sandbox_argv", "_namespace_options", "environment_roots",
+                     "ConfinedKernelManager._link_sockets"),
+        safety_label="confinement",
+    ),
+    Target(
+        "agentcourse/leaks.py",
+        "agentcourse/leaks.py",
+        None,
+        ("tests/labs/test_leaks.py",),
+    ),
+    # --- the tutor: extended thinking's rules, tool_choice and structured output ---
+    Target(
+        "agentcourse/tutor/thinking.py",
+        "agentcourse/tutor/thinking.py",
+        ("mode", "sign", "verify", "thinking_block", "resign", "check"),
+        ("tests/tutor/test_thinking.py", "tests/tutor/test_validate.py", "-k",
+         "thinking and not sdk_gets"),
+    ),
+    Target(
+        "agentcourse/tutor/forced.py: tool_choice and output format",
+        "agentcourse/tutor/forced.py",
+        ("_text_of", "_pick_tool", "_call_for", "apply", "_structured_output"),
+        ("tests/tutor/test_forced.py",),
+    ),
 )
 
 # cosmic-ray's own operators, trimmed to one mutant per idea: a comparison moved across its
@@ -67,5 +153,5 @@ CORE_OPERATORS = (
     "AddNot", "ReplaceTrueWithFalse", "ReplaceFalseWithTrue",
     "ReplaceAndWithOr", "ReplaceOrWithAnd",
     "ReplaceBreakWithContinue", "ReplaceContinueWithBreak",
-    "ExceptionReplacer", "NumberReplacer", "RemoveDecorator", "ZeroIterationForLoop",
+    "NumberReplacer", "RemoveDecorator", "ZeroIterationForLoop",
 )

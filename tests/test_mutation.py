@@ -19,10 +19,14 @@ DOC = (REPO_ROOT / "docs" / "MUTATION.md").read_text(encoding="utf-8")
 
 
 def top_level_names(path) -> set[str]:
+    """Top-level definitions, and a class's methods as "Class.method"."""
     names = set()
     for node in ast.parse((REPO_ROOT / path).read_text(encoding="utf-8")).body:
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
             names.add(node.name)
+        if isinstance(node, ast.ClassDef):
+            names.update(f"{node.name}.{item.name}" for item in node.body
+                         if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)))
         elif isinstance(node, ast.Assign):
             names.update(t.id for t in node.targets if isinstance(t, ast.Name))
     return names

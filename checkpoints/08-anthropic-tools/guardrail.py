@@ -394,10 +394,10 @@ def _shell(name: str, words: list, out: Analysis, depth: int, stdin: str | None)
             elif word not in SHELL_LONG:
                 raise Unanalysable(f"{name} {word}: an option this guardrail does not know")
             continue
-        for k, letter in enumerate(word[1:]):
-            if letter in "oO":  # -o pipefail, -O extglob: the value is the next word
-                i += k == len(word) - 2
-                break
+        for letter in word[1:]:  # a cluster: bash reads every letter, even after an o
+            if letter in "oO":  # -o pipefail, -O extglob, -oc pipefail: each takes the next word
+                i += 1
+                continue
             if letter not in SHELL_FLAGS | {"c"}:
                 raise Unanalysable(f"{name} {word}: an option this guardrail does not know")
             string_mode |= letter == "c"

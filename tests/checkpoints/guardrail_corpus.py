@@ -195,6 +195,9 @@ WRAPPERS = [
     ("bash -lc 'rm x'", {"bash", "rm"}),
     ("bash -e -x -c 'rm x'", {"bash", "rm"}),
     ("bash -o pipefail -c 'ls | rm x'", {"bash", "ls", "rm"}),
+    ("bash -oc pipefail 'rm x'", {"bash", "rm"}),  # a cluster: the c after the o counts too
+    ("bash -co pipefail 'ls | rm x'", {"bash", "ls", "rm"}),
+    ("bash -xOc extglob 'rm x'", {"bash", "rm"}),
     ("bash --norc --noprofile -c 'rm x'", {"bash", "rm"}),
     ("bash -c 'bash -c \"rm x\"'", {"bash", "rm"}),
     ("sh -c 'sh -c \"sh -c rm\"'", {"sh", "rm"}),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 import subprocess
 
@@ -156,6 +157,31 @@ def test_random_commands_run_under_bash_only_what_was_found(tmp_path):
             if not set(log.read_text().split()) <= found(command):
                 missed.append(command)
     assert analysed >= 120 and not missed, missed
+
+
+def _escaped(text: str) -> str:
+    """One shell word that stands for `text`: every special character backslash-escaped."""
+    return re.sub(r"([\\\s'\"`$;&|()<>{}*?#~=])", r"\\\1", text)
+
+
+NESTINGS = {  # each wraps a command in one more level that the guardrail reads
+    "backticks": lambda cmd, n: "echo `" + re.sub(r"([\\`$])", r"\\\1", cmd) + "`",
+    "eval": lambda cmd, n: f"eval {cmd}",
+    "bash -c": lambda cmd, n: f"bash -c {_escaped(cmd)}",
+    "su -c": lambda cmd, n: f"su -c {_escaped(cmd)}",
+    "trap": lambda cmd, n: f"trap {_escaped(cmd)} EXIT",
+    "alias": lambda cmd, n: f"alias a{n}={_escaped(cmd)}",
+    "here-document": lambda cmd, n: f"bash <<'END{n}'\n{cmd}\nEND{n}",
+}
+
+
+@pytest.mark.parametrize("way", NESTINGS)
+def test_nesting_is_read_to_max_depth_and_asks_beyond_it(way):
+    command = "rm x"
+    for n in range(guardrail.MAX_DEPTH):
+        command = NESTINGS[way](command, n)
+    assert "rm" in found(command)
+    assert found(NESTINGS[way](command, guardrail.MAX_DEPTH)) is ASK
 
 
 # --- approval ---

