@@ -9,6 +9,7 @@ docs/MUTATION.md lists them too (a test checks that it does).
 CP03 = "checkpoints/03-real-tools/agent.py"
 CP04 = "checkpoints/04-search-read-lines/agent.py"
 VALIDATE = "agentcourse/tutor/validate.py"
+GUARD = "checkpoints/08-anthropic-tools/guardrail.py"
 BARE_STAR = ("the bare * in a parameter list is not a multiplication: cosmic-ray's * -> / operator "
              "turns the keyword-only marker into the positional-only one, which changes only how "
              "the function may be called, and every caller passes these flags by keyword.")
@@ -80,4 +81,17 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "body: dict, *, count_only: bool = False, beta: bool = False, version: str = LATEST",
      "body: dict, /, count_only: bool = False, beta: bool = False, version: str = LATEST"):
         BARE_STAR,
+    (GUARD, "_stdin_text",
+     "if any(c.type != \"heredoc_content\" for c in body.named_children):",
+     "if any(c.type == \"heredoc_content\" for c in body.named_children):"):
+        "tree-sitter-bash gives a here-document's body named children only when it holds an "
+        "expansion, and then always a heredoc_content after it: the body has a child of "
+        "another type exactly when it has a heredoc_content child, so both tests agree.",
+    (GUARD, "_gaps_are_blank",
+     "if pos > node.start_byte and re.fullmatch(rb\"(\\\\\\n)+\", gap):",
+     "if pos >= node.start_byte and re.fullmatch(rb\"(\\\\\\n)+\", gap):"):
+        "pos == node.start_byte only for the gap before the first child, and a node that "
+        "gets here starts where its first child starts (only here-document bodies, which "
+        "are not checked, and parse errors, refused before, do not), so that gap is empty "
+        "and matches nothing either way.",
 }

@@ -190,7 +190,8 @@ def _visit(node, out: Analysis, depth: int) -> None:
         raise Unanalysable("part of the text is not covered by the parse")
     if node.type in ("word", "number") and "\n" in re.sub(r"\\.", "", node.text.decode(), flags=re.S):
         raise Unanalysable("the parser read a line break as part of a word")  # ls<newline>\rm
-    if any(n.type in VARIABLES for part in _arithmetic(node) for n in _all(part)):
+    if any(n.type in ARITHMETIC_INPUTS or n.type == "word" and re.match(r"[A-Za-z_]", n.text.decode())
+           for part in _arithmetic(node) for n in _all(part)):  # a[i] and $((i)) read i's value
         raise Unanalysable("bash evaluates a variable's value as arithmetic, which can run code")
     if node.type == "command_substitution" and node.text.startswith(b"`"):
         inner = node.text.decode()[1:-1]
@@ -219,6 +220,7 @@ def _visit(node, out: Analysis, depth: int) -> None:
 
 CONTENT_NODES = {"heredoc_body", "string", "translated_string"}  # their gaps are text, not syntax
 VARIABLES = {"variable_name", "simple_expansion", "expansion"}
+ARITHMETIC_INPUTS = VARIABLES | {"command_substitution"}  # i='x[$(rm y)]': $((i)) runs rm
 ARITHMETIC_TESTS = {"-eq", "-ne", "-lt", "-le", "-gt", "-ge"}
 
 
@@ -356,10 +358,6 @@ def _operands(name: str, wrapper: Wrapper, words: list[str | None]) -> list[str 
         if word is None or not word.startswith("-") or (word == "-" and "-" not in flags):
             break
         option = word.split("=", 1)[0]
-        if name == "ssh" and (option == "-o" or word.startswith("-o")):
-            value = word[2:] or (words[i + 1] if i + 1 < len(words) else "") or ""
-            if "command" in value.lower():  # ProxyCommand, LocalCommand ... run a local shell
-                raise Unanalysable("ssh -o ...Command runs a command on this machine")
         if word.startswith("--") or word == "-":
             if option not in flags | valued:
                 raise Unanalysable(f"{name} {word}: an option this guardrail does not know")
@@ -370,6 +368,10 @@ def _operands(name: str, wrapper: Wrapper, words: list[str | None]) -> list[str 
             continue
         for k, letter in enumerate(word[1:]):  # a cluster of short options: -lc, -uroot, -n5
             if f"-{letter}" in valued:
+                value = word[k + 2 :] or (words[i + 1] if i + 1 < len(words) else "") or ""
+                if name == "ssh" and letter == "o" and "command" in value.lower():
+                    # -o ProxyCommand=..., -oLocalCommand=..., -vo ...: a shell on this machine
+                    raise Unanalysable("ssh -o ...Command runs a command on this machine")
                 i += 1 if k < len(word) - 2 else 2  # the value is attached, or the next word
                 break
             if f"-{letter}" not in flags:

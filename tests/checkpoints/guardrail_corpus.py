@@ -64,7 +64,7 @@ NESTED = [
     ("ls && (rm x || touch y)", {"ls", "rm", "touch"}),
     ("echo ${x:-$(rm y)}", {"echo", "rm"}),
     ('echo "${x:-$(rm y)}"', {"echo", "rm"}),
-    ("echo $(( $(wc -l < a) + 1 ))", {"echo", "wc"}),
+    ("echo $(( $(wc -l < a) + 1 ))", ASK),  # its output is read as arithmetic: a[$(rm x)] runs
     ("echo $(cat <(rm x))", {"echo", "cat", "rm"}),
     ("x=`echo \\`rm y\\``", {"echo", "rm"}),
     ("echo $(\nrm y\n)", {"echo", "rm"}),
@@ -335,7 +335,7 @@ MORE = [
     ("cat <<EOF && rm x\nhi\nEOF", {"cat", "rm"}),
     ("cat <<EOF; rm x\nhello\nEOF", ASK),
     ("echo ${x/$(rm y)/z}", {"echo", "rm"}),
-    ("echo $[1+$(rm x)]", {"echo", "rm"}),
+    ("echo $[1+$(rm x)]", ASK),
     ("typeset -i x=$(rm y)", {"typeset", "rm"}),
     ("time ls | rm x", {"time", "ls", "rm"}),
     ('echo "$(echo "$(rm deep)")"', {"echo", "rm"}),
@@ -368,6 +368,29 @@ DYNAMIC = [
     ("((i++))", ASK),
     ("echo ${a[$i]}", ASK),
     ("[[ $x -eq 1 ]] && ls", ASK),
+    ("echo ${a[i]}", ASK),  # i's value is read as arithmetic: i='x[$(rm y)]' runs rm
+    ("a[i]=1 ls", ASK),
+    ("[[ i -eq 1 ]] && ls", ASK),
+    ("echo ${a[0]} ${a[1+1]}", {"echo"}),  # a number is only a number
+    ("a[1]=x ls", {"ls"}),
+    ("cat <<EOF\nit's `rm x`\nEOF", ASK),  # a quote in the body does not quote the here-document
+    ("cat <<'EOF'\nhello `rm x`\nEOF", {"cat"}),
+    ("ssh -vo ProxyCommand='rm x' host ls", ASK),
+    ("ssh -voProxyCommand=rm host", ASK),
+    ("ssh -i command.key host ls", {"ssh", "ls"}),  # only -o's value is a ...Command option
+    ("ssh -o", {"ssh"}),
+    ("su -c", ASK),
+    ("flock lock -c", ASK),
+    ("\\\nrm x", {"rm"}),  # a line continuation before the first word
+    ("echo hello; ls && r\\\nm x", ASK),  # r\<newline>m is rm, also after other commands
+    ("ls; a'b'\\ c", ASK),
+    ("bash <<EOF\nr\\\nm x\nEOF", {"bash", "rm"}),  # unquoted: bash joins the lines first
+    ("bash <<'EOF'\necho \\`rm x\\`\nEOF", {"bash", "echo"}),  # quoted: \` stays as it is
+    ("sudo --user bob rm x", {"sudo", "rm"}),  # a long option's value is the next word...
+    ("sudo --user=bob rm x", {"sudo", "rm"}),  # ...unless it is attached
+    ("sudo --login rm x", {"sudo", "rm"}),
+    ("bash --rcfile rc -c 'rm x'", {"bash", "rm"}),
+    ("bash --norc -c 'rm x'", {"bash", "rm"}),
     ("echo 'unterminated", ASK),
     ('echo "unterminated', ASK),
     ("echo $(", ASK),
