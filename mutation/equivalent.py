@@ -94,4 +94,21 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
         "gets here starts where its first child starts (only here-document bodies, which "
         "are not checked, and parse errors, refused before, do not), so that gap is empty "
         "and matches nothing either way.",
+    (GUARD, "_stdin_text",
+     "if node.parent is not None and node.parent.type == \"redirected_statement\":",
+     "if node.parent is not None or node.parent.type == \"redirected_statement\":"):
+        "a command always has a parent (the program, at least), and of the nodes that hold "
+        "a command only redirected_statement has redirect children (the redirections of "
+        "`f() { ...; } > x` or `while ...; done < x` hang on a redirected_statement too), so "
+        "adding the parent's redirections of any other parent adds none.",
+    (GUARD, "_arithmetic",
+     "return node.children[kinds.index(\"[\") + 1 : -1] if \"[\" in kinds else []",
+     "return node.children[kinds.index(\"[\") + 0 : -1] if \"[\" in kinds else []"):
+        "the one node this adds to an index is the `[` token itself, which is neither a "
+        "variable, a command substitution nor a word, so what the check finds is the same.",
+    (GUARD, "_stdin_text",
+     "return literal(r.named_children[-1])",
+     "return literal(r.named_children[- 0])"):
+        "a here-string has exactly one named child in tree-sitter-bash (its word; a "
+        "concatenation of quoted parts is one node), so its first and last are the same.",
 }

@@ -391,6 +391,12 @@ DYNAMIC = [
     ("sudo --login rm x", {"sudo", "rm"}),
     ("bash --rcfile rc -c 'rm x'", {"bash", "rm"}),
     ("bash --norc -c 'rm x'", {"bash", "rm"}),
+    ("bash -- -c 'rm x'", {"bash"}),  # after --, -c is a script's name
+    ("[[ $x -nt y ]] && ls", {"ls"}),  # only -eq, -lt ... compare numbers
+    ("[[ $x == y ]] && ls", {"ls"}),
+    ("time -o command.log ls", {"time", "ls"}),  # only ssh's -o can name a ...Command
+    ("sudo --login -u bob rm x", {"sudo", "rm"}),  # options after a long one are read too
+    ("PATH[0]=/tmp/evil ls", ASK),  # element 0 of a variable is the variable
     ("echo 'unterminated", ASK),
     ('echo "unterminated', ASK),
     ("echo $(", ASK),

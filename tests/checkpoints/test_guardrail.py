@@ -35,6 +35,18 @@ def test_commands_in_finds_every_program(command, expected):
     assert found(command) == expected
 
 
+@pytest.mark.parametrize(("command", "says"), [
+    ("/bin/r? x", "the program's name is a pattern: /bin/r?"),
+    ("$tool x", "the program's name is computed when it runs: $tool"),
+    ("PATH=/tmp ls", "it sets PATH, which changes what the shell runs"),
+    ("ssh -oProxyCommand=rm host", "ssh -o ...Command runs a command on this machine"),
+])
+def test_an_unanalysable_command_says_why(command, says):
+    with pytest.raises(guardrail.Unanalysable) as caught:
+        guardrail.analyse(command)
+    assert str(caught.value) == says
+
+
 def test_corpus_is_broad():
     assert len(CORPUS) >= 200
     assert sum(expected is ASK for _, expected in CORPUS) >= 40
@@ -255,6 +267,27 @@ def test_redirections_that_write_files_ask_even_for_approved_programs():
     assert g.check("cat a 2>&1") is None  # a duplicated descriptor writes no file
     user.answers.append("n")
     assert g.check("cat a >& log.txt") is not None and user.asked[-1][1] == ["> log.txt"]
+
+
+def test_only_redirections_that_write_a_file_are_writes():
+    assert guardrail.analyse("cat < a 2>&1 > b 2>/dev/null").writes == ["b"]
+    user = Answers("a")
+    g = guardrail.Guardrail(ask=user)
+    g.check("cat a")
+    assert g.check("cat < a") is None and len(user.asked) == 1  # reading asks nothing more
+
+
+def test_the_terminal_prompt_shows_what_needs_approval_and_takes_the_first_letter(monkeypatch,
+                                                                                    capsys):
+    answers = iter(["  Yes please", "A", "", "no"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert guardrail.ask_in_terminal("rm x > y", ["rm", "> y"], "") == "y"
+    assert "Needs your approval: rm, > y" in capsys.readouterr().out
+    assert guardrail.ask_in_terminal("$x", ["$x"], "The guardrail cannot tell") == "a"
+    out = capsys.readouterr().out
+    assert "The guardrail cannot tell" in out and "Needs your approval" not in out
+    assert guardrail.ask_in_terminal("rm x", ["rm"], "") == "n"  # just Enter: no
+    assert guardrail.ask_in_terminal("rm x", ["rm"], "") == "n"
 
 
 def test_empty_command_runs_nothing_and_asks_nothing():
