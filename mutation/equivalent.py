@@ -10,6 +10,8 @@ CP03 = "checkpoints/03-real-tools/agent.py"
 CP04 = "checkpoints/04-search-read-lines/agent.py"
 VALIDATE = "agentcourse/tutor/validate.py"
 GUARD = "checkpoints/08-anthropic-tools/guardrail.py"
+CP06 = "checkpoints/06-context/context.py"
+CONFINE = "agentcourse/confine.py"
 BARE_STAR = ("the bare * in a parameter list is not a multiplication: cosmic-ray's * -> / operator "
              "turns the keyword-only marker into the positional-only one, which changes only how "
              "the function may be called, and every caller passes these flags by keyword.")
@@ -111,4 +113,28 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "return literal(r.named_children[- 0])"):
         "a here-string has exactly one named child in tree-sitter-bash (its word; a "
         "concatenation of quoted parts is one node), so its first and last are the same.",
+    (CP06, "compact",
+     "def compact(client, messages, turn_start, window, *, model, system, tools, policy):",
+     "def compact(client, messages, turn_start, window, /, model, system, tools, policy):"):
+        BARE_STAR,
+    (CP06, "compact",
+     "if cut < 2 or messages[-1][\"role\"] != \"user\":",
+     "if cut <= 2 or messages[-1][\"role\"] != \"user\":"):
+        "the list alternates user and assistant messages from a user message at index 0, so "
+        "an assistant message has an odd index and cut is never 2.",
+    (CP06, "compact",
+     "mid_turn = cut > turn_start",
+     "mid_turn = cut >= turn_start"):
+        "turn_start indexes the user message that began the turn and cut an assistant "
+        "message, so the two are never equal.",
+    (CP06, "shrink",
+     "if size + len(line) > limit // 2:",
+     "if size + len(line) > limit / 2:"):
+        "size + len(line) is a whole number, and a whole number is above n / 2 exactly when "
+        "it is above n // 2 (for an odd n both mean at least (n + 1) / 2).",
+    (CONFINE, "ConfinedKernelManager._link_sockets",
+     "if time.monotonic() > deadline or not await self._async_is_alive():",
+     "if time.monotonic() >= deadline or not await self._async_is_alive():"):
+        "time.monotonic() is a float read a few times a second: it equals the deadline only "
+        "by chance, and then the two tests differ for that one reading.",
 }

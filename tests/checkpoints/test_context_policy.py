@@ -321,3 +321,121 @@ def test_a_memory_file_that_leads_outside_the_project_is_ignored(ctx, project, t
     with pytest.raises(ValueError, match="outside the project"):
         ctx.save_note("x", policy(ctx))
     assert secret.read_text() == "- private\n"
+
+
+# ----------------------------------------------------------------------------- every limit's edge
+# Each threshold is pinned on both sides of its boundary: a limit that is "at most N" keeps N.
+
+
+def test_an_output_exactly_at_the_limit_is_left_whole(ctx):
+    assert ctx.shrink("search_file", {}, "z" * 500, policy(ctx, result_max_chars=500)) == "z" * 500
+
+
+@pytest.mark.parametrize(("width", "kept"), [(166, 3), (100, 4)])
+def test_the_head_of_a_saved_output_fills_half_the_limit_newlines_included(ctx, project, width, kept):
+    # 3 lines of 166 + 2 newlines are exactly 500 = half the limit: kept; a 4th would pass it.
+    # 4 lines of 100 + 4 newlines are 404, a 5th ends at 504: not kept.
+    text = "\n".join(f"{k:03d}" + "w" * (width - 3) for k in range(40))
+    got = ctx.shrink("search_file", {}, text, policy(ctx, result_max_chars=1000, head_lines=10))
+    assert got.split("\n[cut:")[0] == "\n".join(text.split("\n")[:kept])
+    assert f"this is the first {kept} of 40 lines" in got
+
+
+def test_a_cut_that_cannot_be_saved_says_how_much_is_missing(ctx, project):
+    text = "\n".join("v" * 99 for _ in range(30))  # 2,999 characters, not a paged read
+    got = ctx.shrink("search_file", {}, text, policy(ctx, result_max_chars=1000,
+                                                      scratch_dir="../elsewhere"))
+    body = "\n".join(["v" * 99] * 10)  # the whole lines within the first 1,000 characters
+    assert got == f"{body}\n[cut: {len(text) - len(body):,} more characters not shown " \
+                  "(../elsewhere is outside the project)]"
+    assert not (project.parent / "elsewhere").exists()
+
+
+def test_a_stub_shows_an_input_of_80_characters_whole_and_cuts_a_longer_one_to_80(ctx):
+    for size, shown in ((80, None), (81, 80)):
+        tool_input = {"path": "p" * (size - len('{"path":""}'))}
+        text = ctx.stub("read_lines", tool_input, "y" * 1234)
+        as_json = '{"path":"' + tool_input["path"] + '"}'
+        assert len(as_json) == size
+        expected = as_json if shown is None else as_json[:79] + "…"
+        assert text == (f"{ctx.STUB}read_lines {expected} gave 1,234 characters, removed; "
+                        "call it again to see them]")
+
+
+def test_stubbing_starts_only_above_the_threshold_and_takes_results_of_the_minimum_size(ctx):
+    p = policy(ctx, stub_at_tokens=6000, keep_recent_steps=0, stub_min_chars=1000)
+    messages = conversation([1000, 999])
+    assert ctx.stub_old_results(messages, p, ctx.Window(tokens=6000)) == 0  # at it: not above
+    window = ctx.Window(tokens=6001)
+    assert ctx.stub_old_results(messages, p, window) == 1  # 1,000 characters: stubbed; 999: not
+    stubbed = messages[2]["content"][0]["content"]
+    assert stubbed.startswith(ctx.STUB) and messages[4]["content"][0]["content"] == "y" * 999
+    saved = 1000 - len(stubbed)
+    assert window.tokens == 6001 - saved // 4 and isinstance(window.tokens, int)  # in tokens
+    assert saved % 4, "an estimate that is not a whole number of tokens is rounded down"
+
+
+def test_a_result_no_longer_than_its_stub_is_left_as_it_is(ctx):
+    p = policy(ctx, keep_recent_steps=0, stub_min_chars=0)
+    same = next(n for n in range(20, 200)
+                if len(ctx.stub("read_lines", {"path": "f0.py"}, "y" * n)) == n)
+    messages = conversation([same])
+    assert ctx.stub_old_results(messages, p, ctx.Window(tokens=10**6)) == 0
+    assert messages[2]["content"][0]["content"] == "y" * same
+    messages = conversation([same + 1])
+    assert ctx.stub_old_results(messages, p, ctx.Window(tokens=10**6)) == 1
+
+
+def test_a_first_message_of_blocks_is_no_boundary(ctx):
+    only = [{"role": "user", "content": [{"type": "text", "text": "Hello."}]}]
+    assert ctx.at_boundary(only, policy(ctx)) is False
+
+
+def test_compaction_starts_only_above_each_threshold(ctx):
+    p = policy(ctx, compact_at_tokens=5000, compact_hard_tokens=50_000)
+    mid = conversation([100, 100])
+    assert ctx.should_compact(mid, p, ctx.Window(tokens=50_000)) is None  # at the hard limit
+    assert ctx.should_compact(mid, p, ctx.Window(tokens=50_001))
+    noted = conversation([100, 100], ["read_lines", "save_note"])
+    assert ctx.should_compact(noted, p, ctx.Window(tokens=5000)) is None  # at the soft limit
+    assert ctx.should_compact(noted, p, ctx.Window(tokens=5001))
+
+
+def test_the_words_of_a_request_are_its_text_blocks_only(ctx):
+    content = [result("t1", "the output of a tool"), {"type": "text", "text": "Now fix the bug."}]
+    assert ctx.request_text(content) == "Now fix the bug."
+
+
+def test_a_stub_shows_its_input_as_written_not_escaped(ctx):
+    assert '{"path":"café.py"} gave 5 characters' in ctx.stub("read_lines", {"path": "café.py"}, "y" * 5)
+
+
+def test_only_a_read_lines_result_is_paged_other_numbered_output_is_saved(ctx, project):
+    text = numbered(200, width=150)  # "1: xxx...", as bash's cat -n or grep -n could print
+    got = ctx.shrink("bash", {"command": "cat -n big.py"}, text, policy(ctx, result_max_chars=3000))
+    assert "whole output is saved in .agent/outputs/bash-001.txt" in got and "start=" not in got
+
+
+def test_the_head_stops_at_the_first_line_that_does_not_fit(ctx, project):
+    lines = ["a" * 100] * 3 + ["b" * 400] + ["c" * 5] * 300  # the short lines come too late
+    got = ctx.shrink("search_file", {}, "\n".join(lines), policy(ctx, result_max_chars=1000))
+    assert got.split("\n[cut:")[0] == "\n".join(lines[:3])
+
+
+def test_each_result_of_a_parallel_step_is_judged_on_its_own(ctx):
+    calls = [use("t1", "read_lines"), use("t2", "research"), use("t3", "read_lines"),
+             use("t4", "read_lines")]
+    messages = [{"role": "user", "content": "Do the task."},
+                {"role": "assistant", "content": calls},
+                {"role": "user", "content": [
+                    result("t1", "y" * 10),  # too small to stub
+                    result("t2", "y" * 5000),  # research: never stubbed
+                    {"type": "tool_result", "tool_use_id": "t3",
+                     "content": [{"type": "text", "text": "y" * 5000}]},  # blocks: left alone
+                    result("t4", "y" * 5000)]},  # stubbed
+                {"role": "assistant", "content": [{"type": "text", "text": "Done."}]}]
+    before = copy.deepcopy(messages)
+    p = policy(ctx, keep_recent_steps=0)
+    assert ctx.stub_old_results(messages, p, ctx.Window(tokens=50_000)) == 1
+    results = messages[2]["content"]
+    assert results[:3] == before[2]["content"][:3] and results[3]["content"].startswith(ctx.STUB)

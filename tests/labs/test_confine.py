@@ -361,7 +361,8 @@ def test_kernel_uids_are_high_distinct_and_not_shared_between_graders(monkeypatc
     assert confine._kernel_uid() is None  # a normal user keeps its uid in a user namespace
     monkeypatch.setattr(confine, "running_as_root", lambda: True)
     seen = {}
-    for pid in (4_000, 4_001, 104_001):  # two graders at once; 104,001 wraps onto 4,001
+    for pid in (4_000, 4_001, 104_001, 100_000):  # two graders at once; 104,001 wraps onto
+        # 4,001; 100,000 onto 0, the first range, which must not reach below 2,000,000
         monkeypatch.setattr(confine.os, "getpid", lambda pid=pid: pid)
         monkeypatch.setattr(confine, "_next_uid", [0])
         seen[pid] = [confine._kernel_uid() for _ in range(16)]
