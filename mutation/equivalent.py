@@ -12,12 +12,27 @@ VALIDATE = "agentcourse/tutor/validate.py"
 GUARD = "checkpoints/08-anthropic-tools/guardrail.py"
 CP06 = "checkpoints/06-context/context.py"
 CONFINE = "agentcourse/confine.py"
+CP07 = "checkpoints/07-prompt-layers/layers.py"
+EDITOR = "checkpoints/08-anthropic-tools/text_editor.py"
 BARE_STAR = ("the bare * in a parameter list is not a multiplication: cosmic-ray's * -> / operator "
              "turns the keyword-only marker into the positional-only one, which changes only how "
              "the function may be called, and every caller passes these flags by keyword.")
 CHUNK_SIZE = ("the chunk size only sets how much is read at a time: every chunk is extended to a "
               "line end and the line count carries over, so any size gives the same matches "
               "(the chunk-boundary tests place needles exactly at 1 MiB).")
+
+LINK_TIMING = ("timing only: the deadline is reached only by a kernel that never binds its "
+               "sockets, and the poll interval only sets how often the folder is looked at (a "
+               "negative sleep returns at once); the sockets are linked, and a dead kernel "
+               "given up on, the same way with any of these values.")
+ONE_ITEM = "_next_uid is a list of one item: [0] and [-1] are the same item."
+PROBE_TIMEOUT = ("the probe sandbox starts in milliseconds; only a hung bwrap reaches the "
+                 "timeout, and 29, 30 or 31 seconds all stop it and report the same.")
+
+CWD_IS_REAL = ("os.getcwd() already returns the resolved path (the kernel keeps the working "
+               "directory without symlinks), so realpath and abspath agree on it.")
+ONE_MATCH = ("there is exactly one match by the time this runs (none and several were refused "
+             "just before), so starts[0] and starts[-1] are the same.")
 
 EQUIVALENT: dict[tuple[str, str, str, str], str] = {
     (CP03, "resolve_in_root",
@@ -137,4 +152,132 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "if time.monotonic() >= deadline or not await self._async_is_alive():"):
         "time.monotonic() is a float read a few times a second: it equals the deadline only "
         "by chance, and then the two tests differ for that one reading.",
+    (GUARD, "_visit",
+     "if node.type == \"command_substitution\" and node.text.startswith(b\"`\"):",
+     "if node.type == \"command_substitution\" and node.text.endswith(b\"`\"):"):
+        "a command substitution is either $(...), which ends with ), or `...`, which starts "
+        "and ends with a backtick: the first and the last character tell the same.",
+    (GUARD, "_arithmetic",
+     "return node.children[kinds.index(\"[\") + 1 : -1] if \"[\" in kinds else []",
+     "return node.children[kinds.index(\"[\") : -1] if \"[\" in kinds else []"):
+        "as with + 0: the one node this adds is the `[` token, which the check ignores.",
+    (GUARD, "_find",
+     "end = next((j for j in range(i + 1, len(words)) if words[j] in (\";\", \"+\")), len(words))",
+     "end = next((j for j in range(i, len(words)) if words[j] in (\";\", \"+\")), len(words))"):
+        "words[i] is -exec (or -execdir, -ok, -okdir) itself, never ; or +, so starting the "
+        "search there finds the same end.",
+    (GUARD, "_command",
+     "if name is None:",
+     "if False:"):
+        "tree-sitter-bash makes a command node only around a command name: a line of "
+        "assignments alone (X=1 Y=2) or of redirections alone (> out) is another kind of "
+        "node, so name is never None here (kept as a guard against a future grammar).",
+    (GUARD, "_stdin_text",
+     "if body is None:",
+     "if False:"):
+        "tree-sitter-bash gives every complete here-document a heredoc_body, an empty one "
+        "too (bash <<EOF, newline, EOF); an unterminated one is a parse error, refused "
+        "before this runs.",
+    (CONFINE, "ConfinedKernelManager._link_sockets",
+     "os.link(src, dst, follow_symlinks=False)",
+     "os.link(src, dst, follow_symlinks=True)"):
+        "on Linux, the only system the sandbox runs on, link(2) never follows a symlink, and "
+        "Python calls it for follow_symlinks=True: both make a link to the symlink itself "
+        "(test_a_socket_swapped_for_a_link_after_the_check_is_never_followed checks the "
+        "outcome; the flag says the intent, and matters on other systems).",
+    (CONFINE, "ConfinedKernelManager._link_sockets",
+     "break",
+     "continue"):
+        "the break leaves the loop when nothing is pending; continue goes back to `while "
+        "pending`, which is then false and leaves it too.",
+    (CONFINE, "ConfinedKernelManager._link_sockets",
+     "async def _link_sockets(self, timeout: float = 60.0) -> None:",
+     "async def _link_sockets(self, timeout: float = 61.0) -> None:"):
+        LINK_TIMING,
+    (CONFINE, "ConfinedKernelManager._link_sockets",
+     "async def _link_sockets(self, timeout: float = 60.0) -> None:",
+     "async def _link_sockets(self, timeout: float = 59.0) -> None:"):
+        LINK_TIMING,
+    (CONFINE, "ConfinedKernelManager._link_sockets",
+     "await asyncio.sleep(0.02)",
+     "await asyncio.sleep( 1.02)"):
+        LINK_TIMING,
+    (CONFINE, "ConfinedKernelManager._link_sockets",
+     "await asyncio.sleep(0.02)",
+     "await asyncio.sleep( -0.98)"):
+        LINK_TIMING,
+    (CONFINE, "_kernel_uid",
+     "_next_uid[0] += 1",
+     "_next_uid[ -1] += 1"):
+        ONE_ITEM,
+    (CONFINE, "_kernel_uid",
+     "return 2_000_000 + (os.getpid() % 100_000) * 16 + _next_uid[0] % 16",
+     "return 2_000_000 + (os.getpid() % 100_000) * 16 + _next_uid[ -1] % 16"):
+        ONE_ITEM,
+    (CONFINE, "confinement_problem",
+     "done = subprocess.run(argv, capture_output=True, text=True, timeout=30,",
+     "done = subprocess.run(argv, capture_output=True, text=True, timeout= 31,"):
+        PROBE_TIMEOUT,
+    (CONFINE, "confinement_problem",
+     "done = subprocess.run(argv, capture_output=True, text=True, timeout=30,",
+     "done = subprocess.run(argv, capture_output=True, text=True, timeout= 29,"):
+        PROBE_TIMEOUT,
+    (CONFINE, "bwrap_binary",
+     "if not sys.platform.startswith(\"linux\"):",
+     "if not sys.platform.endswith(\"linux\"):"):
+        "since Python 3.3 sys.platform is exactly \"linux\" on Linux (and darwin, win32, "
+        "freebsd14... elsewhere): it starts with linux exactly when it ends with it.",
+    (CONFINE, "ConfinedKernelManager._read_guard",
+     "self.guard_lines.append(line.decode(\"utf-8\", \"replace\").rstrip(\"\\n\"))",
+     "self.guard_lines.append(line.decode(\"utf-8\", \"replace\").strip(\"\\n\"))"):
+        "a line read from the pipe ends at its only newline, so none starts with one (an "
+        "empty line is \"\" either way).",
+    (CP06, "_inside_root",
+     "root = os.path.realpath(os.getcwd())",
+     "root = os.path.abspath(os.getcwd())"):
+        CWD_IS_REAL,
+    (CP07, "project_rules",
+     "root = os.path.realpath(os.getcwd())",
+     "root = os.path.abspath(os.getcwd())"):
+        CWD_IS_REAL,
+    (EDITOR, "resolve_in_root",
+     "root = os.path.realpath(os.getcwd())  # the root is the cwd *now*, not at import time",
+     "root = os.path.abspath(os.getcwd())  # the root is the cwd *now*, not at import time"):
+        CWD_IS_REAL,
+    (EDITOR, "save",
+     "root = os.path.realpath(os.getcwd())",
+     "root = os.path.abspath(os.getcwd())"):
+        CWD_IS_REAL,
+    (EDITOR, "project_path",
+     "return resolve_in_root(os.path.relpath(path, os.path.realpath(os.getcwd())))",
+     "return resolve_in_root(os.path.relpath(path, os.path.abspath(os.getcwd())))"):
+        CWD_IS_REAL,
+    (EDITOR, "write_atomically",
+     "os.chmod(tmp, stat.S_IMODE(os.stat(real).st_mode) if os.path.exists(real) else 0o644)",
+     "os.chmod(tmp, stat.S_IMODE(os.stat(real).st_mode) if os.path.lexists(real) else 0o644)"):
+        "real is a resolved path: it is a symlink only for a symlink loop, which load and "
+        "create refuse before writing, so exists and lexists agree on every path that gets here.",
+    (EDITOR, "str_replace",
+     "save(real, text[: starts[0]] + new_str + text[starts[0] + len(old_str) :], newline, bom)",
+     "save(real, text[: starts[ -1]] + new_str + text[starts[0] + len(old_str) :], newline, bom)"):
+        ONE_MATCH,
+    (EDITOR, "str_replace",
+     "save(real, text[: starts[0]] + new_str + text[starts[0] + len(old_str) :], newline, bom)",
+     "save(real, text[: starts[0]] + new_str + text[starts[ -1] + len(old_str) :], newline, bom)"):
+        ONE_MATCH,
+    (EDITOR, "str_replace",
+     "line = text.count(\"\\n\", 0, starts[0]) + 1",
+     "line = text.count(\"\\n\", 0, starts[ -1]) + 1"):
+        ONE_MATCH,
+    (EDITOR, "capped",
+     "numbered = f\"{n}: {line.rstrip(chr(10))}\"",
+     "numbered = f\"{n}: {line.strip(chr(10))}\""):
+        "split_lines ends each line at its only newline, so none starts with one (an empty "
+        "line is \"\" either way).",
+    (EDITOR, "tool",
+     "@functools.wraps(function)",
+     ""):
+        "functools.wraps only copies the name and docstring onto the wrapper; the error "
+        "message uses the wrapped function's own name, and the tool is registered and "
+        "described by the agent's schema, never by the wrapper's attributes.",
 }

@@ -229,10 +229,11 @@ def insert(path, insert_line, insert_text):
                         f"lines, so use 0 (the top) to {len(lines)} (after the last line)")
     new = insert_text.replace("\r\n", "\n") if newline == "\r\n" else insert_text
     new += "" if new.endswith("\n") else "\n"
+    count = new.count("\n")  # counted now: the next step may move the last newline
     if insert_line == len(lines) and lines and not lines[-1].endswith("\n"):
         lines[-1], new = lines[-1] + "\n", new[:-1]  # no final newline before: none after
     save(real, "".join(lines[:insert_line] + [new] + lines[insert_line:]), newline, bom)
-    return f"Inserted {new.count(chr(10)) or 1} line(s) after line {insert_line} of {path}."
+    return f"Inserted {count} line(s) after line {insert_line} of {path}."
 
 
 @tool

@@ -397,6 +397,13 @@ DYNAMIC = [
     ("time -o command.log ls", {"time", "ls"}),  # only ssh's -o can name a ...Command
     ("sudo --login -u bob rm x", {"sudo", "rm"}),  # options after a long one are read too
     ("PATH[0]=/tmp/evil ls", ASK),  # element 0 of a variable is the variable
+    ("echo `a '`' rm`", ASK),  # bash ends `...` at the first backtick, quoted or not
+    ("bash <<EOF\n$x\nEOF", {"bash"}),  # an expansion in the body: the text is not known
+    ("bash --unknown -c 'rm x'", ASK),
+    ("bash -y -c 'rm x'", ASK),
+    ("~/bin/rm x", {"~/bin/rm"}),  # ~ is the user's home, not a folder named ~
+    ("trap -p EXIT", {"trap"}),  # -p prints the trap; EXIT is no command
+    ("$'\\N{nope}' x", ASK),  # an escape Python cannot decode
     ("echo 'unterminated", ASK),
     ('echo "unterminated', ASK),
     ("echo $(", ASK),

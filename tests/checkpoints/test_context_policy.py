@@ -327,7 +327,7 @@ def test_a_memory_file_that_leads_outside_the_project_is_ignored(ctx, project, t
 # Each threshold is pinned on both sides of its boundary: a limit that is "at most N" keeps N.
 
 
-def test_an_output_exactly_at_the_limit_is_left_whole(ctx):
+def test_an_output_exactly_at_the_limit_is_left_whole(ctx, project):  # a wrong cut saves there
     assert ctx.shrink("search_file", {}, "z" * 500, policy(ctx, result_max_chars=500)) == "z" * 500
 
 
@@ -439,3 +439,49 @@ def test_each_result_of_a_parallel_step_is_judged_on_its_own(ctx):
     assert ctx.stub_old_results(messages, p, ctx.Window(tokens=50_000)) == 1
     results = messages[2]["content"]
     assert results[:3] == before[2]["content"][:3] and results[3]["content"].startswith(ctx.STUB)
+
+
+def test_a_sibling_folder_whose_name_starts_with_the_projects_is_outside(ctx, project):
+    evil = project.parent / (project.name + "-evil")
+    evil.mkdir()
+    (evil / "NOTES.md").write_text("- the neighbour's secret\n")
+    p = policy(ctx, memory_file=f"../{evil.name}/NOTES.md", scratch_dir=f"../{evil.name}/out")
+    assert ctx.memory_section(p) == ""
+    with pytest.raises(ValueError, match="outside the project"):
+        ctx.save_note("x", p)
+    with pytest.raises(OSError, match="outside the project"):
+        ctx.save_output("bash", "y" * 10, p)
+    assert (evil / "NOTES.md").read_text() == "- the neighbour's secret\n" and not (evil / "out").exists()
+
+
+def test_more_recent_steps_to_keep_than_there_are_steps_stubs_nothing(ctx):
+    messages = conversation([5000, 5000])
+    assert ctx.stub_old_results(messages, policy(ctx, keep_recent_steps=5),
+                                ctx.Window(tokens=50_000)) == 0
+
+
+def test_a_note_saved_just_before_the_results_is_a_boundary_in_a_short_list(ctx):
+    messages = [{"role": "assistant", "content": [use("t1", "save_note", note="x")]},
+                {"role": "user", "content": [result("t1", "Saved")]}]
+    assert ctx.at_boundary(messages, policy(ctx)) is True
+
+
+def test_no_compaction_while_the_last_message_is_the_models(ctx):
+    messages = conversation([100, 100, 100])
+    messages.append({"role": "assistant", "content": [{"type": "text", "text": "Done."}]})
+    client = Summariser()
+    assert ctx.compact(client, messages, 0, ctx.Window(), model="m", system="S", tools=[],
+                       policy=policy(ctx)) == (0, None)
+    assert client.requests == []
+
+
+def test_a_notes_indentation_is_kept(ctx, project):
+    (project / "NOTES.md").write_text("- top\n  - indented detail\n")
+    assert ctx.memory_section(policy(ctx)).endswith("- top\n  - indented detail")
+
+
+def test_a_memory_file_that_cannot_be_replaced_leaves_no_temporary_file(ctx, project):
+    (project / "NOTES.md").mkdir()  # a folder: the final rename fails
+    with pytest.raises(OSError):
+        ctx.save_note("x", policy(ctx))
+    assert not [p for p in project.rglob(".tmp-*")]

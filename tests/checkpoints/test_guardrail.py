@@ -290,6 +290,13 @@ def test_the_terminal_prompt_shows_what_needs_approval_and_takes_the_first_lette
     assert guardrail.ask_in_terminal("rm x", ["rm"], "") == "n"
 
 
+def test_always_approves_the_program_never_the_file_it_writes():
+    user = Answers("a", "y")
+    g = guardrail.Guardrail(ask=user)
+    assert g.check("cat a > main.py") is None and g.approved == {"cat"}
+    assert g.check("cat a > main.py") is None and user.asked[-1][1] == ["> main.py"]
+
+
 def test_empty_command_runs_nothing_and_asks_nothing():
     g = guardrail.Guardrail(ask=Answers())
     assert g.check("") is None and g.check("# note") is None

@@ -267,3 +267,119 @@ def test_permission_denied_is_reported(root):
     finally:
         root.chmod(0o755)
     assert result.startswith("Error:") and "ermission denied" in result
+
+
+# --- the edges the mutation run showed (docs/MUTATION.md) ---
+@pytest.mark.parametrize(("data", "call", "expected"), [
+    (b"a\r\nb\r\n", {"command": "str_replace", "old_str": "a\r\nb", "new_str": "A\r\nB"}, b"A\r\nB\r\n"),
+    (b"a\r\nb\r\n", {"command": "insert", "insert_line": 1, "insert_text": "x\r\ny"},
+     b"a\r\nx\r\ny\r\nb\r\n"),
+    (b"a\nb\nc", {"command": "insert", "insert_line": 3, "insert_text": "dd"}, b"a\nb\nc\ndd"),
+    (b"a\nb", {"command": "insert", "insert_line": 0, "insert_text": "x"}, b"x\na\nb"),
+])
+def test_crlf_sent_by_the_model_and_a_missing_final_newline_are_handled(root, data, call, expected):
+    (root / "f.txt").write_bytes(data)
+    assert not edit(path="f.txt", **call).startswith("Error:")
+    assert (root / "f.txt").read_bytes() == expected
+
+
+def test_create_fills_an_empty_file_refuses_a_one_byte_one_and_reuses_a_folder(root):
+    (root / "empty.py").write_text("")
+    assert edit(command="create", path="empty.py", file_text="x = 1\n").startswith("File created")
+    (root / "one.py").write_text("\n")
+    assert edit(command="create", path="one.py", file_text="x").startswith("Error: one.py already exists")
+    assert edit(command="create", path="sub/a.py", file_text="a").startswith("File created")
+    assert edit(command="create", path="sub/b.py", file_text="b").startswith("File created")
+    assert (root / "sub" / "b.py").stat().st_mode & 0o777 == 0o644
+
+
+@pytest.mark.parametrize(("call", "says"), [
+    ({"command": "view", "path": 42}, "Error: path must be a non-empty string"),
+    ({"command": "view", "path": "a\x00b"}, "Error: path contains a NUL byte"),
+    ({"command": "str_replace", "path": "pkg", "old_str": "a", "new_str": "b"},
+     "Error: pkg is not a regular file"),
+    ({"command": "insert", "path": "code.py", "insert_line": 0, "insert_text": ""},
+     "Error: insert needs insert_text"),
+])
+def test_each_bad_input_gets_its_own_reason(root, call, says):
+    (root / "pkg").mkdir()
+    assert edit(**call).startswith(says)
+
+
+@pytest.mark.parametrize(("text", "says"), [("x\ny", "Inserted 2 line(s)"), ("x", "Inserted 1 line(s)")])
+def test_insert_counts_the_lines_it_inserted(root, text, says):
+    (root / "f.txt").write_bytes(b"a\nb")  # no final newline: the last insert gets none either
+    assert edit(command="insert", path="f.txt", insert_line=2, insert_text=text).startswith(says)
+
+
+def test_the_binary_sniff_reads_exactly_the_first_8192_bytes(root):
+    (root / "early.bin").write_bytes(b"a" * 8191 + b"\x00")
+    (root / "late.txt").write_bytes(b"a" * 8192 + b"\x00")
+    assert "binary" in edit(command="view", path="early.bin")
+    assert edit(command="view", path="late.txt").startswith("1: aaa")
+
+
+def test_a_file_of_exactly_the_size_limit_loads(root, monkeypatch):
+    monkeypatch.setattr(editor, "POLICY", editor.EditorPolicy(max_file_bytes=1000))
+    (root / "f.txt").write_text("line\n" * 200)
+    assert edit(command="view", path="f.txt").startswith("1: line")
+
+
+@pytest.mark.parametrize(("limit", "shown"), [(15, 2), (14, 1)])
+def test_view_fits_lines_and_their_newlines_into_max_characters_exactly(root, monkeypatch, limit, shown):
+    monkeypatch.setattr(editor, "POLICY", editor.EditorPolicy(max_characters=limit))
+    (root / "f.txt").write_text("aaaa\n" * 300)  # "1: aaaa" is 7 characters, 15 with the next
+    got = edit(command="view", path="f.txt").split("\n")
+    assert got[:shown] == [f"{n}: aaaa" for n in range(1, shown + 1)]
+    assert got[shown] == (f"[view shows at most {limit} characters: lines {shown + 1}-300 were not "
+                          f"shown; use view_range, e.g. [{shown + 1}, {shown + 200}]]")
+
+
+def test_a_listing_of_exactly_max_characters_is_not_cut(root, monkeypatch):
+    listing = edit(command="view", path=".")
+    monkeypatch.setattr(editor, "POLICY", editor.EditorPolicy(max_characters=len(listing)))
+    assert edit(command="view", path=".") == listing
+
+
+def test_only_folders_whose_name_starts_with_a_dot_are_hidden(root):
+    for name in (".git", "v1.", "a"):
+        (root / name).mkdir()
+    assert edit(command="view", path=".").splitlines() == ["a/", "code.py", "v1./"]
+
+
+def test_match_lines_count_a_newline_at_the_very_start(root):
+    (root / "dup.py").write_text("\nx = 1\nx = 1\n")
+    assert "lines 2, 3" in edit(command="str_replace", path="dup.py", old_str="x = 1", new_str="y")
+    (root / "one.py").write_text("\nfoo\n")
+    assert "(line 2 of one.py)" in edit(command="str_replace", path="one.py", old_str="foo", new_str="bar")
+
+
+def test_a_sibling_folder_whose_name_starts_with_the_projects_is_outside(root):
+    evil = root.parent / (root.name + "-evil")
+    evil.mkdir()
+    (evil / "secret.txt").write_text("the neighbour's\n")
+    result = edit(command="view", path=f"../{evil.name}/secret.txt")
+    assert result == f"Error: '../{evil.name}/secret.txt' is outside the project directory; access refused"
+    outside = str(root.parent / "outside.txt")
+    assert edit(command="view", path=outside) == (
+        f"Error: {outside!r} is outside the project directory; access refused")  # as it was given
+
+
+def test_insert_after_the_last_line_of_a_file_that_ends_in_a_newline(root):
+    (root / "f.txt").write_bytes(b"a\nb\n")
+    edit(command="insert", path="f.txt", insert_line=2, insert_text="c")
+    assert (root / "f.txt").read_bytes() == b"a\nb\nc\n"
+
+
+def test_a_listing_longer_than_max_characters_says_it_was_cut(root, monkeypatch):
+    listing = edit(command="view", path=".")
+    monkeypatch.setattr(editor, "POLICY", editor.EditorPolicy(max_characters=len(listing) - 1))
+    assert edit(command="view", path=".") == listing[:-1] + "\n[listing cut: view a subfolder]"
+
+
+def test_create_never_replaces_a_fifo_and_a_symlink_loop_is_not_found(root):
+    os.mkfifo(root / "pipe")
+    assert edit(command="create", path="pipe", file_text="x").startswith("Error: pipe already exists")
+    assert not (root / "pipe").is_file()
+    os.symlink("loop", root / "loop")
+    assert edit(command="view", path="loop") == "Error: File not found: loop"

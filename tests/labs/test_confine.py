@@ -309,6 +309,16 @@ def test_the_sandbox_gets_the_grader_made_identity_and_spec(probed):
                     "--guard-fd", "7"]
 
 
+def test_the_hosts_merged_usr_links_and_a_few_etc_files_are_in_the_sandbox(probed):
+    argv = probed["argv"]
+    triples = {tuple(argv[i : i + 3]) for i in range(len(argv) - 2)}
+    for name in ("bin", "lib", "lib64", "sbin"):
+        host = Path("/") / name
+        if host.is_symlink():  # /bin -> usr/bin stays a link, not a second copy of /usr/bin
+            assert ("--symlink", os.readlink(host), str(host)) in triples
+    assert {("--ro-bind-try", f"/etc/{n}", f"/etc/{n}") for n in confine.ETC_FILES} <= triples
+
+
 def test_each_missing_parent_of_a_mount_point_is_made_once(tmp_path):
     made: set[str] = set()
     first = confine._parents(Path("/work/a/b/c"), made)
@@ -361,13 +371,14 @@ def test_kernel_uids_are_high_distinct_and_not_shared_between_graders(monkeypatc
     assert confine._kernel_uid() is None  # a normal user keeps its uid in a user namespace
     monkeypatch.setattr(confine, "running_as_root", lambda: True)
     seen = {}
-    for pid in (4_000, 4_001, 104_001, 100_000):  # two graders at once; 104,001 wraps onto
-        # 4,001; 100,000 onto 0, the first range, which must not reach below 2,000,000
+    for pid in (4_000, 4_001, 104_001, 100_000, 99_999):  # two graders at once; 104,001 wraps
+        # onto 4,001; 100,000 onto 0 and 99,999 is the last: the two ends of the uid range
         monkeypatch.setattr(confine.os, "getpid", lambda pid=pid: pid)
         monkeypatch.setattr(confine, "_next_uid", [0])
         seen[pid] = [confine._kernel_uid() for _ in range(16)]
     for uids in seen.values():
-        assert all(isinstance(u, int) and u >= 2_000_000 for u in uids) and len(set(uids)) == 16
+        assert all(isinstance(u, int) and 2_000_000 <= u < 3_600_000 for u in uids)
+        assert len(set(uids)) == 16
     assert not set(seen[4_000]) & set(seen[4_001])
     assert seen[4_001] == seen[104_001]  # pids 100,000 apart share a range (documented)
 
@@ -382,6 +393,7 @@ def test_a_kernel_folder_is_private_and_its_messages_are_capped():
         assert stat.S_IMODE(folder.stat().st_mode) == 0o700
         assert (folder / "run").is_dir() and (folder / "links").is_dir()
         assert km.transport == "ipc" and km.ip == str(folder / "run" / "k")
+        assert km.guard_lines == [] and km.guard_overflow is False  # nothing reported yet
         assert km.connection_file == str(folder / "run" / "kernel.json")
         assert km.context.getsockopt(zmq.MAXMSGSIZE) == 64 << 20
         km._write_identity(4242)
@@ -402,11 +414,21 @@ def test_the_guards_report_is_read_up_to_4_mib_and_a_flood_is_flagged():
     head, line = b"first \xff line\n", b"x" * 1023 + b"\n"
     body = head + line * ((4 << 20) // 1024 - 1)
     last = b"y" * ((4 << 20) - len(body) - 1) + b"\n"  # the report is now exactly 4 MiB
-    data = body + last + b"late\n"
-    writer = threading.Thread(target=lambda: (os.write(write, data) and None, os.close(write)))
+    data = body + last + b"late\n" + b"z" * (1 << 20)  # more after the budget: still drained
+    failed = []
+
+    def write_all():
+        try:  # blocks until read: a reader that stopped would break the pipe
+            with os.fdopen(write, "wb") as pipe:
+                pipe.write(data)
+        except OSError as err:
+            failed.append(err)
+
+    writer = threading.Thread(target=write_all)
     writer.start()
     km._read_guard(read)
     writer.join()
+    assert failed == []  # the kernel's guard is never left writing into a closed pipe
     assert km.guard_lines[0] == "first \ufffd line" and km.guard_lines[-1] == last.decode()[:-1]
     assert "late" not in km.guard_lines and km.guard_overflow
     assert sum(len(x) + 1 for x in km.guard_lines) == 4 << 20
@@ -520,6 +542,8 @@ def test_no_bwrap_means_no_confinement_with_the_reason(monkeypatch):
 @pytest.mark.parametrize(("script", "says"), [
     ("echo 'bwrap: setting up uid map: Permission denied' >&2; exit 1", "(bwrap: setting up uid map"),
     ("exit 3", "(exit status 3)"),
+    ("echo 'bwrap: warming up' >&2; echo 'bwrap: no permission' >&2; exit 1",
+     "(bwrap: no permission)"),  # the last line says why
     ("echo something else", "user namespaces may be disabled"),
     ("exec sleep 60", None),
 ])
@@ -571,7 +595,91 @@ def test_the_confined_execute_makes_a_confined_kernel_manager_with_its_limits(tm
         assert km.secret_paths == [str(REPO_ROOT), str(tmp_path)]
     finally:
         shutil.rmtree(km.kernel_dir, ignore_errors=True)
+    for spec, chosen, expected in (({"name": "course-py"}, "", "course-py"), ({}, "", "python3"),
+                                   ({"name": "course-py"}, "mine", "mine")):
+        ep.nb.metadata["kernelspec"], ep.kernel_name = spec, chosen
+        km = ep.create_kernel_manager()  # the kernel asked for, else the notebook's, else python3
+        shutil.rmtree(km.kernel_dir, ignore_errors=True)
+        assert km.kernel_name == expected
     loose = confine.ConfinedExecute(unconfined=True)
     assert loose.kernel_manager_class is not confine.ConfinedKernelManager
     loose.nb = ep.nb
     assert not isinstance(loose.create_kernel_manager(), confine.ConfinedKernelManager)
+
+
+def test_a_socket_swapped_for_a_link_after_the_check_is_never_followed(tmp_path, monkeypatch):
+    """The kernel may swap its socket for a symlink between the grader's check and its link:
+    the link is made of the symlink itself, which is then refused, never of what it names."""
+    import asyncio
+    import socket
+
+    km, made = _sockets_manager(tmp_path)
+    run, links = Path(km.kernel_dir) / "run", Path(km.kernel_dir) / "links"
+    other = socket.socket(socket.AF_UNIX)  # a socket the kernel must not make the grader use
+    other.bind(str(tmp_path / "other.sock"))
+    real_link = os.link
+
+    def swapped_first(src, dst, **kw):
+        if Path(src).name == "k-102":
+            Path(src).unlink()
+            Path(src).symlink_to(tmp_path / "other.sock")
+        return real_link(src, dst, **kw)
+
+    async def alive():
+        return False
+
+    km._async_is_alive = alive
+    monkeypatch.setattr(confine.os, "link", swapped_first)
+    try:
+        asyncio.run(km._link_sockets(timeout=5))
+        assert km.ip == str(run / "k") and not os.path.lexists(links / "k-102")
+    finally:
+        monkeypatch.undo()
+        for s in [*made, other]:
+            s.close()
+        shutil.rmtree(km.kernel_dir, ignore_errors=True)
+
+
+def test_a_report_of_exactly_4_mib_is_read_whole_and_not_a_flood():
+    km = confine.ConfinedKernelManager(kernel_name="python3")
+    shutil.rmtree(km.kernel_dir)
+    read, write = os.pipe()
+    line = b"x" * 1023 + b"\n"
+    data = line * ((4 << 20) // 1024 - 1) + b"y" * 1022 + b"\n" + b"\n"  # the last byte: an empty line
+    writer = threading.Thread(target=lambda: (os.write(write, data), os.close(write)))
+    writer.start()
+    km._read_guard(read)
+    writer.join()
+    assert not km.guard_overflow and km.guard_lines[-1] == "" and len(km.guard_lines) == 4097
+
+
+def test_a_missing_bwrap_is_the_reason_confinement_is_unavailable(monkeypatch):
+    def missing():
+        raise confine.ConfinementUnavailable("no bwrap binary: gone")
+
+    monkeypatch.setattr(confine, "bwrap_binary", missing)
+    confine.confinement_problem.cache_clear()
+    try:
+        assert confine.confinement_problem() == "no bwrap binary: gone"
+    finally:
+        confine.confinement_problem.cache_clear()
+
+
+def test_a_real_system_folder_is_bound_where_the_host_has_no_merged_usr_link(tmp_path, monkeypatch):
+    real_is_symlink = Path.is_symlink
+    monkeypatch.setattr(Path, "is_symlink", lambda self: False if str(self) == "/bin"
+                        else real_is_symlink(self))  # as on a host whose /bin is a folder
+    argv = confine.sandbox_argv(tmp_path, tmp_path, "lab", [], confine.SandboxLimits(), None)
+    assert ("--ro-bind", "/bin", "/bin") in {tuple(argv[i : i + 3]) for i in range(len(argv) - 2)}
+
+
+def test_the_environment_roots_are_real_paths_whatever_links_lead_to_them(tmp_path, monkeypatch):
+    links = tmp_path / "links"
+    links.mkdir()
+    (links / "prefix").symlink_to(os.path.realpath(sys.prefix))
+    (links / "python").symlink_to(os.path.realpath(sys.executable))
+    monkeypatch.setattr(confine.sys, "prefix", str(links / "prefix"))
+    monkeypatch.setattr(confine.sys, "executable", str(links / "python"))
+    roots = confine.environment_roots()
+    assert all(Path(os.path.realpath(r)) == r for r in roots)
+    assert not [r for r in roots if r.is_relative_to(tmp_path)]  # a link's folder is not a root
