@@ -444,17 +444,6 @@ def _check_roles_of_blocks(messages: list[dict]) -> str | None:
     return None
 
 
-def _check_tools_defined(body: dict) -> str | None:
-    """A conversation that holds tool calls or results must come with tool definitions."""
-    if body.get("tools"):
-        return None
-    for message in body["messages"]:
-        content = message["content"]
-        if any(b.get("type") in ("tool_use", "tool_result") for b in content if isinstance(content, list)):
-            return "Requests which include `tool_use` or `tool_result` blocks must define tools."
-    return None
-
-
 def _turns(messages: list[dict]) -> list[tuple[str, list[tuple[int, int, dict]]]]:
     """Merge consecutive same-role messages: [(role, [(msg index, block index, block)])]."""
     turns: list[tuple[str, list[tuple[int, int, dict]]]] = []
@@ -621,7 +610,9 @@ def _first_problem(body: dict, count_only: bool, beta: bool, version: str) -> st
         lambda: _check_version_rules(body["messages"]) if version == LATEST else None,
         lambda: _check_caching(body),
         lambda: _check_roles_of_blocks(body["messages"]),
-        lambda: _check_tools_defined(body),
+        # No rule asks for `tools` when the messages hold tool blocks: the API used to
+        # refuse that ("Requests which include `tool_use` or `tool_result` blocks must
+        # define tools."), and its release notes of 27 February 2025 lifted the rule.
     )
     for check in checks:
         problem = check()
