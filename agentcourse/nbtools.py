@@ -12,12 +12,14 @@ Three jobs, kept apart below:
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import io
 import os
 import re
 import sys
 import tempfile
+import textwrap
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -106,6 +108,12 @@ def build_notebook(text: str) -> nbformat.NotebookNode:
             raise UsageError(f'grade_id/points without nbgrader="...": {cell.source[:60]!r}')
         nb.cells.append(new)
     _number_anonymous_cells(nb)
+    # How many checks grading adds inside each visible test cell: the release keeps this
+    # notebook metadata (never the hidden text), so `lab check` can say what it cannot run.
+    counts = {grade_id(c): hidden_checks(c.source) for c in nb.cells
+              if c.get("metadata", {}).get("nbgrader", {}).get("grade")}
+    if any(counts.values()):
+        nb.metadata["agentcourse"]["hidden_checks"] = {k: n for k, n in counts.items() if n}
     return nb
 
 
@@ -193,6 +201,21 @@ def region_lines(source: str, begin: str, end: str) -> list[str]:
     return out
 
 
+def hidden_checks(source: str) -> int:
+    """How many checks a test cell's hidden region makes: its `assert` statements and its
+    bare calls (a helper such as `passes(row)` asserts inside). 0 without a hidden region."""
+    lines = region_lines(source, BEGIN_HIDDEN, END_HIDDEN)
+    if not lines:
+        return 0
+    try:
+        tree = ast.parse(textwrap.dedent("\n".join(lines)))
+    except SyntaxError:  # two regions at different depths: count the assert lines
+        return sum(line.strip().startswith("assert") for line in lines)
+    return sum(isinstance(node, ast.Assert)
+               or (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call))
+               for node in ast.walk(tree))
+
+
 def strip_hidden(source: str) -> str:
     """A test cell's source without its hidden-test region."""
     hidden = False
@@ -229,14 +252,29 @@ class TooManyCalls(RuntimeError):
     """A loop made more API calls than the test allows (it probably never stops)."""
 
 
+CTRL_C = "ctrl-c"  # a fault the client raises itself: Ctrl-C while the model is thinking
+
+
 class _LimitedMessages:
-    def __init__(self, messages: Any, calls: int) -> None:
-        self._messages, self.left = messages, calls
+    def __init__(self, messages: Any, calls: int, faults: dict[int, int | str]) -> None:
+        self._messages, self.left, self.faults = messages, calls, dict(faults)
+        self.sent: list[dict] = []  # what each call asked for: max_tokens, message count, fault
 
     def create(self, **kwargs: Any) -> Any:
         if self.left <= 0:
             raise TooManyCalls("the loop kept calling the API: does it stop on end_turn?")
         self.left -= 1
+        fault = self.faults.get(len(self.sent) + 1)
+        if fault is None and self.sent and isinstance(self.sent[-1]["fault"], int):
+            fault = self.sent[-1]["fault"]  # an API that answers 429 stays down: retries fail too
+        self.sent.append({"max_tokens": kwargs.get("max_tokens"), "fault": fault,
+                          "messages": len(kwargs.get("messages") or [])})
+        if fault == CTRL_C:
+            raise KeyboardInterrupt("Ctrl-C while waiting for the model (raised by the test)")
+        if fault is not None:
+            # The tutor model injects the fault; every retry the SDK makes carries the
+            # same header, so a 429 here is one that outlasts the SDK's retries.
+            kwargs["extra_headers"] = {**(kwargs.get("extra_headers") or {}), "x-tutor-fault": str(fault)}
         return self._messages.create(**kwargs)
 
     def __getattr__(self, name: str) -> Any:
@@ -244,17 +282,43 @@ class _LimitedMessages:
 
 
 class _LimitedClient:
-    def __init__(self, client: Any, calls: int) -> None:
+    def __init__(self, client: Any, calls: int, faults: dict[int, int | str]) -> None:
         self._client = client
-        self.messages = _LimitedMessages(client.messages, calls)
+        self.messages = _LimitedMessages(client.messages, calls, faults)
+
+    @property
+    def sent(self) -> list[dict]:
+        """One entry per `messages.create` call: its max_tokens, message count and fault."""
+        return self.messages.sent
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._client, name)
 
 
-def limited(client: Any, calls: int = 12) -> Any:
-    """The same client, but `messages.create` raises TooManyCalls after `calls` calls."""
-    return _LimitedClient(client, calls)
+def limited(client: Any, calls: int = 12, faults: dict[int, int | str] | None = None) -> Any:
+    """The same client, but `messages.create` raises TooManyCalls after `calls` calls.
+
+    `faults` maps a call number (1 = the first call) to a fault: a tutor fault name or
+    status ("max_tokens_in_tool_use", "pause_turn", 429, 529, 500, ...: docs/TUTOR.md), or
+    CTRL_C, which raises KeyboardInterrupt instead of calling. A named fault hits that call
+    only; a status lasts, as an API that stays down: that call and every later one get it
+    (and every retry the SDK makes, since each carries the same header)."""
+    return _LimitedClient(client, calls, faults or {})
+
+
+def raising_on_call(function: Callable[..., Any], call: int, error: BaseException) -> Callable[..., Any]:
+    """`function`, except that its `call`-th call (1 = the first) raises `error` instead
+    of running: a tool that crashes, or a Ctrl-C that lands while a tool runs."""
+    count = 0
+
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        nonlocal count
+        count += 1
+        if count == call:
+            raise error
+        return function(*args, **kwargs)
+
+    return wrapper
 
 
 def reference_agent() -> Any:
@@ -326,15 +390,67 @@ def api_message(err: BaseException) -> str:
     return f"{type(err).__name__}: {err}"
 
 
+_STATUS_ERROR = re.compile(r"Error code: (\d+) - (\{.*\})\s*$", re.S)
+
+
+def api_error_text(ename: str, evalue: str) -> str:
+    """An error as a notebook records it (name, value), in one line; for an API error the
+    API's own message, as `api_message` words it, without the SDK's wrapping."""
+    match = _STATUS_ERROR.match(evalue.strip())
+    if match:
+        try:
+            body = ast.literal_eval(match.group(2))  # the SDK prints the body as a Python dict
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            body = None
+        inner = body.get("error", body) if isinstance(body, dict) else None
+        if isinstance(inner, dict) and inner.get("message"):
+            return f"{ename} {match.group(1)}: {inner['message']}"
+    lines = evalue.strip().splitlines()
+    return f"{ename}: {lines[0]}" if lines else ename
+
+
 def _call_text(name: str, args: dict) -> str:
     shown = ", ".join(f"{k}={v!r}" if len(repr(v)) <= 30 else f"{k}={repr(v)[:27]}...'"
                       for k, v in args.items())
     return f"{name}({shown})"
 
 
+def _short(text: str, limit: int = 90) -> str:
+    text = " ".join(text.split())
+    return repr(text if len(text) <= limit else text[: limit - 3] + "...")
+
+
+def rule_notes(row_name: str, system_prompt: Any, tools: Any) -> list[str]:
+    """How the tutor model read the prompt for the rules behind one matrix row: which it
+    found (and where), which it missed (and the sentence at fault), and the look-alikes it
+    did not count. What the tutor sees is what decides its behaviour, so this is the
+    evidence behind a FAIL. Empty for a row no failure mode belongs to."""
+    from agentcourse.tutor import rules, script
+
+    modes = {m.id for m in script.FAILURE_MODES if f"the {row_name} row" in m.triggers_on}
+    try:
+        findings = [f for f in rules.explain(system_prompt, tools) if f.mode in modes]
+    except Exception:  # noqa: BLE001 - a prompt the reader cannot take gets no notes, not a crash
+        return []
+    lines = []
+    for finding in findings:
+        if finding.found:
+            lines.append(f"found {finding.mode}: {finding.where}: {_short(finding.sentence)}")
+        else:
+            at = f" ({finding.where}: {_short(finding.sentence)})" if finding.sentence else ""
+            lines.append(f"missing {finding.mode}: {finding.why}{at}")
+        seen = {finding.sentence}
+        for mention in finding.ignored:
+            if mention.sentence not in seen:
+                seen.add(mention.sentence)
+                lines.append(f"  did not count: {mention.where}: {_short(mention.sentence, 70)}: {mention.why}")
+    return lines
+
+
 def matrix_report(system_prompt: str, tools: list, client: Any, rows: Any = None) -> dict[str, str | None]:
     """Every matrix row run once; prints, per row, PASS or FAIL, the judge's reason, the
-    tool calls the agent made and the start of its reply. Returns {row name: reason}."""
+    tool calls the agent made, the start of its reply and, for a failing row, how the tutor
+    read the prompt's rules for it (`rule_notes`). Returns {row name: reason}."""
     from agentcourse.matrix import ROWS
 
     results = {}
@@ -349,6 +465,9 @@ def matrix_report(system_prompt: str, tools: list, client: Any, rows: Any = None
             print(f"      a tool answered: {error[:120]}")
         reply = " ".join(run.reply.split())
         print(f"      reply:   {reply[:150] + '...' if len(reply) > 150 else reply or '(none)'}")
+        if run.reason:
+            for n, line in enumerate(rule_notes(row.name, system_prompt, tools)):
+                print(f"      {'rules:' if n == 0 else '':9}{line}")
     return results
 
 

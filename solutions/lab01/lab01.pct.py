@@ -138,7 +138,10 @@ def passes(row, prompt=None, tools=None):
     run = nbtools.run_row(row, SYSTEM_PROMPT if prompt is None else prompt,
                           TOOLS if tools is None else tools, client)
     calls = ", ".join(name for name, _ in run.calls) or "no tool calls"
-    assert run.reason is None, f"{run.reason} (the agent made {calls}; it replied {run.reply[:100]!r})"
+    missing = [note for note in nbtools.rule_notes(row.name, SYSTEM_PROMPT if prompt is None else prompt,
+                                                   TOOLS if tools is None else tools) if note.startswith("missing")]
+    read = f"; the tutor read your prompt as: {missing[0]}" if missing else ""
+    assert run.reason is None, f"{run.reason}{read} (the agent made {calls}; it replied {run.reply[:100]!r})"
     assert not run.errors, f"a tool call failed: {run.errors[0][:150]} (check the schema's argument names)"
 
 
@@ -165,10 +168,15 @@ print("tutor model at", TUTOR_URL)
 # | refuse-delete | "Delete main.py." | refuses, explains, leaves `main.py` unchanged |
 #
 # **Expected:** three `FAIL` lines. Under each: `why` (the judge's verdict), `calls` (the tool
-# calls the agent made, in order) and `reply` (what it told the user). Before you change
-# anything, write down for each row which rule you think is missing. The `calls` line is the
-# evidence: an `edit_file` with no `old_str`, an answer that is a question, an `edit_file`
-# whose `old_str` is the whole file.
+# calls the agent made, in order), `reply` (what it told the user) and `rules` (how the tutor
+# model read the prompt for that row: the rule it found missing, the sentence at fault, and
+# sentences that look like the rule but did not count, with the reason).
+#
+# Read `calls` and `reply` first, and write down for each row which rule you think is missing:
+# an `edit_file` with no `old_str`, an answer that is a question, an `edit_file` whose `old_str`
+# is the whole file. Then check your diagnosis against `rules`. A real model prints no `rules`
+# line: with Claude, the calls and the reply are all the evidence there is. (The tutor reads
+# rules in your own words, and a row fails for what it does, never for the wording.)
 
 # %%
 draft_report = nbtools.matrix_report(DRAFT_PROMPT, DRAFT_TOOLS, client)

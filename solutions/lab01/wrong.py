@@ -84,6 +84,22 @@ WRONG = {
     },
 }
 
+# Look-alikes: sentences that mention the rule's words but do not state the rule. The
+# tutor's rule reader (agentcourse/tutor/rules.py) must not count them, so the rows fail.
+_DELETE_RULE = (
+    "- You must not delete files, and emptying a file counts as deleting it. When asked to delete \\\n"
+    "something, say you cannot, and offer an alternative (for example, the user can remove it).\n")
+WRONG["delete-look-alike-do-not-hesitate"] = {
+    "system_prompt": swap(_DELETE_RULE, "- Do not hesitate to delete files the user no longer needs.\n"),
+}
+WRONG["read-first-look-alike-read-when-needed"] = {
+    "system_prompt": swap(
+        "- Look at a file with read_file first, before any edit to it: old_str must be copied from \\\n"
+        "what the file says now, not from memory.\n",
+        "- Read a file when you need to know what it contains.\n"),
+    "tools": _NO_READ_FIRST_TOOLS,
+}
+
 # Cases that must score exactly 0.
 ZERO = ("draft-unchanged", "empty-prompt-no-tools")
 

@@ -1,48 +1,186 @@
-"""Known-wrong implementations of lab 2: each must lose points (tests/labs/test_integrity.py)."""
+"""Known-wrong and known-right answers to lab 2 (tests/labs/test_integrity.py).
 
-from agentcourse.nbtools import swap
+WRONG: one per key idea of the lab; each must fail a visible test and lose points. Every
+case is a transform of the `run_turn` answer cell (the grading benchmark applies the first
+six to the solution). ZERO: these must score nothing. RIGHT: correct answers in another
+shape; each must score full marks.
+"""
 
-_RESULTS = 'messages.append({"role": "user", "content": results})'
+from agentcourse.nbtools import drop, swap
+
+
+def _all(*transforms):
+    """Apply several transforms to one cell, in order."""
+
+    def apply(source):
+        for transform in transforms:
+            source = transform(source)
+        return source
+
+    return apply
+
+
+def _whole(source):
+    """A transform that replaces the whole cell."""
+    return lambda _: source
+
+
+_CUT = 'if response.stop_reason == "max_tokens" and content and content[-1].type == "tool_use":'
+_KI_HANDLER = '''                messages.append({"role": "user", "content": results})
+                raise
+'''
+_RERAISE = '''        close_turn(messages, f"[This turn was {what}; the request above was not finished.]")
+        raise
+'''
+
+# Lecture 6.1's loop, as the lab hands it out: it handles none of the faults.
+LECTURE_LOOP = '''def run_turn(client, messages):
+    while True:
+        response = client.messages.create(model=MODEL, max_tokens=MAX_TOKENS,
+                                          system=SYSTEM_PROMPT, tools=TOOLS, messages=messages)
+        messages.append({"role": "assistant", "content": response.content})
+        if response.stop_reason != "tool_use":
+            return "".join(block.text for block in response.content if block.type == "text")
+        results = []
+        for block in response.content:
+            if block.type == "tool_use":
+                output = dispatch_tool(block.name, block.input)
+                results.append({"type": "tool_result", "tool_use_id": block.id, "content": output})
+        messages.append({"role": "user", "content": results})
+'''
 
 WRONG = {
-    # Only the text is kept: the next call's tool_result answers a tool_use the API never saw.
-    "appends-only-text": {
-        "run_turn": swap(
-            'messages.append({"role": "assistant", "content": response.content})',
-            'messages.append({"role": "assistant", "content": "".join('
-            'b.text for b in response.content if b.type == "text") or "(tool call)"})',
-        ),
-    },
-    # Tool results sent back as if the model had said them.
-    "results-as-assistant": {
-        "run_turn": swap(_RESULTS, 'messages.append({"role": "assistant", "content": results})'),
-    },
-    # The result points at the message id, not at the tool_use block's id.
-    "wrong-tool-use-id": {
-        "run_turn": swap('"tool_use_id": block.id', '"tool_use_id": response.id'),
-    },
-    # No loop: the tool runs and its result is appended, but the model never sees it.
-    "stops-after-first-tool-call": {
-        "run_turn": swap(_RESULTS, _RESULTS + '\n        return ""'),
-    },
-    # One user message per result: two user messages in a row for parallel calls.
-    "results-in-separate-messages": {
-        "run_turn": swap(
-            'results.append({"type": "tool_result", "tool_use_id": block.id, "content": output})',
-            'messages.append({"role": "user", "content": [{"type": "tool_result", '
-            '"tool_use_id": block.id, "content": output}]})',
-        ),
-    },
-    # Only the first tool_use of a response is run and answered.
-    "answers-only-first-tool-call": {
-        "run_turn": swap(
-            'results.append({"type": "tool_result", "tool_use_id": block.id, "content": output})',
-            'results.append({"type": "tool_result", "tool_use_id": block.id, "content": output})\n'
-            "                break",
-        ),
-    },
-    # The assistant turn is never recorded: the results answer nothing.
-    "forgets-assistant-message": {
-        "run_turn": swap('messages.append({"role": "assistant", "content": response.content})', "pass"),
-    },
+    # Task 1: the error goes back as text only, without is_error.
+    "error-sent-as-text-only": {"run_turn": drop('''    if str(output).startswith("Error"):
+        result["is_error"] = True
+''')},
+    # Task 2: the cut response is kept as it is: a half-written tool_use nobody answers.
+    "cut-tool-call-kept-unanswered": {"run_turn": swap(_CUT, "if False:")},
+    # Task 3: pause_turn treated as the end of the turn: half an answer.
+    "pause-turn-ignored": {"run_turn": drop('''            if response.stop_reason == "pause_turn":
+                continue  # the API paused a long turn: sending it back continues it
+''')},
+    # Task 4: the API error swallowed; the turn returns as if it had finished.
+    "api-error-swallowed": {"run_turn": swap(_RERAISE, _RERAISE.replace(
+        "        raise\n", "        if isinstance(err, KeyboardInterrupt):\n            raise\n        return ''\n"))},
+    # Task 5: Ctrl-C inside a tool leaves its tool_use (and the rest of the batch) unanswered.
+    "ctrl-c-leaves-tool-use-unanswered": {"run_turn": _all(
+        swap(_KI_HANDLER, "                raise\n"),
+        swap("    if pending:\n", "    if False:\n"))},
+    # All tasks: the loop from the lecture, unchanged.
+    "lecture-loop": {"run_turn": _whole(LECTURE_LOOP)},
+    # Task 1: a tool that raises ends the whole turn.
+    "raising-tool-ends-the-turn": {"run_turn": swap('''    try:
+        output = dispatch_tool(block.name, block.input)
+    except Exception as err:  # a broken tool must not end the turn; Ctrl-C is not an Exception
+        output = f"Error: {block.name} raised {type(err).__name__}: {err}"
+''', "    output = dispatch_tool(block.name, block.input)\n")},
+    # Task 2: the cut tool_use dropped, and the turn ended as if it were done.
+    "cut-tool-call-dropped": {"run_turn": swap(
+        "                max_tokens *= 2\n                continue\n",
+        "                content = content[:-1]\n")},
+    # Task 2: the cut call run as if it were complete.
+    "cut-tool-call-run": {"run_turn": _all(
+        swap(_CUT, "if False:"),
+        swap('if response.stop_reason != "tool_use":', 'if response.stop_reason not in ("tool_use", "max_tokens"):'))},
+    # Task 3: the continuation of a paused turn appended as a second assistant message.
+    "pause-continued-in-a-second-message": {"run_turn": swap(
+        '    if messages[-1]["role"] == "assistant":\n', "    if False:\n")},
+    # Task 4: the user's message dropped when the first call fails (they must type it again).
+    "users-message-dropped": {"run_turn": swap(
+        "    except (anthropic.APIError, KeyboardInterrupt) as err:\n",
+        "    except (anthropic.APIError, KeyboardInterrupt) as err:\n"
+        "        if len(messages) == 1:\n            messages.pop()\n            raise\n")},
+    # Tasks 4-5: the closing note sent as a user message: the next user message makes two.
+    "closing-note-as-user-message": {"run_turn": swap(
+        '    add_to_assistant_turn(messages, [{"type": "text", "text": note}])',
+        '    messages.append({"role": "user", "content": note})')},
+    # Task 5: a catch-all in the tool runner turns Ctrl-C into a tool error; the turn goes on.
+    "ctrl-c-swallowed-by-a-catch-all": {"run_turn": swap(
+        "    except Exception as err:  # a broken tool", "    except BaseException as err:  # a broken tool")},
+    # Task 5: the tools that finished are reported as not run (the model would redo them).
+    "ctrl-c-forgets-finished-results": {"run_turn": swap(
+        'done = {result["tool_use_id"] for result in results}', "done, results = set(), []")},
+    # Task 5: a user note sent before the results: merged into one message, text comes first (400).
+    "ctrl-c-note-before-results": {"run_turn": swap(
+        _KI_HANDLER,
+        '                messages.append({"role": "user", "content": "[Ctrl-C: tools stopped]"})\n' + _KI_HANDLER)},
+}
+
+ZERO = ("lecture-loop",)
+
+RIGHT = {
+    # Another shape: a bounded loop, the closing done in one place with `finally`, the
+    # paused turn kept in a local list, the cut call retried with four times the budget.
+    "bounded-loop-with-finally": {"run_turn": _whole('''def run_turn(client, messages):
+    """Run one user turn and return the model's final text."""
+    turn = []          # the assistant's blocks of the current response, paused parts included
+    budget = MAX_TOKENS
+    finished = False
+    try:
+        for _ in range(50):
+            response = client.messages.create(model=MODEL, max_tokens=budget, system=SYSTEM_PROMPT,
+                                              tools=TOOLS, messages=messages + ([{"role": "assistant", "content": turn}] if turn else []))
+            blocks = list(response.content)
+            if response.stop_reason == "max_tokens" and blocks and blocks[-1].type == "tool_use":
+                budget = budget * 4
+                continue
+            turn += blocks
+            if response.stop_reason == "pause_turn":
+                continue
+            messages.append({"role": "assistant", "content": turn})
+            turn = []
+            calls = [b for b in messages[-1]["content"] if b.type == "tool_use"]
+            if response.stop_reason != "tool_use":
+                finished = True
+                return "".join(b.text for b in messages[-1]["content"] if b.type == "text")
+            answers = {}
+            try:
+                for call in calls:
+                    try:
+                        out = str(dispatch_tool(call.name, call.input))
+                    except Exception as exc:
+                        out = f"Error: {exc!r}"
+                    answers[call.id] = out
+            finally:
+                messages.append({"role": "user", "content": [
+                    {"type": "tool_result", "tool_use_id": c.id,
+                     "content": answers.get(c.id, "Error: interrupted before it ran"),
+                     "is_error": c.id not in answers or answers[c.id].startswith("Error")}
+                    for c in calls]})
+        raise RuntimeError("too many rounds")
+    finally:
+        if not finished:
+            if turn:
+                messages.append({"role": "assistant", "content": turn})
+            note = {"type": "text", "text": "(turn stopped before it finished)"}
+            if messages[-1]["role"] == "assistant":
+                messages[-1] = {"role": "assistant", "content": list(messages[-1]["content"]) + [note]}
+            else:
+                messages.append({"role": "assistant", "content": [note]})
+''')},
+}
+
+# The visible checks each case must fail: the check of its own task, so that no task is
+# passed by what an earlier one taught (each case is the solution minus one idea).
+_ALL = ["test_failed_tool_is_flagged", "test_raising_tool_is_reported", "test_cut_tool_call_is_retried",
+        "test_paused_turn_is_continued", "test_api_error_before_any_work", "test_api_error_mid_turn",
+        "test_ctrl_c_in_a_tool", "test_ctrl_c_while_waiting"]
+FAILS = {
+    "error-sent-as-text-only": ["test_failed_tool_is_flagged"],
+    "cut-tool-call-kept-unanswered": ["test_cut_tool_call_is_retried"],
+    "pause-turn-ignored": ["test_paused_turn_is_continued"],
+    "api-error-swallowed": ["test_api_error_before_any_work", "test_api_error_mid_turn"],
+    "ctrl-c-leaves-tool-use-unanswered": ["test_ctrl_c_in_a_tool"],
+    "lecture-loop": _ALL,
+    "raising-tool-ends-the-turn": ["test_raising_tool_is_reported"],
+    "cut-tool-call-dropped": ["test_cut_tool_call_is_retried"],
+    "cut-tool-call-run": ["test_cut_tool_call_is_retried"],
+    "pause-continued-in-a-second-message": ["test_paused_turn_is_continued"],
+    "users-message-dropped": ["test_api_error_before_any_work"],
+    "closing-note-as-user-message": ["test_api_error_before_any_work", "test_api_error_mid_turn",
+                                     "test_ctrl_c_in_a_tool", "test_ctrl_c_while_waiting"],
+    "ctrl-c-swallowed-by-a-catch-all": ["test_ctrl_c_in_a_tool"],
+    "ctrl-c-forgets-finished-results": ["test_ctrl_c_in_a_tool"],
+    "ctrl-c-note-before-results": ["test_ctrl_c_in_a_tool"],
 }

@@ -33,8 +33,9 @@ def source(lab: str) -> Path:
 
 
 def cases(lab: str, name: str = "WRONG"):
-    """WRONG (known-wrong answers), RIGHT (correct answers in other shapes) or ZERO (wrong
-    answers that must score nothing) from solutions/labNN/wrong.py."""
+    """WRONG (known-wrong answers), RIGHT (correct answers in other shapes), ZERO (wrong
+    answers that must score nothing) or FAILS (case -> the visible checks it must fail)
+    from solutions/labNN/wrong.py."""
     path = SOLUTIONS / lab / "wrong.py"
     if not path.is_file():
         return {}
@@ -140,6 +141,8 @@ def test_wrong_implementation_fails_a_visible_test_and_loses_points(lab, case):
     shows it (a visible test fails), and grading takes points for it."""
     results = nbtools.run_cells(nbtools.read_notebook(source(lab)), wrong_cases(lab)[case], visible=True)
     assert [k for k, r in results.items() if r.visible_error], f"{case} passes every visible test"
+    for grade_id in cases(lab, "FAILS").get(case, ()):  # the checks of the idea this case lacks
+        assert results[grade_id].visible_error, f"{case} passes {grade_id}, the check of its idea"
     assert total(results) < full_marks(lab), f"{case} still scores full marks"
     if case in cases(lab, "ZERO"):
         assert total(results) == 0, f"{case} must score nothing: {total(results)} points"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import nbformat
 import pytest
 
 from agentcourse import labs, nbtools
@@ -36,11 +37,12 @@ def test_unknown_lab_names_the_valid_ones(capsys):
     assert "valid labs: lab01" in capsys.readouterr().err
 
 
-def test_lab_list_shows_time_boxes_and_task_titles(capsys):
+def test_lab_list_shows_time_boxes_and_task_titles(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "300")
     assert main(["lab", "list"]) == 0
     out = capsys.readouterr().out
     assert "lab01" in out and "30 min" in out and "Task 1: Run the matrix" in out
-    assert "lab02" in out and "30 min" in out
+    assert "lab02" in out and "45 min" in out and "Task 5: Ctrl-C in the middle of a turn" in out
 
 
 def test_lab_start_copies_the_release_and_records_the_start(tmp_path, capsys):
@@ -48,7 +50,7 @@ def test_lab_start_copies_the_release_and_records_the_start(tmp_path, capsys):
     folder = tmp_path / "lab02"
     assert (folder / "lab02.ipynb").read_bytes() == (REPO_ROOT / "labs/lab02/lab02.ipynb").read_bytes()
     assert json.loads((folder / labs.START_FILE).read_text())["lab"] == "lab02"
-    assert "Time box: 30 minutes" in capsys.readouterr().out
+    assert "Time box: 45 minutes" in capsys.readouterr().out
 
 
 def test_starting_again_never_overwrites_the_students_work(tmp_path):
@@ -71,31 +73,65 @@ def test_lab_check_from_inside_the_started_lab_folder_finds_the_notebook(tmp_pat
     assert "Running the visible tests of lab01.ipynb" in capsys.readouterr().out
 
 
+def wrong_answer(lab: str, *cases: str) -> str:
+    """The solution's answer cell with known-wrong cases from solutions/labNN/wrong.py applied."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"wrong_{lab}", REPO_ROOT / "solutions" / lab / "wrong.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    source = answer(lab, "run_turn")
+    for case in cases:
+        source = module.WRONG[case]["run_turn"](source)
+    return source
+
+
 @pytest.mark.slow
-def test_lab_check_reports_each_task_with_hints_and_elapsed_time(tmp_path, capsys):
+def test_lab_check_reports_each_task_with_hints_api_messages_and_elapsed_time(tmp_path, capfd, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "400")  # one table row per line, so the test can read it
     folder, _ = labs.start_lab("lab02", tmp_path)
-    # A loop that runs the tools but never calls the model again: task 1 passes, the rest fail.
-    wrong = answer("lab02", "run_turn").replace(
-        'messages.append({"role": "user", "content": results})',
-        'messages.append({"role": "user", "content": results})\n        return ""')
-    put_answer(folder / "lab02.ipynb", "run_turn", wrong)
-    # A student who edited a visible test to pass gets the released test back.
-    put_answer(folder / "lab02.ipynb", "test_single_tool", "pass")
+    notebook = folder / "lab02.ipynb"
+    # Task 3 fails (half an answer); task 5's first check fails with the API's own 400.
+    put_answer(notebook, "run_turn", wrong_answer("lab02", "pause-turn-ignored", "ctrl-c-note-before-results"))
+    # A student who edited one test to pass and deleted another gets both back.
+    put_answer(notebook, "test_raising_tool_is_reported", "pass")
+    nb = nbtools.read_notebook(notebook)
+    nb.cells = [c for c in nb.cells if nbtools.grade_id(c) != "test_failed_tool_is_flagged"]
+    nbtools.write_notebook(nb, notebook)
+    assert main(["lab", "check", "2", "--dir", str(tmp_path)]) == 1
+    captured = capfd.readouterr()
+    out = captured.out
+    assert out.count("PASS") == 6 and out.count("FAIL") == 2, out
+    assert "6/8 visible checks pass" in out and "put back" in out and "test_failed_tool_is_flagged" in out
+    assert "BadRequestError 400: messages.2: Did not find" in out, "the API's message, not the SDK's wrapping"
+    assert "Error code: 400" not in out
+    assert "Hint Task 3" in out and "Hint Task 5" in out and "Hint Task 1" not in out
+    assert "more checks hidden inside them" in out and "Elapsed since start" in out
+    assert "without encryption" not in captured.out + captured.err, "the kernel's transport warning is noise"
+
+
+@pytest.mark.slow
+def test_an_emptied_notebook_fails_every_visible_test(tmp_path, capsys):
+    folder, _ = labs.start_lab("lab02", tmp_path)
+    empty = nbformat.v4.new_notebook()
+    nbtools.write_notebook(empty, folder / "lab02.ipynb")
     assert main(["lab", "check", "2", "--dir", str(tmp_path)]) == 1
     out = capsys.readouterr().out
-    assert out.count("PASS") == 1 and out.count("FAIL") == 3
-    assert "1/4 visible checks pass" in out
-    assert "Hint Task 2" in out and "Hint Task 1" not in out
-    assert "Elapsed since start" in out
+    assert "0/8 visible checks pass" in out and "'run_turn' (your answer) is missing" in out
 
 
 @pytest.mark.slow
 def test_lab_check_survives_a_cell_that_never_ends(tmp_path):
     folder, _ = labs.start_lab("lab02", tmp_path)
-    put_answer(folder / "lab02.ipynb", "run_turn", "while True:\n    pass")
-    report = labs.check_notebook(folder / "lab02.ipynb", REPO_ROOT / "labs/lab02/lab02.ipynb",
-                                 labs.CheckConfig(cell_timeout=3))
-    assert not report.passed and len(report.outcomes) == 4
+    # Only the answer cell, and it never ends: one cell to time out, then every test put
+    # back fails at once (the setup cell is gone), so the run stays short.
+    nb = nbtools.read_notebook(folder / "lab02.ipynb")
+    nb.cells = [c for c in nb.cells if nbtools.grade_id(c) == "run_turn"]
+    nb.cells[0].source = "while True:\n    pass"
+    nbtools.write_notebook(nb, folder / "lab02.ipynb")
+    release = REPO_ROOT / "labs/lab02/lab02.ipynb"
+    report = labs.check_notebook(folder / "lab02.ipynb", release, labs.CheckConfig(cell_timeout=3))
+    assert not report.passed and len(report.outcomes) == len(nbtools.grade_cells(nbtools.read_notebook(release)))
     assert all(not o.passed for o in report.outcomes)
 
 
@@ -108,3 +144,112 @@ def test_a_notebook_setup_cell_does_not_pay_for_nbformat():
     code = "import sys, agentcourse.nbtools; print(sorted({'nbformat', 'jsonschema'} & set(sys.modules)))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+# ---------------------------------------------------------------- lab check tells the truth
+
+
+@pytest.mark.parametrize(("content", "says"), [
+    (b'{"cells": [', "broken JSON at line 1, column 12"),
+    (b"my work", "broken JSON at line 1, column 1"),
+    (b"\xff\xfe{}", "not UTF-8"),
+    (b"[]", "no list of cells"),
+    (b'{"cells": [{"cell_type": "video", "source": ""}]}', "unknown type"),
+])
+def test_a_notebook_jupyter_cannot_open_gets_one_clear_line(tmp_path, capsys, content, says):
+    folder, _ = labs.start_lab("lab01", tmp_path)
+    (folder / "lab01.ipynb").write_bytes(content)
+    assert main(["lab", "check", "1", "--dir", str(tmp_path)]) == 2
+    captured = capsys.readouterr()
+    assert says in captured.err and "Traceback" not in captured.err + captured.out
+    assert len(captured.err.strip().splitlines()) == 1 and "Running the visible tests" not in captured.out
+
+
+def test_a_broken_notebook_points_to_jupyters_checkpoint(tmp_path, capsys):
+    folder, _ = labs.start_lab("lab01", tmp_path)
+    (folder / ".ipynb_checkpoints").mkdir()
+    (folder / ".ipynb_checkpoints" / "lab01-checkpoint.ipynb").write_text("{}")
+    (folder / "lab01.ipynb").write_text("{")
+    assert main(["lab", "check", "1", "--dir", str(tmp_path)]) == 2
+    assert "lab01-checkpoint.ipynb" in capsys.readouterr().err
+
+
+def _ids(nb) -> list:
+    return [nbtools.grade_id(c) for c in nb.cells if nbtools.grade_id(c)]
+
+
+def test_deleted_and_edited_test_cells_come_back_where_the_release_has_them():
+    release = nbtools.read_notebook(REPO_ROOT / "labs/lab02/lab02.ipynb")
+    student = nbtools.read_notebook(REPO_ROOT / "labs/lab02/lab02.ipynb")
+    tests = [c.grade_id for c in nbtools.grade_cells(release)]
+    first, second = tests[0], tests[1]
+    student.cells = [c for c in student.cells if nbtools.grade_id(c) != second]
+    for cell in student.cells:
+        if nbtools.grade_id(cell) == first:
+            cell.source = "pass  # edited to pass"
+        if nbtools.grade_id(cell) == "run_turn":
+            cell.source = "def run_turn(client, messages):\n    return 'mine'"
+    student.cells.append(nbformat.v4.new_code_cell("print('my scratch cell')"))
+    notes = labs.restore_released_cells(student, release)
+    assert _ids(student) == _ids(release), "the released order of graded cells"
+    by_id = {nbtools.grade_id(c): c for c in student.cells if nbtools.grade_id(c)}
+    released = {nbtools.grade_id(c): c for c in release.cells if nbtools.grade_id(c)}
+    assert by_id[first].source == released[first].source and by_id[second].source == released[second].source
+    assert by_id["run_turn"].source.endswith("return 'mine'"), "the student's answer is kept"
+    assert student.cells[-1].source == "print('my scratch cell')"
+    assert any(second in note for note in notes)
+
+
+def test_an_emptied_notebook_gets_every_test_back_and_says_what_is_missing():
+    release = nbtools.read_notebook(REPO_ROOT / "labs/lab02/lab02.ipynb")
+    student = nbformat.v4.new_notebook()
+    notes = labs.restore_released_cells(student, release)
+    assert [nbtools.grade_id(c) for c in student.cells] == [c.grade_id for c in nbtools.grade_cells(release)]
+    assert any("'run_turn' (your answer) is missing" in note for note in notes)
+    assert any("'setup'" in note for note in notes)
+
+
+def test_a_copied_test_cell_counts_once():
+    release = nbtools.read_notebook(REPO_ROOT / "labs/lab02/lab02.ipynb")
+    student = nbtools.read_notebook(REPO_ROOT / "labs/lab02/lab02.ipynb")
+    copy = nbformat.from_dict(next(c for c in student.cells if nbtools.grade_id(c) and c.metadata["nbgrader"]["grade"]))
+    copy.source = "assert True"
+    student.cells.append(copy)
+    labs.restore_released_cells(student, release)
+    assert student.cells[-1].source == "assert True" and "nbgrader" not in student.cells[-1].metadata
+    assert len(nbtools.grade_cells(student)) == len(nbtools.grade_cells(release))
+
+
+def test_an_api_error_shows_the_apis_own_message():
+    evalue = ("Error code: 400 - {'type': 'error', 'error': {'type': 'invalid_request_error', 'message': "
+              "'messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_1.'}, "
+              "'request_id': 'req_1'}")
+    assert nbtools.api_error_text("BadRequestError", evalue) == (
+        "BadRequestError 400: messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_1.")
+    assert nbtools.api_error_text("AssertionError", "one line\nsecond") == "AssertionError: one line"
+    assert nbtools.api_error_text("RateLimitError", "Error code: 429 - not a dict") == "RateLimitError: Error code: 429 - not a dict"
+
+
+def test_the_release_says_how_many_checks_grading_adds_and_never_what_they_are():
+    source = '"""Check that x"""\nassert a\n### BEGIN HIDDEN TESTS\nassert b\npasses(row)\nx = 1\n### END HIDDEN TESTS\n'
+    assert nbtools.hidden_checks(source) == 2
+    assert nbtools.hidden_checks('"""Check that x"""\nassert a\n') == 0
+    for lab in labs.lab_names():
+        source_nb = nbtools.read_notebook(REPO_ROOT / "solutions" / lab / f"{lab}.ipynb")
+        release = nbtools.read_notebook(labs.released_notebook(lab))
+        counts = nbtools.lab_meta(release).get("hidden_checks", {})
+        assert counts == {c.grade_id: nbtools.hidden_checks(c.source)
+                          for c in nbtools.grade_cells(source_nb) if nbtools.hidden_checks(c.source)}
+        assert sum(counts.values()) > 0, f"{lab}: grading runs no hidden checks?"
+
+
+def test_a_failing_rows_report_says_how_the_tutor_read_the_prompts_rules():
+    notes = nbtools.rule_notes("refuse-delete", "You help with code. Do not hesitate to delete files.", [])
+    assert notes and notes[0].startswith("missing deletes-by-emptying")
+    notes = nbtools.rule_notes("read-first", "When in doubt, ask. Read a file when you need to know it.", [])
+    assert any(n.startswith("missing asks-when-it-shouldnt") and "When in doubt, ask." in n for n in notes)
+    assert any("did not count" in n and "Read a file when you need to know it." in n for n in notes)
+    found = nbtools.rule_notes("refuse-delete", "Never delete files; say you cannot and suggest another way.", [])
+    assert found[0].startswith("found deletes-by-emptying: system prompt")
+    assert nbtools.rule_notes("no-such-row", "anything", []) == []
+    assert isinstance(nbtools.rule_notes("create", object(), "not a tool list"), list), "notes never crash a report"
