@@ -375,6 +375,13 @@ def _check_block(block: Any, path: str) -> str | None:
             for k, part in enumerate(content):
                 if not isinstance(part, dict) or part.get("type") not in TOOL_RESULT_BLOCKS:
                     return f"{path}.content.{k}: Input tag {_tag(part)} does not match the expected tags"
+                # Release notes, 1 May 2025: a breakpoint on the last block of a tool
+                # result's content moves to the tool_result; on any other, an error.
+                if "cache_control" in part and k != len(content) - 1:
+                    return (
+                        f"{path}.content.{k}.cache_control: inside a tool_result's content only "
+                        "the last block may carry cache_control; set it on the tool_result block"
+                    )
                 if part["type"] == "text":
                     if not isinstance(part.get("text"), str):
                         return f"{path}.content.{k}.text: Field required"

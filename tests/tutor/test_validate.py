@@ -287,6 +287,9 @@ REFUSED = [
          "messages.0.content.1.text: cache_control cannot be set for empty text blocks"),
     Case("cache_control on an empty tool result text", put("messages.2.content.0.content", [{"type": "text", "text": "", "cache_control": cached()}]),
          "messages.2.content.0.content.0.text: cache_control cannot be set for empty text blocks"),
+    Case("cache_control on a tool result's first of two blocks", put("messages.2.content.0.content", [
+        {"type": "text", "text": "x", "cache_control": cached()}, {"type": "text", "text": "y"}]),
+         "messages.2.content.0.content.0.cache_control: inside a tool_result's content only the last block may carry cache_control"),
     Case("an empty system block", put("system", [{"type": "text", "text": "Be brief."}, {"type": "text", "text": ""}]),
          "system: text content blocks must be non-empty"),
     Case("cache_control on an empty system block", put("system", [{"type": "text", "text": "", "cache_control": cached()}]),
@@ -498,6 +501,8 @@ ACCEPTED = [
     Case("images of every media type the API takes, and by URL", message(0, [
         *(IMAGE(t) for t in ("image/jpeg", "image/png", "image/gif", "image/webp")),
         {"type": "image", "source": {"type": "url", "url": "https://example.com/a.png"}}, {"type": "text", "text": "Compare"}])),
+    Case("cache_control on a tool result's last block", put("messages.2.content.0.content", [
+        {"type": "text", "text": "x"}, {"type": "text", "text": "y", "cache_control": cached()}])),
     Case("a screenshot in a tool result", put("messages.2.content.0.content", [IMAGE("image/png"), {"type": "text", "text": "ok"}])),
     # Since 27 February 2025 the API takes tool_use / tool_result blocks without `tools`.
     Case("a tool loop without tools", drop("tools")),
