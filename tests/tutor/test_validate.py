@@ -695,3 +695,17 @@ def test_count_tokens_does_not_need_max_tokens(sdk):
 def test_count_tokens_validates_too(sdk):
     with pytest.raises(anthropic.BadRequestError, match="at least one message"):
         sdk.messages.count_tokens(model=MODEL, messages=[])
+
+
+def test_a_tool_history_without_tools_gets_a_reply_from_the_brain():
+    """The API takes tool blocks without `tools` since 27 February 2025 (a summary call that
+    drops the tools keeps working); the tutor's brain then answers without calling one."""
+    body = _valid()
+    del body["tools"]
+    body["messages"].append({"role": "assistant", "content": "a says hello"})
+    body["messages"].append({"role": "user", "content": "Summarise the conversation so far."})
+    with serve() as url:
+        client = anthropic.Anthropic(base_url=url, api_key="tutor-offline", max_retries=0)
+        reply = client.messages.create(**body)
+    assert reply.stop_reason == "end_turn"
+    assert [b.type for b in reply.content] == ["text"] and reply.content[0].text.strip()
