@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-live bench lint setup clean
+.PHONY: demo test test-live bench mutate lint setup clean
 
 setup: $(STAMP)
 
@@ -28,8 +28,14 @@ test-live: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
+# Mutation testing of the safety code and the tutor's validator (docs/MUTATION.md); not
+# part of `make test`: it takes tens of minutes. Installs cosmic-ray from pyproject's extra.
+mutate: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[mutation]'
+	$(BIN)/python -m mutation
+
 lint: $(STAMP)
-	$(BIN)/ruff check agentcourse tests bench checkpoints
+	$(BIN)/ruff check agentcourse tests bench checkpoints mutation
 
 clean:
 	rm -rf $(VENV) .grading

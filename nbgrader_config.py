@@ -7,8 +7,15 @@
 #                      autograded/, feedback/, exports and the gradebook database
 import json
 import os
+import sys
 
 c = get_config()  # noqa: F821 - provided by traitlets when it runs this file
+
+# nbgrader runs the `alembic` program installed beside this interpreter: find it even when
+# the virtual environment is not activated (`.venv/bin/nbgrader ...`).
+_bin = os.path.dirname(sys.executable)
+if _bin not in os.environ.get("PATH", "").split(os.pathsep):
+    os.environ["PATH"] = _bin + os.pathsep + os.environ.get("PATH", "")
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
 GRADING = os.path.join(ROOT, ".grading")
@@ -50,10 +57,16 @@ for lab in sorted(os.listdir(solutions)) if os.path.isdir(solutions) else []:
             exclude[lab] = list(meta["student_files"])
 c.Autograde.exclude_overwriting = exclude
 
-# Autograde's pipeline is nbgrader's own plus CapOutputs: LimitOutput counts lines, so a
-# single 10 MB line would pass it into the graded notebook and the feedback.
+# Autograde's pipeline is nbgrader's own with three changes:
+#  - ConfinedExecute runs every kernel in a bubblewrap sandbox (agentcourse/confine.py):
+#    it reads the Python environment and its own copy of the submission, writes only its
+#    scratch folder and /tmp, has a private loopback and a process limit. It refuses to
+#    run where no sandbox can be made, unless --ConfinedExecute.unconfined=True.
+#    It also reports kernel-level tampering (agentcourse/tamper.py);
+#  - CapOutputs: LimitOutput counts lines, so one 10 MB line would pass it;
+#  - FlagForReview marks a submission with tampering findings for manual grading.
 c.Autograde.autograde_preprocessors = [
-    "nbgrader.preprocessors.Execute",
+    "agentcourse.confine.ConfinedExecute",
     "nbgrader.preprocessors.IgnorePattern",
     "nbconvert.preprocessors.ClearMetadataPreprocessor",
     "nbgrader.preprocessors.LimitOutput",
@@ -61,13 +74,19 @@ c.Autograde.autograde_preprocessors = [
     "nbgrader.preprocessors.SaveAutoGrades",
     "nbgrader.preprocessors.AssignLatePenalties",
     "nbgrader.preprocessors.CheckCellMetadata",
+    "agentcourse.tamper.FlagForReview",
 ]
+# A deleted test cell is put back (and graded) rather than scoring nothing silently.
+c.OverwriteCells.add_missing_cells = True
 
-# Feedback must never show hidden tests: nbgrader's feedback is the autograded notebook,
-# hidden tests included. This preprocessor removes them (and their tracebacks' source lines).
+# Feedback must never show hidden tests, solutions or walkthroughs (agentcourse/leaks.py):
+# HideHiddenTests removes the hidden tests; WithholdLeaks refuses a page that still shows
+# secret text, even encoded, and flags the submission. Every `nbgrader generate_feedback`
+# passes here, so --force cannot bring a withheld page back.
 c.GenerateFeedback.preprocessors = [
     "nbgrader.preprocessors.GetGrades",
-    "agentcourse.grading.HideHiddenTests",
+    "agentcourse.leaks.HideHiddenTests",
+    "agentcourse.leaks.WithholdLeaks",
     "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
 ]
 # `nbgrader export` writes here instead of a grades.csv in the repository root.

@@ -93,6 +93,13 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--csv", help="where to write points per test cell (default: beside)")
     grade.add_argument("--timeout", type=int, help="seconds per cell (default: nbgrader_config.py)")
     grade.add_argument("--no-feedback", action="store_true", help="skip nbgrader generate_feedback")
+    grade.add_argument("--memory", type=int, help="memory limit of each kernel in MB (default 2048)")
+    grade.add_argument(
+        "--unconfined",
+        action="store_true",
+        help="grade even where kernels cannot be sandboxed: students' code runs with your "
+        "permissions (you accept the risk; printed and recorded in the CSV)",
+    )
 
     ev = sub.add_parser("eval", help="evaluations of the system prompt")
     ev_sub = ev.add_subparsers(dest="action", required=True, metavar="ACTION")

@@ -53,3 +53,17 @@ class TraceError(CourseError):
     """A trace file is missing or not a JSONL trace."""
 
     exit_status = 7
+
+
+class ConfinementUnavailable(CourseError):
+    """Students' kernels cannot be confined here (no bubblewrap, no namespaces) and the
+    instructor did not pass --unconfined."""
+
+    exit_status = 8
+
+
+class GradingInterrupted(CourseError):
+    """Ctrl-C during `agentcourse grade`: workers and kernels were stopped; the students
+    merged so far are in the gradebook, and a re-run grades the class again."""
+
+    exit_status = 130

@@ -1,38 +1,40 @@
 """Grade a class's submissions of one lab with nbgrader, in parallel: `agentcourse grade`.
 
-nbgrader's `autograde` grades one submission after another in one process, writes a dead
-kernel down as a silent 0 and leaves hidden tests in the feedback. This module keeps
-nbgrader as the engine (its sanitizing, cell overwriting, execution and scoring, so the
-gradebook, formgrader and `nbgrader export` keep working) and adds around it:
+nbgrader stays the engine (its sanitizing, cell restoring, execution and scoring, so the
+gradebook, formgrader and `nbgrader export` keep working). Around it:
 
-  parallelism  the submissions are split into K shares; each share is autograded by a
-               plain `nbgrader autograde` process in its own scratch course folder with
-               its own copy of the gradebook (.grading/workers/wK). Only this process
-               writes the main gradebook: it merges each share's grades when the share
-               is done, so the main gradebook never sees two writers.
-  isolation    each worker runs in its own process group under memory and file-size
-               limits (inherited by its kernels) and a wall-clock limit; a per-cell
-               timeout comes from nbgrader_config.py. A submission that hangs, crashes,
-               calls os._exit, eats memory or prints megabytes costs only itself.
-  honesty      a timed-out cell or a dead kernel is an error status, not a zero: the CSV
-               says so, the gradebook flags it for manual grading, and the command exits
-               with GradingIncomplete.
-  feedback     `nbgrader generate_feedback` with HideHiddenTests in its pipeline
-               (nbgrader_config.py); every feedback file is then searched for hidden-test
-               lines and withheld if one slipped through.
+  confinement  every kernel runs in a bubblewrap sandbox (agentcourse.confine): it sees
+               the Python environment and its own submission, writes only its scratch
+               folder, has a private loopback and a process limit, and nothing it starts
+               outlives it. Where no sandbox can be made, grading refuses unless
+               --unconfined is passed; that choice is printed and written in the CSV.
+  isolation    `--jobs` worker processes (agentcourse.grade_worker) each import nbgrader
+               once and grade one student at a time in a fresh scratch course of its own
+               (gradebook copy, regular-file copy of the submission, only the files the
+               lab declares). Students are handed out as workers free up.
+  one writer   only this process writes the main gradebook: it merges each student's
+               grades as they arrive, one at a time, so a worker killed mid-way or a
+               Ctrl-C leaves it consistent.
+  honesty      a hang, a dead kernel, running out of memory or a tampering finding is a
+               status of its own, not a zero: the CSV says so, the gradebook flags the
+               submission for manual grading, and the command exits with GradingIncomplete.
+  feedback     nbgrader's generate_feedback, whose pipeline (nbgrader_config.py) removes
+               hidden tests and withholds any page showing secret text (agentcourse.leaks).
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
-import html
 import io
+import json
 import os
 import re
 import resource
+import selectors
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -42,25 +44,39 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from nbgrader.preprocessors import NbGraderPreprocessor
+from traitlets import Integer
 
 from agentcourse import nbtools
-from agentcourse.errors import GradingIncomplete, UsageError
+from agentcourse.errors import GradingIncomplete, GradingInterrupted, UsageError
 from agentcourse.paths import REPO_ROOT
 
 LOCAL = ".grading"  # everything grading writes lives under the course root's .grading/
+STUDENT_ID = re.compile(r"[A-Za-z0-9][\w.@+-]*")
+STATUSES = ("ok", "review", "withheld", "timeout", "out of memory", "kernel died", "error",
+            "missing", "skipped", "interrupted")
 
 
 @dataclass
 class GradeConfig:
     """How `agentcourse grade` runs nbgrader."""
 
-    jobs: int = 2  # worker processes, each autograding its share of the submissions
+    jobs: int = 2  # worker processes, each grading one student at a time
     cell_timeout: int | None = None  # seconds per cell; None = nbgrader_config.py's value
-    memory_mb: int = 4096  # address-space limit of a worker and the kernels it starts
-    file_mb: int = 256  # largest file a worker or kernel may write (logs, notebooks)
+    memory_mb: int = 2048  # address-space limit of each kernel (a memory bomb: MemoryError)
+    processes: int = 64  # processes a kernel may run at once (a fork bomb stops here)
+    worker_memory_mb: int = 4096  # address-space limit of a worker (nbgrader itself)
     output_chars: int = 20_000  # characters kept of one cell's outputs in the graded notebook
-    feedback: bool = True  # run generate_feedback (hidden tests removed) after grading
+    feedback: bool = True  # run generate_feedback (hidden tests removed, leaks withheld)
+    unconfined: bool = False  # grade without a sandbox where none can be made (a risk)
     course_root: Path = REPO_ROOT  # the folder holding nbgrader_config.py (tests use a copy)
+
+    def check(self) -> None:
+        if self.jobs < 1:
+            raise UsageError(f"--jobs must be at least 1 (got {self.jobs})")
+        if self.cell_timeout is not None and self.cell_timeout < 1:
+            raise UsageError(f"--timeout must be at least 1 second (got {self.cell_timeout})")
+        if self.memory_mb < 256:
+            raise UsageError(f"--memory must be at least 256 MB (got {self.memory_mb})")
 
 
 @dataclass
@@ -68,9 +84,11 @@ class Result:
     """One student's submission after grading."""
 
     student: str
-    status: str = "ok"  # ok | timeout | kernel died | error | missing
+    status: str = "ok"  # one of STATUSES
     detail: str = ""  # what went wrong, for the table and the CSV
     points: dict[str, float] = field(default_factory=dict)  # test cell grade_id -> points
+    review: list[str] = field(default_factory=list)  # tampering findings, for a person
+    seconds: float = 0.0  # how long its grading took in its worker
 
     @property
     def total(self) -> float:
@@ -84,60 +102,91 @@ class GradeReport:
     max_points: dict[str, float]  # test cell grade_id -> its points
     csv_path: Path | None = None
     seconds: float = 0.0
+    confinement: str = "bubblewrap"  # or "NONE (--unconfined)"
+    skipped: dict[str, str] = field(default_factory=dict)  # folder name -> why it was not graded
 
 
-# ---------------------------------------------------------------- nbgrader preprocessors
-
-
-class HideHiddenTests(NbGraderPreprocessor):
-    """Feedback: remove hidden tests from test cells, and shorten their tracebacks to
-    the error line (a traceback quotes the failing source line)."""
-
-    def preprocess_cell(self, cell, resources, index):
-        if cell.cell_type == "code" and nbtools.BEGIN_HIDDEN in cell.source:
-            cell.source = nbtools.strip_hidden(cell.source) + "\n# (more tests ran here when grading)"
-            for output in cell.get("outputs", []):
-                if output.get("output_type") == "error":
-                    output["traceback"] = [f"{output.get('ename')}: {output.get('evalue')}"]
-        return cell, resources
+# ---------------------------------------------------------------- nbgrader preprocessor
 
 
 class CapOutputs(NbGraderPreprocessor):
-    """Autograde: keep at most `max_chars` characters of each cell's text outputs.
-    nbgrader's LimitOutput counts lines; one 10 MB line would pass it."""
+    """Autograde: keep at most `max_chars` characters of each cell's outputs, all
+    together. nbgrader's LimitOutput counts lines; one 10 MB line would pass it.
+    A cell that printed more than FLOOD characters is reported for review."""
 
-    max_chars = 20_000
+    max_chars = Integer(20_000, help="characters kept of one cell's outputs").tag(config=True)
+    FLOOD = 1_000_000
+
+    def preprocess(self, nb, resources):
+        self.floods: list[str] = []
+        nb, resources = super().preprocess(nb, resources)
+        if self.floods:
+            from agentcourse.tamper import record
+
+            found = resources.setdefault("agentcourse", {}).setdefault("review", [])
+            new = [f"{cell} flooded its output ({chars:,} characters, cut)" for cell, chars in self.floods]
+            record(resources, found + new, self.log, only=new)
+        return nb, resources
 
     def preprocess_cell(self, cell, resources, index):
+        left = self.max_chars
+        total = 0
+        kept = []
         for output in cell.get("outputs", []):
-            if output.get("output_type") == "stream" and len(output.get("text", "")) > self.max_chars:
-                cut = len(output["text"]) - self.max_chars
-                output["text"] = output["text"][: self.max_chars] + f"\n... {cut} characters cut ...\n"
+            total += len(output.get("text", "")) + sum(
+                len(v) for v in output.get("data", {}).values() if isinstance(v, str))
+            if left <= 0:
+                continue
+            if output.get("output_type") == "stream":
+                text = output.get("text", "")
+                if len(text) > left:
+                    output["text"] = text[:left] + f"\n... {len(text) - left} characters cut ...\n"
+                left -= min(len(text), left)
             for key, value in output.get("data", {}).items():
-                if isinstance(value, str) and len(value) > self.max_chars:
-                    output["data"][key] = value[: self.max_chars] + "\n... cut ..."
+                if isinstance(value, str) and len(value) > left:
+                    output["data"][key] = value[:left] + "\n... cut ..."
+                left -= min(len(value) if isinstance(value, str) else 0, left)
+            if output.get("output_type") == "error":
+                output["traceback"] = [line[:2000] for line in output.get("traceback", [])[:50]]
+                output["evalue"] = str(output.get("evalue", ""))[:2000]
+            kept.append(output)
+        if left <= 0 and total > self.max_chars:
+            kept.append({"output_type": "stream", "name": "stderr", "text": "... more output cut ...\n"})
+        if "outputs" in cell:
+            cell["outputs"] = kept
+        if total > self.FLOOD or "[output flood:" in str(kept):
+            name = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id") or f"cell {index}"
+            self.floods.append((name, total))
         return cell, resources
 
 
 # ---------------------------------------------------------------- finding submissions
 
 
-def find_submissions(folder: Path, lab: str) -> dict[str, Path]:
-    """student -> the folder holding their labNN.ipynb.
+def find_submissions(folder: Path, lab: str) -> tuple[dict[str, Path], dict[str, str]]:
+    """(student -> the folder holding their labNN.ipynb, skipped folder -> why).
 
     Accepts SUBMISSIONS/<student>/labNN.ipynb and nbgrader's own
-    SUBMISSIONS/<student>/labNN/labNN.ipynb (e.g. .grading/submitted)."""
+    SUBMISSIONS/<student>/labNN/labNN.ipynb (e.g. .grading/submitted). A hidden folder,
+    a file, or a name that is not a valid student id is skipped and reported, never fatal."""
     if not folder.is_dir():
         raise UsageError(f"{folder} is not a folder of submissions (one subfolder per student)")
-    found = {}
-    for student_dir in sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")):
-        if not re.fullmatch(r"[\w.@+-]+", student_dir.name):
-            raise UsageError(f"student folder {student_dir.name!r}: use letters, digits, . _ @ + -")
-        nested = student_dir / lab
-        found[student_dir.name] = nested if (nested / f"{lab}.ipynb").is_file() else student_dir
-    if not found:
+    found: dict[str, Path] = {}
+    skipped: dict[str, str] = {}
+    for entry in sorted(folder.iterdir()):
+        name = entry.name
+        if name.startswith("."):
+            skipped[name] = "hidden folder, not a student"
+        elif entry.is_symlink() or not entry.is_dir():
+            skipped[name] = "not a folder (each student needs a folder of their own)"
+        elif not STUDENT_ID.fullmatch(name):
+            skipped[name] = "not a valid student id (letters, digits, . _ @ + -)"
+        else:
+            nested = entry / lab
+            found[name] = nested if (nested / f"{lab}.ipynb").exists() and not nested.is_symlink() else entry
+    if not found and not skipped:
         raise UsageError(f"{folder} has no student folders (expected {folder}/<student>/{lab}.ipynb)")
-    return found
+    return found, skipped
 
 
 # ---------------------------------------------------------------- running nbgrader
@@ -160,6 +209,20 @@ def run_nbgrader(course_root: Path, *args: str, timeout: float = 600) -> subproc
                           capture_output=True, text=True, timeout=timeout)
 
 
+def gradebook(db_url: str):
+    """nbgrader's Gradebook; it shells out to `alembic`, so put this venv's bin on PATH."""
+    from nbgrader.api import Gradebook
+
+    bindir = os.path.dirname(sys.executable)
+    if bindir not in os.environ.get("PATH", "").split(os.pathsep):
+        os.environ["PATH"] = bindir + os.pathsep + os.environ.get("PATH", "")
+    return Gradebook(db_url)
+
+
+def _db_url(course_root: Path) -> str:
+    return "sqlite:///" + str(course_root / LOCAL / "gradebook.db")
+
+
 def ensure_assignment(course_root: Path, lab: str) -> None:
     """Make sure the main gradebook knows the lab's cells (generate_assignment does that).
 
@@ -178,132 +241,92 @@ def ensure_assignment(course_root: Path, lab: str) -> None:
         raise GradingIncomplete(f"nbgrader generate_assignment {lab} failed:\n{done.stderr[-2000:]}")
 
 
-def gradebook(db_url: str):
-    """nbgrader's Gradebook; it shells out to `alembic`, so put this venv's bin on PATH."""
-    from nbgrader.api import Gradebook
-
-    bindir = os.path.dirname(sys.executable)
-    if bindir not in os.environ.get("PATH", "").split(os.pathsep):
-        os.environ["PATH"] = bindir + os.pathsep + os.environ.get("PATH", "")
-    return Gradebook(db_url)
-
-
-def _db_url(course_root: Path) -> str:
-    return "sqlite:///" + str(course_root / LOCAL / "gradebook.db")
+def snapshot_gradebook(course_root: Path, dest: Path) -> None:
+    """A consistent copy of the main gradebook (SQLite's backup API, not a file copy)."""
+    src = sqlite3.connect(course_root / LOCAL / "gradebook.db")
+    out = sqlite3.connect(dest)
+    with out:
+        src.backup(out)
+    src.close()
+    out.close()
 
 
-def _limits(memory_mb: int, file_mb: int):
-    def apply() -> None:  # runs in the child before exec; inherited by its kernels
-        os.setsid()  # own process group: a timeout kills the worker and its kernels together
+# ---------------------------------------------------------------- workers
+
+
+def _worker_limits(memory_mb: int):
+    def apply() -> None:  # runs in the child before exec
         resource.setrlimit(resource.RLIMIT_AS, (memory_mb << 20, memory_mb << 20))
-        resource.setrlimit(resource.RLIMIT_FSIZE, (file_mb << 20, file_mb << 20))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (512 << 20, 512 << 20))
     return apply
 
 
 @dataclass
 class Worker:
-    """One share of the submissions, autograded in its own scratch course folder."""
+    """One worker process and the student it is grading."""
 
-    folder: Path
-    students: list[str]
-    process: subprocess.Popen | None = None
-    started: float = 0.0
+    process: subprocess.Popen
+    log: Path
+    buffer: bytes = b""
+    ready: bool = False
+    student: str | None = None
     deadline: float = 0.0
-    killed: bool = False
-    log_read: int = 0  # bytes of the log already read for the progress bar
-    log_rest: bytes = b""  # an incomplete last line, kept for the next read
-    reported: int = 0  # students already counted on the progress bar
 
-    @property
-    def log(self) -> Path:
-        return self.folder / "autograde.log"
+    def kill(self) -> None:
+        """The worker and everything under it (its kernel's sandbox dies with it)."""
+        if self.process.poll() is None:
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                self.process.kill()
+        self.process.wait()
+        from agentcourse.confine import remove_stale_dirs
 
-
-def _prepare_worker(folder: Path, course_root: Path, lab: str, subs: dict[str, Path]) -> None:
-    shutil.rmtree(folder, ignore_errors=True)
-    (folder / "submitted").mkdir(parents=True)
-    os.symlink(course_root / "solutions", folder / "solutions")
-    shutil.copy(course_root / LOCAL / "gradebook.db", folder / "gradebook.db")
-    for student, src in subs.items():
-        shutil.copytree(src, folder / "submitted" / student / lab,
-                        ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
-
-
-def _start_worker(worker: Worker, course_root: Path, lab: str, config: GradeConfig,
-                  cells: int) -> None:
-    f = worker.folder
-    args = [
-        "autograde", lab, "--force", "--Autograde.create_student=True",
-        f"--CourseDirectory.root={f}",
-        "--CourseDirectory.submitted_directory=submitted",
-        "--CourseDirectory.autograded_directory=autograded",
-        f"--CourseDirectory.db_url=sqlite:///{f / 'gradebook.db'}",
-        f"--CapOutputs.max_chars={config.output_chars}",
-    ]
-    cell_timeout = config.cell_timeout or 60
-    if config.cell_timeout:
-        args += [f"--Execute.timeout={config.cell_timeout}",
-                 f"--ExecutePreprocessor.timeout={config.cell_timeout}"]
-    with open(worker.log, "wb") as log:
-        worker.process = subprocess.Popen(
-            nbgrader_command(*args), cwd=course_root, env=nbgrader_env(),
-            stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-            preexec_fn=_limits(config.memory_mb, config.file_mb))
-    worker.started = time.monotonic()
-    # Each cell may use its timeout; a worker past the sum of them (plus start-up) is stuck.
-    worker.deadline = worker.started + len(worker.students) * (cells * cell_timeout + 60)
+        remove_stale_dirs(self.process.pid)  # its kernel's socket folder, if it was killed mid-way
+        for stream in (self.process.stdin, self.process.stdout):
+            try:
+                stream.close()
+            except OSError:
+                pass
 
 
-def _kill(worker: Worker) -> None:
-    if worker.process and worker.process.poll() is None:
-        worker.killed = True
-        try:
-            os.killpg(worker.process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        worker.process.wait()
+def _start_worker(run_dir: Path, index: int, settings: dict, config: GradeConfig) -> Worker:
+    log = run_dir / f"worker-{index}.log"
+    with open(log, "ab") as err:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "agentcourse.grade_worker"], cwd=settings["course_root"],
+            env=nbgrader_env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err,
+            start_new_session=True,  # its own group: Ctrl-C reaches only us, we stop it
+            preexec_fn=_worker_limits(config.worker_memory_mb))
+    process.stdin.write((json.dumps(settings) + "\n").encode())
+    process.stdin.flush()
+    os.set_blocking(process.stdout.fileno(), False)
+    return Worker(process, log)
 
 
-def _log_segments(text: str, lab: str) -> dict[str, str]:
-    """The worker's log split per student (nbgrader logs 'Sanitizing .../submitted/S/lab/...')."""
-    segments: dict[str, str] = {}
-    current = None
-    pattern = re.compile(r"Sanitizing .*/submitted/([^/]+)/" + re.escape(lab) + "/")
-    for line in text.splitlines():
-        m = pattern.search(line)
-        if m:
-            current = m.group(1)
-        # nbgrader's closing summary names the student; it belongs to that student only
-        m = re.search(r"error processing assignment '[^']*' for student '([^']+)'", line)
-        owner = m.group(1) if m else current
-        if owner:
-            segments[owner] = segments.get(owner, "") + line + "\n"
-    return segments
+def _send(worker: Worker, student: str, source: Path, deadline: float) -> None:
+    worker.student, worker.deadline = student, deadline
+    worker.process.stdin.write((json.dumps({"student": student, "source": str(source)}) + "\n").encode())
+    worker.process.stdin.flush()
 
 
-def _timed_out_cells(notebook: Path) -> list[str]:
+def _read_lines(worker: Worker) -> list[dict] | None:
+    """Complete JSON lines the worker wrote; None when it has exited."""
     try:
-        nb = nbtools.read_notebook(notebook)
-    except Exception:
-        return []
-    return [nbtools.grade_id(c) or f"cell {i}" for i, c in enumerate(nb.cells)
-            if any(o.get("ename") == "CellTimeoutError" for o in c.get("outputs", []))]
-
-
-def _classify(worker: Worker, student: str, lab: str, segment: str) -> tuple[str, str]:
-    graded = worker.folder / "autograded" / student / lab / f"{lab}.ipynb"
-    if "Kernel died" in segment or "DeadKernelError" in segment:
-        return "kernel died", "the kernel died (crash, os._exit or out of memory)"
-    if "error processing assignment" in segment:
-        last = [ln for ln in segment.splitlines() if "Error" in ln or "ERROR" in ln]
-        return "error", (last[-2] if len(last) > 1 else "nbgrader could not grade it")[-200:]
-    if not graded.is_file() or "Setting destination file permissions" not in segment:
-        why = "the worker was stopped at its time limit" if worker.killed else "not graded"
-        return ("timeout" if worker.killed else "error"), why
-    cells = _timed_out_cells(graded)
-    if cells:
-        return "timeout", "cell timed out: " + ", ".join(cells)
-    return "ok", ""
+        chunk = worker.process.stdout.read()
+    except (OSError, ValueError):
+        chunk = b""
+    if chunk == b"" and worker.process.poll() is not None:
+        return None
+    worker.buffer += chunk or b""
+    *lines, worker.buffer = worker.buffer.split(b"\n")
+    out = []
+    for line in lines:
+        try:
+            out.append(json.loads(line))
+        except ValueError:
+            continue
+    return out
 
 
 # ---------------------------------------------------------------- the gradebook merge
@@ -320,23 +343,25 @@ def _read_scores(db_url: str, lab: str, student: str) -> dict[str, float]:
         return {g.name: float(g.score or 0) for nb in sub.notebooks for g in nb.grades}
 
 
-def _merge(main_url: str, worker: Worker, lab: str, result: Result) -> None:
-    """Copy one student's grades from the worker's gradebook into the main one."""
+def _merge(main_url: str, student_db: Path | None, lab: str, result: Result) -> None:
+    """Copy one student's grades from their scratch gradebook into the main one (or, with
+    no scratch gradebook, record the submission with every cell flagged)."""
     from nbgrader.api import MissingEntry
 
-    with gradebook(f"sqlite:///{worker.folder / 'gradebook.db'}") as wgb:
-        try:
-            wsub = wgb.find_submission(lab, result.student)
-        except MissingEntry:
-            wsub = None
-        rows = []
-        if wsub is not None:
-            for wnb in wsub.notebooks:
-                rows.append((wnb.name, wnb.late_submission_penalty,
-                             [(g.name, g.auto_score, g.manual_score, g.extra_credit,
-                               g.needs_manual_grade) for g in wnb.grades],
-                             [(c.name, c.auto_comment, c.manual_comment) for c in wnb.comments]))
-        timestamp = wsub.timestamp if wsub is not None else None
+    rows, timestamp = [], None
+    if student_db is not None and student_db.is_file():
+        with gradebook(f"sqlite:///{student_db}") as wgb:
+            try:
+                wsub = wgb.find_submission(lab, result.student)
+            except MissingEntry:
+                wsub = None
+            if wsub is not None:
+                timestamp = wsub.timestamp
+                for wnb in wsub.notebooks:
+                    rows.append((wnb.name, wnb.late_submission_penalty,
+                                 [(g.name, g.auto_score, g.manual_score, g.extra_credit,
+                                   g.needs_manual_grade) for g in wnb.grades],
+                                 [(c.name, c.auto_comment, c.manual_comment) for c in wnb.comments]))
     with gradebook(main_url) as gb, warnings.catch_warnings():
         # nbgrader's add_submission walks a new row before adding it to the session;
         # SQLAlchemy warns about that inside nbgrader's own autograde too.
@@ -361,69 +386,74 @@ def _merge(main_url: str, worker: Worker, lab: str, result: Result) -> None:
         gb.db.commit()
 
 
-def _install(src: Path, dest: Path) -> None:
-    """Replace dest (a folder) with a copy of src, swapping it in with one rename."""
+def _install_file(src: Path, dest: Path) -> None:
+    """Copy one regular file into place atomically (temp file + rename); never a link."""
+    if not src.is_file() or src.is_symlink():
+        return
+    dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = dest.with_name(dest.name + ".incoming")
-    shutil.rmtree(tmp, ignore_errors=True)
-    shutil.copytree(src, tmp)
-    old = dest.with_name(dest.name + ".old")
-    shutil.rmtree(old, ignore_errors=True)
-    if dest.exists():
-        os.replace(dest, old)
+    shutil.copyfile(src, tmp, follow_symlinks=False)
     os.replace(tmp, dest)
-    shutil.rmtree(old, ignore_errors=True)
+
+
+def _install_graded(folder: Path, root: Path, lab: str, student: str, keep: list[str]) -> None:
+    """The graded notebook (and timestamp) into .grading/autograded/, the submission that
+    was graded into .grading/submitted/: nbgrader's own layout, for formgrader and feedback.
+    Only the files grading uses are copied (feedback would release anything else)."""
+    for kind in ("autograded", "submitted"):
+        src = folder / kind / student / lab
+        dest = root / LOCAL / kind / student / lab
+        if not (src / f"{lab}.ipynb").is_file():
+            continue
+        if dest.is_symlink() or (dest.exists() and not dest.is_dir()):
+            dest.unlink()
+        if dest.is_dir() and dest.resolve() != src.resolve():
+            shutil.rmtree(dest)
+        for name in [f"{lab}.ipynb", "timestamp.txt", *keep]:
+            _install_file(src / name, dest / name)
+
+
+def _record_missing(root: Path, lab: str, result: Result) -> None:
+    _merge(_db_url(root), None, lab, result)
 
 
 # ---------------------------------------------------------------- feedback
 
 
-def hidden_lines(source_nb: Path) -> list[str]:
-    """Every substantial hidden-test line of a source notebook that appears nowhere else in
-    it: what feedback must not show (a line the visible tests also use is no secret)."""
-    nb = nbtools.read_notebook(source_nb)
-    visible = {line.strip() for cell in nb.cells for line in nbtools.strip_hidden(cell.source).splitlines()}
-    lines = []
-    for cell in nb.cells:
-        for line in nbtools.region_lines(cell.source, nbtools.BEGIN_HIDDEN, nbtools.END_HIDDEN):
-            line = line.strip()
-            if len(line) >= 12 and not line.startswith("#") and line not in visible:
-                lines.append(line)
-    return lines
-
-
-def html_text(page: str) -> str:
-    """The visible text of an HTML page: tags dropped, entities decoded, spaces squeezed."""
-    page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S | re.I)
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", page)))
-
-
-def leaked_lines(page: str, hidden: list[str]) -> list[str]:
-    text = html_text(page)
-    return [line for line in hidden if re.sub(r"\s+", " ", line) in text]
-
-
-def write_feedback(course_root: Path, lab: str, students: list[str]) -> dict[str, str]:
-    """Run nbgrader generate_feedback; withhold any file that still shows a hidden test.
-
-    Returns student -> problem for the students whose feedback is missing or withheld."""
-    problems: dict[str, str] = {}
+def write_feedback(course_root: Path, lab: str, students: list[str]) -> dict[str, tuple[str, str]]:
+    """nbgrader's generate_feedback for each student, in this process (no start-up per
+    student). Returns student -> (status, why) for those whose page is missing or withheld."""
+    problems: dict[str, tuple[str, str]] = {}
     if not students:
         return problems
-    done = run_nbgrader(course_root, "generate_feedback", lab, "--force")
-    hidden = hidden_lines(course_root / "solutions" / lab / f"{lab}.ipynb")
-    for student in students:
-        page = course_root / LOCAL / "feedback" / student / lab / f"{lab}.html"
-        if not page.is_file():
-            problems[student] = "no feedback written" + (f": {done.stderr[-300:]}" if done.returncode else "")
-            continue
-        leaks = leaked_lines(page.read_text(encoding="utf-8", errors="replace"), hidden)
-        if leaks:
-            page.unlink()
-            problems[student] = f"feedback withheld: it showed hidden test {leaks[0]!r}"
+    from nbgrader.apps import NbGraderAPI
+    from nbgrader.coursedir import CourseDirectory
+    from traitlets.config.loader import PyFileConfigLoader
+
+    config = PyFileConfigLoader("nbgrader_config.py", path=str(course_root)).load_config()
+    api = NbGraderAPI(coursedir=CourseDirectory(config=config), config=config)
+    here = os.getcwd()
+    os.chdir(course_root)
+    try:
+        for student in students:
+            done = api.generate_feedback(lab, student, force=True)
+            page = course_root / LOCAL / "feedback" / student / lab / f"{lab}.html"
+            log = (done.get("log") or "") + (done.get("error") or "")
+            if "WITHHELD" in log:
+                why = next(ln for ln in log.splitlines() if "WITHHELD" in ln)
+                problems[student] = ("withheld", why.split("] ", 1)[-1][:300])
+            elif not page.is_file():
+                problems[student] = ("error", "no feedback written: " + log.strip()[-200:])
+    finally:
+        os.chdir(here)
     return problems
 
 
 # ---------------------------------------------------------------- the command
+
+
+def _lab_meta(course_root: Path, lab: str) -> dict:
+    return nbtools.lab_meta(nbtools.read_notebook(course_root / "solutions" / lab / f"{lab}.ipynb"))
 
 
 def _max_points(course_root: Path, lab: str) -> dict[str, float]:
@@ -436,35 +466,26 @@ def _code_cells(course_root: Path, lab: str) -> int:
     return sum(c.cell_type == "code" for c in nb.cells)
 
 
-def _progress_marks(worker: Worker) -> int:
-    """How many submissions the worker finished since last asked (reads only the new log)."""
-    if not worker.log.exists():
-        return 0
-    with open(worker.log, "rb") as f:
-        f.seek(worker.log_read)
-        new = f.read()
-    worker.log_read += len(new)
-    lines, _, worker.log_rest = (worker.log_rest + new).rpartition(b"\n")
-    done = lines.count(b"Setting destination file permissions") + lines.count(b"error processing assignment:")
-    done = min(done, len(worker.students) - worker.reported)
-    worker.reported += done
-    return done
+class _Interrupt:
+    """Ctrl-C sets a flag; the loop stops at a safe point (never inside a merge)."""
 
+    def __init__(self) -> None:
+        self.hit = False
+        self._old = None
 
-def _finish(worker: Worker, root: Path, lab: str, subs: dict[str, Path], results: dict[str, Result]) -> None:
-    """Classify, score and merge every student of a finished worker, one at a time."""
-    segments = _log_segments(worker.log.read_text(errors="replace"), lab)
-    for student in worker.students:
-        result = results[student]
-        result.status, result.detail = _classify(worker, student, lab, segments.get(student, ""))
-        result.points = _read_scores(f"sqlite:///{worker.folder / 'gradebook.db'}", lab, student)
-        _merge(_db_url(root), worker, lab, result)
-        graded = worker.folder / "autograded" / student / lab
-        if graded.is_dir():
-            _install(graded, root / LOCAL / "autograded" / student / lab)
-        submitted = root / LOCAL / "submitted" / student / lab
-        if subs[student].resolve() != submitted.resolve():
-            _install(subs[student], submitted)
+    def __enter__(self):
+        try:
+            self._old = signal.signal(signal.SIGINT, self._handle)
+        except ValueError:  # not the main thread: no handler, no Ctrl-C to catch
+            self._old = None
+        return self
+
+    def _handle(self, signum, frame) -> None:
+        self.hit = True
+
+    def __exit__(self, *exc) -> None:
+        if self._old is not None:
+            signal.signal(signal.SIGINT, self._old)
 
 
 def grade(lab: str, submissions: Path, config: GradeConfig | None = None,
@@ -472,67 +493,194 @@ def grade(lab: str, submissions: Path, config: GradeConfig | None = None,
     """Autograde every submission of `lab` in `submissions`; merge into the main gradebook.
 
     `progress(n)` is called as n more submissions finish."""
+    from agentcourse.confine import require_confinement
+
     config = config or GradeConfig()
+    config.check()
+    if not config.unconfined:
+        require_confinement()
     root = config.course_root.resolve()
     started = time.monotonic()
     (root / LOCAL).mkdir(exist_ok=True)
+    found, skipped = find_submissions(submissions, lab)
     ensure_assignment(root, lab)
-    subs = find_submissions(submissions, lab)
-    results = {s: Result(s) for s in subs}
-    for student, folder in subs.items():
-        if not (folder / f"{lab}.ipynb").is_file():
+    results = {s: Result(s) for s in found}
+    for student, folder in found.items():
+        notebook = folder / f"{lab}.ipynb"
+        if not notebook.exists() and not notebook.is_symlink():
             results[student] = Result(student, "missing", f"no {lab}.ipynb in {folder}")
-    todo = [s for s in subs if results[s].status == "ok"]
-    if progress and len(todo) < len(subs):
-        progress(len(subs) - len(todo))
+            _record_missing(root, lab, results[student])
+    todo = [s for s in found if results[s].status == "ok"]
+    if progress and len(todo) < len(found):
+        progress(len(found) - len(todo))
 
-    jobs = max(1, min(config.jobs, len(todo)))
-    shares = [todo[i::jobs] for i in range(jobs)]
-    workers = [Worker(root / LOCAL / "workers" / f"w{i}", share) for i, share in enumerate(shares) if share]
-    cells = _code_cells(root, lab)
-    for worker in workers:
-        _prepare_worker(worker.folder, root, lab, {s: subs[s] for s in worker.students})
-        _start_worker(worker, root, lab, config, cells)
-
-    pending = list(workers)
-    while pending:
-        time.sleep(0.25)
-        for worker in list(pending):
-            running = worker.process.poll() is None
-            if running and time.monotonic() > worker.deadline:
-                _kill(worker)
-                running = False
-            if progress:
-                progress(_progress_marks(worker))
-            if not running:
-                pending.remove(worker)
-                _finish(worker, root, lab, subs, results)
-                if progress:  # whatever the log did not show (a killed worker)
-                    progress(len(worker.students) - worker.reported)
-                    worker.reported = len(worker.students)
+    run_dir = root / LOCAL / "run"
+    shutil.rmtree(run_dir, ignore_errors=True)
+    run_dir.mkdir(parents=True)
+    snapshot_gradebook(root, run_dir / "template.db")
+    meta = _lab_meta(root, lab)
+    settings = {
+        "course_root": str(root), "lab": lab, "run_dir": str(run_dir),
+        "template_db": str(run_dir / "template.db"), "solutions": str(root / "solutions"),
+        "cell_timeout": config.cell_timeout, "unconfined": config.unconfined,
+        "limits": {"memory_mb": config.memory_mb, "processes": config.processes},
+        "output_chars": config.output_chars,
+        "student_files": list(meta.get("student_files", [])),
+        "support_files": list(meta.get("support_files", [])),
+    }
+    per_student = _code_cells(root, lab) * (config.cell_timeout or 60) + 60
+    done: set[str] = set()
+    queue = list(todo)
+    workers: list[Worker] = []
+    with _Interrupt() as interrupt:
+        try:
+            workers = [_start_worker(run_dir, i, settings, config)
+                       for i in range(min(config.jobs, len(queue)))]
+            _run(workers, queue, found, results, done, root, lab, run_dir, settings, config,
+                 per_student, interrupt, progress)
+        finally:
+            for worker in workers:
+                worker.kill()
+        if interrupt.hit:
+            left = [s for s in todo if s not in done]
+            for student in left:
+                results[student] = Result(student, "interrupted", "grading was stopped (Ctrl-C)")
+            report = _report(lab, root, found, results, skipped, config, started)
+            raise GradingInterrupted(
+                f"interrupted: {len(done)} of {len(todo)} graded and merged ("
+                + (", ".join(sorted(done)) or "none") + "); not graded: " + ", ".join(left)
+                + ". The gradebook is consistent; run the same command again to grade the class.",
+            ) from _Report(report)
 
     if config.feedback:
-        graded = [s for s in todo if (root / LOCAL / "autograded" / s / lab).is_dir()]
-        for student, problem in write_feedback(root, lab, graded).items():
-            if results[student].status == "ok":
-                results[student].status, results[student].detail = "error", problem
+        graded = [s for s in todo if results[s].status not in ("error", "interrupted")
+                  and (root / LOCAL / "autograded" / s / lab / f"{lab}.ipynb").is_file()]
+        for student, (status, problem) in write_feedback(root, lab, graded).items():
+            result = results[student]
+            if result.status in ("ok", "review"):
+                result.status, result.detail = status, problem
     if all(r.status == "ok" for r in results.values()):
-        shutil.rmtree(root / LOCAL / "workers", ignore_errors=True)  # else keep the logs to read
-    report = GradeReport(lab, [results[s] for s in subs], _max_points(root, lab))
+        shutil.rmtree(run_dir, ignore_errors=True)  # else keep the logs to read
+    return _report(lab, root, found, results, skipped, config, started)
+
+
+class _Report(Exception):
+    """Carries the partial report of an interrupted run to the command line."""
+
+    def __init__(self, report: GradeReport) -> None:
+        super().__init__("partial report")
+        self.report = report
+
+
+def _report(lab, root, found, results, skipped, config, started) -> GradeReport:
+    report = GradeReport(lab, [results[s] for s in found], _max_points(root, lab),
+                         confinement="NONE (--unconfined)" if config.unconfined else "bubblewrap",
+                         skipped=skipped)
     report.seconds = time.monotonic() - started
     return report
 
 
+def _run(workers, queue, found, results, done, root, lab, run_dir, settings, config,
+         per_student, interrupt, progress) -> None:
+    """Hand students to free workers, merge each result as it arrives."""
+    selector = selectors.DefaultSelector()
+    for worker in workers:
+        selector.register(worker.process.stdout, selectors.EVENT_READ, worker)
+    next_index = len(workers)
+
+    def finish(worker: Worker, student: str, out: dict) -> None:
+        result = results[student]
+        result.status = out.get("status", "error")
+        result.detail = out.get("detail", "")
+        result.review = list(out.get("review", []))
+        result.seconds = float(out.get("seconds", 0.0))
+        folder = Path(out["folder"]) if out.get("folder") else None
+        db = folder / "gradebook.db" if folder else None
+        if db is not None and db.is_file():
+            result.points = _read_scores(f"sqlite:///{db}", lab, student)
+        _merge(_db_url(root), db, lab, result)
+        if folder is not None and result.status not in ("error",):
+            _install_graded(folder, root, lab, student, settings["student_files"])
+        if folder is not None and result.status == "ok":
+            shutil.rmtree(folder, ignore_errors=True)
+        done.add(student)
+        if progress:
+            progress(1)
+
+    def replace(worker: Worker) -> Worker | None:
+        nonlocal next_index
+        selector.unregister(worker.process.stdout)
+        worker.kill()
+        workers.remove(worker)
+        if not queue:
+            return None
+        fresh = _start_worker(run_dir, next_index, settings, config)
+        next_index += 1
+        workers.append(fresh)
+        selector.register(fresh.process.stdout, selectors.EVENT_READ, fresh)
+        return fresh
+
+    while (queue or any(w.student for w in workers)) and workers and not interrupt.hit:
+        for key, _ in selector.select(timeout=0.25):
+            worker: Worker = key.data
+            lines = _read_lines(worker)
+            if lines is None:  # the worker died on its own
+                if worker.student:
+                    student = worker.student
+                    finish(worker, student, {"status": "error", "detail": "the grading worker died "
+                                             f"(see {worker.log.name})"})
+                replace(worker)
+                continue
+            for out in lines:
+                if out.get("ready"):
+                    worker.ready = True
+                elif out.get("student") == worker.student:
+                    student, worker.student = worker.student, None
+                    finish(worker, student, out)
+            if worker.ready and worker.student is None and queue and not interrupt.hit:
+                student = queue.pop(0)
+                _send(worker, student, found[student], time.monotonic() + per_student)
+        now = time.monotonic()
+        for worker in list(workers):
+            if worker.student and now > worker.deadline:
+                student = worker.student
+                worker.student = None
+                finish(worker, student, {"status": "timeout",
+                                         "detail": f"still running after {per_student} s: stopped"})
+                replace(worker)
+
+
+# ---------------------------------------------------------------- the CSV
+
+
 def write_csv(report: GradeReport, path: Path) -> None:
-    """One row per student: status, total, then the points of every test cell."""
-    buf = io.StringIO()
-    out = csv.writer(buf)
+    """One row per student of the lab: status, total, the points of every test cell.
+
+    Rows of students not graded in this run are kept (a re-run updates rows, it never
+    drops them). Written to a temp file, then renamed into place."""
     cells = list(report.max_points)
-    out.writerow(["student", "status", "total", "max", *cells, "detail"])
+    header = ["student", "status", "total", "max", *cells, "confinement", "detail"]
+    rows: dict[str, dict[str, str]] = {}
+    if path.is_file():
+        with open(path, newline="", encoding="utf-8") as f:
+            for row in csv.DictReader(f):
+                if row.get("student"):
+                    rows[row["student"]] = row
     maximum = sum(report.max_points.values())
     for r in report.results:
-        out.writerow([r.student, r.status, f"{r.total:g}", f"{maximum:g}",
-                      *(f"{r.points.get(c, 0):g}" for c in cells), r.detail])
+        detail = r.detail if not r.review or r.detail else "; ".join(r.review)
+        rows[r.student] = {"student": r.student, "status": r.status, "total": f"{r.total:g}",
+                           "max": f"{maximum:g}", **{c: f"{r.points.get(c, 0):g}" for c in cells},
+                           "confinement": report.confinement, "detail": detail[:1000]}
+    for name, why in report.skipped.items():
+        if not name.startswith("."):
+            rows[name] = {"student": name, "status": "skipped", "total": "0", "max": f"{maximum:g}",
+                          "confinement": report.confinement, "detail": why}
+    buf = io.StringIO()
+    out = csv.DictWriter(buf, fieldnames=header, extrasaction="ignore", restval="")
+    out.writeheader()
+    for student in sorted(rows):
+        out.writerow(rows[student])
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(buf.getvalue(), encoding="utf-8")
@@ -540,42 +688,66 @@ def write_csv(report: GradeReport, path: Path) -> None:
     report.csv_path = path
 
 
-def cli_grade(args: argparse.Namespace) -> int:
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+# ---------------------------------------------------------------- command line
+
+
+def _print_report(console, report: GradeReport) -> None:
     from rich.table import Table
 
-    from agentcourse.labs import find_lab
-
-    console = Console()
-    lab = find_lab(args.lab, REPO_ROOT / "solutions")
-    config = GradeConfig(jobs=max(1, args.jobs))
-    if getattr(args, "timeout", None):
-        config.cell_timeout = args.timeout
-    if getattr(args, "no_feedback", False):
-        config.feedback = False
-    submissions = Path(args.submissions)
-    count = len(find_submissions(submissions, lab))
-    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=console, transient=True) as bar:
-        task = bar.add_task(f"grading {lab} with {config.jobs} workers", total=count)
-        report = grade(lab, submissions, config, progress=lambda n: bar.advance(task, n))
-    write_csv(report, Path(args.csv) if args.csv else REPO_ROOT / LOCAL / f"{lab}-grades.csv")
-
-    table = Table(title=f"{lab}: {len(report.results)} submissions in {report.seconds:.1f} s")
+    table = Table(title=f"{report.lab}: {len(report.results)} submissions in {report.seconds:.1f} s")
     for column in ("student", "status", "points", "detail"):
         table.add_column(column)
     maximum = sum(report.max_points.values())
     for r in report.results:
         style = "green" if r.status == "ok" else "red"
-        table.add_row(r.student, f"[{style}]{r.status}[/]", f"{r.total:g}/{maximum:g}", r.detail)
+        detail = r.detail or "; ".join(r.review)
+        table.add_row(r.student, f"[{style}]{r.status}[/]", f"{r.total:g}/{maximum:g}", detail[:300])
     console.print(table)
+    for name, why in report.skipped.items():
+        console.print(f"[yellow]skipped[/] {name!r}: {why}")
+    if report.confinement != "bubblewrap":
+        console.print("[bold red]UNCONFINED:[/] students' code ran with your permissions "
+                      "(--unconfined); recorded in the CSV.")
+
+
+def cli_grade(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from agentcourse.labs import find_lab
+
+    console = Console()
+    lab = find_lab(args.lab, REPO_ROOT / "solutions")
+    config = GradeConfig(jobs=args.jobs, cell_timeout=args.timeout,
+                         unconfined=getattr(args, "unconfined", False))
+    if getattr(args, "memory", None) is not None:
+        config.memory_mb = args.memory
+    if getattr(args, "no_feedback", False):
+        config.feedback = False
+    config.check()
+    submissions = Path(args.submissions)
+    found, skipped = find_submissions(submissions, lab)
+    csv_path = Path(args.csv) if args.csv else REPO_ROOT / LOCAL / f"{lab}-grades.csv"
+    mode = "UNCONFINED" if config.unconfined else "confined"
+    try:
+        with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), console=console, transient=True) as bar:
+            task = bar.add_task(f"grading {lab} with {config.jobs} workers ({mode})", total=len(found))
+            report = grade(lab, submissions, config, progress=lambda n: bar.advance(task, n))
+    except GradingInterrupted as err:
+        partial = err.__cause__.report if isinstance(err.__cause__, _Report) else None
+        if partial is not None:
+            write_csv(partial, csv_path)
+            _print_report(console, partial)
+        raise
+    write_csv(report, csv_path)
+    _print_report(console, report)
     console.print(f"points per test cell: {report.csv_path}")
     bad = [r for r in report.results if r.status != "ok"]
-    if bad:
+    named = [n for n in report.skipped if not n.startswith(".")]
+    if bad or named:
         raise GradingIncomplete(
-            f"{len(bad)} submission(s) could not be graded cleanly: "
-            + ", ".join(f"{r.student} ({r.status})" for r in bad)
+            f"{len(bad) + len(named)} submission(s) could not be graded cleanly: "
+            + ", ".join([f"{r.student} ({r.status})" for r in bad] + [f"{n} (skipped)" for n in named])
             + ". They are flagged for manual grading in the gradebook.")
     return 0
-

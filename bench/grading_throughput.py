@@ -6,6 +6,11 @@ notebooks whose kernel dies. Both sides grade the same twenty in their own scrat
 with the same small per-cell timeout (so the hanging ones cost seconds, not minutes), and
 the scores must agree student by student before any time is printed.
 
+Both sides run every kernel confined (nbgrader_config.py's ConfinedExecute: bubblewrap).
+`agentcourse grade` also gives every student a fresh scratch course of their own (a copy
+of the gradebook, a regular-file copy of the submission) inside workers that import
+nbgrader once, so the isolation costs no nbgrader start-up per student.
+
     python -m bench grading_throughput
 """
 
@@ -25,7 +30,7 @@ from agentcourse import grading, nbtools
 from agentcourse.paths import REPO_ROOT
 
 LAB = "lab02"
-CELL_TIMEOUT = 10  # seconds; small, so the two hanging submissions do not dominate
+CELL_TIMEOUT = 20  # seconds; small, so the two hanging submissions do not dominate
 JOBS = 2
 TARGET = 1.6  # the speed-up on two cores we aim for
 
@@ -106,6 +111,9 @@ def parallel(submissions: Path, course: Path, students: list[str]) -> tuple[floa
 
 
 def main() -> None:
+    from agentcourse.confine import require_confinement
+
+    require_confinement()  # the comparison is only meaningful with confinement on
     with tempfile.TemporaryDirectory(prefix="bench-grading-") as tmp:
         root = Path(tmp)
         students = _write_submissions(root / "submissions")
@@ -116,7 +124,8 @@ def main() -> None:
                                       if seq_scores[s] != par_scores[s]}
     full = sum(1 for s in students if par_scores[s] == 10)
     print(f"{len(students)} submissions of {LAB} (10 correct, 6 wrong, 2 hanging, 2 crashing), "
-          f"{CELL_TIMEOUT} s per-cell timeout; scores identical on both sides ({full} at full marks)")
+          f"{CELL_TIMEOUT} s per-cell timeout, every kernel confined (bubblewrap); "
+          f"scores identical on both sides ({full} at full marks)")
     print(f"sequential nbgrader autograde:         {seq_time:6.1f} s")
     print(f"agentcourse grade --jobs {JOBS}:           {par_time:6.1f} s")
     verdict = "meets" if seq_time / par_time >= TARGET else "BELOW"

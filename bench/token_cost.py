@@ -8,8 +8,10 @@ The same tutor model, the same task, the same generated 500-line config_loader.p
     checkpoint 04  search_file(pattern, path) + read_lines(path, start, end) return a few lines
 
 Both runs must make the edit (timeout=60 in the file afterwards), or the comparison is
-void. Tool results are counted with the tutor's own estimator (canonical JSON / 4),
-the same number its `usage` reports. Lecture 5.3 quotes about 2,000 vs 130 tokens.
+void. Tool-result tokens are the course's one measure (agentcourse.clients.result_tokens,
+also used by notebooks/tool-design-cost.ipynb and quoted by Lectures 5.3 and 6.3): the
+text of every tool result, each counted with the count_tokens endpoint. Offline that is
+the tutor's estimate (about four characters per token), not Claude's tokenizer.
 """
 
 from __future__ import annotations
@@ -23,12 +25,11 @@ from pathlib import Path
 
 import anthropic
 
-from agentcourse.clients import RecordingClient
+from agentcourse.clients import RecordingClient, result_tokens
 from agentcourse.paths import load_checkpoint
 from agentcourse.protocol import to_plain
 from agentcourse.sample import copy_sample_project, write_config_module
 from agentcourse.tutor import serve
-from agentcourse.tutor.tokens import canonical, count_text
 
 TASK = "In config_loader.py, change the default timeout of parse_config from 30 to 60."
 TARGET_RATIO = 15.0
@@ -40,20 +41,9 @@ class Run:
 
     checkpoint: str  # "03" or "04"
     calls: list[str]  # tool names in call order
-    result_tokens: int  # estimated tokens of every tool_result block of the turn
+    result_tokens: int  # tokens of the text of every tool result of the turn
     input_tokens: int  # usage.input_tokens summed over the turn's API calls
     edited: bool  # did the file end up with timeout=60?
-
-
-def result_tokens(messages: list) -> int:
-    """Estimated tokens of all tool_result blocks in the messages (the tutor's estimator)."""
-    total = 0
-    for message in to_plain(messages):
-        if isinstance(message["content"], list):
-            for block in message["content"]:
-                if block.get("type") == "tool_result":
-                    total += count_text(canonical(block))
-    return total
 
 
 def measure(checkpoint: str, base_url: str, workdir: Path) -> Run:
@@ -74,7 +64,8 @@ def measure(checkpoint: str, base_url: str, workdir: Path) -> Run:
              for b in m["content"] if b.get("type") == "tool_use"]
     edited = "timeout=60" in path.read_text(encoding="utf-8")
     input_tokens = sum(usage.input_tokens for usage in client.usages)
-    return Run(checkpoint, calls, result_tokens(messages), input_tokens, edited)
+    tokens = result_tokens(client.inner, agent.MODEL, messages)
+    return Run(checkpoint, calls, tokens, input_tokens, edited)
 
 
 def compare() -> tuple[Run, Run]:

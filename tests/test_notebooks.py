@@ -58,6 +58,30 @@ def test_lecture_6_3_quotes_the_measured_tool_costs():
     assert f"{numbers['03/benchmark']['result_tokens']:,}" in text
     assert f"{numbers['04/benchmark']['result_tokens']:,}" in text
     assert f"{numbers['benchmark_ratio']}x" in text
+    flat = " ".join(text.split())
+    docstring, multiply = (numbers["small_task_extra_input_percent"][t] for t in ("docstring", "multiply"))
+    assert f"**{docstring}%** more input tokens in all on the docstring task" in flat
+    assert f"**{multiply}%** more on the multiply task" in flat
+
+
+TOKEN_CLAIMS = [  # every place that quotes read_file against search_file + read_lines
+    "lectures/05-3-system-prompt-and-first-agent.md",
+    "lectures/06-3-search-and-read-lines.md",
+    "README.md",
+    "checkpoints/04-search-read-lines/README.md",
+]
+
+
+@pytest.mark.parametrize("path", TOKEN_CLAIMS)
+def test_one_set_of_tool_cost_numbers_everywhere(path: str):
+    """The same measured pair everywhere, never credited to Claude's tokenizer."""
+    numbers = _committed("tool-design-cost")
+    old, new = numbers["03/benchmark"]["result_tokens"], numbers["04/benchmark"]["result_tokens"]
+    text = " ".join((REPO_ROOT / path).read_text(encoding="utf-8").split())
+    assert f"{old:,}" in text and f"{new:,}" in text
+    assert "not Claude's tokenizer" in text  # says how the numbers were counted
+    for stale in ("4,386", "153 tokens", "28.7x", "with Claude's tokenizer", "(Claude's tokenizer)"):
+        assert stale not in text, f"{path} still quotes {stale!r}"
 
 
 def test_lecture_6_4_quotes_the_measured_context_growth():
@@ -67,6 +91,26 @@ def test_lecture_6_4_quotes_the_measured_context_growth():
     assert f"{numbers['fixed_tokens']:,}" in text
     assert f"about {numbers['growth_per_call']} tokens per call" in " ".join(text.split())
     assert "5,820,000" in text
+
+
+def test_lecture_6_4_quotes_the_measured_dollars_and_the_price_date():
+    numbers = _committed("context-growth")
+    text = " ".join((REPO_ROOT / "lectures" / "06-4-instrumentation.md").read_text().split())
+    assert f"**${numbers['dollars_no_caching']:.4f}** without caching" in text
+    assert f"**${numbers['dollars_with_caching']:.4f}** with it" in text
+    assert f"**${numbers['model_dollars_no_caching']:.2f}** of input without caching" in text
+    assert f"**${numbers['model_dollars_with_caching']:.2f}** with it" in text
+    assert numbers["dollars_with_caching"] < numbers["dollars_no_caching"]
+    assert f"checked on {numbers['prices_checked']}" in text
+
+
+def test_context_growth_prices_cite_the_pricing_page_and_its_date():
+    """The notebook's price table names its source and when it was checked."""
+    nb = json.loads((NOTEBOOKS / "context-growth.ipynb").read_text(encoding="utf-8"))
+    code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    assert "https://platform.claude.com/docs/en/about-claude/pricing" in code
+    assert f'PRICES_CHECKED = "{_committed("context-growth")["prices_checked"]}"' in code
+    assert "CACHE_WRITE_5M, CACHE_WRITE_1H, CACHE_READ = 1.25, 2.00, 0.10" in code
 
 
 def test_lectures_7_quote_the_measured_context_numbers():

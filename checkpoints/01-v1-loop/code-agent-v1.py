@@ -147,8 +147,8 @@ TOOLS = [
 
 # --- NEW in 01: real tools, confined to the project folder ---
 # The project is whatever folder the program runs in (os.getcwd() at call time).
-# Every tool returns a string: that string is all the model will ever see of the
-# outside world. The tools themselves may raise; dispatch_tool catches it.
+# A tool's answer is the string it returns; the model learns nothing else about what
+# happened on disk. The tools themselves may raise; dispatch_tool catches it.
 
 
 def _project_path(path):
@@ -264,8 +264,8 @@ def run_turn(client, messages):
                     }
                 )
         # All results in ONE user message: the API wants every tool_use of the last
-        # assistant turn answered in the very next message. They arrive as "user"
-        # because they come from outside the model.
+        # assistant turn answered in the very next message. The role is "user" because
+        # the API knows only two speakers, and the model did not write these.
         messages.append({"role": "user", "content": tool_results})
 
 

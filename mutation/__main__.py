@@ -1,0 +1,5 @@
+import sys
+
+from mutation.mutate import main
+
+sys.exit(main())

@@ -1,0 +1,348 @@
+"""An adversarial class, graded with real nbgrader in one `agentcourse grade` run.
+
+Each attacker's answer cell is lab 2's correct solution (or a wrong one) plus an attack:
+planting import hijacks wherever it can reach, overwriting the course, the gradebook and
+classmates, reading the solutions and printing them, a daemon that waits to tamper with
+the gradebook, processes meant to survive, a fork bomb, a flood, a hang, a crash, a memory
+bomb, cheats from inside the kernel (input and AST transformers, trace functions, patched
+builtins and test helpers, rebound names, replaced IPython methods, obfuscated exec),
+deleted locked cells, a symlinked notebook, shipped shadow modules, and leaks of hidden
+tests and of another lab's solution in encodings. Classmates graded after them by the same
+workers must score exactly what they would alone, the course must be byte-for-byte the
+same, nothing may still run afterwards, and every attacker must be reported (a status
+other than ok, and flagged for manual grading in the gradebook).
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import hashlib
+import json
+import os
+import shutil
+import site
+import time
+from pathlib import Path
+
+import pytest
+
+from agentcourse import grading, leaks, nbtools
+from agentcourse.paths import REPO_ROOT
+
+LAB = "lab02"
+SOURCE = REPO_ROOT / "solutions" / LAB / f"{LAB}.ipynb"
+RELEASE = REPO_ROOT / "labs" / LAB / f"{LAB}.ipynb"
+GOOD = next(c.source for c in nbtools.read_notebook(SOURCE).cells if nbtools.grade_id(c) == "run_turn")
+BODY = GOOD.split("### BEGIN SOLUTION\n", 1)[1].split("    ### END SOLUTION", 1)[0]
+WRONG = GOOD.replace(BODY, "    return ''\n")  # a blank answer: scores 0 unless a cheat helps
+FULL = sum(c.points for c in nbtools.grade_cells(nbtools.read_notebook(SOURCE)))
+
+
+def known_wrong() -> str:
+    """The first known-wrong implementation of the lab (solutions/lab02/wrong.py)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("wrong_lab02", REPO_ROOT / "solutions" / LAB / "wrong.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    transform = next(iter(module.WRONG.values()))["run_turn"]
+    return transform(GOOD) if callable(transform) else transform
+MARK = "31415"  # in the argv of every process an attacker starts, to find survivors
+
+
+def notebook(folder: Path, answer: str | None, edit=None) -> Path:
+    nb = nbtools.read_notebook(RELEASE)
+    if answer is not None:
+        for cell in nb.cells:
+            if nbtools.grade_id(cell) == "run_turn":
+                cell.source = answer
+    if edit:
+        edit(nb)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{LAB}.ipynb"
+    nbtools.write_notebook(nb, path)
+    return path
+
+
+def fingerprint(*roots: Path) -> dict[str, str]:
+    """Every file under the roots (links not followed), with a hash of its bytes."""
+    out = {}
+    for root in roots:
+        for path in sorted(root.rglob("*")):
+            if ".grading" in path.parts or "__pycache__" in path.parts:
+                continue
+            if path.is_symlink():
+                out[str(path)] = "link:" + os.readlink(path)
+            elif path.is_file():
+                out[str(path)] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return out
+
+
+def survivors(course: Path) -> list[str]:
+    """Processes an attacker started, and sandboxes of this class still running (other
+    tests may be grading at the same time: only this course's count)."""
+    found = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if MARK in cmd or (str(course) in cmd and ("bwrap" in cmd or "grade_worker" in cmd)):
+            found.append(f"{pid}: {cmd[:120]}")
+    return found
+
+
+def attackers(paths: dict[str, str]) -> dict[str, str]:
+    """student -> the source of their answer cell."""
+    p = json.dumps(paths)
+    vandal = GOOD + f'''
+import base64, os, subprocess, sqlite3
+P = {p}
+report = []
+for folder in [os.getcwd(), os.path.dirname(os.getcwd()), P["solutions"], P["course"], P["repo"],
+               P["site"], P["package"], os.path.expanduser("~/.ipython/profile_default/startup"),
+               P["subs"], "/tmp", os.path.expanduser("~")]:
+    for name in ("anthropic.py", "sitecustomize.py", "zz_hijack.pth", "00-hijack.py"):
+        try:
+            os.makedirs(folder, exist_ok=True)
+            with open(os.path.join(folder, name), "w") as f:
+                f.write("raise SystemExit('hijacked')\\n")
+            report.append("planted " + folder)
+        except OSError as err:
+            report.append("blocked " + folder)
+for path in [P["source"], P["classmate"], P["gradebook"], P["csv"], P["config"]]:
+    try:
+        with open(path, "w") as f:
+            f.write("{{}}")
+        report.append("overwrote " + path)
+    except OSError:
+        report.append("blocked " + path)
+for path in [P["source"], P["walkthrough"], P["gradebook"], P["classmate"], "/etc/shadow", P["home"]]:
+    try:
+        print(base64.b64encode(open(path, "rb").read()[:4000]).decode())
+    except OSError:
+        report.append("unreadable " + path)
+pid = os.fork()
+if pid == 0:
+    os.setsid()
+    if os.fork() == 0:
+        import time
+        for _ in range(300):
+            time.sleep(0.1)
+            try:
+                con = sqlite3.connect(P["gradebook"]); con.execute("update grade set manual_score=100"); con.commit()
+            except Exception:
+                pass
+            try:
+                open(P["csv"], "a").write("a-vandal,ok,10,10\\n")
+            except Exception:
+                pass
+        os._exit(0)
+    os._exit(0)
+os.waitpid(pid, 0)
+subprocess.Popen(["nohup", "sleep", "{MARK}1"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+subprocess.Popen(["setsid", "sleep", "{MARK}2"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+subprocess.Popen("sleep {MARK}3 & disown", shell=True)
+print("\\n".join(report))
+'''
+    forkbomb = GOOD + '''
+import os
+while True:
+    os.fork()
+'''
+    flood = GOOD + '''
+print("x" * 90_000_000)
+for i in range(100_000):
+    print(i, "flood")
+'''
+    cheat_input = WRONG + '''
+ip = get_ipython()
+ip.input_transformers_post.append(lambda lines: ["pass\\n"] if any("assert" in l for l in lines) else lines)
+'''
+    cheat_ast = WRONG + '''
+import ast, sys
+class NoAsserts(ast.NodeTransformer):
+    def visit_Assert(self, node):
+        return ast.Pass()
+get_ipython().ast_transformers.append(NoAsserts())
+sys.settrace(lambda *a: None)
+'''
+    cheat_patch = WRONG + '''
+import builtins
+from agentcourse import nbtools, protocol
+protocol.protocol_errors = lambda messages: []
+nbtools.limited = lambda client, calls=12: client
+import sys
+_all = all
+builtins.all = lambda items: True if "ipykernel_" in sys._getframe(1).f_code.co_filename else _all(items)
+protocol_errors = lambda messages: []
+get_ipython().set_custom_exc((AssertionError,), lambda *a, **k: None)
+'''
+    hidden = base64.b64encode(
+        b"ip = get_ipython()\n_run = ip.run_cell_async\n"
+        b"async def run_cell_async(raw_cell, *a, **k):\n    return await _run('pass', *a, **k)\n"
+        b"ip.run_cell_async = run_cell_async\n").decode()
+    cheat_runcell = WRONG + f'''
+exec(__import__("base64").b64decode("{hidden}"))
+'''
+    leak_own = GOOD.replace(BODY, "    import base64\n    print(base64.b64encode(get_ipython().user_ns['In'][-1].encode()).decode())\n" + BODY)
+    other = leaks._notebook_regions(REPO_ROOT / "solutions" / "lab03" / "lab03.ipynb")[0]
+    leak_other = GOOD + f'''
+import codecs
+print(codecs.encode({json.dumps(chr(10).join(other))}, "rot13"))
+'''
+    return {
+        "a-vandal": vandal, "a-forkbomb": forkbomb, "a-flood": flood,
+        "a-hang": "while True:\n    pass",
+        "a-crash": "import ctypes\nctypes.string_at(0)",
+        "a-memory": "blocks = [bytearray(10**8) for _ in range(100)]",
+        "c-input": cheat_input, "c-ast": cheat_ast, "c-patch": cheat_patch, "c-runcell": cheat_runcell,
+        "l-own": leak_own, "l-other": leak_other,
+    }
+
+
+def grade_class(tmp: Path) -> dict:
+    course = tmp / "course"
+    course.mkdir()
+    shutil.copy(REPO_ROOT / "nbgrader_config.py", course / "nbgrader_config.py")
+    os.symlink(REPO_ROOT / "solutions", course / "solutions")
+    subs = tmp / "submissions"
+    csv_path = course / ".grading" / f"{LAB}-grades.csv"
+    paths = {
+        "solutions": str(REPO_ROOT / "solutions" / LAB), "course": str(course), "repo": str(REPO_ROOT),
+        "site": site.getsitepackages()[0], "package": str(REPO_ROOT / "agentcourse"),
+        "subs": str(subs), "source": str(SOURCE), "classmate": str(subs / "zoe" / f"{LAB}.ipynb"),
+        "gradebook": str(course / ".grading" / "gradebook.db"), "csv": str(csv_path),
+        "config": str(course / "nbgrader_config.py"),
+        "walkthrough": str(REPO_ROOT / "solutions" / "lab03" / "WALKTHROUGH.md"),
+        "home": os.path.expanduser("~/.bash_history"),
+    }
+    for student, answer in attackers(paths).items():
+        notebook(subs / student, answer)
+    for student in ("m-honest", "zack", "zoe"):
+        notebook(subs / student, GOOD)
+    notebook(subs / "p-partial", known_wrong())
+    # Locked setup cell deleted and replaced by the student's own fakes.
+    fake = ("protocol_errors = lambda m: []\nto_plain = lambda m: m\nclass nbtools:\n"
+            "    limited = staticmethod(lambda c, calls=12: c)\nclient = None\n")
+
+    def drop_setup(nb):
+        nb.cells = [c for c in nb.cells if nbtools.grade_id(c) != "setup"]
+        nb.cells.insert(1, nbformat_cell(fake))
+    notebook(subs / "d-deleted", WRONG, edit=drop_setup)
+    (subs / "d-symlink").mkdir()
+    os.symlink(SOURCE, subs / "d-symlink" / f"{LAB}.ipynb")
+    notebook(subs / "d-shadow", GOOD)
+    (subs / "d-shadow" / "anthropic.py").write_text("raise SystemExit('shadowed')\n")
+    (subs / "d-shadow" / "agentcourse").mkdir()
+    (subs / "d-shadow" / "agentcourse" / "__init__.py").write_text("raise SystemExit('shadowed')\n")
+    (subs / "e-empty").mkdir()
+    (subs / ".git").mkdir()
+    (subs / "bad name").mkdir()
+
+    watched = [REPO_ROOT / "solutions", REPO_ROOT / "labs", REPO_ROOT / "agentcourse",
+               Path(site.getsitepackages()[0]), course]
+    before_course = fingerprint(*watched)
+    before_subs = fingerprint(subs)
+    config = grading.GradeConfig(jobs=2, cell_timeout=15, course_root=course)
+    started = time.monotonic()
+    report = grading.grade(LAB, subs, config)
+    grading.write_csv(report, csv_path)
+    elapsed = time.monotonic() - started
+    return {"report": report, "course": course, "subs": subs, "csv": csv_path, "elapsed": elapsed,
+            "before_course": before_course, "before_subs": before_subs, "watched": watched}
+
+
+def nbformat_cell(source: str):
+    import nbformat
+
+    cell = nbformat.v4.new_code_cell(source)
+    cell.pop("id", None)
+    cell["id"] = "fake-setup"
+    return cell
+
+
+def by_student(graded) -> dict:
+    return {r.student: r for r in graded["report"].results}
+
+
+def check_classmates_score_exactly_as_alone(graded):
+    results = by_student(graded)
+    for student in ("m-honest", "zack", "zoe"):
+        assert (results[student].status, results[student].total) == ("ok", FULL), results[student]
+    assert results["p-partial"].status == "ok" and results["p-partial"].total < FULL
+
+
+def check_every_attacker_is_reported_and_flagged(graded):
+    results = by_student(graded)
+    attackers_ = [s for s in results if s[:2] in ("a-", "c-", "l-", "d-")]
+    assert len(attackers_) >= 15
+    for student in attackers_:
+        assert results[student].status != "ok", (student, results[student])
+    with grading.gradebook("sqlite:///" + str(graded["course"] / ".grading" / "gradebook.db")) as gb:
+        subs = {s.student.id: s for s in gb.assignment_submissions(LAB)}
+        for student in attackers_ + ["e-empty"]:
+            assert subs[student].needs_manual_grade, student
+        assert not subs["zoe"].needs_manual_grade
+
+
+def check_each_attack_gets_the_status_that_names_it(graded):
+    r = by_student(graded)
+    assert r["a-hang"].status == "timeout"
+    assert r["a-crash"].status == "kernel died"
+    assert r["a-memory"].status == "out of memory"
+    assert r["d-symlink"].status == "error" and "not a regular file" in r["d-symlink"].detail
+    assert r["e-empty"].status == "missing"
+    assert r["l-own"].status == "withheld" and r["l-other"].status == "withheld"
+    assert graded["report"].skipped.keys() == {".git", "bad name"}
+    review = {s: " | ".join(r[s].review) for s in r}
+    assert "ipython.input_transformers_post" in review["c-input"] or "input transformer" in review["c-input"]
+    assert "ast_transformers" in review["c-ast"] and "settrace" in review["c-ast"]
+    for what in ("agentcourse.protocol.protocol_errors", "agentcourse.nbtools.limited",
+                 "rebinds protocol_errors", "custom_exceptions", "builtins.all"):
+        assert what in review["c-patch"], (what, review["c-patch"])
+    assert "exec()" in review["c-runcell"] and "ran without the guard" in review["c-runcell"]
+    assert "locked cell(s) deleted: setup" in review["d-deleted"]
+    assert "ships code the lab does not declare" in review["d-shadow"]
+    for what in ("plants an import hijack", "outside its sandbox", "os.fork", "detached process"):
+        assert what in review["a-vandal"], (what, review["a-vandal"])
+
+
+def check_course_classmates_and_gradebook_are_untouched(graded):
+    time.sleep(2)  # a daemon that outlived its kernel would strike now
+    assert fingerprint(*graded["watched"]) == graded["before_course"]
+    assert fingerprint(graded["subs"]) == graded["before_subs"]
+    assert survivors(graded["course"]) == []
+    rows = list(csv.DictReader(graded["csv"].open()))
+    assert [r["student"] for r in rows if r["student"] == "a-vandal"] == ["a-vandal"]
+    with grading.gradebook("sqlite:///" + str(graded["course"] / ".grading" / "gradebook.db")) as gb:
+        vandal = gb.find_submission(LAB, "a-vandal")
+        assert all(g.manual_score is None for nb in vandal.notebooks for g in nb.grades)
+
+
+def check_no_feedback_page_shows_a_secret_even_after_plain_nbgrader(graded):
+    course = graded["course"]
+    done = grading.run_nbgrader(course, "generate_feedback", LAB, "--force")
+    assert "WITHHELD" in done.stderr
+    secrets = leaks.secret_lines((REPO_ROOT / "solutions").resolve(), LAB)
+    pages = sorted((course / ".grading" / "feedback").rglob("*.html"))
+    assert len(pages) >= 5
+    for page in pages:
+        text = leaks.html_text(page.read_text(encoding="utf-8"))
+        assert leaks.find_leaks([text], secrets) == [], page
+    for student in ("l-own", "l-other"):
+        assert not (course / ".grading" / "feedback" / student / LAB / f"{LAB}.html").exists()
+
+
+@pytest.mark.slow
+def test_a_hostile_class_is_graded_fairly_and_every_attack_reported(tmp_path):
+    """One grading run for the whole class (a fixture would run once per xdist worker)."""
+    graded = grade_class(tmp_path)
+    check_classmates_score_exactly_as_alone(graded)
+    check_every_attacker_is_reported_and_flagged(graded)
+    check_each_attack_gets_the_status_that_names_it(graded)
+    check_course_classmates_and_gradebook_are_untouched(graded)
+    check_no_feedback_page_shows_a_secret_even_after_plain_nbgrader(graded)
