@@ -126,7 +126,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (
         r"(?:narrat\w*|explain\w*|describ\w*|walk\w* (?:through|the user through)) (?:of )?(?:what you"
         r" (?:are doing|did|do)|(?:your|the|each|every) (?:process|steps?|reasoning|thinking|approach"
-        r"|actions?))|explanations? of (?:your |the )?(?:process|steps|reasoning)",
+        r"|actions?))|explanations? of (?:your |the )?(?:process|steps|reasoning)"
+        r"|explain(?: yourself)?(?=\W*$)",  # "Act, don't explain.": explaining, with no object
         "narration",
     ),
     (

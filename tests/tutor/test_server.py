@@ -657,7 +657,8 @@ def test_pause_turn_then_sending_the_content_back_completes_the_turn():
     plain = json.loads(json.dumps([{"role": m["role"], "content": [
         b.model_dump(exclude_none=True) if hasattr(b, "model_dump") else b for b in m["content"]]
         if isinstance(m["content"], list) else m["content"]} for m in history]))
-    assert check_messages_request({"model": MODEL, "max_tokens": 10, "messages": plain}) is None
+    read = {"name": "read_file", "input_schema": {"type": "object", "properties": {"filename": {"type": "string"}}}}
+    assert check_messages_request({"model": MODEL, "max_tokens": 10, "tools": [read], "messages": plain}) is None
 
 
 def test_pause_turn_in_a_text_reply_pauses_halfway():
