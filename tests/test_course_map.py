@@ -68,3 +68,15 @@ def test_course_map_steps_follow_the_lecture_numbers():
     steps = re.findall(r"^\| (\d\.\d) \|", COURSE_MAP, re.M)
     numbers = [f"{int(p.name[:2])}.{p.name[3]}" for p in lecture_files()]
     assert steps == numbers, f"course map steps {steps} vs lectures {numbers}"
+
+
+def test_each_checkpoint_readme_names_the_lecture_and_lab_of_its_step():
+    for row in COURSE_MAP.splitlines():
+        step = re.match(r"^\| (\d\.\d) \|", row)
+        if not step:
+            continue
+        lab = re.search(r"\[Lab (\d+):", row).group(1)
+        for name in re.findall(r"\]\(checkpoints/([\w-]+)/\)", row):
+            text = (REPO_ROOT / "checkpoints" / name / "README.md").read_text(encoding="utf-8")
+            assert f"Lecture {step.group(1)}, lab {lab}." in text, (
+                f"{name}/README.md should say 'Lecture {step.group(1)}, lab {lab}.'")
