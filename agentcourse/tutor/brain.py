@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from agentcourse.tutor import code, rules, script, shell
+from agentcourse.tutor import code, foreign, rules, script, shell
 from agentcourse.tutor.code import Change, describe
 from agentcourse.tutor.script import text, tool_use
 from agentcourse.tutor.toolbox import (
@@ -47,6 +47,7 @@ from agentcourse.tutor.toolbox import (
     strip_numbers,
     text_of,
 )
+from agentcourse.tutor.validate import UNUSED_TOOLS
 
 __all__ = ["Reply", "respond", "missing_rules", "read_tools", "describe"]
 
@@ -235,7 +236,33 @@ def _decide(turn: Turn) -> Action:
             action = TASK_HANDLERS[task.name](turn, groups)
             if action is not None:
                 return action
-    return say(script.HELP.format(prompts="\n".join(f"- {p}" for p in script.TASK_PROMPTS)))
+    return task_foreign_tool(turn) or say(
+        script.HELP.format(prompts="\n".join(f"- {p}" for p in script.TASK_PROMPTS)) + _unused_note(turn)
+    )
+
+
+def task_foreign_tool(turn: Turn) -> Action | None:
+    """A request no task knows, for a tool of the request's own (foreign.py): call it once,
+    then pass its result on."""
+    search = foreign.searcher(turn.body)
+    picked = foreign.pick(turn.body, turn.tools.tools, turn.request, turn.steps)
+    ran = {t["name"] for t in foreign.candidates(turn.body, turn.tools.tools, deferred=True)}
+    ran |= {search["name"]} if search else set()
+    if picked is not None and not any(s.tool == picked[0] for s in turn.steps):
+        return call("raw", name=picked[0], input=picked[1])
+    done = foreign.report(turn.steps, ran, search["name"] if search else None)
+    if done is not None:
+        return say(done)
+    if any(s.tool in ran for s in turn.steps):  # a search that found nothing
+        return say(foreign.report(turn.steps, ran) or "")
+    return None
+
+
+def _unused_note(turn: Turn) -> str:
+    """The help reply says which offered tools the tutor never runs (server tools, memory)."""
+    unused = [t.get("name") for t in turn.body.get("tools") or [] if isinstance(t, dict)
+              and t.get("type") in UNUSED_TOOLS]
+    return f"\n(Offline, the tutor never runs {_and([str(n) for n in unused])}.)" if unused else ""
 
 
 def _guard(turn: Turn, action: Action) -> Action:

@@ -53,6 +53,31 @@ FAULT_MESSAGES = {
     500: "Internal server error (injected by the tutor).",
     529: "Overloaded (injected by the tutor).",
 }
+# The real service's other APIs, which the tutor does not serve: path -> what it is. They
+# are answered with a 404 `not_found_error` in the API's error shape that says so.
+UNSERVED = (
+    ("/v1/messages/batches", "the Message Batches API"),
+    ("/v1/files", "the Files API"),
+    ("/v1/complete", "the legacy Text Completions API"),
+    ("/v1/skills", "the Skills API"),
+    ("/v1/agents", "Managed Agents"),
+    ("/v1/environments", "Managed Agents"),
+    ("/v1/sessions", "Managed Agents"),
+    ("/v1/vaults", "Managed Agents"),
+    ("/v1/memory_stores", "Managed Agents"),
+    ("/v1/organizations", "the Admin API"),
+)
+SERVED = "it serves POST /v1/messages, POST /v1/messages/count_tokens, GET /v1/models and GET /v1/models/{id}"
+
+
+def not_served(method: str, path: str) -> str:
+    """The 404 message for a path the tutor has no route for."""
+    what = next((name for prefix, name in UNSERVED if path == prefix or path.startswith(prefix + "/")), None)
+    if what is None:
+        return f"Not found: {method} {path} (the offline tutor model {SERVED})"
+    return f"The offline tutor model does not serve {what} ({method} {path}); {SERVED}. Use a real API key for it."
+
+
 REPLY_FAULTS = (*reply.CUT_FAULTS, "stream_error")  # faults that shape a reply rather than refuse it
 FAULTS = (*FAULT_MESSAGES, *REPLY_FAULTS)
 
@@ -169,11 +194,21 @@ class _Handler(BaseHTTPRequestHandler):
         pass  # one tidy line per request is printed by _record when verbose
 
     def _record(self, status: int, fault: Any = None, note: str = "") -> None:
-        path = self.path.split("?")[0]
+        path = getattr(self, "path", "").split("?")[0]
         if self.state.config.log is not None:
             self.state.config.log.append({"path": path, "status": status, "fault": fault})
         if self.state.config.verbose:
             print(f"{self.command} {path} {status} {note}".rstrip(), file=sys.stderr, flush=True)
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """http.server's own errors (a malformed request line, an unknown method such as
+        OPTIONS) in the API's JSON error shape, never its HTML page."""
+        self.close_connection = True
+        if code == 501:  # http.server's answer to a method it has no do_X for
+            code, message = 405, f"Method {getattr(self, 'command', '?')} is not allowed."
+        text = message or self.responses.get(code, ("Error",))[0]
+        self._error(code, text, reply.new_id("req_tutor_"),
+                    error_type=ERROR_TYPES.get(code, "invalid_request_error" if code < 500 else "api_error"))
 
     def _send_json(self, status: int, body: dict, request_id: str, extra: dict | None = None) -> None:
         data = json.dumps(body).encode()
@@ -270,7 +305,7 @@ class _Handler(BaseHTTPRequestHandler):
         elif self.command == "GET" and (path == "/v1/models" or path.startswith("/v1/models/")):
             self._models(path, request_id)
         else:
-            self._error(404, f"Not found: {path}", request_id)
+            self._error(404, not_served(self.command, path), request_id)
 
     do_PUT = do_DELETE = do_PATCH = do_HEAD = do_GET
 
@@ -306,7 +341,7 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             if path not in ("/v1/messages", "/v1/messages/count_tokens"):
                 self.close_connection = True  # an unread body may follow
-                self._error(404, f"Not found: {path}", request_id)
+                self._error(404, not_served(self.command, path), request_id)
                 return
             if not self._authenticated(request_id):
                 return

@@ -30,13 +30,31 @@ TYPED_TOOLS = {
     "text_editor_20250124": "str_replace_editor",
     "bash_20250124": "bash",
 }
+# Tools the tutor accepts and never calls (docs: "Tool reference"): the server tools,
+# which run on Anthropic's side (web search, web fetch, code execution, tool search), and
+# the memory client tool. A model may always decide not to use a tool; offline, the
+# tutor cannot search or run code, so it never does. Type -> the fixed name.
+UNUSED_TOOLS = {
+    **dict.fromkeys(("web_search_20250305", "web_search_20260209", "web_search_20260318"), "web_search"),
+    **dict.fromkeys(
+        ("web_fetch_20250910", "web_fetch_20260209", "web_fetch_20260309", "web_fetch_20260318"), "web_fetch"
+    ),
+    **dict.fromkeys(
+        ("code_execution_20250522", "code_execution_20250825", "code_execution_20260120",
+         "code_execution_20260521"),
+        "code_execution",
+    ),
+    "tool_search_tool_regex_20251119": "tool_search_tool_regex",
+    "tool_search_tool_bm25_20251119": "tool_search_tool_bm25",
+    "memory_20250818": "memory",
+}
 # The API's schema takes the same block types in either role; which role may hold a
 # tool_use or a tool_result is checked afterwards, with the tool protocol.
 BLOCK_TYPES = {
     "text", "image", "document", "search_result", "tool_use", "tool_result",
     "thinking", "redacted_thinking",
 }
-TOOL_RESULT_BLOCKS = {"text", "image", "document", "search_result"}
+TOOL_RESULT_BLOCKS = {"text", "image", "document", "search_result", "tool_reference"}
 # The sources an image or document block may name, and the fields and media types each
 # requires (the SDK's ImageBlockParam / DocumentBlockParam; the vision docs list the
 # four image formats, the PDF docs application/pdf).
@@ -187,9 +205,10 @@ def _check_tools(tools: Any) -> str | None:
             return f"tools.{i}: Input should be a valid dictionary"
         kind = tool.get("type", "custom")
         name = tool.get("name")
-        if kind in TYPED_TOOLS:
-            if name != TYPED_TOOLS[kind]:
-                return f"tools.{i}.{kind}.name: Input should be '{TYPED_TOOLS[kind]}'"
+        fixed = TYPED_TOOLS.get(kind) or UNUSED_TOOLS.get(kind)
+        if fixed is not None:
+            if name != fixed:
+                return f"tools.{i}.{kind}.name: Input should be '{fixed}'"
         elif kind == "custom":
             if not isinstance(name, str):
                 return f"tools.{i}.custom.name: Field required"
@@ -203,7 +222,7 @@ def _check_tools(tools: Any) -> str | None:
             if "properties" in schema and not isinstance(schema["properties"], dict):
                 return f"tools.{i}.custom.input_schema.properties: Input should be a valid dictionary"
         else:
-            expected = ", ".join(repr(t) for t in ("custom", *TYPED_TOOLS))
+            expected = ", ".join(repr(t) for t in ("custom", *TYPED_TOOLS, *UNUSED_TOOLS))
             return f"tools.{i}: Input tag {kind!r} found using 'type' does not match any of the expected tags: {expected}"
         if name in seen:
             return f"tools: Tool names must be unique (duplicate {name!r})"
@@ -388,6 +407,8 @@ def _check_block(block: Any, path: str) -> str | None:
                     problem = _check_text(part["text"], part, f"{path}.content.{k}")
                     if problem:
                         return problem
+                if part["type"] == "tool_reference" and not isinstance(part.get("tool_name"), str):
+                    return f"{path}.content.{k}.tool_name: Field required"
                 if part["type"] in SOURCES:
                     where = f"{path}.tool_result.content.{k}.{part['type']}"
                     problem = _check_source(part, where, part["type"])
