@@ -229,6 +229,11 @@ def _decide(turn: Turn) -> Action:
         return say(script.TOO_MANY_STEPS.format(n=len(turn.steps)))
     if _NEGATED.match(turn.request):
         return say(script.NEGATED)
+    # A tool-free call that asks for JSON in a shape it writes out (a judge, a classifier)
+    # gets that JSON, even when the data it judges quotes one of the course's requests.
+    as_json = None if turn.tools.tools else foreign.json_reply(_system(turn), turn.prompt)
+    if as_json is not None:
+        return say(as_json)
     for task in script.TASKS:
         m = task.match(turn.request)
         if m:
@@ -236,9 +241,17 @@ def _decide(turn: Turn) -> Action:
             action = TASK_HANDLERS[task.name](turn, groups)
             if action is not None:
                 return action
+    as_json = None if turn.steps else foreign.json_reply(_system(turn), turn.prompt)
+    if as_json is not None:
+        return say(as_json)
     return task_foreign_tool(turn) or say(
         script.HELP.format(prompts="\n".join(f"- {p}" for p in script.TASK_PROMPTS)) + _unused_note(turn)
     )
+
+
+def _system(turn: Turn) -> str:
+    system = turn.body.get("system") or ""
+    return system if isinstance(system, str) else text_of(system)
 
 
 def task_foreign_tool(turn: Turn) -> Action | None:

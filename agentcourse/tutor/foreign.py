@@ -22,6 +22,7 @@ are tools marked `defer_loading` (the model only sees those after a tool search)
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
 from typing import Any
@@ -34,6 +35,14 @@ GENERIC = {
     "get", "set", "fetch", "lookup", "look", "up", "find", "search", "query", "retrieve", "check",
     "tool", "tools", "run", "call", "do", "make", "api", "the", "for", "and", "info", "data",
     "current", "latest", "list", "by", "from", "to", "of", "my", "new", "create", "update",
+}
+# Name words of the file and shell tools the script uses (search_file, read_lines, bash):
+# a tool named only with these is the script's, even when no task matched.
+FILE_WORDS = {
+    "file", "files", "dir", "directory", "directories", "folder", "path", "paths", "read", "write", "edit",
+    "view", "bash", "shell", "command", "cmd", "text", "line", "lines", "grep", "glob", "pattern", "code",
+    "project", "str", "replace", "based", "editor", "insert", "create", "delete", "remove", "move", "copy",
+    "content", "contents", "ls", "cat", "exec", "execute", "terminal", "patch", "apply", "diff", "notes", "note",
 }
 # Words that are too common to show a description matches a request.
 STOPWORDS = {
@@ -110,9 +119,9 @@ def loaded(body: dict) -> set[str]:
 
 
 def candidates(body: dict, known: list[Tool], deferred: bool = False) -> list[dict]:
-    """The request's custom tools that the toolbox gave no file or shell job; deferred ones
+    """The request's custom tools that are not the script's file or shell tools; deferred ones
     only once a tool search loaded them (or all of them, with `deferred`)."""
-    others = {t.name for t in known if t.role == "other"}
+    others = {t.name for t in known if t.role == "other" or set(_name_words(t.name)) - FILE_WORDS}
     seen = loaded(body)
     return [
         t for t in body.get("tools") or []
@@ -221,3 +230,70 @@ def report(steps: list[Step], names: set[str], search: str | None = None) -> str
         lines.append(f"{s.tool} returned: {result}" if s.ok else f"{s.tool} failed: {result}")
     lines.append("(The offline tutor passes tool results on as they came; it cannot interpret them.)")
     return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------- JSON asked for in words
+
+# "Return only JSON: {...}", "Respond with a JSON object like ...", "Return only the
+# requested JSON object." (a judge or classifier prompt, with the shape written out).
+ASKS_JSON = re.compile(r"\b(?:return|respond|reply|answer|output)\b(?:\s+[\w-]+){0,4}?\s+JSON\b", re.I)
+_TYPE_WORD = re.compile(
+    r':\s*(boolean|bool|string|str|number|integer|int|float|array|list|object|dict|null)\b(?=\s*[,}\]|])', re.I
+)
+_PLACEHOLDER = {"boolean": False, "bool": False, "number": 0, "integer": 0, "int": 0, "float": 0,
+                "array": [], "list": [], "object": {}, "dict": {}, "null": None}
+REASON_NAMES = {"reason", "reasoning", "explanation", "rationale", "why", "justification", "comment", "feedback"}
+CANNOT_JUDGE = "The offline tutor model cannot judge this: it is a scripted simulator, not Claude."
+
+
+def _template(text: str) -> dict | None:
+    """The first JSON object written out after the words that ask for JSON, with type names
+    (`{"ok": boolean, "reason": string}`) read as values of those types."""
+    start = text.find("{")
+    while start != -1:
+        depth = 0
+        for end in range(start, len(text)):
+            depth += {"{": 1, "}": -1}.get(text[end], 0)
+            if depth == 0:
+                break
+        candidate = _TYPE_WORD.sub(lambda m: ': "\\u0000' + m[1].lower() + '"', text[start : end + 1])
+        try:
+            value = json.loads(candidate)
+        except json.JSONDecodeError:
+            start = text.find("{", start + 1)
+            continue
+        return value if isinstance(value, dict) and value else None
+    return None
+
+
+def _made_up(key: str, value: Any) -> Any:
+    if isinstance(value, str) and value.startswith("\0"):
+        kind = value[1:]
+        return CANNOT_JUDGE if kind in ("string", "str") and key.lower() in REASON_NAMES else (
+            f"{forced.MARK} {key}" if kind in ("string", "str") else _PLACEHOLDER[kind]
+        )
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int | float):
+        return 0
+    if isinstance(value, str):
+        return CANNOT_JUDGE if key.lower() in REASON_NAMES else f"{forced.MARK} {key}"
+    if isinstance(value, dict):
+        return {k: _made_up(str(k), v) for k, v in value.items()}
+    if isinstance(value, list):
+        return []
+    return None
+
+
+def json_reply(system: str, prompt: str) -> str | None:
+    """A JSON text in the shape a prompt asks for in words, or None when it asks for none.
+    Booleans are false, numbers 0, a reason says the tutor cannot judge, other strings are
+    marked "(offline tutor)": nothing in it pretends to be a judgement."""
+    for text in (prompt, system):
+        asked = ASKS_JSON.search(text)
+        if asked is None:
+            continue
+        shape = _template(text[asked.start():]) or _template(text) or _template(prompt)
+        if shape is not None:
+            return json.dumps({k: _made_up(str(k), v) for k, v in shape.items()})
+    return None

@@ -204,6 +204,8 @@ class _Handler(BaseHTTPRequestHandler):
         """http.server's own errors (a malformed request line, an unknown method such as
         OPTIONS) in the API's JSON error shape, never its HTML page."""
         self.close_connection = True
+        if getattr(self, "request_version", "HTTP/0.9") == "HTTP/0.9":
+            self.request_version = self.protocol_version  # a status line and headers, not a bare body
         if code == 501:  # http.server's answer to a method it has no do_X for
             code, message = 405, f"Method {getattr(self, 'command', '?')} is not allowed."
         text = message or self.responses.get(code, ("Error",))[0]
