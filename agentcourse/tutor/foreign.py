@@ -68,12 +68,19 @@ ARITHMETIC_NAMES = {"calculator", "calculate", "calc", "math", "arithmetic", "co
 PLACE_NAMES = {"location", "city", "place", "country", "region", "address", "destination", "town", "where",
                "area", "state", "locale"}
 QUERY_NAMES = {"query", "q", "question", "prompt", "search", "keyword", "keywords", "term", "terms", "topic",
-               "text", "input", "message", "subject", "request", "search_query", "search_term"}
+               "text", "input", "request", "search_query", "search_term", "content", "sentence", "phrase"}
 EXPRESSION_NAMES = {"expression", "expr", "formula", "equation", "calculation"}
 TICKER_NAMES = {"ticker", "symbol", "stock", "ticker_symbol", "stock_symbol"}
 _PLACE = re.compile(r"\b(?:in|at|for|near|of)\s+((?:[A-Z][\w.'-]*)(?:(?:\s+|,\s*)[A-Z][\w.'-]*)*)")
 _TICKER = re.compile(r"\b(?!I\b|A\b)[A-Z]{1,5}\b")
-_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+_NUMBER = re.compile(r"(?<![\w.@])-?\d+(?:\.\d+)?(?![\w@])")
+_QUOTED = re.compile(r"""(?:^|(?<=[\s(]))(?:"([^"]+)"|'([^']+)'|“([^”]+)”)""")
+_LANGUAGE = re.compile(r"\b(?:into|to|in)\s+([A-Z][a-z]+)\b")
+FOUND = {  # string formats a request may spell out itself
+    "email": re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"),
+    "uri": re.compile(r"https?://[^\s'\"<>]+"),
+    "url": re.compile(r"https?://[^\s'\"<>]+"),
+}
 
 
 def _tokens(s: str) -> list[str]:
@@ -179,10 +186,22 @@ def fill(tool: dict, request: str) -> dict:
     made = made if isinstance(made, dict) else {}
     properties = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
     numbers = [float(n) for n in _NUMBER.findall(request)]
-    question = " ".join(request.strip().rstrip("?.!").split())
+    quoted = next((next(g for g in m.groups() if g) for m in _QUOTED.finditer(request)), None)
+    question = quoted or " ".join(request.strip().rstrip("?.!").split())
+    said = _tokens(request)
     for key in list(made):
         spec = properties.get(key)
-        if not isinstance(spec, dict) or {"enum", "const", "format", "$ref"} & set(spec):
+        if not isinstance(spec, dict) or {"const", "$ref"} & set(spec):
+            continue
+        if isinstance(spec.get("enum"), list):  # the option the request names, if it names one
+            named = [v for v in spec["enum"] if isinstance(v, str) and any(_same(v.lower(), w) for w in said)]
+            if named:
+                made[key] = named[0]
+            continue
+        if "format" in spec:
+            found = FOUND.get(str(spec["format"]), re.compile(r"(?!)")).search(request)
+            if found:
+                made[key] = found[0].rstrip(".,;")
             continue
         kind = spec.get("type")
         kind = next((k for k in kind if k != "null"), None) if isinstance(kind, list) else kind
@@ -200,6 +219,9 @@ def fill(tool: dict, request: str) -> dict:
                 value = found[0] if found else question
             elif lowered in QUERY_NAMES:
                 value = question
+            elif "language" in lowered or lowered in ("lang", "target", "target_lang"):
+                language = _LANGUAGE.search(request)
+                value = language[1] if language else None
             pattern = spec.get("pattern")
             if value is not None and isinstance(pattern, str) and not forced._matches(pattern, value):
                 value = None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import socket
 from typing import Literal
 
@@ -252,19 +253,64 @@ def test_a_prompt_that_asks_for_json_in_words_gets_that_shape(client):
 
 
 @pytest.mark.parametrize("name, call", [
-    ("Message Batches", lambda c: c.messages.batches.create(requests=[{"custom_id": "a", "params": {
-        "model": MODEL, "max_tokens": 10, "messages": [{"role": "user", "content": "hi"}]}}])),
-    ("Message Batches", lambda c: list(c.messages.batches.results("msgbatch_123"))),
     ("Files", lambda c: c.beta.files.list()),
     ("Skills", lambda c: c.beta.skills.list()),
     ("Managed Agents", lambda c: c.beta.environments.create(name="x")),
-], ids=["batches.create", "batches.results", "files.list", "skills.list", "environments.create"])
+    ("legacy Text Completions", lambda c: c.post("/v1/complete", body={"prompt": "x"}, cast_to=object)),
+], ids=["files.list", "skills.list", "environments.create", "complete"])
 def test_apis_the_tutor_does_not_serve_answer_404_saying_so(client, name, call):
     with pytest.raises(anthropic.NotFoundError) as caught:
         call(client)
     body = caught.value.body
     assert body["type"] == "error" and body["error"]["type"] == "not_found_error"
     assert name in body["error"]["message"] and body["request_id"].startswith("req_tutor_")
+
+
+# ----------------------------------------------------------------------------- message batches
+
+
+def _batch_request(custom_id: str, **params) -> dict:
+    body = {"model": MODEL, "max_tokens": 100, "messages": [{"role": "user", "content": "What does edit_file do?"}]}
+    return {"custom_id": custom_id, "params": {**body, **params}}
+
+
+def test_a_batch_ends_at_once_with_each_request_answered_as_messages_create_would(client):
+    batch = client.messages.batches.create(requests=[
+        _batch_request("ok"), _batch_request("bad-model", model="claude-nope"), _batch_request("streamed", stream=True),
+        _batch_request("weather", messages=[ASK], tools=[WEATHER])])
+    assert batch.id.startswith("msgbatch_") and batch.processing_status == "ended" and batch.ended_at
+    counts = batch.request_counts
+    assert (counts.succeeded, counts.errored, counts.processing) == (2, 2, 0)
+    assert client.messages.batches.retrieve(batch.id) == batch
+    results = {r.custom_id: r.result for r in client.messages.batches.results(batch.id)}
+    direct = client.messages.create(**_batch_request("x")["params"])
+    assert results["ok"].type == "succeeded" and _text(results["ok"].message) == _text(direct)
+    assert results["bad-model"].type == "errored" and results["bad-model"].error.error.type == "not_found_error"
+    assert results["streamed"].type == "errored" and "stream" in results["streamed"].error.error.message
+    assert [c.name for c in _calls(results["weather"].message)] == ["get_weather"]
+
+
+def test_batches_are_listed_cancelled_and_deleted(client):
+    made = [client.messages.batches.create(requests=[_batch_request("one")]).id for _ in range(3)]
+    listed = [b.id for b in client.messages.batches.list(limit=2)]
+    assert listed[:3] == made[::-1]  # newest first, across pages
+    assert client.messages.batches.cancel(made[0]).processing_status == "ended"  # nothing left to cancel
+    assert client.messages.batches.delete(made[0]).type == "message_batch_deleted"
+    with pytest.raises(anthropic.NotFoundError):
+        client.messages.batches.retrieve(made[0])
+    beta = client.beta.messages.batches.create(requests=[_batch_request("beta")])
+    assert [r.result.type for r in client.beta.messages.batches.results(beta.id)] == ["succeeded"]
+
+
+@pytest.mark.parametrize("requests, message", [
+    ([], "requests: Input should be a list with at least 1 item"),
+    ([{"custom_id": "a b", "params": {}}], "requests.0.custom_id: String should match pattern"),
+    ([_batch_request("a"), _batch_request("a")], "requests.1.custom_id: Duplicate custom_id 'a'"),
+    ([{"custom_id": "a"}], "requests.0.params: Field required"),
+], ids=["empty", "bad-custom-id", "duplicate", "no-params"])
+def test_a_malformed_batch_is_refused_whole(client, requests, message):
+    with pytest.raises(anthropic.BadRequestError, match=re.escape(message)):
+        client.messages.batches.create(requests=requests)
 
 
 def test_models_retrieve_gives_the_dated_id(client):
