@@ -64,7 +64,7 @@ NESTED = [
     ("ls && (rm x || touch y)", {"ls", "rm", "touch"}),
     ("echo ${x:-$(rm y)}", {"echo", "rm"}),
     ('echo "${x:-$(rm y)}"', {"echo", "rm"}),
-    ("echo $(( $(wc -l < a) + 1 ))", {"echo", "wc"}),
+    ("echo $(( $(wc -l < a) + 1 ))", ASK),  # the output is evaluated: a[$(id)] in it runs
     ("echo $(cat <(rm x))", {"echo", "cat", "rm"}),
     ("x=`echo \\`rm y\\``", {"echo", "rm"}),
     ("echo $(\nrm y\n)", {"echo", "rm"}),
@@ -332,8 +332,8 @@ MORE = [
     ("cat <<EOF && rm x\nhi\nEOF", {"cat", "rm"}),
     ("cat <<EOF; rm x\nhello\nEOF", ASK),
     ("echo ${x/$(rm y)/z}", {"echo", "rm"}),
-    ("echo $[1+$(rm x)]", {"echo", "rm"}),
-    ("typeset -i x=$(rm y)", {"typeset", "rm"}),
+    ("echo $[1+$(rm x)]", ASK),
+    ("typeset -i x=$(rm y)", ASK),  # -i: the value is evaluated as arithmetic
     ("time ls | rm x", {"time", "ls", "rm"}),
     ('echo "$(echo "$(rm deep)")"', {"echo", "rm"}),
     ("echo $(cat <<EOF\n$(rm q)\nEOF\n)", {"echo", "cat", "rm"}),
