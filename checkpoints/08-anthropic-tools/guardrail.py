@@ -49,15 +49,25 @@ ALWAYS_ASK = SHELLS | {  # each can run any code at all: approving it "always" w
     "unshare", "nsenter", "systemd-run", "chrt", "prlimit", "numactl", "valgrind", "ltrace",
     "fakeroot", "faketime", "eatmydata", "firejail", "bwrap", "torsocks", "proxychains", "sg",
     "dbus-run-session", "ssh-agent", "xvfb-run", "docker", "podman", "vi", "vim", "nvim", "emacs",
-    "gdb", "lldb", "sem"}
+    "gdb", "lldb", "sem", "setpriv", "capsh", "start-stop-daemon", "daemonize", "cgexec", "chpst",
+    "perf", "apptainer", "singularity", "toybox", "crontab", "batch", "entr", "watchexec", "ed",
+    "ex", "dc", "m4", "mawk", "nawk", "tclsh", "Rscript", "julia", "pwsh", "deno", "bun", "irb",
+    "osascript", "fc"}
 RISKY_VARIABLES = {  # setting one changes what later names mean, or runs code by itself
     "PATH", "BASH_ENV", "ENV", "LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_INSERT_LIBRARIES",
     "PROMPT_COMMAND", "IFS", "SHELLOPTS", "BASHOPTS", "GIT_SSH_COMMAND", "GIT_EXTERNAL_DIFF",
     "PS0", "PS1", "PS2", "PS4", "LD_AUDIT", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT",
-    "GIT_CONFIG", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_EXEC_PATH"}
+    "GIT_CONFIG", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_EXEC_PATH", "GCONV_PATH",
+    "EXECIGNORE", "BASH_CMDS", "BASH_ALIASES", "BASH_LOADABLES_PATH"}
 COMMAND_VARIABLES = {  # a program runs their value as a shell command: it is read like one
     "PAGER", "GIT_PAGER", "MANPAGER", "SYSTEMD_PAGER", "EDITOR", "VISUAL", "GIT_EDITOR",
-    "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_PROXY_COMMAND", "BROWSER"}
+    "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_PROXY_COMMAND", "BROWSER",
+    "LESSOPEN", "LESSCLOSE"}
+SUBCOMMANDS = {  # `uv run pytest`, `npx tsc`: the words after the subcommand are a command
+    "uv": {"run"}, "uvx": {""}, "poetry": {"run"}, "pipenv": {"run"}, "pdm": {"run"},
+    "hatch": {"run"}, "rye": {"run"}, "pixi": {"run"}, "pipx": {"run"}, "conda": {"run"},
+    "mamba": {"run"}, "micromamba": {"run"}, "bundle": {"exec"}, "npm": {"exec", "x"},
+    "npx": {""}, "pnpm": {"exec", "dlx"}, "yarn": {"exec", "dlx"}, "direnv": {"exec"}}
 GIT_SAFE_CONFIG = ("user.", "color.", "advice.", "init.defaultbranch", "core.autocrlf",
                    "core.quotepath", "commit.gpgsign", "tag.gpgsign", "safe.directory")
 SAFE_TARGETS = {"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"}  # redirections that write nothing
@@ -136,7 +146,8 @@ def literal(node) -> str | None:
         if re.search(r"\\[cCeE]", text):
             return None  # escapes Python does not decode the way bash does
         try:
-            return text[2:-1].encode("latin-1", "backslashreplace").decode("unicode_escape")
+            text = text[2:-1].encode("latin-1", "backslashreplace").decode("unicode_escape")
+            return text.split("\x00")[0]  # bash ends the string at a NUL: $'rm\x00x' is rm
         except UnicodeDecodeError:
             return None
     if node.type in ("string", "translated_string"):
@@ -194,6 +205,9 @@ def analyse(command: str, depth: int = 0, out: Analysis | None = None) -> Analys
     if "\x00" in command:
         raise Unanalysable("the command contains a NUL byte")
     tree = PARSER.parse(command.encode())
+    outside = command.encode()[: tree.root_node.start_byte] + command.encode()[tree.root_node.end_byte :]
+    if re.sub(rb"[ \t\n]|\\\n", b"", outside):  # \v or \r around it: part of a name to bash
+        raise Unanalysable("part of the text is not covered by the parse")
     try:
         _visit(tree.root_node, out, depth)
     except RecursionError:  # `true && true && ...` thousands deep
@@ -274,7 +288,7 @@ def _arithmetic(node) -> list:
 
 
 def _check_variable(name: str, value: str | None = None, out=None, depth: int = 0) -> None:
-    if name.split("[")[0] in RISKY_VARIABLES:
+    if name.split("[")[0] in RISKY_VARIABLES or name.startswith("BASH_FUNC_"):
         raise Unanalysable(f"it sets {name}, which changes what the shell runs")
     if name in COMMAND_VARIABLES:  # PAGER='rm x' git log: git runs it
         analyse(_known(value), depth + 1, out if out is not None else Analysis())
@@ -287,10 +301,12 @@ LITERAL_LEAVES = {"raw_string", "ansi_c_string", "comment", "heredoc_start", "he
 def _hidden_code(node, out: Analysis, depth: int) -> None:
     """Code in places the parser reads as plain text, or that bash evaluates from a value."""
     text = node.text.decode(errors="replace")
-    if (node.is_named and node.child_count == 0 and node.type not in LITERAL_LEAVES
+    in_quotes = node.type == "raw_string" and _inside(node, ("string", "heredoc_body"))  # "${x:-'$(id)'}"
+    if (node.is_named and node.child_count == 0 and (node.type not in LITERAL_LEAVES or in_quotes)
             and re.search(r"\$\(|`", re.sub(r"\\.", "", text, flags=re.S))):
-        if node.type.startswith("heredoc"):  # a <<- body, left unparsed: read it as "..."
-            if _quoted_heredoc(node.parent if node.type == "heredoc_body" else node.parent.parent):
+        if node.type.startswith("heredoc") or in_quotes:  # a <<- body: read it as "..."
+            if not in_quotes and _quoted_heredoc(node.parent if node.type == "heredoc_body"
+                                                 else node.parent.parent):
                 return
             text = '"' + text.replace('"', '\\"') + '"'
         inner = analyse(": " + text, depth + 1)  # ${x:-`id`}, ${x#$(id)}: one token to the parser
@@ -313,6 +329,14 @@ def _hidden_code(node, out: Analysis, depth: int) -> None:
             owner = owner.child_by_field_name("body")
         if owner is None or owner.type != "command":
             raise Unanalysable("words after a redirection that belong to no command")
+
+
+def _inside(node, kinds: tuple) -> bool:
+    while node.parent is not None:
+        node = node.parent
+        if node.type in kinds:
+            return True
+    return False
 
 
 def _extra_words(redirect) -> list:
@@ -391,6 +415,8 @@ def _run(argv: list[str | None], out: Analysis, depth: int, stdin: str | None = 
         _strings(name, rest, out, depth)
     elif name in STRING_OPTIONS and name not in WRAPPERS:
         _string_options(name, rest, out, depth)
+    elif name in SUBCOMMANDS:
+        _subcommand(name, rest, out, depth)
     elif name == "command" and rest[:1] in (["-v"], ["-V"]):
         pass  # `command -v rm` only looks rm up
     elif name in WRAPPERS and not _string_options(name, rest, out, depth):  # runuser -c '...'
@@ -439,6 +465,10 @@ def _check_arguments(name: str, words: list[str]) -> None:
     if name in ("read", "mapfile", "readarray", "printf", "getopts") and any(
             re.split(r"[=\[]", w)[0] in RISKY_VARIABLES | COMMAND_VARIABLES for w in words):
         raise Unanalysable(f"{name} sets a variable that changes what the shell runs")
+    if name == "set" and any(re.fullmatch(r"-\w*k\w*|keyword", w) for w in words):
+        raise Unanalysable("set -k makes NAME=value arguments anywhere set variables")
+    if name in ("scp", "sftp") and any("command" in w.lower() or w.startswith("-F") for w in words):
+        raise Unanalysable(f"{name} -o ...Command or -F config runs a command on this machine")
     if name in ("sed", "gsed") and any(
             SED_RUNS.search(w) or re.fullmatch(r"-[a-zA-Z]*f|--file(=.*)?", w) for w in words):
         raise Unanalysable("a sed script that runs commands, or one read from a file")
@@ -459,6 +489,20 @@ def _check_arguments(name: str, words: list[str]) -> None:
         raise Unanalysable(f"git {sub} runs a command given in its arguments")
     if any(not k.lower().startswith(GIT_SAFE_CONFIG) for k in keys):
         raise Unanalysable("git configuration can name a command for git to run (core.pager, alias.x)")
+
+
+def _subcommand(name: str, words: list, out: Analysis, depth: int) -> None:
+    """uv run CMD, npx CMD ...: an option before CMD could take a value, so it makes it ask."""
+    subs = SUBCOMMANDS[name]
+    i = next((k for k, w in enumerate(words) if not (w or "-").startswith("-")), len(words))
+    if "" not in subs and (i == len(words) or words[i] not in subs):
+        return  # npm install, uv sync: the program's own work
+    command = words[i:] if "" in subs else words[i + 1 :]
+    command = command[1:] if command[:1] == ["--"] else command
+    if i > 0 or command and (command[0] or "-").startswith("-"):
+        raise Unanalysable(f"{name}: options around the command this guardrail does not read")
+    if command:
+        _run(command, out, depth)
 
 
 def _known(word: str | None) -> str:
