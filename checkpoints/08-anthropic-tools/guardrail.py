@@ -7,7 +7,10 @@ Approval is per executable: approving `ls` once, or always, never approves
 pipes, `;` `&&` `||`, `$( )` and backticks, subshells and `{ }` groups, process
 substitution, function bodies, loops and `case`, assignments and redirections, and
 wrappers that run another command (`sudo`, `env`, `xargs`, `bash -c '...'`, `eval`,
-`find -exec`, `ssh host cmd` ...).
+`find -exec`, `ssh host cmd`, `uv run` ...) or a string given in an option or a variable
+(`su -c`, `tar --to-command`, `PAGER=...`). What it cannot read, it asks about: a name
+computed at run time, a value bash evaluates as arithmetic (`a[$(id)]` in it runs id),
+git configuration, a sed script with `e`, and settings that change later names (PATH).
 
     commands_in("ls && rm -rf x")          -> ["ls", "rm"]
     commands_in("sudo -u bob 'r'm x")      -> ["sudo", "rm"]
@@ -16,8 +19,9 @@ wrappers that run another command (`sudo`, `env`, `xargs`, `bash -c '...'`, `eva
 Doubts, stated: an approved program can do anything it is able to (`find -delete`,
 `git` hooks, `make`, `python`): per-executable approval is a speed bump on a machine the
 agent can use, not a sandbox. Shells and interpreters therefore ask every time. A program
-that daemonizes, or a variable whose value bash evaluates as arithmetic, can hide work
-that no reading of the text reveals; run the agent in a container when that matters.
+that daemonizes, a file the agent edited that a program later obeys (`.git/config`, a
+Makefile, `conftest.py`), or a variable an earlier command declared as an integer, can hide
+work that no reading of the text reveals; run the agent in a container when that matters.
 """
 
 from __future__ import annotations
@@ -45,14 +49,10 @@ ALWAYS_ASK = SHELLS | {  # each can run any code at all: approving it "always" w
     "python", "python3", "pypy", "perl", "ruby", "node", "php", "lua", "awk", "gawk", "source", ".",
     "eval", "exec", "sudo", "su", "doas", "ssh", "xargs", "env", "alias", "hash", "enable", "trap",
     "runuser", "pkexec", "flock", "script", "tmux", "screen", "parallel", "at", "expect", "let",
-    # ...and programs that run a command this table does not model, or any code they are told
-    "unshare", "nsenter", "systemd-run", "chrt", "prlimit", "numactl", "valgrind", "ltrace",
-    "fakeroot", "faketime", "eatmydata", "firejail", "bwrap", "torsocks", "proxychains", "sg",
-    "dbus-run-session", "ssh-agent", "xvfb-run", "docker", "podman", "vi", "vim", "nvim", "emacs",
-    "gdb", "lldb", "sem", "setpriv", "capsh", "start-stop-daemon", "daemonize", "cgexec", "chpst",
-    "perf", "apptainer", "singularity", "toybox", "crontab", "batch", "entr", "watchexec", "ed",
-    "ex", "dc", "m4", "mawk", "nawk", "tclsh", "Rscript", "julia", "pwsh", "deno", "bun", "irb",
-    "osascript", "fc"}
+    "unshare", "nsenter", "systemd-run", "chrt", "prlimit", "numactl", "valgrind", "ltrace", "perf",
+    "fakeroot", "faketime", "eatmydata", "firejail", "bwrap", "torsocks", "proxychains", "sg", "fc",
+    "setpriv", "xvfb-run", "docker", "podman", "vi", "vim", "nvim", "emacs", "ed", "ex", "gdb",
+    "toybox", "crontab", "batch", "entr", "dc", "m4", "mawk", "nawk", "Rscript", "julia", "deno"}
 RISKY_VARIABLES = {  # setting one changes what later names mean, or runs code by itself
     "PATH", "BASH_ENV", "ENV", "LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_INSERT_LIBRARIES",
     "PROMPT_COMMAND", "IFS", "SHELLOPTS", "BASHOPTS", "GIT_SSH_COMMAND", "GIT_EXTERNAL_DIFF",
@@ -320,9 +320,12 @@ def _hidden_code(node, out: Analysis, depth: int) -> None:
     if node.type == "expansion" and (text.endswith("@P}") or node.children[1].type == "!"
                                      and not re.search(r"(\[[@*]\]|[@*])}$", text)):
         raise Unanalysable("${x@P} and ${!x} evaluate a value that can hold code")
-    if node.type == "declaration_command" and any(
-            re.fullmatch(r"-\w*[ni]\w*", c.text.decode()) for c in node.children if c.type == "word"):
-        raise Unanalysable("declare -n can set any variable; declare -i evaluates values as arithmetic")
+    for word in node.children if node.type == "declaration_command" else []:
+        value = literal(word) if word.type in ("word", "raw_string", "string", "concatenation") else ""
+        if value is None or re.fullmatch(r"-\w*[ni]\w*", value):  # declare "$v=..." or -n, -i
+            raise Unanalysable("declare can set any variable here, or evaluate values as arithmetic")
+        if "=" in value:
+            _check_variable(*value.split("=", 1), out, depth)  # export 'PATH=./bin'
     if node.type in ("file_redirect", "heredoc_redirect") and _extra_words(node):
         owner = node.parent
         if owner.type == "redirected_statement":
@@ -406,7 +409,7 @@ def _run(argv: list[str | None], out: Analysis, depth: int, stdin: str | None = 
         raise Unanalysable(f"the program's name is a pattern: {argv[0]}")
     name, rest = program_name(argv[0]), argv[1:]
     _add(out, name)
-    _check_arguments(name, [w or "" for w in rest])
+    _check_arguments(name, rest)
     if name in SHELLS:
         _shell(name, rest, out, depth, stdin)
     elif name == "find":
@@ -460,11 +463,13 @@ GIT_RUNS = {"rebase": ("-x", "--exec"), "difftool": ("-x", "--extcmd"), "bisect"
             "ls-remote": ("--upload-pack",), "push": ("--receive-pack", "--exec"), "archive": ("--exec",)}
 
 
-def _check_arguments(name: str, words: list[str]) -> None:
+def _check_arguments(name: str, argv: list[str | None]) -> None:
     """Arguments that make an ordinary program run code: git's config, sed's `e`, read PATH."""
+    names = argv[argv.index("-v") + 1 :][:1] if "-v" in argv else [] if name == "printf" else argv
     if name in ("read", "mapfile", "readarray", "printf", "getopts") and any(
-            re.split(r"[=\[]", w)[0] in RISKY_VARIABLES | COMMAND_VARIABLES for w in words):
-        raise Unanalysable(f"{name} sets a variable that changes what the shell runs")
+            w is None or re.split(r"[=\[]", w)[0] in RISKY_VARIABLES | COMMAND_VARIABLES for w in names):
+        raise Unanalysable(f"{name} sets a variable that may change what the shell runs")
+    words = [w or "" for w in argv]
     if name == "set" and any(re.fullmatch(r"-\w*k\w*|keyword", w) for w in words):
         raise Unanalysable("set -k makes NAME=value arguments anywhere set variables")
     if name in ("scp", "sftp") and any("command" in w.lower() or w.startswith("-F") for w in words):
@@ -476,11 +481,9 @@ def _check_arguments(name: str, words: list[str]) -> None:
         return
     i, keys = 0, []
     while i < len(words) and words[i].startswith("-"):  # git's own options, before the subcommand
-        if words[i] in ("-c", "--config-env"):
-            keys.append(words[i + 1] if i + 1 < len(words) else "")
+        keys += [words[i + 1] if i + 1 < len(words) else ""] if words[i] in ("-c", "--config-env") else []
+        keys += [""] if words[i].startswith(("--exec-path=", "--config-env=")) else []
         i += 2 if words[i] in ("-c", "-C", "--config-env", "--git-dir", "--work-tree") else 1
-        if words[i - 1].startswith(("--exec-path", "--config-env=")):
-            raise Unanalysable("git told where to find its programs or config")
     sub, rest = (words[i], words[i + 1:]) if i < len(words) else ("", [])
     operands = [w for w in rest if not w.startswith("-")]
     if sub == "config" and len(operands) >= 2:
