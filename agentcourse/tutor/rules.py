@@ -11,10 +11,11 @@ that each have their own data below:
    each parameter's description. A tool description's "this tool" / "use it" stands for
    the tool's own action (a read tool's "use this before editing" is a read-first rule),
    and the edit tool's old-text parameter carries "old_str" implicitly.
-2. Sentences: markup goes (Markdown emphasis, headings, bullets, XML tags), wrapped lines
-   are joined, then the text is cut into sentences. Each keeps the heading it stands under
-   (a Markdown heading, a "Label:" line, an XML tag's name): a short item is read with it
-   ("## Code style / - concise"), and a heading that forbids ("DON'T:") governs every item.
+2. Sentences: markup goes (Markdown emphasis, headings, bullets, XML tags, JSON-like lists
+   of quoted rules), wrapped lines are joined, then the text is cut into sentences. Each
+   keeps the heading it stands under (a Markdown heading, a "Label:" line, an XML tag's
+   name): a short item is read with it ("## Code style / - concise"), and a heading that
+   forbids ("DON'T:") governs every item.
    "Q: ...? A: No, ..." is read as one statement.
 3. Words: a sentence is lower-cased, keyboard slips of rule words are mended (ANCHORS:
    "befor", "emtpy"), contractions are expanded, multi-word phrases become one canonical
@@ -26,7 +27,8 @@ that each have their own data below:
    subordinators ("before", "if", "that", ";", "but") end a marker's reach, and so does the
    comma that closes an "if"/"when" clause. A word nothing governs is read from what
    follows it ("Deleting files is forbidden", "Deleting files? Never.").
-5. Rules: one small function per rule over the words of a sentence (RECOGNISERS).
+5. Rules: one small function per rule over the words of a sentence (RECOGNISERS). A rule
+   named only to be withdrawn ("the rule 'read before you edit' is obsolete") is not stated.
 
 No model, no network; the same prompt always gives the same answer, and answers are
 cached by prompt. Honest doubt: this reads rules, it does not understand them. Pronouns
@@ -50,10 +52,12 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # discourse markers and intensifiers that carry no rule
     (
         r"in brief|in short|no matter what|under any circumstances|whatever the reason(?: given)?"
-        r"|no longer(?! than)|for any reason|even if|not only",
+        r"|for any reason|even if|not only",
         " , ",
     ),
+    (r"any ?more(?! than)", ""),  # "don't ask questions any more": a time, not a count
     # negations
+    (r"no longer(?! than)|not any longer", "not"),  # "no longer allowed", "no longer need to"
     (
         r"under no circumstances|in no case|at no (?:point|time)|on no account|by no means|not ever",
         "never",
@@ -115,8 +119,19 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"(?:changes?|edits?|modifications?)",
         "edit",
     ),
+    (  # "confirm every change with the user": the thing confirmed between
+        r"(?:double )?(?:check|confirm|verify)(?:ing)?((?: (?!with\b)[\w']+){1,3}) with (?:the |your )?"
+        r"(?:user|developer|human|client|customer|owner|requester|me|them)s?(?!')",
+        r"ask\1",
+    ),
+    (r"confirm(?= (?:first|before|beforehand)\b)", "ask"),  # "Always confirm before acting."
     (
-        r"(?:double )?(?:check|confirm|verify)(?: in)? with (?:the |your )?(?:user|developer|human|client"
+        r"without (?:(?:the|a|an|explicit|prior|written) )?(?:(?:user's|users'|their|your|explicit) )?"
+        r"(?:confirmation|approval|go ahead|sign off|consent)",
+        "without ask",
+    ),
+    (
+        r"(?:double )?(?:check|confirm|verify)(?:ing)?(?: in)? with (?:the |your )?(?:user|developer|human|client"
         r"|customer|owner|requester|me|them)s?|seek clarification"
         r"|(?:get|ask for|wait for|request) (?:the user's )?(?:confirmation|approval)"
         r"|confirm (?:the|your) (?:plan|request|intent)"
@@ -127,7 +142,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"(?:narrat\w*|explain\w*|describ\w*|walk\w* (?:through|the user through)) (?:of )?(?:what you"
         r" (?:are doing|did|do)|(?:your|the|each|every) (?:process|steps?|reasoning|thinking|approach"
         r"|actions?))|explanations? of (?:your |the )?(?:process|steps|reasoning)"
-        r"|explain(?: yourself)?(?=\W*$)",  # "Act, don't explain.": explaining, with no object
+        r"|explain(?: yourself)?(?=\s*(?:[,;.!]|$))",  # "Act, don't explain.": with no object
         "narration",
     ),
     (
@@ -146,7 +161,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (  # "as few words as you can": the "can" is not a permission
         r"as (?:few words|short|brief|concise|terse) as (?:possible|you can|you are able|necessary|needed)"
-        r"|minimi[sz]e (?:the )?(?:number of |amount of )?(?:words|output tokens|tokens|text|verbosity)",
+        r"|(?:minimi[sz]e|reduce|limit|cut down) (?:the )?(?:number of |amount of |length of |size of )?"
+        r"(?:words|output tokens|tokens|text|verbosity|length)",
         "concise",
     ),
     (
@@ -185,7 +201,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "codething",
     ),
     (
-        r"(?:your|the) (?:final |last |closing )?(?:messages?|replies|reply|answers?)|final (?:message|reply)"
+        r"(?:your|the|chat) (?:final |last |closing )?(?:messages?|replies|reply|answers?)|final (?:message|reply)"
         r"|messages? (?:to|for) (?:the )?users?|what you (?:say|write|tell) (?:to )?(?:the )?users?",
         "your reply",
     ),
@@ -195,7 +211,12 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"|not exist yet|is missing|from scratch|not there yet",
         "create",
     ),
-    (r"empty string|zero[- ]length string|blank string", "empty"),
+    (
+        r"empty string|blank string|(?:zero|0)[- ]?(?:length|char(?:acter)?s?)(?: string)?"
+        r"|nothing(?= (?:in|as|for|into) (?:the |an? )?(?:old|search|find|target|original|\w+_str))",
+        # "nothing in old_str", "a zero-length old_str"
+        "empty",
+    ),
     (
         r"(?:could|can|might|may) (?:mean|be read|be understood|be taken|be interpreted)(?: in)?"
         r" (?:two|several|multiple|more than one) (?:different )?(?:things|ways)",
@@ -216,7 +237,8 @@ LEXICON: dict[str, str] = {
     "NEG": r"not|never|no|nor|neither|cannot|none|nothing|nobody|without|refuse[sd]?|refusing"
     r"|decline[sd]?|declining|avoid(?:s|ing)?|refrain|abstain|skip(?:ping)?|omit|minimi[sz]e|non"
     r"|eschew|shun|forgo",
-    "PROHIB": r"forbid(?:den)?|prohibit(?:ed)?|banned|disallowed|taboo|unacceptable|forbidden|illegal",
+    "PROHIB": r"forbid(?:den)?|prohibit(?:ed)?|banned|disallowed|taboo|unacceptable|forbidden|illegal"
+    r"|bans?|avoided",
     "PERM": r"may|can|could|allowed|permitted|free|welcome|fine|ok|okay|acceptable|encouraged|able"
     r"|supported|enough|sufficient",
     "INVERT": r"hesitate|forget|fail|afraid|reluctant|shy|scared",
@@ -251,7 +273,7 @@ LEXICON: dict[str, str] = {
     "NONFILE": r"lines?|code|comments?|functions?|methods?|class(?:es)?|tests?|imports?|variables?"
     r"|text|whitespace|branch(?:es)?|commits?|history|logs?|messages?|words?|characters?"
     r"|rows?|records?|entr(?:y|ies)|docstrings?|statements?|names?|diffs?|patches|edits|changes"
-    r"|identifiers?|modules?|titles?|codething",
+    r"|identifiers?|modules?|titles?|codething|changelogs?|readme\w*|docs|documentation",
     "NOTFILE_READ": r"readme\w*|docs|documentation|instructions|request|requests|question"
     r"|questions|message|error|errors|output|results?|task|prompt|spec|logs?|user's|tests?|paths?"
     r"|carefully|guides?|guidelines|manual|conventions|specs|specification|wiki|changelog|issues?"
@@ -387,6 +409,8 @@ def headed(text: str) -> list[tuple[str, str]]:
     little without its heading ("## Code style" or "## Replies")."""
     text = re.sub(r"</[A-Za-z][\w-]*\s*>", "\n\n\x00\n\n", text)  # XML-ish tags
     text = re.sub(r"<([A-Za-z][\w-]*)(?:\s[^<>]*)?>", lambda m: f"\n\n\x00{m[1]}\n\n", text)
+    text = "\n".join(_unjson(raw.strip()) for raw in text.split("\n"))
+    text = re.sub(r"(?m)^\s*1[.)]\s.*\s2[.)]\s.*$", _steps_on_lines, text)
     blocks, current, heading = [], [], ""
     for raw in text.split("\n"):
         line = raw.strip()
@@ -413,6 +437,35 @@ def headed(text: str) -> list[tuple[str, str]]:
         parts = re.split(r"(?<=[.!])\s+(?=\S)", block)
         out += [(heading, s.strip()) for s in parts if s.strip()]
     return out
+
+
+def _steps_on_lines(line: re.Match) -> str:
+    """Steps numbered on one line, one to a line: "1) read_file the target 2) edit_file it"."""
+    return re.sub(r"\s+(?=\d+[.)]\s)", "\n", line[0])
+
+
+def _unjson(line: str) -> str:
+    """A JSON-like line as the text it holds: brackets alone part items, '"key": [' is a
+    heading, '"key": "value",' and '"a rule",' are items ("- key: value", "- a rule")."""
+    if line and re.fullmatch(r"[\[\]{}(),\s]+", line):
+        return ""
+    if not re.match(r'^[\[{]*\s*"', line):
+        return line
+    inner = re.sub(r"[\s,]*[\]}]*[\s,]*$", "", re.sub(r"^[\[{]+\s*", "", line))
+    string = r'"((?:[^"\\]|\\.)*)"'
+    pair = re.fullmatch(string + r"\s*:\s*(.*)", inner)
+    if pair:
+        key, value = pair[1], pair[2].strip()
+        if not re.search(r"_(?:str|string|text|path)$", key):
+            key = key.replace("_", " ")  # "new_file", "read_first"; not "old_str"
+        if value in ("", "[", "{"):
+            return f"{key}:"
+        value = re.fullmatch(string, value)[1] if re.fullmatch(string, value) else value
+        return f"- {key}: {value}".replace('\\"', '"')
+    items = re.fullmatch(rf"{string}(?:\s*,\s*{string})*", inner)  # '"a rule", "another"'
+    if not items:
+        return line
+    return "\n".join(f"- {item}".replace('\\"', '"') for item in re.findall(string, inner))
 
 
 def in_context(heading: str, sentence: str) -> str:
@@ -520,7 +573,7 @@ def words(clause: str, this: str = "") -> tuple[Word, ...]:
     s = re.sub(r"→|->|=>", " then ", s)
     s = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", s)
     for pattern, repl in _PHRASES:
-        s = pattern.sub(repl, s)
+        s = re.sub(r" {2,}", " ", pattern.sub(repl, s))  # "no longer required" -> "not required"
     return tuple(
         (w, kinds(w)) for w in re.findall(r"[a-z0-9_]+(?:\.[a-z0-9]+)*(?:'s|s')?|[:;,]", s)
     )
@@ -560,6 +613,8 @@ def governor(ws: tuple[Word, ...], i: int) -> tuple[str, int]:
             state, at, subordinate = "pos", -1, False  # "If you have not read it, read it"
         elif "PROHIB" in k and state == "neg" and j - at <= 2:
             state, at = "perm", j  # "it is not forbidden to", "never prohibited"
+        elif w in REFUSALS and state == "neg" and j - at <= 2:
+            state, at = "pos", -1  # "do not refuse to", "never skip", "don't avoid"
         elif "NEG" in k or "PROHIB" in k:
             state, at = "neg", j
         elif "INVERT" in k and state == "neg":
@@ -575,6 +630,11 @@ def governor(ws: tuple[Word, ...], i: int) -> tuple[str, int]:
     return state, at
 
 
+# Negating verbs that a negation before them cancels.
+REFUSALS = frozenset(
+    "refuse refusing decline declining avoid avoiding refrain abstain skip skipping omit forgo"
+    " eschew shun".split()
+)
 # Words that open a clause which a comma closes: "If you have not read a file, read it".
 SUBORDINATORS = frozenset(
     "if when whenever unless before after until once since because while".split()
@@ -594,8 +654,8 @@ def predicate(ws: tuple[Word, ...], i: int) -> str:
             return "perm" if "NEG" in ws[j - 1][1] else "neg"  # "... is not forbidden"
         if w in ("optional", "waste", "wastes", "wasteful", "pointless", "overkill", "needless"):
             return "" if "NEG" in ws[j - 1][1] else "opt"  # "... is not optional" demands it
-        if "NEG" in k and j == len(ws) - 1:
-            return "neg"  # "Deleting files? Never."
+        if "NEG" in k and (j == len(ws) - 1 or ws[j + 1][0] in (",", ";")):
+            return "neg"  # "Deleting files? Never.", "Deletion of files: never, not even if asked"
         if "NEG" in k and ws[j - 1][0] in AUXILIARY:
             continue  # "Editing a file you have not read is allowed": not the predicate's
         if "NEG" in k and w not in ("without",):
@@ -618,7 +678,12 @@ AUXILIARY = frozenset("have has had did do does".split())
 def polarity(ws: tuple[Word, ...], i: int) -> str:
     """Word i's polarity: what governs it, else what its predicate says, else "pos"."""
     g = governed(ws, i)
+    if g == "pos" and any(w in DEMANDS for w, _ in ws[max(0, i - 2) : i]):
+        return "pos"  # "A file must be read before it can be edited": the "can" is not its own
     return g if g != "pos" else (predicate(ws, i) or "pos")
+
+
+DEMANDS = frozenset("must should shall".split())
 
 
 def described(ws: tuple[Word, ...], upto: int) -> bool:
@@ -661,6 +726,11 @@ def _object(ws: tuple[Word, ...], i: int) -> str:
         after.append((w, k))
     if any(w == "outside" for w, _ in after):
         return "outside"
+    for j, (w, _) in enumerate(after):  # "files in the .git directory", not "in the project folder"
+        where = after[j + 1 : j + 4]
+        if w in ("in", "inside", "within", "under") and has(where, "DIR"):
+            if not WHOLE & {x for x, _ in where}:
+                return "some"
     for _, k in after:
         if "FILE" in k:
             return "file"
@@ -675,6 +745,10 @@ def _object(ws: tuple[Word, ...], i: int) -> str:
             if "NONFILE" in k or "DIR" in k:
                 return "other"
     return ""
+
+
+# Places that stand for the whole project: "files in the project directory" are all files.
+WHOLE = frozenset("project working work root repo repository workspace current your this".split())
 
 
 def someone_else(ws: tuple[Word, ...]) -> bool:
@@ -697,6 +771,9 @@ def rule_delete(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | 
             continue
         if obj == "outside":
             reason = "it only forbids deleting files outside the project"
+            continue
+        if obj == "some":
+            reason = "it only forbids deleting the files in one folder"
             continue
         pol = polarity(ws, i)
         if pol == "neg":
@@ -844,6 +921,7 @@ def rule_concise(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict |
         (has(ws, "NONFILE") or has(ws, "OLD") or has(ws, "ARG"))
         and not about_replies
         or any(w == "codething" for w, _ in ws)
+        and not REPLY_NOUNS & {w for w, _ in ws}  # "Keep commit messages and replies short"
     )  # "Keep old_str short": an argument, not a reply
     for i in brief:
         pol = polarity(ws, i)
@@ -873,10 +951,18 @@ def rule_concise(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict |
         if userside:
             reason = "it describes the user's messages, not the replies"
             continue
-        if code or i + 1 < len(ws) and ws[i + 1][0] in CODE_NOUNS:  # "in short comments"
+        scope = [w for w, _ in ws[i + 1 : i + 4] if w not in ("the", "your", "all", "any", "a")]
+        if scope[:1] in (["in"], ["for"], ["with"], ["when"]) and len(scope) > 1:
+            scope = scope[1:]  # "concise in code", "brief for commit messages"
+        if code or scope[:1] and scope[0] in CODE_NOUNS | WRITTEN_NOUNS:
+            # "in short comments", "be concise in code, verbose in explanations"
             reason = f"it is about {_noun(ws, i)}, not about the replies"
             continue
-        if place.where != "system prompt" and re.fullmatch(TOOL_DOES, ws[0][0]):
+        if place.where != "system prompt" and (
+            re.fullmatch(TOOL_DOES, ws[0][0])
+            or {"output", "outputs", "result", "results"} & {w for w, _ in ws[:3]}
+            and not has(ws, "AGENT")  # "Output is truncated to keep it short."
+        ):
             reason = "it describes what the tool does, it is not a rule for the model"
             continue
         near = [w for w, k in ws[max(0, i - 2) : i + 3] if k & {"FILE", "DIR"} and w not in ANY]
@@ -897,6 +983,11 @@ SPEECH = frozenset("explain describe summarise summarize state mention".split())
 CODE_NOUNS = frozenset(
     "comment comments docstring docstrings function functions name names variable variables"
     " code commit commits diff diffs test tests".split()
+)
+REPLY_NOUNS = frozenset("replies answers responses".split())
+# What the model writes into the project, not to the user: "be concise in the changelog".
+WRITTEN_NOUNS = frozenset(
+    "codething changelog changelogs readme docs documentation log logs edits patches".split()
 )
 # A tool description that starts "Returns ...", "Shows ...": what the tool does.
 TOOL_DOES = r"(?:return|read|list|show|print|give|output|write|create|replace|perform|make|fetch"
@@ -929,13 +1020,16 @@ def rule_read_first(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdic
     for r in reads:
         obj = []  # what is read: up to the verb of the clause ("a file you have not read is ...")
         for w, k in ws[r + 1 : r + OBJECT_WINDOW]:
-            if w in COPULA:
+            if w in COPULA or "BOUNDARY" in k:  # "read the README before editing anything"
                 break
             obj.append((w, k))
         if has(obj, "NOTFILE_READ") and not (has(obj, "FILE") or has(obj, "DIR")):
             reason = (
                 f"it is about reading {_first_word(obj, 'NOTFILE_READ')}, not the file to change"
             )
+            continue
+        if r and ws[r - 1][0] == "only" and {"when", "if", "where"} & {w for w, _ in ws[r + 1 :]}:
+            reason = "it asks to read first only in some cases"  # "only read it when it is long"
             continue
         pol = polarity(ws, r)
         if pol == "perm" and _only_allowed(ws, r):
@@ -1016,6 +1110,10 @@ def rule_create(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | 
         return False, "it mentions an empty old text but not creating a file"
     if has(ws, "ERROR"):
         return False, "it says an empty old text is an error"
+    creates = find(ws, "CREATE")
+    nearest = min(creates, key=lambda c: min(abs(c - e) for e in empties))
+    if governed(ws, nearest) == "neg":
+        return False, "it says an empty old text does not create a file"
     for i in empties:
         if polarity(ws, i) != "neg":
             return True, "says a new file takes an empty old text"
@@ -1031,7 +1129,8 @@ def rule_ask(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | Non
     questions = asks or [i for i, (w, _) in enumerate(ws) if w in ("question", "questions")]
     if not questions:
         return None
-    negated = [i for i in questions if polarity(ws, i) == "neg"]
+    pol = {i: "pos" if _demanded(ws, i) else polarity(ws, i) for i in questions}
+    negated = [i for i in questions if pol[i] == "neg"]
     if negated and all(_how_many(ws, i) for i in negated):
         return False, "it limits how many questions, not when to ask"
     if negated:
@@ -1066,13 +1165,19 @@ def rule_ask(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | Non
         " ".join(w for w, _ in ws),
     ):
         return True, "limits questions to requests that are truly unclear"
-    if asks and all(_when_unclear(ws, i) for i in asks if polarity(ws, i) in ("pos", "perm")):
+    if asks and all(_when_unclear(ws, i) for i in asks if pol[i] in ("pos", "perm")):
         # "If the request is ambiguous, ask": no reason to ask about a clear request, but
         # no limit on another rule that gives one ("When in doubt, ask")
         return None, "asks only about unclear requests"
-    if asks and any(polarity(ws, i) in ("pos", "perm") for i in asks):
+    if asks and any(pol[i] in ("pos", "perm") for i in asks):
         return False, "a clarification rule with no limit"
     return None
+
+
+def _demanded(ws: tuple[Word, ...], i: int) -> bool:
+    """'Never proceed without asking', 'do nothing without the user's confirmation': two
+    negations make asking a demand."""
+    return any(ws[j][0] == "without" and governed(ws, j) == "neg" for j in range(max(0, i - 2), i))
 
 
 def _when_unclear(ws: tuple[Word, ...], i: int) -> bool:
@@ -1164,6 +1269,24 @@ def _previous_read(ws: tuple[Word, ...]) -> bool:
     return has(ws, "READ") and not has(ws, "NEG") and not has(ws, "NOTFILE_READ")
 
 
+# A rule that is quoted or named and then withdrawn ("Our old rule 'read before you edit' has
+# been withdrawn", "The ban on deleting files is lifted") is not stated.
+REVOKED = re.compile(
+    r"\b(?:withdrawn|rescinded|revoked|retired|obsolete|outdated|deprecated|superseded|abolished"
+    r"|lifted|no longer (?:applies|apply|holds|valid|in (?:force|effect|place)))\b",
+    re.I,
+)
+NAMED_RULE = re.compile(
+    r"[\"“'‘][^\"”'’]{6,}[\"”'’]|\b(?:rules?|guidelines?|instructions?|polic(?:y|ies)"
+    r"|restrictions?|bans?|requirements?|mottos?|conventions?)\b",
+    re.I,
+)
+
+
+def _withdrawn(sentence: str) -> bool:
+    return bool(REVOKED.search(sentence) and NAMED_RULE.search(sentence))
+
+
 @functools.lru_cache(maxsize=256)
 def _analyse(key: tuple[Place, ...]) -> tuple[RuleFinding, ...]:
     found: dict[str, tuple[str, str, str]] = {}
@@ -1190,6 +1313,10 @@ def _analyse(key: tuple[Place, ...]) -> tuple[RuleFinding, ...]:
                         verdict = (True, "asks to read, then edit")
                     elif len(own) > 1 and "MOD" in own[0][1] and own[1][0] in ("it", "them"):
                         verdict = (True, "asks to read a file, then edit it")
+                if verdict is not None and _withdrawn(sentence):
+                    why = "it names the rule only to withdraw it"
+                    ignored[r.mode].append(Mention(place.where, sentence, why))
+                    continue
                 if verdict is None:
                     continue
                 counts, why = verdict
