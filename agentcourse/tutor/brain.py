@@ -255,20 +255,18 @@ def _system(turn: Turn) -> str:
 
 
 def task_foreign_tool(turn: Turn) -> Action | None:
-    """A request no task knows, for a tool of the request's own (foreign.py): call it once,
-    then pass its result on."""
+    """A request no task knows, for tools of the request's own (foreign.py): call them,
+    then pass their results on."""
     search = foreign.searcher(turn.body)
-    picked = foreign.pick(turn.body, turn.tools.tools, turn.request, turn.steps)
+    calls = foreign.plan(turn.body, turn.tools.tools, turn.request, turn.steps)
+    if calls:
+        return Action(calls=[("raw", {"name": name, "input": tool_input}) for name, tool_input in calls])
     ran = {t["name"] for t in foreign.candidates(turn.body, turn.tools.tools, deferred=True)}
     ran |= {search["name"]} if search else set()
-    if picked is not None and not any(s.tool == picked[0] for s in turn.steps):
-        return call("raw", name=picked[0], input=picked[1])
     done = foreign.report(turn.steps, ran, search["name"] if search else None)
-    if done is not None:
-        return say(done)
-    if any(s.tool in ran for s in turn.steps):  # a search that found nothing
-        return say(foreign.report(turn.steps, ran) or "")
-    return None
+    if done is None and any(s.tool in ran for s in turn.steps):  # a search that found nothing
+        done = foreign.report(turn.steps, ran)
+    return say(done) if done is not None else None
 
 
 def _unused_note(turn: Turn) -> str:

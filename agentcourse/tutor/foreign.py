@@ -71,7 +71,9 @@ QUERY_NAMES = {"query", "q", "question", "prompt", "search", "keyword", "keyword
                "text", "input", "request", "search_query", "search_term", "content", "sentence", "phrase"}
 EXPRESSION_NAMES = {"expression", "expr", "formula", "equation", "calculation"}
 TICKER_NAMES = {"ticker", "symbol", "stock", "ticker_symbol", "stock_symbol"}
-_PLACE = re.compile(r"\b(?:in|at|for|near|of)\s+((?:[A-Z][\w.'-]*)(?:(?:\s+|,\s*)[A-Z][\w.'-]*)*)")
+_PLACE_NAME = r"[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*(?:,\s*[A-Z]{2}\b)?"  # "San Francisco, CA"
+_PLACE = re.compile(rf"\b(?:in|at|for|near|of)\s+({_PLACE_NAME})")
+_MORE_PLACES = re.compile(rf"\s*(?:,|\band\b|&)\s*(?:(?:and|in|at|for)\s+)?({_PLACE_NAME})")
 _TICKER = re.compile(r"\b(?!I\b|A\b)[A-Z]{1,5}\b")
 _NUMBER = re.compile(r"(?<![\w.@])-?\d+(?:\.\d+)?(?![\w@])")
 _QUOTED = re.compile(r"""(?:^|(?<=[\s(]))(?:"([^"]+)"|'([^']+)'|“([^”]+)”)""")
@@ -149,26 +151,38 @@ def searcher(body: dict) -> dict | None:
     return None
 
 
-def pick(body: dict, known: list[Tool], request: str, steps: list[Step] = ()) -> tuple[str, dict] | None:
-    """(tool name, input) of the call the request asks for, or None; the first of equals wins.
+def plan(body: dict, known: list[Tool], request: str, steps: list[Step] = ()) -> list[tuple[str, dict]]:
+    """The calls the request asks for, as (tool name, input), in one reply; [] for none.
 
-    A deferred tool that matches and is not loaded yet is looked for first, with the
-    request's search tool and the word that matched (once per turn)."""
-    best, best_score = None, 0
-    for tool in candidates(body, known, deferred=True):
-        points = score(tool, request)
-        if points > best_score:
-            best, best_score = tool, points
-    if best is None:
-        return None
-    if best in candidates(body, known):
-        return best["name"], fill(best, request)
+    Every tool whose name the request says is called (the weather and the time: two tools);
+    a place field gets one call per place named ("in SF and NYC": two calls), as the
+    parallel tool use docs show. Without a name match, the one tool whose description
+    matches best. A deferred tool that matches and is not loaded yet is looked for first,
+    with the request's search tool and the word that matched (once per turn). Tools that
+    already ran in this turn are not called again."""
+    scored = [(score(t, request), t) for t in candidates(body, known, deferred=True)]
+    scored = [(points, t) for points, t in scored if points > 0]
+    if not scored:
+        return []
+    top = max(points for points, _ in scored)
+    chosen = [t for points, t in scored if points >= 3] if top >= 3 else [
+        next(t for points, t in scored if points == top)]
+    ran = {s.tool for s in steps}
+    loaded = {t["name"] for t in candidates(body, known)}
+    calls = []
+    for tool in chosen:
+        if tool["name"] in loaded and tool["name"] not in ran:
+            places = _places(request) if _place_field(tool) else []
+            calls += [(tool["name"], fill(tool, request, place)) for place in places[1:] and places or [None]]
+    if calls or all(t["name"] in loaded for t in chosen):
+        return calls
     search = searcher(body)
-    if search is None or any(s.tool == search["name"] for s in steps):
-        return None
+    if search is None or search["name"] in ran:
+        return []
+    wanted = next(t for t in chosen if t["name"] not in loaded)
     said = _tokens(request)
-    word = next((w for w in _name_words(best["name"]) if any(_same(w, s) for s in said)), None)
-    word = word or next(iter(_name_words(best["name"])), best["name"])
+    word = next((w for w in _name_words(wanted["name"]) if any(_same(w, s) for s in said)), None)
+    word = word or next(iter(_name_words(wanted["name"])), wanted["name"])
     made = forced.synthesize(search["input_schema"], "")
     made = made if isinstance(made, dict) else {}
     properties = search["input_schema"].get("properties") or {}
@@ -176,11 +190,40 @@ def pick(body: dict, known: list[Tool], request: str, steps: list[Step] = ()) ->
                        and properties[k].get("type") == "string" and "enum" not in properties[k]), None)
     if text_field is not None:
         made[text_field] = word
-    return search["name"], made
+    return [(search["name"], made)]
 
 
-def fill(tool: dict, request: str) -> dict:
-    """An input for the tool that conforms to its schema, with what the request says."""
+def pick(body: dict, known: list[Tool], request: str, steps: list[Step] = ()) -> tuple[str, dict] | None:
+    """The first call plan() makes, or None."""
+    calls = plan(body, known, request, steps)
+    return calls[0] if calls else None
+
+
+def _is_place(key: str) -> bool:
+    lowered = key.lower()
+    return lowered in PLACE_NAMES or lowered.endswith(("_location", "_city"))
+
+
+def _place_field(tool: dict) -> str | None:
+    properties = tool["input_schema"].get("properties")
+    return next((k for k in properties or {} if _is_place(str(k))), None)
+
+
+def _places(request: str) -> list[str]:
+    """The places a request names after "in" / "at" / "for": "in SF and NYC" -> SF, NYC."""
+    first = _PLACE.search(request)
+    if first is None:
+        return []
+    places, rest = [first[1].rstrip(" .,")], request[first.end():]
+    while more := _MORE_PLACES.match(rest):
+        places.append(more[1].rstrip(" .,"))
+        rest = rest[more.end():]
+    return places
+
+
+def fill(tool: dict, request: str, place: str | None = None) -> dict:
+    """An input for the tool that conforms to its schema, with what the request says
+    (`place`: the place this call is for, when the request names several)."""
     schema = tool["input_schema"]
     made = forced.synthesize(schema, "")
     made = made if isinstance(made, dict) else {}
@@ -208,9 +251,8 @@ def fill(tool: dict, request: str) -> dict:
         lowered = str(key).lower()
         value: Any = None
         if kind == "string":
-            if lowered in PLACE_NAMES or lowered.endswith(("_location", "_city")):
-                place = _PLACE.search(request)
-                value = place[1].rstrip(" .,") if place else None
+            if _is_place(lowered):
+                value = place or next(iter(_places(request)), None)
             elif lowered in TICKER_NAMES:
                 ticker = _TICKER.search(request)
                 value = ticker[0] if ticker else None

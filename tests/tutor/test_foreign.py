@@ -106,3 +106,18 @@ def test_a_prompt_that_asks_for_json_in_words_gets_that_shape_and_no_verdict(sys
 @pytest.mark.parametrize("prompt", ["What is JSON?", "Parse this JSON: {\"a\": 1}", "Return the file list."])
 def test_a_prompt_that_does_not_ask_for_json_gets_none(prompt):
     assert foreign.json_reply("", prompt) is None
+
+
+TIME = tool("get_time", "Get the current time in a time zone", {"timezone": S}, ["timezone"])
+
+
+@pytest.mark.parametrize("prompt, expected", [
+    ("What is the weather in SF and NYC?", [("get_weather", "SF"), ("get_weather", "NYC")]),
+    ("What is the weather in Paris, Rome and Oslo?", [("get_weather", "Paris"), ("get_weather", "Rome"),
+                                                     ("get_weather", "Oslo")]),
+    ("What is the weather and the time in Tokyo?", [("get_weather", "Tokyo"), ("get_time", None)]),
+])
+def test_several_places_or_tools_named_make_parallel_calls(prompt, expected):
+    tools = [WEATHER, TIME]
+    calls = foreign.plan({"tools": tools, "messages": []}, read_tools(tools), prompt)
+    assert [(name, tool_input.get("location")) for name, tool_input in calls] == expected

@@ -65,6 +65,20 @@ def test_a_request_for_an_offered_tools_job_calls_it_then_passes_the_result_on(c
     assert "The weather is 73f" in _text(final)
 
 
+def test_two_places_make_parallel_calls_and_both_results_come_back(client):
+    ask = {"role": "user", "content": "What's the weather in SF and NYC?"}
+    first = client.messages.create(model=MODEL, max_tokens=1024, messages=[ask], tools=[WEATHER])
+    assert [c.input["location"] for c in _calls(first)] == ["SF", "NYC"]
+    results = [{"type": "tool_result", "tool_use_id": c.id, "content": f"{c.input['location']}: 20C"}
+               for c in _calls(first)]
+    final = client.messages.create(model=MODEL, max_tokens=1024, tools=[WEATHER], messages=[
+        ask, {"role": "assistant", "content": first.content}, {"role": "user", "content": results}])
+    assert "SF: 20C" in _text(final) and "NYC: 20C" in _text(final)
+    one = client.messages.create(model=MODEL, max_tokens=1024, messages=[ask], tools=[WEATHER],
+                                 tool_choice={"type": "auto", "disable_parallel_tool_use": True})
+    assert len(_calls(one)) == 1
+
+
 def test_a_failed_tool_is_reported_as_failed(client):
     first = client.messages.create(model=MODEL, max_tokens=1024, messages=[ASK], tools=[WEATHER])
     (call,) = _calls(first)
