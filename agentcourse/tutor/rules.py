@@ -28,7 +28,9 @@ that each have their own data below:
    comma that closes an "if"/"when" clause. A word nothing governs is read from what
    follows it ("Deleting files is forbidden", "Deleting files? Never.").
 5. Rules: one small function per rule over the words of a sentence (RECOGNISERS). A rule
-   named only to be withdrawn ("the rule 'read before you edit' is obsolete") is not stated.
+   named only to be withdrawn ("the rule 'read before you edit' is obsolete") is not stated,
+   nor is one reported from the past ("we used to read every file first") or meant for
+   another agent ("the cleanup bot (not you) must never delete files"): for_model().
 
 No model, no network; the same prompt always gives the same answer, and answers are
 cached by prompt. Honest doubt: this reads rules, it does not understand them. Pronouns
@@ -49,13 +51,39 @@ from dataclasses import dataclass, field
 # Multi-word expressions folded into one canonical word before the lexicon lookup. Applied
 # in order to the lower-cased clause; "\b" is added on both sides.
 PHRASES: tuple[tuple[str, str], ...] = (
+    # the commonest rule words of French, Spanish and German, which students mix into
+    # English ("ne jamais delete a file", "pour créer un fichier", "réponses courtes")
+    (r"même si|incluso si|aun si|selbst wenn|auch wenn", " even if "),
+    (r"ne jamais|jamais|nunca|niemals", "never"),
+    (r"ne (?:pas|plus)|ne \w+ (?:pas|plus)|nicht", "not"),
+    (r"toujours|siempre|immer", "always"),
+    (r"sans|ohne", "without"),
+    (r"avant de|avant d'|antes de", "before"),
+    (r"l'avoir lu|lire|lu|leer|lesen|gelesen", "read"),
+    (r"supprimer|supprime|effacer|borrar|eliminar|löschen", "delete"),
+    (r"fichiers|archivos|dateien", "files"),
+    (r"fichier|archivo|datei", "file"),
+    (r"vide|vacío|vacio", "empty"),
+    (r"créer|crée|crear|erstellen|anlegen", "create"),
+    (r"demander|preguntar|fragen", "ask"),
+    (r"courtes?|courts?|breves?|cortas?|cortos?|kurze?n?", "short"),
+    (r"réponses?|respuestas?|antworten", "answers"),
+    (r"nouveaux|nouveau|nouvelles?|nuevos?|nuevas?|neuen?|neues?", "new"),
+    (r"s'il (?:te|vous) pla[iî]t|svp|por favor|bitte", "please"),
+    (r"seulement|uniquement|sólo|nur", "only"),
+    (r"(?<=ask) si|(?<=only) si", "if"),
     # discourse markers and intensifiers that carry no rule
     (
         r"in brief|in short|no matter what|under any circumstances|whatever the reason(?: given)?"
         r"|for any reason|even if|not only",
         " , ",
     ),
-    (r"any ?more(?! than)", ""),  # "don't ask questions any more": a time, not a count
+    (r"any ?more(?! than)", ""),
+    (  # "Whether or not the request is ambiguous, ask": no condition at all
+        r"whether or not|regardless of whether|no matter whether|irrespective of whether"
+        r"|(?:ambiguous|unclear|clear) or not",
+        " regardless ",
+    ),  # "don't ask questions any more": a time, not a count
     # negations
     (r"no longer(?! than)|not any longer", "not"),  # "no longer allowed", "no longer need to"
     (
@@ -133,7 +161,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (
         r"(?:double )?(?:check|confirm|verify)(?:ing)?(?: in)? with (?:the |your )?(?:user|developer|human|client"
         r"|customer|owner|requester|me|them)s?|seek clarification"
-        r"|(?:get|ask for|wait for|request) (?:the user's )?(?:confirmation|approval)"
+        r"|(?:get|obtain|seek|ask for|wait for|request)(?: the| an?| their| your| explicit)?"
+        r"(?: user's| users'| human's| developer's| explicit)? (?:confirmation|approval|ok|okay"
+        r"|permission|consent|sign off|go ahead|green light|blessing)"
         r"|confirm (?:the|your) (?:plan|request|intent)"
         r"|request clarification|ask for clarification|clarifying questions?|follow-up questions?",
         "ask",
@@ -143,6 +173,11 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r" (?:are doing|did|do)|(?:your|the|each|every) (?:process|steps?|reasoning|thinking|approach"
         r"|actions?))|explanations? of (?:your |the )?(?:process|steps|reasoning)"
         r"|explain(?: yourself)?(?=\s*(?:[,;.!]|$))",  # "Act, don't explain.": with no object
+        "narration",
+    ),
+    (  # "without saying what you are about to do or summarising what you did"
+        r"(?:say\w*|announc\w*|stat(?:e|es|ing)|tell\w*(?: the user)?|summari[sz]\w*|recap\w*)"
+        r" what you (?:are (?:about|going) to do|will do|did|have done|just did|changed)",
         "narration",
     ),
     (
@@ -207,13 +242,14 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (
         r"new files?|add (?:a |the )?(?:new )?files?|make (?:a |the )?(?:new )?files?"
-        r"|make(?= [\w/]+\.[a-z]{1,4}\b)|does not (?:already |yet )?exist(?: yet)?|do not (?:already |yet )?exist(?: yet)?"
+        r"|(?:make|add)(?= (?:a |an |the )?(?:new )?[\w/]*\.[a-z]{1,9}\b)|does not (?:already |yet )?exist(?: yet)?|do not (?:already |yet )?exist(?: yet)?"
         r"|not exist yet|is missing|from scratch|not there yet",
         "create",
     ),
     (
         r"empty string|blank string|(?:zero|0)[- ]?(?:length|char(?:acter)?s?)(?: string)?"
-        r"|nothing(?= (?:in|as|for|into) (?:the |an? )?(?:old|search|find|target|original|\w+_str))",
+        r"|nothing(?= (?:in|as|for|into) (?:the |an? )?(?:old|search|find|target|original|\w+_str))"
+        r"|(?<=_str) (?:with|containing|holding|that holds|that contains) nothing(?: in it| at all)?",
         # "nothing in old_str", "a zero-length old_str"
         "empty",
     ),
@@ -277,7 +313,7 @@ LEXICON: dict[str, str] = {
     "NOTFILE_READ": r"readme\w*|docs|documentation|instructions|request|requests|question"
     r"|questions|message|error|errors|output|results?|task|prompt|spec|logs?|user's|tests?|paths?"
     r"|carefully|guides?|guidelines|manual|conventions|specs|specification|wiki|changelog|issues?"
-    r"|tickets?|tutorials?",
+    r"|tickets?|tutorials?|codething",
     "USERSIDE": r"user's|users'|their|requests?|prompts?|questions?|input|inputs",
     "AGENT": r"you|your|yourself|assistant|model|agent|claude|we",
     "TOOLSUBJ": r"tool|tools|function|command|this|it|api|server|(?:read|edit|write|list|search"
@@ -544,6 +580,7 @@ _SPELLING = [
         (r"\b(it|that|there|what)'s\b", r"\1 is"),
         # chat shorthand: "pls read the file b4 u edit it"
         (r"\bb4\b", "before"),
+        (r"\bw/(?=\s)", "with"),
         (r"\bu\b", "you"),
         (r"\bur\b", "your"),
         (r"\b(?:pls|plz)\b", "please"),
@@ -763,8 +800,21 @@ def rule_delete(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | 
     hits = find(ws, "DEL")
     if not hits:
         return None
+    permitted = False  # "Deleting files is allowed; emptying them is not."
+    for i in hits:
+        if ws[i][0] == "emptying" or _object(ws, i) not in ("file", ""):
+            continue
+        after = [w for w, _ in ws[i + 1 : i + 5]]  # "may be deleted only by the user"
+        by_someone = "by" in after and has(ws[i + 1 : i + 6], "PERSON")
+        if polarity(ws, i) == "perm" and not _only_allowed(ws, i) and not by_someone:
+            permitted = permitted or not someone_else(ws)
+        if _commands(ws, i):  # "Do not delete files in bulk; remove them one at a time."
+            return False, "it tells the model to delete files"
     reason = ""
     for i in hits:
+        if permitted and ws[i][0] == "emptying":
+            reason = "it permits deleting files and only forbids emptying them"
+            continue
         obj = _object(ws, i)
         if obj == "other":
             reason = f"it is about deleting {_noun(ws, i)}, not files"
@@ -806,6 +856,20 @@ def rule_delete(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | 
         if pol == "pos" and governed(ws, i) == "pos" and _refused_request(ws, i):
             return True, "answers a request to delete with a refusal"
     return False, reason
+
+
+def _commands(ws: tuple[Word, ...], i: int) -> bool:
+    """'...; remove them one at a time': a delete verb that opens a clause of its own, with
+    nothing governing it, is an order to delete."""
+    if re.search(r"(?:ing|ion|ions|al|ed|s)$", ws[i][0]):
+        return False  # "Deleting files is forbidden": a subject, not an order
+    opens = i == 0 or ws[i - 1][0] in (";", ":", "then", "and")
+    nxt = ws[i + 1][0] if i + 1 < len(ws) else ""
+    thing = nxt in DETERMINERS or "FILE" in kinds(nxt)
+    return opens and thing and governed(ws, i) == "pos" and not has(ws[:i], "PERSON")
+
+
+DETERMINERS = frozenset("them it the a an any all those these each every its".split())
 
 
 def _unless_asked(ws: tuple[Word, ...], i: int) -> bool:
@@ -861,7 +925,11 @@ def _on_condition(ws: tuple[Word, ...], i: int) -> bool:
     return True
 
 
-ASKED = frozenset("ask asks asked request requests requested tell tells told want wants".split())
+ASKED = frozenset(
+    "ask asks asked request requests requested tell tells told want wants say says said permit"
+    " permits allow allows approve approves instruct instructs authorise authorises authorize"
+    " authorizes confirm confirms agree agrees explicitly".split()
+)
 
 
 def _refused_request(ws: tuple[Word, ...], i: int) -> bool:
@@ -943,6 +1011,8 @@ def rule_concise(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict |
         if not addressed:
             reason = "it says something is short, but not that the replies should be"
             continue
+        if pol == "pos" and _only_on_request(ws, i):  # the later brevity word is the request's
+            return False, "it asks for brevity only when the user asks for it"
         if pol != "pos" or _negated_after(ws, i):
             reason = (
                 "it is negated or made optional" if pol != "perm" else "it only permits brevity"
@@ -1000,6 +1070,17 @@ LEAD_VERBS = frozenset(
 )
 
 
+def _only_on_request(ws: tuple[Word, ...], i: int) -> bool:
+    """'Be brief only when the user asks for a short answer': brevity on request only."""
+    after = [w for w, _ in ws[i + 1 :]]
+    for j, w in enumerate(after):
+        if w == "only" and after[j + 1 : j + 2] in (["when"], ["if"], ["whenever"]):
+            return bool(ASKED & set(after[j + 2 : j + 6]))
+        if w not in (",", "but", "and") and "ANSWER" not in kinds(w) and w not in REPLY_NOUNS:
+            return False  # "Be brief; expand only when the user asks": another clause's
+    return False
+
+
 def _negated_after(ws: tuple[Word, ...], i: int) -> bool:
     """'Briefly is not ...': a copula and a negation right after the word."""
     nxt = [w for w, _ in ws[i + 1 : i + 3]]
@@ -1028,6 +1109,12 @@ def rule_read_first(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdic
                 f"it is about reading {_first_word(obj, 'NOTFILE_READ')}, not the file to change"
             )
             continue
+        kind = [
+            w for j, (w, _) in enumerate(obj[:-1]) if "FILE" in obj[j + 1][1] and w in SOME_FILES
+        ]
+        if kind:  # "Read large files before editing them": the others are edited unread
+            reason = f"it asks to read first only for {kind[0]} files"
+            continue
         if r and ws[r - 1][0] == "only" and {"when", "if", "where"} & {w for w, _ in ws[r + 1 :]}:
             reason = "it asks to read first only in some cases"  # "only read it when it is long"
             continue
@@ -1053,6 +1140,9 @@ def rule_read_first(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdic
         if why:
             return True, why
         first = "first" in [w for w, _ in ws[max(0, r - 1) : r + OBJECT_WINDOW + 2]]
+        if r > 1 and ws[r - 1][0] in ("a", "an") and ws[r - 2][0] in COPULA and mods:
+            # "your first tool call on a file must be a read"
+            first = first or "first" in [w for w, _ in ws[max(0, r - 12) : r - 2]]
         if first and not any(polarity(ws, m) == "neg" for m in mods if m > r):
             return True, "asks to read first"
         if place.this == "edit" and not mods and any(w in PRECONDITION for w, _ in ws):
@@ -1061,6 +1151,11 @@ def rule_read_first(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdic
 
 
 COPULA = frozenset("is are was were be".split())
+# Kinds or sizes of file that leave the other files out: "read large files first".
+SOME_FILES = frozenset(
+    "large big long huge lengthy small short tiny complex critical unfamiliar certain some"
+    " generated binary config configuration legacy important sensitive".split()
+)
 
 
 def _only_allowed(ws: tuple[Word, ...], i: int) -> bool:
@@ -1111,7 +1206,14 @@ def rule_create(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | 
     if has(ws, "ERROR"):
         return False, "it says an empty old text is an error"
     creates = find(ws, "CREATE")
-    nearest = min(creates, key=lambda c: min(abs(c - e) for e in empties))
+    # the nearest creation word in an empty's own clause ("Create files by editing them
+    # with old_str empty; there is no separate create tool"), else anywhere
+    clause = [
+        c
+        for c in creates
+        if any(";" not in [w for w, _ in ws[min(c, e) : max(c, e)]] for e in empties)
+    ]
+    nearest = min(clause or creates, key=lambda c: min(abs(c - e) for e in empties))
     if governed(ws, nearest) == "neg":
         return False, "it says an empty old text does not create a file"
     for i in empties:
@@ -1125,12 +1227,15 @@ def rule_ask(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | Non
     (only when the request is unclear; never about clear requests; as a last resort). A
     rule to ask only about unclear requests is neither (verdict None): it gives no reason
     to ask about a clear request, and takes none away."""
+    if SHOWN_ASKING.search(" ".join(w for w, _ in ws)):
+        return False, "an example reply asks the user for permission"
     asks = [i for i in find(ws, "ASK") if not _person_asks(ws, i)]
     questions = asks or [i for i, (w, _) in enumerate(ws) if w in ("question", "questions")]
     if not questions:
         return None
     pol = {i: "pos" if _demanded(ws, i) else polarity(ws, i) for i in questions}
-    negated = [i for i in questions if pol[i] == "neg"]
+    # "Don't ask only when it's ambiguous": the negation is on the limit, not on asking
+    negated = [i for i in questions if pol[i] == "neg" and ws[i + 1 : i + 2] != (("only", ONLY),)]
     if negated and all(_how_many(ws, i) for i in negated):
         return False, "it limits how many questions, not when to ask"
     if negated:
@@ -1139,6 +1244,7 @@ def rule_ask(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | Non
         ahead = [x for x, _ in ws[j + 1 : j + 9]]
         if (
             "ONLY" in k
+            and governed(ws, j) != "neg"
             and (
                 {"if", "when", "where"} & set(ahead)
                 or has(ws[j + 1 : j + 5], "DOUBT")
@@ -1171,7 +1277,26 @@ def rule_ask(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | Non
         return None, "asks only about unclear requests"
     if asks and any(pol[i] in ("pos", "perm") for i in asks):
         return False, "a clarification rule with no limit"
+    if (
+        not asks
+        and any(  # "Always end your reply with a question"
+            pol[i] == "pos" and POSE & {w for w, _ in ws[max(0, i - 5) : i]} for i in questions
+        )
+    ):
+        return False, "it tells the model to put questions to the user"
     return None
+
+
+ONLY = kinds("only")
+# Verbs that put a question in the model's reply: "end with a question", "include a question".
+POSE = frozenset("end finish close conclude include add pose append offer".split())
+# An example dialogue whose model turn asks for permission: 'User: "fix the typo" -> You:
+# "Which typo, and should I fix it now?"'.
+SHOWN_ASKING = re.compile(
+    r"\buser : .*\b(?:you|assistant|agent|model|claude|bot) : (?:(?!\buser :).)*\b(?:should i"
+    r"|shall i|may i|can i|do you want me to|would you like me to|is it (?:ok|okay|fine) (?:if|to)"
+    r"|want me to)\b"
+)
 
 
 def _demanded(ws: tuple[Word, ...], i: int) -> bool:
@@ -1213,7 +1338,7 @@ def _when_unclear(ws: tuple[Word, ...], i: int) -> bool:
 CONDITION = frozenset("if when whenever where for about".split())
 # Words that widen an unclear-request condition to almost any request.
 BROADER = frozenset(
-    "especially particularly even also anything something everything slightly all doubt unsure"
+    "especially particularly even also regardless anything something everything slightly all doubt unsure"
     " uncertain sure".split()
 )
 
@@ -1227,7 +1352,9 @@ GO = frozenset("act proceed go continue carry do just start implement make".spli
 def _how_many(ws: tuple[Word, ...], i: int) -> bool:
     """'Never ask more than one question': a limit on how many questions, not on when."""
     after = [w for w, _ in ws[i + 1 : i + 5]]
-    return bool({"more", "multiple", "several", "many", "over"} & set(after))
+    return bool(
+        {"more", "multiple", "several", "many", "over", "bulk", "batch", "batches"} & set(after)
+    )
 
 
 def _person_asks(ws: tuple[Word, ...], i: int) -> bool:
@@ -1273,7 +1400,7 @@ def _previous_read(ws: tuple[Word, ...]) -> bool:
 # been withdrawn", "The ban on deleting files is lifted") is not stated.
 REVOKED = re.compile(
     r"\b(?:withdrawn|rescinded|revoked|retired|obsolete|outdated|deprecated|superseded|abolished"
-    r"|lifted|no longer (?:applies|apply|holds|valid|in (?:force|effect|place)))\b",
+    r"|lifted|dropped|abandoned|scrapped|repealed|cancell?ed|no longer (?:applies|apply|holds|valid|in (?:force|effect|place)))\b",
     re.I,
 )
 NAMED_RULE = re.compile(
@@ -1287,6 +1414,55 @@ def _withdrawn(sentence: str) -> bool:
     return bool(REVOKED.search(sentence) and NAMED_RULE.search(sentence))
 
 
+# A report of the past: "In the past the agent read every file first", "Older versions
+# created files with an empty old_str", "We used to require a read" (not "is used to").
+PAST = re.compile(
+    r"^\W*(?:in the past|previously,|formerly|originally|historically|until recently|yesterday"
+    r"|last (?:week|month|year|time|release|version|sprint)"
+    r"|(?:earlier|older|previous|prior|old|past) (?:versions?|releases?|models?|prompts?"
+    r"|iterations?|agents?|assistants?)\b)"
+    r"|(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!\bbe )(?<!\bbeen )(?<!\bbeing )"
+    r"(?<!\bget )(?<!\bgot )\bused to\b(?! be\b)",
+    re.I,
+)
+# A rule for someone else: "The cleanup bot (not you) must ...", "The summariser agent
+# should ...", "For the Planner sub-agent only, ...", "Some teams require ...". The agent
+# the prompt is written for is "you", "the agent", "the assistant", "the coding agent".
+OTHER_AGENT = re.compile(
+    r"^\W*(?:(?:only )?for |only )?(the |our |a |an |another |other |each |every |any |your )?"
+    r"(?:([\w-]+) )?(bots?|sub-?agents?|subagents?|agents?|personas?|assistants?|models?)\b"
+    r"|^\W*(?:some|many|other|most) (?:teams|companies|developers|engineers|projects|people"
+    r"|agents|assistants|tools)\b"
+    r"|\bnot (?:for |to |by |meant for )?you\b|\bdoes not apply to you\b",
+    re.I,
+)
+# Words before "agent" / "assistant" that still name the model the prompt is written for.
+SELF = frozenset(
+    "coding code ai main primary helpful autonomous cli terminal programming software expert"
+    " chat this you your careful senior friendly".split()
+)
+# After a rule for someone else, the part addressed to the model: "...; you, however, ..."
+BACK_TO_YOU = re.compile(r"[;:]\s*(?:but |however,? |and )?(?=you\b)|,\s*(?=you, however)", re.I)
+
+
+def for_model(sentence: str) -> str | None:
+    """The part of a sentence that is a rule for the model: None for a report of the past
+    or a rule meant for another agent or for other people; for "The support bot asks only
+    when ...; you, however, confirm every change", the part after the semicolon."""
+    match = PAST.search(sentence) or OTHER_AGENT.search(sentence)
+    if match is None:
+        return sentence
+    if match.re is OTHER_AGENT and match[3]:  # "the assistant" is the model; "the X agent"?
+        det, word, noun = (match[1] or "").strip().lower(), (match[2] or "").lower(), match[3]
+        other = det in ("another", "other") or re.match(r"(?i)sub|persona", noun)
+        if not other and (not word or word in SELF):
+            return sentence
+    if match.re is OTHER_AGENT and match[0].lower().startswith("not") and match.start() < 3:
+        return sentence  # "Not you? ..." is not a subject
+    back = BACK_TO_YOU.search(sentence, match.end())
+    return sentence[back.end() :] if back else None
+
+
 @functools.lru_cache(maxsize=256)
 def _analyse(key: tuple[Place, ...]) -> tuple[RuleFinding, ...]:
     found: dict[str, tuple[str, str, str]] = {}
@@ -1295,6 +1471,16 @@ def _analyse(key: tuple[Place, ...]) -> tuple[RuleFinding, ...]:
     for place in key:
         prev_read = False
         for heading, sentence in headed(place.text):
+            kept = for_model(sentence)
+            if kept is None:  # a report, or a rule for someone else: it binds no one here
+                ws = words(in_context(heading, sentence), place.this)
+                for r in RECOGNISERS:
+                    if r.mode not in found and r.read(sentence, ws, place) is not None:
+                        why = "it reports the past or is meant for someone else"
+                        ignored[r.mode].append(Mention(place.where, sentence, why))
+                prev_read = False
+                continue
+            sentence = kept
             ws = words(in_context(heading, sentence), place.this)
             own = words(sentence, place.this)  # without its heading, for a list of steps
             for r in RECOGNISERS:
