@@ -273,14 +273,19 @@ def _ran_seconds(cell: dict) -> float | None:
     return (end - start).total_seconds()
 
 
+TIMED_OUT = "agentcourse_timed_out"  # cell metadata set while checking: nbclient stopped it
+
+
 def _first_error(cell: dict, timeout: float | None = None) -> str:
     for output in cell.get("outputs", []):
         if output.get("output_type") == "error":
             ename = str(output.get("ename", ""))
             ran = _ran_seconds(cell)
-            if ename == "KeyboardInterrupt" and timeout and ran is not None and ran >= timeout:
+            timed_out = cell.get("metadata", {}).get(TIMED_OUT) or (
+                timeout and ran is not None and ran >= timeout)
+            if ename == "KeyboardInterrupt" and timed_out:
                 # nbclient stops a cell that runs too long by interrupting it
-                return f"CellTimeoutError: the cell ran longer than {timeout:g} s and was stopped"
+                return f"CellTimeoutError: the cell ran longer than {timeout or 0:g} s and was stopped"
             text = nbtools.api_error_text(ename, str(output.get("evalue", "")))
             return text if len(text) <= 300 else text[:297] + "..."
     return ""
@@ -311,6 +316,11 @@ def cell_failures(nb: nbformat.NotebookNode, timeout: float | None = None) -> li
     return notes
 
 
+def _mark_timeout(cell: nbformat.NotebookNode, cell_index: int, execute_reply: dict) -> None:
+    if (execute_reply or {}).get("content", {}).get("ename") == "CellTimeoutError":
+        cell.metadata[TIMED_OUT] = True
+
+
 def check_notebook(path: Path, release: Path, config: CheckConfig | None = None) -> CheckReport:
     """Run a student's notebook (its visible tests only) in a fresh kernel."""
     from nbclient import NotebookClient
@@ -329,6 +339,9 @@ def check_notebook(path: Path, release: Path, config: CheckConfig | None = None)
                           "evalue": f"the cell ran longer than {config.cell_timeout} s",
                           "traceback": []},
         resources={"metadata": {"path": str(path.parent)}},
+        # nbclient's own verdict, not the cell's clock: under load the kernel may start a
+        # cell late, so its recorded run time can be shorter than the timeout that hit it
+        on_cell_executed=_mark_timeout,
     )
     # The kernel's own stderr (ipykernel warns that loopback TCP is not encrypted) is kept
     # out of the student's terminal, and shown only if the kernel dies.
