@@ -36,7 +36,7 @@ No model, no network; the same prompt always gives the same answer, and answers 
 cached by prompt. Honest doubt: this reads rules, it does not understand them. Pronouns
 across sentences, irony, and rules spread over several sentences are mostly missed
 (one exception: "1. Read the file. 2. Only then edit it." / "3. Edit it."). Measured on
-wording written blind, it judged 85-92% right on first contact (docs/TUTOR-SCRIPT.md).
+wording written blind, it judged 85-95% right on first contact (docs/TUTOR-SCRIPT.md).
 """
 
 from __future__ import annotations
@@ -87,8 +87,15 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # negations
     (r"no longer(?! than)|not any longer", "not"),  # "no longer allowed", "no longer need to"
     (
-        r"under no circumstances|in no case|at no (?:point|time)|on no account|by no means|not ever",
+        r"under no circumstances|in no case|at no (?:point|time)|on no account|by no means|not ever"
+        # "There is no situation in which deleting a file is acceptable."
+        r"|there (?:is|are|exists?) no (?:situation|case|circumstance|scenario|context|occasion"
+        r"|time|reason)s? (?:in which|where|when|that|for which)",
         "never",
+    ),
+    (  # an inverted condition: "Should you be asked to delete a file, decline."
+        r"(?:^|(?<=[,;:] ))should(?= (?:you|the user|a user|anyone|someone|they) )",
+        "if",
     ),
     (
         r"out of (?:scope|bounds|the question)|not an option|off limits|off the table|not acceptable|no go"
@@ -122,17 +129,22 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     # ordering
     (
-        r"prior to|ahead of|in advance of|before you|before ever|must precede|precedes?|comes? before",
+        r"prior to|ahead of|in advance of|before you|before ever|must precede|precedes?|comes? before"
+        r"|(?:a |the )?(?:prerequisite|precondition) (?:for|to|of)",  # "... is a prerequisite for editing"
         "before",
     ),
+    (r"(?<=[;,] )if not(?= ?,)", "otherwise"),  # "if the request is unclear, ask; if not, act"
     (r"preceded by|only after|only once|must follow|follows?|comes? after", "after"),
     (r"and then|after that|afterwards|, then", "then"),  # "only then" keeps its "only"
     # numbered steps: "Step 1: read_file on the target. Step 2: edit_file."
     (r"step (?:1|one)|(?:the )?first step|firstly", "first"),
-    (r"step (?:2|two)|(?:the )?second step|secondly", "then"),
+    (r"step (?:2|two)|(?:the )?second step|secondly|second(?= ?,)", "then"),
     # actions
     (r"get rid of|throw away|wipe out", "delete"),
-    (r"from memory|sight unseen", "blind"),  # "never edit from memory"
+    (  # "never edit from memory", "no edits to unread files"
+        r"from memory|sight unseen|unread|unseen|unopened|unviewed|unexamined|uninspected",
+        "blind",
+    ),
     (  # the imitation of a delete this failure performs: "never empty a file"
         r"(?:empty|blank|clear)(?: out)? (?:a|the|any|an existing|existing|this|that|its|your)"
         r" files?",
@@ -200,6 +212,10 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"(?:words|output tokens|tokens|text|verbosity|length)",
         "concise",
     ),
+    (  # not "get the short answer", "write less code"
+        r"get (?:straight |right |directly )?to the point|(?:say|talk|speak|write) less(?! code)",
+        "be concise",
+    ),
     (
         r"to the point|short and sweet|as few words as possible|few words|as short as possible"
         r"|word limit|word count",
@@ -221,7 +237,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (
         r"(?:\d+|one|two|three|four|five|a) (?:or (?:two|three) )?(?:short )?(?:sentences|words|paragraphs)"
-        r"|a (?:sentence|line) or two|a (?:couple|few) (?:of )?(?:short )?(?:sentences|lines|words)",
+        r"|a (?:sentence|line) or two|(?:a )?(?:couple|few) (?:of )?(?:short )?(?:sentences|lines|words)",
         "lengthlimit",
     ),
     (
@@ -292,7 +308,7 @@ LEXICON: dict[str, str] = {
     r"|reread|looked"
     r"|get_file\w*",
     "MOD": r"edit|edits|editing|edited|modif\w*|change|changes|changing|alter\w*|update|updates"
-    r"|updating|write|writes|writing|overwrite\w*|patch\w*|replac\w*|rewrit\w*|touch|edit_\w+"
+    r"|updating|write|writes|writing|overwrite\w*|patch\w*|replac\w*|rewrit\w*|touch(?:es|ing)?|edit_\w+"
     r"|write_\w+|str_replace\w*|act|acting|fix|fixing|insert\w*|append\w*|refactor\w*|add|adding",
     "ASK": r"ask|asks|asking|asked|clarify|clarifying|clarification",
     "ANSWER": r"answer\w*|repl(?:y|ies|ying)|respon\w*|output|confirm|confirmation|explanations?"
@@ -789,9 +805,20 @@ WHOLE = frozenset("project working work root repo repository workspace current y
 
 
 def someone_else(ws: tuple[Word, ...]) -> bool:
-    """'Users cannot delete files': the sentence is about what other people do."""
-    head = ws[: first_marker(ws)]
+    """'Users cannot delete files': the sentence is about what other people do. Not 'Even
+    if the user asks, refuse to delete files': after a clause about the user, the main
+    clause opens with an order to the model."""
+    at = first_marker(ws)
+    head = ws[:at]
+    commas = [j for j, (w, _) in enumerate(head) if w == ","]
+    if commas and at < len(ws) and ws[at][0] not in SUBJECT_MODALS:
+        if {w for w, _ in ws[commas[-1] + 1 : at]} <= {"do", "please", "just", "then", "so"}:
+            return False
     return has(head, "PERSON") and not has(head, "AGENT") and not has(ws[:1], "BOUNDARY")
+
+
+# Markers that need a subject before them: "Users, however, cannot delete files".
+SUBJECT_MODALS = frozenset("cannot can may might could must should shall will would".split())
 
 
 def rule_delete(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | None:
@@ -913,6 +940,10 @@ def _on_condition(ws: tuple[Word, ...], i: int) -> bool:
         for j in range(len(after) - 2)
     ):
         return True
+    rest = [w for w, _ in ws[i + 1 :]]
+    for j, w in enumerate(rest):  # "Avoid deleting files unless it is necessary": the model
+        if w in ("unless", "except"):  # judges the need, and a request makes one
+            return bool(NEEDED & set(rest[j + 1 : j + 6]))
     if "without" not in after:
         return False
     cond = after[after.index("without") + 1 :][:4]
@@ -925,6 +956,8 @@ def _on_condition(ws: tuple[Word, ...], i: int) -> bool:
     return True
 
 
+# The model's own judgement of need, as an exception: "unless necessary", "unless you must".
+NEEDED = frozenset("necessary needed required must essential unavoidable".split())
 ASKED = frozenset(
     "ask asks asked request requests requested tell tells told want wants say says said permit"
     " permits allow allows approve approves instruct instructs authorise authorises authorize"
@@ -986,7 +1019,11 @@ def rule_concise(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict |
     about_replies = has(ws, "ANSWER") or ws[0][0] in SPEECH
     userside = has(ws, "USERSIDE") and not about_replies
     code = (
-        (has(ws, "NONFILE") or has(ws, "OLD") or has(ws, "ARG"))
+        (
+            any("NONFILE" in k and w not in WORDING for w, k in ws)
+            or has(ws, "OLD")
+            or has(ws, "ARG")
+        )
         and not about_replies
         or any(w == "codething" for w, _ in ws)
         and not REPLY_NOUNS & {w for w, _ in ws}  # "Keep commit messages and replies short"
@@ -1047,6 +1084,8 @@ def rule_concise(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict |
 
 
 ANY = frozenset("anything something everything".split())
+# Units of what the model says: "Minimal words, please." is about the replies.
+WORDING = frozenset("word words sentence sentences character characters".split())
 # First words of an instruction about what the model says.
 SPEECH = frozenset("explain describe summarise summarize state mention".split())
 # Things whose brevity is about code: "short comments", "brief docstrings".
@@ -1109,8 +1148,21 @@ def rule_read_first(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdic
                 f"it is about reading {_first_word(obj, 'NOTFILE_READ')}, not the file to change"
             )
             continue
+        if ws[r][0] in ("check", "checking", "see") and (
+            ws[r + 1 : r + 2]
+            and ws[r + 1][0] in ("that", "whether", "if")
+            or EXISTS & {w for w, _ in ws[r + 1 : r + 5]}
+        ):  # "Check that the file exists before editing it": a fact, not the contents
+            reason = "it is about checking a fact, not reading the file's contents"
+            continue
+        # the kind of file read, or (for "read it") the kind of file changed: "Before
+        # editing any config file, read it first"
+        edited = [ws[m + 1 : m + 1 + OBJECT_WINDOW] for m in find(ws, "MOD")]
         kind = [
-            w for j, (w, _) in enumerate(obj[:-1]) if "FILE" in obj[j + 1][1] and w in SOME_FILES
+            w
+            for o in [obj, *edited]
+            for j, (w, _) in enumerate(o[:-1])
+            if "FILE" in o[j + 1][1] and w in SOME_FILES
         ]
         if kind:  # "Read large files before editing them": the others are edited unread
             reason = f"it asks to read first only for {kind[0]} files"
@@ -1151,6 +1203,8 @@ def rule_read_first(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdic
 
 
 COPULA = frozenset("is are was were be".split())
+# "check that the file exists": whether something is there, not what it holds
+EXISTS = frozenset("exists exist present there missing create".split())
 # Kinds or sizes of file that leave the other files out: "read large files first".
 SOME_FILES = frozenset(
     "large big long huge lengthy small short tiny complex critical unfamiliar certain some"
@@ -1264,6 +1318,15 @@ def rule_ask(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | Non
         ):  # "if the request is unclear, ask; otherwise act" (not "when in doubt": a model
             # is nearly always in some doubt, which is the lecture's point)
             return True, "limits questions: when the request is clear, it acts"
+        if (
+            w in ("otherwise", "else")
+            and has(ws[j + 1 : j + 4], "ASK")
+            and any(
+                x in CLEAR and governed(ws, n) != "neg" and CONDITION & {y for y, _ in ws[:n]}
+                for n, (x, _) in enumerate(ws[:j])
+            )
+        ):  # "if the request is clear, act; otherwise, ask"
+            return True, "limits questions: it asks only when the request is not clear"
     if has(ws, "RESTRICT"):
         return True, "limits questions"
     if asks and re.search(
@@ -1324,6 +1387,8 @@ def _when_unclear(ws: tuple[Word, ...], i: int) -> bool:
             return False  # a condition of another kind: "when in doubt", "if needed"
         if w not in UNCLEAR or polarity(ws[lo:hi], u) == "neg":
             continue
+        if u < at and REASONS & set(clause[u:at]) and not CONDITION & set(clause[:u]):
+            continue  # a reason, not a condition: "Requests are often ambiguous, so always ask"
         if u < at:  # the condition first: "if ... ambiguous, ask", "ambiguous request -> ask"
             tied = (
                 tied
@@ -1336,6 +1401,7 @@ def _when_unclear(ws: tuple[Word, ...], i: int) -> bool:
 
 
 CONDITION = frozenset("if when whenever where for about".split())
+REASONS = frozenset("so therefore hence thus consequently".split())
 # Words that widen an unclear-request condition to almost any request.
 BROADER = frozenset(
     "especially particularly even also regardless anything something everything slightly all doubt unsure"
@@ -1345,6 +1411,8 @@ BROADER = frozenset(
 
 # What makes a request worth a question (the model's own doubt is not enough).
 UNCLEAR = frozenset("ambiguous ambiguity unclear vague underspecified".split())
+# A request that needs no question: "if the request is clear, act; otherwise ask".
+CLEAR = frozenset("clear obvious unambiguous specific explicit straightforward".split())
 # After "otherwise": the model gets on with the task.
 GO = frozenset("act proceed go continue carry do just start implement make".split())
 

@@ -5,9 +5,10 @@ rules and look-alikes that must not count, in many styles. Part of it is held ou
 written before the recogniser and never used to tune it, so its score is an estimate of
 how the recogniser does on phrasings nobody here wrote. tests/tutor/rule_corpus_blind.txt
 holds two batches written blind, tests/tutor/rule_corpus_blind3.txt a third,
-tests/tutor/rule_corpus_blind4.txt a fourth and tests/tutor/rule_corpus_blind5.txt a fifth, each measured on first contact (the figures are
+tests/tutor/rule_corpus_blind4.txt a fourth, tests/tutor/rule_corpus_blind5.txt a fifth and
+tests/tutor/rule_corpus_blind6.txt a sixth, each measured on first contact (the figures are
 in docs/TUTOR-SCRIPT.md); the recogniser was fixed after that, so they are tuned cases now.
-The third to fifth batches' cases are whole prompts: their asks-when-it-shouldnt cases are
+The third to sixth batches' cases are whole prompts: their asks-when-it-shouldnt cases are
 judged as they stand (a prompt that never tells the model to ask has no failure), not
 against an added unlimited clarification rule.
 """
@@ -34,6 +35,7 @@ BLIND = Path(__file__).with_name("rule_corpus_blind.txt")
 BLIND3 = Path(__file__).with_name("rule_corpus_blind3.txt")
 BLIND4 = Path(__file__).with_name("rule_corpus_blind4.txt")
 BLIND5 = Path(__file__).with_name("rule_corpus_blind5.txt")
+BLIND6 = Path(__file__).with_name("rule_corpus_blind6.txt")
 
 # Judged inside a neutral prompt that states none of the rules.
 BASE = "You are a coding assistant. You help the user with the code files in one project.\n\n"
@@ -50,7 +52,7 @@ class Case:
     text: str
     held_out: bool
     line: int
-    batch: str = ""  # the corpus section's tag: "", "held-out", "blind-1" ... "blind-5"
+    batch: str = ""  # the corpus section's tag: "", "held-out", "blind-1" ... "blind-6"
     source: str = CORPUS.name  # the corpus file
     whole: bool = False  # a whole prompt: no unlimited clarification rule is added to it
 
@@ -99,8 +101,9 @@ CASES = (
     + load_corpus(BLIND3, whole=True)
     + load_corpus(BLIND4, whole=True)
     + load_corpus(BLIND5, whole=True)
+    + load_corpus(BLIND6, whole=True)
 )
-BATCHES = ("blind-1", "blind-2", "blind-3", "blind-4", "blind-5")
+BATCHES = ("blind-1", "blind-2", "blind-3", "blind-4", "blind-5", "blind-6")
 
 
 def prompt_for(case: Case) -> tuple[str, list[dict]]:
@@ -253,7 +256,7 @@ def test_the_docs_show_real_output_and_the_corpus_figures():
     blind = [sum(c.batch == batch for c in CASES) for batch in BATCHES]
     for figure in (
         f"holds {len(CASES)} phrasings",
-        f"batches of {blind[0]}, {blind[1]}, {blind[2]}, {blind[3]} and {blind[4]}",
+        f"batches of {blind[0]}, {blind[1]}, {blind[2]}, {blind[3]}, {blind[4]} and {blind[5]}",
         f"({look_alikes} of them look-alikes",
         f"on the {len(tuned)} the recogniser",
         f"90% on {len(held)} held out",
