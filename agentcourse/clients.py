@@ -36,8 +36,9 @@ class RecordingClient:
 # How the course counts "tool-result tokens" (Lecture 6.3, the tool-design-cost notebook and
 # bench/token_cost.py all use this one definition): the text of every tool result the model
 # received, each counted by the API's own count_tokens endpoint. Offline that endpoint is the
-# tutor's estimate (about four characters per token, docs/TUTOR.md); with a key, the same
-# code counts with Claude's tokenizer.
+# tutor's estimate (about four characters per token, docs/TUTOR.md); given a client for the
+# real API, the same code counts with Claude's tokenizer (the notebook and the benchmark
+# make theirs with the tutor's base_url, so they count offline even when a key is set).
 
 
 def text_tokens(client: Any, model: str, text: str) -> int:

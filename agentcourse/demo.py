@@ -26,7 +26,7 @@ from agentcourse.errors import CourseError
 from agentcourse.protocol import protocol_errors
 from agentcourse.render import UsageRow, render_messages, render_usage_table, usage_row
 from agentcourse.runner import OFFLINE_KEY
-from agentcourse.sample import copy_sample_project
+from agentcourse.sample import SCRATCH_KEEP, SCRATCH_ROOT, scratch_copy
 
 
 @dataclass
@@ -105,12 +105,13 @@ def run_demo(config: DemoConfig, console: Console) -> int:
     from agentcourse.tutor import serve
 
     agent = paths.load_checkpoint(config.checkpoint)
-    root = copy_sample_project()
+    root = scratch_copy()  # the same kept-newest-few folder as `agentcourse run`
     console.print(
         f"[bold]Checkpoint {config.checkpoint}[/bold] on the prompt test matrix, offline "
         "against the tutor model (a local simulator of the Messages API)."
     )
-    console.print(f"Scratch project: {root}\n")
+    kept = f"the {SCRATCH_KEEP} newest are kept" if root.parent == SCRATCH_ROOT else "delete it when done"
+    console.print(f"Scratch project: {root} ({kept})\n")
     with serve() as base_url:
         client = anthropic.Anthropic(base_url=base_url, api_key=OFFLINE_KEY, max_retries=0)
         try:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.console import Console
+from rich.progress import Progress
 from rich.table import Table
 
 from agentcourse import nbtools
@@ -94,8 +95,9 @@ def chosen_prompt(args: argparse.Namespace) -> tuple[str, list, str]:
 
 
 def run_matrix(client, trials: int, system_prompt: str | None = None,
-               tools: list | None = None) -> list[RowResult]:
-    """Every row `trials` times, with the given prompt and schemas (default: checkpoint 01's)."""
+               tools: list | None = None, advance=None) -> list[RowResult]:
+    """Every row `trials` times, with the given prompt and schemas (default: checkpoint 01's);
+    `advance()`, if given, is called after each trial (a progress bar)."""
     agent = nbtools.reference_agent()
     system_prompt = agent.SYSTEM_PROMPT if system_prompt is None else system_prompt
     tools = agent.TOOLS if tools is None else tools
@@ -108,6 +110,8 @@ def run_matrix(client, trials: int, system_prompt: str | None = None,
                 result.passes += 1
             else:
                 result.failures.append(reason)
+            if advance:
+                advance()
         results.append(result)
     return results
 
@@ -142,17 +146,26 @@ def cli_prompt_matrix(args: argparse.Namespace) -> int:
         return 0
     prompt, tools, source = chosen_prompt(args)
     console.print(f"Prompt and tools: {source}")
-    if config.offline:
-        from agentcourse.tutor import serve
+    turns = len(ROWS) * config.trials
+    with Progress(*Progress.get_default_columns(), console=console, transient=True) as bar:
+        if config.offline:
+            from agentcourse.tutor import serve
 
-        with serve() as url:
-            client = anthropic.Anthropic(base_url=url, api_key="tutor-offline", max_retries=0, timeout=30)
-            results = run_matrix(client, config.trials, prompt, tools)
-        title = f"Prompt matrix against the tutor model, {config.trials} trial(s) per row"
-    else:
-        client = anthropic.Anthropic(max_retries=2, timeout=120)
-        console.print(f"Running {len(ROWS) * config.trials} turns against Claude ...")
-        results = run_matrix(client, config.trials, prompt, tools)
-        title = f"Prompt matrix against {nbtools.reference_agent().MODEL}, {config.trials} trial(s) per row"
+            task = bar.add_task(f"{turns} turns against the tutor model", total=turns)
+            with serve() as url:
+                client = anthropic.Anthropic(base_url=url, api_key="tutor-offline", max_retries=0,
+                                             timeout=30)
+                results = run_matrix(client, config.trials, prompt, tools,
+                                     lambda: bar.advance(task))
+            title = f"Prompt matrix against the tutor model, {config.trials} trial(s) per row"
+        else:
+            if os.environ.get("ANTHROPIC_BASE_URL"):  # a leftover tutor URL would silently win
+                console.print(f"note: ANTHROPIC_BASE_URL is set, so requests go to "
+                              f"{os.environ['ANTHROPIC_BASE_URL']}")
+            client = anthropic.Anthropic(max_retries=2, timeout=120)
+            task = bar.add_task(f"{turns} turns against Claude", total=turns)
+            results = run_matrix(client, config.trials, prompt, tools, lambda: bar.advance(task))
+            title = (f"Prompt matrix against {nbtools.reference_agent().MODEL}, "
+                     f"{config.trials} trial(s) per row")
     console.print(matrix_table(results, title))
     return 0

@@ -262,12 +262,63 @@ def restore_released_cells(student: nbformat.NotebookNode,
     return notes
 
 
-def _first_error(cell: dict) -> str:
+def _ran_seconds(cell: dict) -> float | None:
+    """How long the cell ran, from the timestamps nbclient records in its metadata."""
+    timing = cell.get("metadata", {}).get("execution", {})
+    try:
+        start = datetime.fromisoformat(timing["iopub.execute_input"].replace("Z", "+00:00"))
+        end = datetime.fromisoformat(timing["shell.execute_reply"].replace("Z", "+00:00"))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    return (end - start).total_seconds()
+
+
+TIMED_OUT = "agentcourse_timed_out"  # cell metadata set while checking: nbclient stopped it
+
+
+def _first_error(cell: dict, timeout: float | None = None) -> str:
     for output in cell.get("outputs", []):
         if output.get("output_type") == "error":
-            text = nbtools.api_error_text(str(output.get("ename", "")), str(output.get("evalue", "")))
+            ename = str(output.get("ename", ""))
+            ran = _ran_seconds(cell)
+            timed_out = cell.get("metadata", {}).get(TIMED_OUT) or (
+                timeout and ran is not None and ran >= timeout)
+            if ename == "KeyboardInterrupt" and timed_out:
+                # nbclient stops a cell that runs too long by interrupting it
+                return f"CellTimeoutError: the cell ran longer than {timeout or 0:g} s and was stopped"
+            text = nbtools.api_error_text(ename, str(output.get("evalue", "")))
             return text if len(text) <= 300 else text[:297] + "..."
     return ""
+
+
+def cell_failures(nb: nbformat.NotebookNode, timeout: float | None = None) -> list[str]:
+    """Notes on the answer and setup cells that failed when run: a test that fails with
+    NameError because its answer cell has a SyntaxError should send the student to that
+    cell, not to the test. Answers not written yet are named together in one note."""
+    unwritten, notes = [], []
+    for cell in nb.cells:
+        kind = _kind(cell) if cell.get("cell_type") == "code" else None
+        error = _first_error(cell, timeout) if kind in ("solution", "locked") else ""
+        if not error:
+            continue
+        gid = nbtools.grade_id(cell)
+        if error.startswith("NotImplementedError"):
+            unwritten.append(gid)
+        elif kind == "solution":
+            notes.append(f"your answer cell {gid!r} failed: {error}; fix it first: "
+                         "the tests that use what it defines fail with it")
+        else:
+            notes.append(f"the lab's own cell {gid!r} failed: {error} (usually an answer "
+                         "above it is missing or broken)")
+    if unwritten:
+        notes.insert(0, f"answer cells not written yet (they raise NotImplementedError): "
+                        f"{', '.join(unwritten)}")
+    return notes
+
+
+def _mark_timeout(cell: nbformat.NotebookNode, cell_index: int, execute_reply: dict) -> None:
+    if (execute_reply or {}).get("content", {}).get("ename") == "CellTimeoutError":
+        cell.metadata[TIMED_OUT] = True
 
 
 def check_notebook(path: Path, release: Path, config: CheckConfig | None = None) -> CheckReport:
@@ -288,6 +339,9 @@ def check_notebook(path: Path, release: Path, config: CheckConfig | None = None)
                           "evalue": f"the cell ran longer than {config.cell_timeout} s",
                           "traceback": []},
         resources={"metadata": {"path": str(path.parent)}},
+        # nbclient's own verdict, not the cell's clock: under load the kernel may start a
+        # cell late, so its recorded run time can be shorter than the timeout that hit it
+        on_cell_executed=_mark_timeout,
     )
     # The kernel's own stderr (ipykernel warns that loopback TCP is not encrypted) is kept
     # out of the student's terminal, and shown only if the kernel dies.
@@ -308,9 +362,10 @@ def check_notebook(path: Path, release: Path, config: CheckConfig | None = None)
     for cell in nb.cells:
         if cell.cell_type == "code" and _kind(cell) == "tests":
             first.setdefault(nbtools.grade_id(cell), cell)
+    report.notes += cell_failures(nb, config.cell_timeout)
     for gid, cell in first.items():
         meta = cell.metadata["nbgrader"]
-        error = _first_error(cell)
+        error = _first_error(cell, config.cell_timeout)
         ran = cell.get("execution_count") is not None
         report.outcomes.append(TestOutcome(
             gid, nbtools.docstring(cell.source), float(meta.get("points", 0)),

@@ -91,14 +91,7 @@ def _notebook_regions(path: Path) -> tuple[list[str], list[str], list[str]]:
                                                           nbtools.END_SOLUTION)))
         hidden += _lines("\n".join(nbtools.region_lines(cell.source, nbtools.BEGIN_HIDDEN,
                                                         nbtools.END_HIDDEN)))
-        inside = False
-        for line in cell.source.splitlines():
-            if nbtools.BEGIN_SOLUTION in line or nbtools.BEGIN_HIDDEN in line:
-                inside = True
-            elif nbtools.END_SOLUTION in line or nbtools.END_HIDDEN in line:
-                inside = False
-            elif not inside:
-                visible += _lines(line)
+        visible += _lines("\n".join(nbtools.outside_regions(cell.source)))
     return solution, hidden, visible
 
 

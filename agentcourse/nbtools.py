@@ -201,6 +201,19 @@ def region_lines(source: str, begin: str, end: str) -> list[str]:
     return out
 
 
+def outside_regions(source: str) -> list[str]:
+    """The lines outside every solution and hidden-test region: what a release shows."""
+    inside, out = False, []
+    for line in source.splitlines():
+        if BEGIN_SOLUTION in line or BEGIN_HIDDEN in line:
+            inside = True
+        elif END_SOLUTION in line or END_HIDDEN in line:
+            inside = False
+        elif not inside:
+            out.append(line)
+    return out
+
+
 def hidden_checks(source: str) -> int:
     """How many checks a test cell's hidden region makes: its `assert` statements and its
     bare calls (a helper such as `passes(row)` asserts inside). 0 without a hidden region."""

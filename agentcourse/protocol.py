@@ -4,10 +4,13 @@ An agent loop appends the SDK's own block objects (`response.content`) to its
 messages list, so two helpers live here:
 
     to_plain(messages)        -> the same conversation as plain JSON-shaped dicts
-    protocol_errors(messages) -> what the real API would reject about it ([] = fine)
+    protocol_errors(messages) -> how it breaks the course's conversation rules ([] = fine)
 
-Tests call `protocol_errors` after every turn of every checkpoint; the tutor
-model's request validation (agentcourse/tutor/validate.py) uses the same rules.
+Those rules are the API's tool-use protocol plus one of the course's own: roles must
+alternate. The API accepts two same-role messages in a row and merges them into one
+turn; the course's loops are meant never to send them, so the check flags them.
+Tests call `protocol_errors` after every turn of every checkpoint; the tutor model's
+request validation (agentcourse/tutor/validate.py) enforces the API's rules alone.
 """
 
 from __future__ import annotations
@@ -43,12 +46,17 @@ def _blocks(content: Any) -> list[dict]:
 
 
 def protocol_errors(messages: list[Any]) -> list[str]:
-    """Every way the conversation breaks the API's tool-use protocol; [] when it is sound.
+    """Every way the conversation breaks the course's rules; [] when it is sound.
 
-    The rules: the first message comes from the user; roles alternate user/assistant;
-    every tool_use in an assistant message is answered by a tool_result with its id in
-    the very next user message; the tool_results come first in that message; and each
-    tool_result answers a tool_use of the assistant message right before it.
+    The API's rules it checks: the list is not empty; the first message comes from the
+    user; every role is user or assistant; every tool_use in an assistant message is
+    answered by a tool_result with its id in the very next message, a user message, where
+    the tool_results come first; each tool_result answers a tool_use of the assistant
+    message right before it; and the list does not end on an unanswered tool_use.
+
+    One rule is stricter than the API: two messages of the same role in a row are
+    flagged, where the API would merge them into one turn (Messages API reference,
+    `messages`). The course's loops alternate roles, so a repeat is a loop's mistake.
     """
     msgs = to_plain(messages)
     if not msgs:

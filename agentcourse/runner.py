@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import subprocess
 import sys
-from contextlib import nullcontext
+import threading
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -86,12 +88,29 @@ def run_program(config: RunConfig) -> int:
                     else "delete it when you are done")
             print(f"  (a scratch copy of the sample project: {kept})")
         print(f"Program: {config.program.relative_to(paths.REPO_ROOT)}\n", flush=True)
-        child = subprocess.run(
-            [sys.executable, str(config.program), *config.program_args],
-            cwd=config.workdir,
-            env=env,
-        )
+        with _ctrl_c_is_the_programs():
+            child = subprocess.run(
+                [sys.executable, str(config.program), *config.program_args],
+                cwd=config.workdir,
+                env=env,
+            )
     return child.returncode
+
+
+@contextmanager
+def _ctrl_c_is_the_programs():
+    """Ctrl-C at the terminal reaches the program and this process alike. The program
+    handles it (a checkpoint stops the turn and keeps the session), so here it must do
+    nothing: subprocess.run would otherwise kill the program on KeyboardInterrupt. A
+    Python handler, not SIG_IGN, because an ignored signal stays ignored in the child."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signal handlers can only be set from the main thread
+        return
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: None)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def cli_run(args: argparse.Namespace) -> int:

@@ -3,12 +3,23 @@ not loopback is refused. Tests marked `live` keep the key and skip without one."
 
 from __future__ import annotations
 
+import atexit
 import ipaddress
 import os
+import shutil
 import socket
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# Hypothesis keeps its example database and caches in .hypothesis/ of the current folder;
+# a run of the suite leaves nothing behind, so they go to a temporary folder (shared with
+# the xdist workers through the environment) that the run removes. A failing example is
+# printed in full with its failure.
+if not os.environ.get("HYPOTHESIS_STORAGE_DIRECTORY"):
+    os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = tempfile.mkdtemp(prefix="agentcourse-hypothesis-")
+    atexit.register(shutil.rmtree, os.environ["HYPOTHESIS_STORAGE_DIRECTORY"], ignore_errors=True)
 
 # Remember the key for live tests, then strip it (and any base URL) for everything else.
 LIVE_KEY = os.environ.get("ANTHROPIC_API_KEY")

@@ -7,9 +7,10 @@ from agentcourse.cli import main
 
 
 def test_demo_runs_the_matrix_and_exits_zero(monkeypatch, tmp_path, capsys):
-    root = tmp_path / "project"
-    monkeypatch.setattr(demo, "copy_sample_project", lambda: sample.copy_sample_project(root))
+    runs = tmp_path / "runs"
+    monkeypatch.setattr(demo, "scratch_copy", lambda: sample.scratch_copy(runs))
     assert main(["demo"]) == 0
+    (root,) = runs.iterdir()  # one scratch copy, under the folder `agentcourse run` uses
     out = capsys.readouterr().out
     for prompt in ("Create hello.py", "Add a multiply function", "Delete main.py"):
         assert f"You: {prompt}" in out

@@ -146,3 +146,33 @@ def test_parser_defines_every_option_resolve_reads(tmp_path):
 
     parsed = build_parser().parse_args(["run", "01", "--workdir", str(tmp_path)])
     assert set(vars(args())) <= set(vars(parsed))
+
+
+CTRL_C_PROGRAM = """
+import os, signal, sys, time
+print("default handler:", signal.getsignal(signal.SIGINT) is signal.default_int_handler, flush=True)
+seen = []
+signal.signal(signal.SIGINT, lambda *_: seen.append(1))
+os.killpg(0, signal.SIGINT)  # what a terminal does on Ctrl-C: the whole foreground group
+time.sleep(0.5)
+print("the program saw Ctrl-C" if seen else "no Ctrl-C", flush=True)
+sys.exit(7)
+"""
+
+
+def test_ctrl_c_is_left_to_the_program_which_keeps_running(tmp_path):
+    # A checkpoint stops the turn on Ctrl-C and keeps the session; `agentcourse run` must
+    # neither die of it nor kill the program, nor pass the signal down as ignored.
+    program = tmp_path / "program.py"
+    program.write_text(CTRL_C_PROGRAM)
+    driver = (
+        "import sys\nfrom pathlib import Path\nfrom agentcourse import paths, runner\n"
+        "paths.REPO_ROOT = Path('/')\n"
+        f"config = runner.RunConfig(Path({str(program)!r}), Path({str(tmp_path)!r}), False, [])\n"
+        "sys.exit(runner.run_program(config))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ANTHROPIC_")}
+    done = subprocess.run([sys.executable, "-c", driver], capture_output=True, text=True,
+                          timeout=60, env=env, start_new_session=True)  # a group of its own
+    assert done.returncode == 7, done.stdout + done.stderr
+    assert "default handler: True" in done.stdout and "the program saw Ctrl-C" in done.stdout

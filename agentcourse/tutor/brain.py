@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from agentcourse.tutor import code, rules, script, shell
+from agentcourse.tutor import code, foreign, rules, script, shell
 from agentcourse.tutor.code import Change, describe
 from agentcourse.tutor.script import text, tool_use
 from agentcourse.tutor.toolbox import (
@@ -47,6 +47,7 @@ from agentcourse.tutor.toolbox import (
     strip_numbers,
     text_of,
 )
+from agentcourse.tutor.validate import UNUSED_TOOLS
 
 __all__ = ["Reply", "respond", "missing_rules", "read_tools", "describe"]
 
@@ -228,6 +229,11 @@ def _decide(turn: Turn) -> Action:
         return say(script.TOO_MANY_STEPS.format(n=len(turn.steps)))
     if _NEGATED.match(turn.request):
         return say(script.NEGATED)
+    # A tool-free call that asks for JSON in a shape it writes out (a judge, a classifier)
+    # gets that JSON, even when the data it judges quotes one of the course's requests.
+    as_json = None if turn.tools.tools else foreign.json_reply(_system(turn), turn.prompt)
+    if as_json is not None:
+        return say(as_json)
     for task in script.TASKS:
         m = task.match(turn.request)
         if m:
@@ -235,7 +241,39 @@ def _decide(turn: Turn) -> Action:
             action = TASK_HANDLERS[task.name](turn, groups)
             if action is not None:
                 return action
-    return say(script.HELP.format(prompts="\n".join(f"- {p}" for p in script.TASK_PROMPTS)))
+    as_json = None if turn.steps else foreign.json_reply(_system(turn), turn.prompt)
+    if as_json is not None:
+        return say(as_json)
+    return task_foreign_tool(turn) or say(
+        script.HELP.format(prompts="\n".join(f"- {p}" for p in script.TASK_PROMPTS)) + _unused_note(turn)
+    )
+
+
+def _system(turn: Turn) -> str:
+    system = turn.body.get("system") or ""
+    return system if isinstance(system, str) else text_of(system)
+
+
+def task_foreign_tool(turn: Turn) -> Action | None:
+    """A request no task knows, for tools of the request's own (foreign.py): call them,
+    then pass their results on."""
+    search = foreign.searcher(turn.body)
+    calls = foreign.plan(turn.body, turn.tools.tools, turn.request, turn.steps)
+    if calls:
+        return Action(calls=[("raw", {"name": name, "input": tool_input}) for name, tool_input in calls])
+    ran = {t["name"] for t in foreign.candidates(turn.body, turn.tools.tools, deferred=True)}
+    ran |= {search["name"]} if search else set()
+    done = foreign.report(turn.steps, ran, search["name"] if search else None)
+    if done is None and any(s.tool in ran for s in turn.steps):  # a search that found nothing
+        done = foreign.report(turn.steps, ran)
+    return say(done) if done is not None else None
+
+
+def _unused_note(turn: Turn) -> str:
+    """The help reply says which offered tools the tutor never runs (server tools, memory)."""
+    unused = [t.get("name") for t in turn.body.get("tools") or [] if isinstance(t, dict)
+              and t.get("type") in UNUSED_TOOLS]
+    return f"\n(Offline, the tutor never runs {_and([str(n) for n in unused])}.)" if unused else ""
 
 
 def _guard(turn: Turn, action: Action) -> Action:

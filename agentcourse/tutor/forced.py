@@ -29,6 +29,8 @@ import json
 import re
 from typing import Any
 
+from agentcourse.tutor.validate import UNUSED_TOOLS
+
 MARK = "(offline tutor)"
 # Input for the Anthropic-schema client tools, which carry no input_schema.
 TYPED_TOOL_INPUT = {
@@ -83,7 +85,8 @@ def apply(request: dict, content: list[dict], stop_reason: str) -> tuple[list[di
     """The reply obeying tool_choice, disable_parallel_tool_use and output_config.format."""
     choice = request.get("tool_choice") or {"type": "auto"}
     kind = choice.get("type", "auto")
-    tools = [t for t in request.get("tools") or [] if isinstance(t, dict)]
+    # Server tools (and memory) are never called offline: a forced choice falls on the others.
+    tools = [t for t in request.get("tools") or [] if isinstance(t, dict) and t.get("type") not in UNUSED_TOOLS]
     calls = [b for b in content if b.get("type") == "tool_use"]
     hint = _text_of(content)
     # Without tools, the brain never calls one; a canned reply (TutorConfig.respond) that
@@ -102,8 +105,9 @@ def apply(request: dict, content: list[dict], stop_reason: str) -> tuple[list[di
         if not chosen:
             tool = _pick_tool(tools, wanted)
             chosen = [_call_for(request, tool, hint)] if tool else []
-        content = [b for b in content if b.get("type") == "thinking"] + chosen
-        stop_reason = "tool_use" if chosen else stop_reason
+        if chosen:  # with only server tools to force, the brain's reply stays as it is
+            content = [b for b in content if b.get("type") == "thinking"] + chosen
+            stop_reason = "tool_use"
     if choice.get("disable_parallel_tool_use") is True:
         first = next((i for i, b in enumerate(content) if b.get("type") == "tool_use"), None)
         if first is not None:

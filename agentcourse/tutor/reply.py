@@ -53,19 +53,39 @@ def _same(a: dict, b: dict) -> bool:
 
 def continue_after(prefix: list[dict], content: list[dict]) -> list[dict]:
     """What is left of `content` once the assistant's `prefix` (prefill, or a paused turn
-    sent back) is taken off its front; all of it when the prefix is not its start."""
+    sent back) is taken off its front; all of it when the prefix is not its start.
+
+    A turn paused more than once comes back in pieces: one text block of the reply may be
+    the prefix's several text blocks in a row ("The fi" + "le has" + ...), so the match
+    walks the reply's blocks and a position inside the current text block."""
     prefix = [b for b in prefix if b.get("type") not in thinking.THINKING_TYPES]
     rest = [b for b in content if b.get("type") not in thinking.THINKING_TYPES]
-    for n, block in enumerate(prefix):
+    n, used = 0, 0  # the reply's block being matched, and how much of its text is matched
+    for block in prefix:
         if n >= len(rest):
             return []
-        if _same(block, rest[n]):
-            continue
-        if block.get("type") == rest[n].get("type") == "text" and rest[n]["text"].startswith(block["text"]):
-            tail = rest[n]["text"][len(block["text"]) :]
-            return ([{**rest[n], "text": tail}] if tail else []) + rest[n + 1 :]
-        return content if n == 0 else rest[n:]
-    return rest[len(prefix) :]
+        current = rest[n]
+        if block.get("type") == current.get("type") == "text":
+            left = current["text"][used:]
+            if not left.startswith(block["text"]):
+                break
+            used += len(block["text"])
+            if used == len(current["text"]):
+                n, used = n + 1, 0
+        elif used == 0 and _same(block, current):
+            n += 1
+        else:
+            break
+    else:
+        return _remainder(rest, n, used)
+    return content if n == 0 and used == 0 else _remainder(rest, n, used)
+
+
+def _remainder(rest: list[dict], n: int, used: int) -> list[dict]:
+    """The reply from block `n` on, the first of them without its first `used` characters."""
+    if used == 0:
+        return rest[n:]
+    return [{**rest[n], "text": rest[n]["text"][used:]}, *rest[n + 1 :]]
 
 
 def compose(request: dict, respond: Callable[[dict], Any]) -> tuple[list[dict], str]:

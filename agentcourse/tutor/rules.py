@@ -11,10 +11,11 @@ that each have their own data below:
    each parameter's description. A tool description's "this tool" / "use it" stands for
    the tool's own action (a read tool's "use this before editing" is a read-first rule),
    and the edit tool's old-text parameter carries "old_str" implicitly.
-2. Sentences: markup goes (Markdown emphasis, headings, bullets, XML tags), wrapped lines
-   are joined, then the text is cut into sentences. Each keeps the heading it stands under
-   (a Markdown heading, a "Label:" line, an XML tag's name): a short item is read with it
-   ("## Code style / - concise"), and a heading that forbids ("DON'T:") governs every item.
+2. Sentences: markup goes (Markdown emphasis, headings, bullets, XML tags, JSON-like lists
+   of quoted rules), wrapped lines are joined, then the text is cut into sentences. Each
+   keeps the heading it stands under (a Markdown heading, a "Label:" line, an XML tag's
+   name): a short item is read with it ("## Code style / - concise"), and a heading that
+   forbids ("DON'T:") governs every item.
    "Q: ...? A: No, ..." is read as one statement.
 3. Words: a sentence is lower-cased, keyboard slips of rule words are mended (ANCHORS:
    "befor", "emtpy"), contractions are expanded, multi-word phrases become one canonical
@@ -26,13 +27,16 @@ that each have their own data below:
    subordinators ("before", "if", "that", ";", "but") end a marker's reach, and so does the
    comma that closes an "if"/"when" clause. A word nothing governs is read from what
    follows it ("Deleting files is forbidden", "Deleting files? Never.").
-5. Rules: one small function per rule over the words of a sentence (RECOGNISERS).
+5. Rules: one small function per rule over the words of a sentence (RECOGNISERS). A rule
+   named only to be withdrawn ("the rule 'read before you edit' is obsolete") is not stated,
+   nor is one reported from the past ("we used to read every file first") or meant for
+   another agent ("the cleanup bot (not you) must never delete files"): for_model().
 
 No model, no network; the same prompt always gives the same answer, and answers are
 cached by prompt. Honest doubt: this reads rules, it does not understand them. Pronouns
 across sentences, irony, and rules spread over several sentences are mostly missed
 (one exception: "1. Read the file. 2. Only then edit it." / "3. Edit it."). Measured on
-wording written blind, it judged 85-92% right on first contact (docs/TUTOR-SCRIPT.md).
+wording written blind, it judged 85-95% right on first contact (docs/TUTOR-SCRIPT.md).
 """
 
 from __future__ import annotations
@@ -47,16 +51,51 @@ from dataclasses import dataclass, field
 # Multi-word expressions folded into one canonical word before the lexicon lookup. Applied
 # in order to the lower-cased clause; "\b" is added on both sides.
 PHRASES: tuple[tuple[str, str], ...] = (
+    # the commonest rule words of French, Spanish and German, which students mix into
+    # English ("ne jamais delete a file", "pour créer un fichier", "réponses courtes")
+    (r"même si|incluso si|aun si|selbst wenn|auch wenn", " even if "),
+    (r"ne jamais|jamais|nunca|niemals", "never"),
+    (r"ne (?:pas|plus)|ne \w+ (?:pas|plus)|nicht", "not"),
+    (r"toujours|siempre|immer", "always"),
+    (r"sans|ohne", "without"),
+    (r"avant de|avant d'|antes de", "before"),
+    (r"l'avoir lu|lire|lu|leer|lesen|gelesen", "read"),
+    (r"supprimer|supprime|effacer|borrar|eliminar|löschen", "delete"),
+    (r"fichiers|archivos|dateien", "files"),
+    (r"fichier|archivo|datei", "file"),
+    (r"vide|vacío|vacio", "empty"),
+    (r"créer|crée|crear|erstellen|anlegen", "create"),
+    (r"demander|preguntar|fragen", "ask"),
+    (r"courtes?|courts?|breves?|cortas?|cortos?|kurze?n?", "short"),
+    (r"réponses?|respuestas?|antworten", "answers"),
+    (r"nouveaux|nouveau|nouvelles?|nuevos?|nuevas?|neuen?|neues?", "new"),
+    (r"s'il (?:te|vous) pla[iî]t|svp|por favor|bitte", "please"),
+    (r"seulement|uniquement|sólo|nur", "only"),
+    (r"(?<=ask) si|(?<=only) si", "if"),
     # discourse markers and intensifiers that carry no rule
     (
         r"in brief|in short|no matter what|under any circumstances|whatever the reason(?: given)?"
-        r"|no longer(?! than)|for any reason|even if|not only",
+        r"|for any reason|even if|not only",
         " , ",
     ),
+    (r"any ?more(?! than)", ""),
+    (  # "Whether or not the request is ambiguous, ask": no condition at all
+        r"whether or not|regardless of whether|no matter whether|irrespective of whether"
+        r"|(?:ambiguous|unclear|clear) or not",
+        " regardless ",
+    ),  # "don't ask questions any more": a time, not a count
     # negations
+    (r"no longer(?! than)|not any longer", "not"),  # "no longer allowed", "no longer need to"
     (
-        r"under no circumstances|in no case|at no (?:point|time)|on no account|by no means|not ever",
+        r"under no circumstances|in no case|at no (?:point|time)|on no account|by no means|not ever"
+        # "There is no situation in which deleting a file is acceptable."
+        r"|there (?:is|are|exists?) no (?:situation|case|circumstance|scenario|context|occasion"
+        r"|time|reason)s? (?:in which|where|when|that|for which)",
         "never",
+    ),
+    (  # an inverted condition: "Should you be asked to delete a file, decline."
+        r"(?:^|(?<=[,;:] ))should(?= (?:you|the user|a user|anyone|someone|they) )",
+        "if",
     ),
     (
         r"out of (?:scope|bounds|the question)|not an option|off limits|off the table|not acceptable|no go"
@@ -90,17 +129,22 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     # ordering
     (
-        r"prior to|ahead of|in advance of|before you|before ever|must precede|precedes?|comes? before",
+        r"prior to|ahead of|in advance of|before you|before ever|must precede|precedes?|comes? before"
+        r"|(?:a |the )?(?:prerequisite|precondition) (?:for|to|of)",  # "... is a prerequisite for editing"
         "before",
     ),
+    (r"(?<=[;,] )if not(?= ?,)", "otherwise"),  # "if the request is unclear, ask; if not, act"
     (r"preceded by|only after|only once|must follow|follows?|comes? after", "after"),
     (r"and then|after that|afterwards|, then", "then"),  # "only then" keeps its "only"
     # numbered steps: "Step 1: read_file on the target. Step 2: edit_file."
     (r"step (?:1|one)|(?:the )?first step|firstly", "first"),
-    (r"step (?:2|two)|(?:the )?second step|secondly", "then"),
+    (r"step (?:2|two)|(?:the )?second step|secondly|second(?= ?,)", "then"),
     # actions
     (r"get rid of|throw away|wipe out", "delete"),
-    (r"from memory|sight unseen", "blind"),  # "never edit from memory"
+    (  # "never edit from memory", "no edits to unread files"
+        r"from memory|sight unseen|unread|unseen|unopened|unviewed|unexamined|uninspected",
+        "blind",
+    ),
     (  # the imitation of a delete this failure performs: "never empty a file"
         r"(?:empty|blank|clear)(?: out)? (?:a|the|any|an existing|existing|this|that|its|your)"
         r" files?",
@@ -115,10 +159,23 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"(?:changes?|edits?|modifications?)",
         "edit",
     ),
+    (  # "confirm every change with the user": the thing confirmed between
+        r"(?:double )?(?:check|confirm|verify)(?:ing)?((?: (?!with\b)[\w']+){1,3}) with (?:the |your )?"
+        r"(?:user|developer|human|client|customer|owner|requester|me|them)s?(?!')",
+        r"ask\1",
+    ),
+    (r"confirm(?= (?:first|before|beforehand)\b)", "ask"),  # "Always confirm before acting."
     (
-        r"(?:double )?(?:check|confirm|verify)(?: in)? with (?:the |your )?(?:user|developer|human|client"
+        r"without (?:(?:the|a|an|explicit|prior|written) )?(?:(?:user's|users'|their|your|explicit) )?"
+        r"(?:confirmation|approval|go ahead|sign off|consent)",
+        "without ask",
+    ),
+    (
+        r"(?:double )?(?:check|confirm|verify)(?:ing)?(?: in)? with (?:the |your )?(?:user|developer|human|client"
         r"|customer|owner|requester|me|them)s?|seek clarification"
-        r"|(?:get|ask for|wait for|request) (?:the user's )?(?:confirmation|approval)"
+        r"|(?:get|obtain|seek|ask for|wait for|request)(?: the| an?| their| your| explicit)?"
+        r"(?: user's| users'| human's| developer's| explicit)? (?:confirmation|approval|ok|okay"
+        r"|permission|consent|sign off|go ahead|green light|blessing)"
         r"|confirm (?:the|your) (?:plan|request|intent)"
         r"|request clarification|ask for clarification|clarifying questions?|follow-up questions?",
         "ask",
@@ -126,7 +183,13 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (
         r"(?:narrat\w*|explain\w*|describ\w*|walk\w* (?:through|the user through)) (?:of )?(?:what you"
         r" (?:are doing|did|do)|(?:your|the|each|every) (?:process|steps?|reasoning|thinking|approach"
-        r"|actions?))|explanations? of (?:your |the )?(?:process|steps|reasoning)",
+        r"|actions?))|explanations? of (?:your |the )?(?:process|steps|reasoning)"
+        r"|explain(?: yourself)?(?=\s*(?:[,;.!]|$))",  # "Act, don't explain.": with no object
+        "narration",
+    ),
+    (  # "without saying what you are about to do or summarising what you did"
+        r"(?:say\w*|announc\w*|stat(?:e|es|ing)|tell\w*(?: the user)?|summari[sz]\w*|recap\w*)"
+        r" what you (?:are (?:about|going) to do|will do|did|have done|just did|changed)",
         "narration",
     ),
     (
@@ -145,8 +208,13 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (  # "as few words as you can": the "can" is not a permission
         r"as (?:few words|short|brief|concise|terse) as (?:possible|you can|you are able|necessary|needed)"
-        r"|minimi[sz]e (?:the )?(?:number of |amount of )?(?:words|output tokens|tokens|text|verbosity)",
+        r"|(?:minimi[sz]e|reduce|limit|cut down) (?:the )?(?:number of |amount of |length of |size of )?"
+        r"(?:words|output tokens|tokens|text|verbosity|length)",
         "concise",
+    ),
+    (  # not "get the short answer", "write less code"
+        r"get (?:straight |right |directly )?to the point|(?:say|talk|speak|write) less(?! code)",
+        "be concise",
     ),
     (
         r"to the point|short and sweet|as few words as possible|few words|as short as possible"
@@ -169,7 +237,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (
         r"(?:\d+|one|two|three|four|five|a) (?:or (?:two|three) )?(?:short )?(?:sentences|words|paragraphs)"
-        r"|a (?:sentence|line) or two|a (?:couple|few) (?:of )?(?:short )?(?:sentences|lines|words)",
+        r"|a (?:sentence|line) or two|(?:a )?(?:couple|few) (?:of )?(?:short )?(?:sentences|lines|words)",
         "lengthlimit",
     ),
     (
@@ -184,17 +252,23 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "codething",
     ),
     (
-        r"(?:your|the) (?:final |last |closing )?(?:messages?|replies|reply|answers?)|final (?:message|reply)"
+        r"(?:your|the|chat) (?:final |last |closing )?(?:messages?|replies|reply|answers?)|final (?:message|reply)"
         r"|messages? (?:to|for) (?:the )?users?|what you (?:say|write|tell) (?:to )?(?:the )?users?",
         "your reply",
     ),
     (
         r"new files?|add (?:a |the )?(?:new )?files?|make (?:a |the )?(?:new )?files?"
-        r"|make(?= [\w/]+\.[a-z]{1,4}\b)|does not (?:already |yet )?exist(?: yet)?|do not (?:already |yet )?exist(?: yet)?"
+        r"|(?:make|add)(?= (?:a |an |the )?(?:new )?[\w/]*\.[a-z]{1,9}\b)|does not (?:already |yet )?exist(?: yet)?|do not (?:already |yet )?exist(?: yet)?"
         r"|not exist yet|is missing|from scratch|not there yet",
         "create",
     ),
-    (r"empty string|zero[- ]length string|blank string", "empty"),
+    (
+        r"empty string|blank string|(?:zero|0)[- ]?(?:length|char(?:acter)?s?)(?: string)?"
+        r"|nothing(?= (?:in|as|for|into) (?:the |an? )?(?:old|search|find|target|original|\w+_str))"
+        r"|(?<=_str) (?:with|containing|holding|that holds|that contains) nothing(?: in it| at all)?",
+        # "nothing in old_str", "a zero-length old_str"
+        "empty",
+    ),
     (
         r"(?:could|can|might|may) (?:mean|be read|be understood|be taken|be interpreted)(?: in)?"
         r" (?:two|several|multiple|more than one) (?:different )?(?:things|ways)",
@@ -215,7 +289,8 @@ LEXICON: dict[str, str] = {
     "NEG": r"not|never|no|nor|neither|cannot|none|nothing|nobody|without|refuse[sd]?|refusing"
     r"|decline[sd]?|declining|avoid(?:s|ing)?|refrain|abstain|skip(?:ping)?|omit|minimi[sz]e|non"
     r"|eschew|shun|forgo",
-    "PROHIB": r"forbid(?:den)?|prohibit(?:ed)?|banned|disallowed|taboo|unacceptable|forbidden|illegal",
+    "PROHIB": r"forbid(?:den)?|prohibit(?:ed)?|banned|disallowed|taboo|unacceptable|forbidden|illegal"
+    r"|bans?|avoided",
     "PERM": r"may|can|could|allowed|permitted|free|welcome|fine|ok|okay|acceptable|encouraged|able"
     r"|supported|enough|sufficient",
     "INVERT": r"hesitate|forget|fail|afraid|reluctant|shy|scared",
@@ -233,7 +308,7 @@ LEXICON: dict[str, str] = {
     r"|reread|looked"
     r"|get_file\w*",
     "MOD": r"edit|edits|editing|edited|modif\w*|change|changes|changing|alter\w*|update|updates"
-    r"|updating|write|writes|writing|overwrite\w*|patch\w*|replac\w*|rewrit\w*|touch|edit_\w+"
+    r"|updating|write|writes|writing|overwrite\w*|patch\w*|replac\w*|rewrit\w*|touch(?:es|ing)?|edit_\w+"
     r"|write_\w+|str_replace\w*|act|acting|fix|fixing|insert\w*|append\w*|refactor\w*|add|adding",
     "ASK": r"ask|asks|asking|asked|clarify|clarifying|clarification",
     "ANSWER": r"answer\w*|repl(?:y|ies|ying)|respon\w*|output|confirm|confirmation|explanations?"
@@ -250,11 +325,11 @@ LEXICON: dict[str, str] = {
     "NONFILE": r"lines?|code|comments?|functions?|methods?|class(?:es)?|tests?|imports?|variables?"
     r"|text|whitespace|branch(?:es)?|commits?|history|logs?|messages?|words?|characters?"
     r"|rows?|records?|entr(?:y|ies)|docstrings?|statements?|names?|diffs?|patches|edits|changes"
-    r"|identifiers?|modules?|titles?|codething",
+    r"|identifiers?|modules?|titles?|codething|changelogs?|readme\w*|docs|documentation",
     "NOTFILE_READ": r"readme\w*|docs|documentation|instructions|request|requests|question"
     r"|questions|message|error|errors|output|results?|task|prompt|spec|logs?|user's|tests?|paths?"
     r"|carefully|guides?|guidelines|manual|conventions|specs|specification|wiki|changelog|issues?"
-    r"|tickets?|tutorials?",
+    r"|tickets?|tutorials?|codething",
     "USERSIDE": r"user's|users'|their|requests?|prompts?|questions?|input|inputs",
     "AGENT": r"you|your|yourself|assistant|model|agent|claude|we",
     "TOOLSUBJ": r"tool|tools|function|command|this|it|api|server|(?:read|edit|write|list|search"
@@ -386,6 +461,8 @@ def headed(text: str) -> list[tuple[str, str]]:
     little without its heading ("## Code style" or "## Replies")."""
     text = re.sub(r"</[A-Za-z][\w-]*\s*>", "\n\n\x00\n\n", text)  # XML-ish tags
     text = re.sub(r"<([A-Za-z][\w-]*)(?:\s[^<>]*)?>", lambda m: f"\n\n\x00{m[1]}\n\n", text)
+    text = "\n".join(_unjson(raw.strip()) for raw in text.split("\n"))
+    text = re.sub(r"(?m)^\s*1[.)]\s.*\s2[.)]\s.*$", _steps_on_lines, text)
     blocks, current, heading = [], [], ""
     for raw in text.split("\n"):
         line = raw.strip()
@@ -412,6 +489,35 @@ def headed(text: str) -> list[tuple[str, str]]:
         parts = re.split(r"(?<=[.!])\s+(?=\S)", block)
         out += [(heading, s.strip()) for s in parts if s.strip()]
     return out
+
+
+def _steps_on_lines(line: re.Match) -> str:
+    """Steps numbered on one line, one to a line: "1) read_file the target 2) edit_file it"."""
+    return re.sub(r"\s+(?=\d+[.)]\s)", "\n", line[0])
+
+
+def _unjson(line: str) -> str:
+    """A JSON-like line as the text it holds: brackets alone part items, '"key": [' is a
+    heading, '"key": "value",' and '"a rule",' are items ("- key: value", "- a rule")."""
+    if line and re.fullmatch(r"[\[\]{}(),\s]+", line):
+        return ""
+    if not re.match(r'^[\[{]*\s*"', line):
+        return line
+    inner = re.sub(r"[\s,]*[\]}]*[\s,]*$", "", re.sub(r"^[\[{]+\s*", "", line))
+    string = r'"((?:[^"\\]|\\.)*)"'
+    pair = re.fullmatch(string + r"\s*:\s*(.*)", inner)
+    if pair:
+        key, value = pair[1], pair[2].strip()
+        if not re.search(r"_(?:str|string|text|path)$", key):
+            key = key.replace("_", " ")  # "new_file", "read_first"; not "old_str"
+        if value in ("", "[", "{"):
+            return f"{key}:"
+        value = re.fullmatch(string, value)[1] if re.fullmatch(string, value) else value
+        return f"- {key}: {value}".replace('\\"', '"')
+    items = re.fullmatch(rf"{string}(?:\s*,\s*{string})*", inner)  # '"a rule", "another"'
+    if not items:
+        return line
+    return "\n".join(f"- {item}".replace('\\"', '"') for item in re.findall(string, inner))
 
 
 def in_context(heading: str, sentence: str) -> str:
@@ -490,6 +596,7 @@ _SPELLING = [
         (r"\b(it|that|there|what)'s\b", r"\1 is"),
         # chat shorthand: "pls read the file b4 u edit it"
         (r"\bb4\b", "before"),
+        (r"\bw/(?=\s)", "with"),
         (r"\bu\b", "you"),
         (r"\bur\b", "your"),
         (r"\b(?:pls|plz)\b", "please"),
@@ -519,7 +626,7 @@ def words(clause: str, this: str = "") -> tuple[Word, ...]:
     s = re.sub(r"→|->|=>", " then ", s)
     s = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", s)
     for pattern, repl in _PHRASES:
-        s = pattern.sub(repl, s)
+        s = re.sub(r" {2,}", " ", pattern.sub(repl, s))  # "no longer required" -> "not required"
     return tuple(
         (w, kinds(w)) for w in re.findall(r"[a-z0-9_]+(?:\.[a-z0-9]+)*(?:'s|s')?|[:;,]", s)
     )
@@ -559,6 +666,8 @@ def governor(ws: tuple[Word, ...], i: int) -> tuple[str, int]:
             state, at, subordinate = "pos", -1, False  # "If you have not read it, read it"
         elif "PROHIB" in k and state == "neg" and j - at <= 2:
             state, at = "perm", j  # "it is not forbidden to", "never prohibited"
+        elif w in REFUSALS and state == "neg" and j - at <= 2:
+            state, at = "pos", -1  # "do not refuse to", "never skip", "don't avoid"
         elif "NEG" in k or "PROHIB" in k:
             state, at = "neg", j
         elif "INVERT" in k and state == "neg":
@@ -574,6 +683,11 @@ def governor(ws: tuple[Word, ...], i: int) -> tuple[str, int]:
     return state, at
 
 
+# Negating verbs that a negation before them cancels.
+REFUSALS = frozenset(
+    "refuse refusing decline declining avoid avoiding refrain abstain skip skipping omit forgo"
+    " eschew shun".split()
+)
 # Words that open a clause which a comma closes: "If you have not read a file, read it".
 SUBORDINATORS = frozenset(
     "if when whenever unless before after until once since because while".split()
@@ -593,8 +707,8 @@ def predicate(ws: tuple[Word, ...], i: int) -> str:
             return "perm" if "NEG" in ws[j - 1][1] else "neg"  # "... is not forbidden"
         if w in ("optional", "waste", "wastes", "wasteful", "pointless", "overkill", "needless"):
             return "" if "NEG" in ws[j - 1][1] else "opt"  # "... is not optional" demands it
-        if "NEG" in k and j == len(ws) - 1:
-            return "neg"  # "Deleting files? Never."
+        if "NEG" in k and (j == len(ws) - 1 or ws[j + 1][0] in (",", ";")):
+            return "neg"  # "Deleting files? Never.", "Deletion of files: never, not even if asked"
         if "NEG" in k and ws[j - 1][0] in AUXILIARY:
             continue  # "Editing a file you have not read is allowed": not the predicate's
         if "NEG" in k and w not in ("without",):
@@ -617,7 +731,12 @@ AUXILIARY = frozenset("have has had did do does".split())
 def polarity(ws: tuple[Word, ...], i: int) -> str:
     """Word i's polarity: what governs it, else what its predicate says, else "pos"."""
     g = governed(ws, i)
+    if g == "pos" and any(w in DEMANDS for w, _ in ws[max(0, i - 2) : i]):
+        return "pos"  # "A file must be read before it can be edited": the "can" is not its own
     return g if g != "pos" else (predicate(ws, i) or "pos")
+
+
+DEMANDS = frozenset("must should shall".split())
 
 
 def described(ws: tuple[Word, ...], upto: int) -> bool:
@@ -660,6 +779,11 @@ def _object(ws: tuple[Word, ...], i: int) -> str:
         after.append((w, k))
     if any(w == "outside" for w, _ in after):
         return "outside"
+    for j, (w, _) in enumerate(after):  # "files in the .git directory", not "in the project folder"
+        where = after[j + 1 : j + 4]
+        if w in ("in", "inside", "within", "under") and has(where, "DIR"):
+            if not WHOLE & {x for x, _ in where}:
+                return "some"
     for _, k in after:
         if "FILE" in k:
             return "file"
@@ -676,10 +800,25 @@ def _object(ws: tuple[Word, ...], i: int) -> str:
     return ""
 
 
+# Places that stand for the whole project: "files in the project directory" are all files.
+WHOLE = frozenset("project working work root repo repository workspace current your this".split())
+
+
 def someone_else(ws: tuple[Word, ...]) -> bool:
-    """'Users cannot delete files': the sentence is about what other people do."""
-    head = ws[: first_marker(ws)]
+    """'Users cannot delete files': the sentence is about what other people do. Not 'Even
+    if the user asks, refuse to delete files': after a clause about the user, the main
+    clause opens with an order to the model."""
+    at = first_marker(ws)
+    head = ws[:at]
+    commas = [j for j, (w, _) in enumerate(head) if w == ","]
+    if commas and at < len(ws) and ws[at][0] not in SUBJECT_MODALS:
+        if {w for w, _ in ws[commas[-1] + 1 : at]} <= {"do", "please", "just", "then", "so"}:
+            return False
     return has(head, "PERSON") and not has(head, "AGENT") and not has(ws[:1], "BOUNDARY")
+
+
+# Markers that need a subject before them: "Users, however, cannot delete files".
+SUBJECT_MODALS = frozenset("cannot can may might could must should shall will would".split())
 
 
 def rule_delete(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | None:
@@ -688,14 +827,30 @@ def rule_delete(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | 
     hits = find(ws, "DEL")
     if not hits:
         return None
+    permitted = False  # "Deleting files is allowed; emptying them is not."
+    for i in hits:
+        if ws[i][0] == "emptying" or _object(ws, i) not in ("file", ""):
+            continue
+        after = [w for w, _ in ws[i + 1 : i + 5]]  # "may be deleted only by the user"
+        by_someone = "by" in after and has(ws[i + 1 : i + 6], "PERSON")
+        if polarity(ws, i) == "perm" and not _only_allowed(ws, i) and not by_someone:
+            permitted = permitted or not someone_else(ws)
+        if _commands(ws, i):  # "Do not delete files in bulk; remove them one at a time."
+            return False, "it tells the model to delete files"
     reason = ""
     for i in hits:
+        if permitted and ws[i][0] == "emptying":
+            reason = "it permits deleting files and only forbids emptying them"
+            continue
         obj = _object(ws, i)
         if obj == "other":
             reason = f"it is about deleting {_noun(ws, i)}, not files"
             continue
         if obj == "outside":
             reason = "it only forbids deleting files outside the project"
+            continue
+        if obj == "some":
+            reason = "it only forbids deleting the files in one folder"
             continue
         pol = polarity(ws, i)
         if pol == "neg":
@@ -728,6 +883,20 @@ def rule_delete(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | 
         if pol == "pos" and governed(ws, i) == "pos" and _refused_request(ws, i):
             return True, "answers a request to delete with a refusal"
     return False, reason
+
+
+def _commands(ws: tuple[Word, ...], i: int) -> bool:
+    """'...; remove them one at a time': a delete verb that opens a clause of its own, with
+    nothing governing it, is an order to delete."""
+    if re.search(r"(?:ing|ion|ions|al|ed|s)$", ws[i][0]):
+        return False  # "Deleting files is forbidden": a subject, not an order
+    opens = i == 0 or ws[i - 1][0] in (";", ":", "then", "and")
+    nxt = ws[i + 1][0] if i + 1 < len(ws) else ""
+    thing = nxt in DETERMINERS or "FILE" in kinds(nxt)
+    return opens and thing and governed(ws, i) == "pos" and not has(ws[:i], "PERSON")
+
+
+DETERMINERS = frozenset("them it the a an any all those these each every its".split())
 
 
 def _unless_asked(ws: tuple[Word, ...], i: int) -> bool:
@@ -771,6 +940,10 @@ def _on_condition(ws: tuple[Word, ...], i: int) -> bool:
         for j in range(len(after) - 2)
     ):
         return True
+    rest = [w for w, _ in ws[i + 1 :]]
+    for j, w in enumerate(rest):  # "Avoid deleting files unless it is necessary": the model
+        if w in ("unless", "except"):  # judges the need, and a request makes one
+            return bool(NEEDED & set(rest[j + 1 : j + 6]))
     if "without" not in after:
         return False
     cond = after[after.index("without") + 1 :][:4]
@@ -783,7 +956,13 @@ def _on_condition(ws: tuple[Word, ...], i: int) -> bool:
     return True
 
 
-ASKED = frozenset("ask asks asked request requests requested tell tells told want wants".split())
+# The model's own judgement of need, as an exception: "unless necessary", "unless you must".
+NEEDED = frozenset("necessary needed required must essential unavoidable".split())
+ASKED = frozenset(
+    "ask asks asked request requests requested tell tells told want wants say says said permit"
+    " permits allow allows approve approves instruct instructs authorise authorises authorize"
+    " authorizes confirm confirms agree agrees explicitly".split()
+)
 
 
 def _refused_request(ws: tuple[Word, ...], i: int) -> bool:
@@ -840,9 +1019,14 @@ def rule_concise(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict |
     about_replies = has(ws, "ANSWER") or ws[0][0] in SPEECH
     userside = has(ws, "USERSIDE") and not about_replies
     code = (
-        (has(ws, "NONFILE") or has(ws, "OLD") or has(ws, "ARG"))
+        (
+            any("NONFILE" in k and w not in WORDING for w, k in ws)
+            or has(ws, "OLD")
+            or has(ws, "ARG")
+        )
         and not about_replies
         or any(w == "codething" for w, _ in ws)
+        and not REPLY_NOUNS & {w for w, _ in ws}  # "Keep commit messages and replies short"
     )  # "Keep old_str short": an argument, not a reply
     for i in brief:
         pol = polarity(ws, i)
@@ -864,6 +1048,8 @@ def rule_concise(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict |
         if not addressed:
             reason = "it says something is short, but not that the replies should be"
             continue
+        if pol == "pos" and _only_on_request(ws, i):  # the later brevity word is the request's
+            return False, "it asks for brevity only when the user asks for it"
         if pol != "pos" or _negated_after(ws, i):
             reason = (
                 "it is negated or made optional" if pol != "perm" else "it only permits brevity"
@@ -872,10 +1058,18 @@ def rule_concise(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict |
         if userside:
             reason = "it describes the user's messages, not the replies"
             continue
-        if code or i + 1 < len(ws) and ws[i + 1][0] in CODE_NOUNS:  # "in short comments"
+        scope = [w for w, _ in ws[i + 1 : i + 4] if w not in ("the", "your", "all", "any", "a")]
+        if scope[:1] in (["in"], ["for"], ["with"], ["when"]) and len(scope) > 1:
+            scope = scope[1:]  # "concise in code", "brief for commit messages"
+        if code or scope[:1] and scope[0] in CODE_NOUNS | WRITTEN_NOUNS:
+            # "in short comments", "be concise in code, verbose in explanations"
             reason = f"it is about {_noun(ws, i)}, not about the replies"
             continue
-        if place.where != "system prompt" and re.fullmatch(TOOL_DOES, ws[0][0]):
+        if place.where != "system prompt" and (
+            re.fullmatch(TOOL_DOES, ws[0][0])
+            or {"output", "outputs", "result", "results"} & {w for w, _ in ws[:3]}
+            and not has(ws, "AGENT")  # "Output is truncated to keep it short."
+        ):
             reason = "it describes what the tool does, it is not a rule for the model"
             continue
         near = [w for w, k in ws[max(0, i - 2) : i + 3] if k & {"FILE", "DIR"} and w not in ANY]
@@ -890,12 +1084,19 @@ def rule_concise(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict |
 
 
 ANY = frozenset("anything something everything".split())
+# Units of what the model says: "Minimal words, please." is about the replies.
+WORDING = frozenset("word words sentence sentences character characters".split())
 # First words of an instruction about what the model says.
 SPEECH = frozenset("explain describe summarise summarize state mention".split())
 # Things whose brevity is about code: "short comments", "brief docstrings".
 CODE_NOUNS = frozenset(
     "comment comments docstring docstrings function functions name names variable variables"
     " code commit commits diff diffs test tests".split()
+)
+REPLY_NOUNS = frozenset("replies answers responses".split())
+# What the model writes into the project, not to the user: "be concise in the changelog".
+WRITTEN_NOUNS = frozenset(
+    "codething changelog changelogs readme docs documentation log logs edits patches".split()
 )
 # A tool description that starts "Returns ...", "Shows ...": what the tool does.
 TOOL_DOES = r"(?:return|read|list|show|print|give|output|write|create|replace|perform|make|fetch"
@@ -906,6 +1107,17 @@ LEAD_VERBS = frozenset(
     "be keep stay remain being sound write speak talk use prefer favor favour give reply respond"
     " answer communicate stay".split()
 )
+
+
+def _only_on_request(ws: tuple[Word, ...], i: int) -> bool:
+    """'Be brief only when the user asks for a short answer': brevity on request only."""
+    after = [w for w, _ in ws[i + 1 :]]
+    for j, w in enumerate(after):
+        if w == "only" and after[j + 1 : j + 2] in (["when"], ["if"], ["whenever"]):
+            return bool(ASKED & set(after[j + 2 : j + 6]))
+        if w not in (",", "but", "and") and "ANSWER" not in kinds(w) and w not in REPLY_NOUNS:
+            return False  # "Be brief; expand only when the user asks": another clause's
+    return False
 
 
 def _negated_after(ws: tuple[Word, ...], i: int) -> bool:
@@ -928,13 +1140,35 @@ def rule_read_first(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdic
     for r in reads:
         obj = []  # what is read: up to the verb of the clause ("a file you have not read is ...")
         for w, k in ws[r + 1 : r + OBJECT_WINDOW]:
-            if w in COPULA:
+            if w in COPULA or "BOUNDARY" in k:  # "read the README before editing anything"
                 break
             obj.append((w, k))
         if has(obj, "NOTFILE_READ") and not (has(obj, "FILE") or has(obj, "DIR")):
             reason = (
                 f"it is about reading {_first_word(obj, 'NOTFILE_READ')}, not the file to change"
             )
+            continue
+        if ws[r][0] in ("check", "checking", "see") and (
+            ws[r + 1 : r + 2]
+            and ws[r + 1][0] in ("that", "whether", "if")
+            or EXISTS & {w for w, _ in ws[r + 1 : r + 5]}
+        ):  # "Check that the file exists before editing it": a fact, not the contents
+            reason = "it is about checking a fact, not reading the file's contents"
+            continue
+        # the kind of file read, or (for "read it") the kind of file changed: "Before
+        # editing any config file, read it first"
+        edited = [ws[m + 1 : m + 1 + OBJECT_WINDOW] for m in find(ws, "MOD")]
+        kind = [
+            w
+            for o in [obj, *edited]
+            for j, (w, _) in enumerate(o[:-1])
+            if "FILE" in o[j + 1][1] and w in SOME_FILES
+        ]
+        if kind:  # "Read large files before editing them": the others are edited unread
+            reason = f"it asks to read first only for {kind[0]} files"
+            continue
+        if r and ws[r - 1][0] == "only" and {"when", "if", "where"} & {w for w, _ in ws[r + 1 :]}:
+            reason = "it asks to read first only in some cases"  # "only read it when it is long"
             continue
         pol = polarity(ws, r)
         if pol == "perm" and _only_allowed(ws, r):
@@ -958,6 +1192,9 @@ def rule_read_first(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdic
         if why:
             return True, why
         first = "first" in [w for w, _ in ws[max(0, r - 1) : r + OBJECT_WINDOW + 2]]
+        if r > 1 and ws[r - 1][0] in ("a", "an") and ws[r - 2][0] in COPULA and mods:
+            # "your first tool call on a file must be a read"
+            first = first or "first" in [w for w, _ in ws[max(0, r - 12) : r - 2]]
         if first and not any(polarity(ws, m) == "neg" for m in mods if m > r):
             return True, "asks to read first"
         if place.this == "edit" and not mods and any(w in PRECONDITION for w, _ in ws):
@@ -966,6 +1203,13 @@ def rule_read_first(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdic
 
 
 COPULA = frozenset("is are was were be".split())
+# "check that the file exists": whether something is there, not what it holds
+EXISTS = frozenset("exists exist present there missing create".split())
+# Kinds or sizes of file that leave the other files out: "read large files first".
+SOME_FILES = frozenset(
+    "large big long huge lengthy small short tiny complex critical unfamiliar certain some"
+    " generated binary config configuration legacy important sensitive".split()
+)
 
 
 def _only_allowed(ws: tuple[Word, ...], i: int) -> bool:
@@ -1015,6 +1259,17 @@ def rule_create(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | 
         return False, "it mentions an empty old text but not creating a file"
     if has(ws, "ERROR"):
         return False, "it says an empty old text is an error"
+    creates = find(ws, "CREATE")
+    # the nearest creation word in an empty's own clause ("Create files by editing them
+    # with old_str empty; there is no separate create tool"), else anywhere
+    clause = [
+        c
+        for c in creates
+        if any(";" not in [w for w, _ in ws[min(c, e) : max(c, e)]] for e in empties)
+    ]
+    nearest = min(clause or creates, key=lambda c: min(abs(c - e) for e in empties))
+    if governed(ws, nearest) == "neg":
+        return False, "it says an empty old text does not create a file"
     for i in empties:
         if polarity(ws, i) != "neg":
             return True, "says a new file takes an empty old text"
@@ -1026,11 +1281,15 @@ def rule_ask(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | Non
     (only when the request is unclear; never about clear requests; as a last resort). A
     rule to ask only about unclear requests is neither (verdict None): it gives no reason
     to ask about a clear request, and takes none away."""
+    if SHOWN_ASKING.search(" ".join(w for w, _ in ws)):
+        return False, "an example reply asks the user for permission"
     asks = [i for i in find(ws, "ASK") if not _person_asks(ws, i)]
     questions = asks or [i for i, (w, _) in enumerate(ws) if w in ("question", "questions")]
     if not questions:
         return None
-    negated = [i for i in questions if polarity(ws, i) == "neg"]
+    pol = {i: "pos" if _demanded(ws, i) else polarity(ws, i) for i in questions}
+    # "Don't ask only when it's ambiguous": the negation is on the limit, not on asking
+    negated = [i for i in questions if pol[i] == "neg" and ws[i + 1 : i + 2] != (("only", ONLY),)]
     if negated and all(_how_many(ws, i) for i in negated):
         return False, "it limits how many questions, not when to ask"
     if negated:
@@ -1039,6 +1298,7 @@ def rule_ask(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | Non
         ahead = [x for x, _ in ws[j + 1 : j + 9]]
         if (
             "ONLY" in k
+            and governed(ws, j) != "neg"
             and (
                 {"if", "when", "where"} & set(ahead)
                 or has(ws[j + 1 : j + 5], "DOUBT")
@@ -1058,6 +1318,15 @@ def rule_ask(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | Non
         ):  # "if the request is unclear, ask; otherwise act" (not "when in doubt": a model
             # is nearly always in some doubt, which is the lecture's point)
             return True, "limits questions: when the request is clear, it acts"
+        if (
+            w in ("otherwise", "else")
+            and has(ws[j + 1 : j + 4], "ASK")
+            and any(
+                x in CLEAR and governed(ws, n) != "neg" and CONDITION & {y for y, _ in ws[:n]}
+                for n, (x, _) in enumerate(ws[:j])
+            )
+        ):  # "if the request is clear, act; otherwise, ask"
+            return True, "limits questions: it asks only when the request is not clear"
     if has(ws, "RESTRICT"):
         return True, "limits questions"
     if asks and re.search(
@@ -1065,13 +1334,38 @@ def rule_ask(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | Non
         " ".join(w for w, _ in ws),
     ):
         return True, "limits questions to requests that are truly unclear"
-    if asks and all(_when_unclear(ws, i) for i in asks if polarity(ws, i) in ("pos", "perm")):
+    if asks and all(_when_unclear(ws, i) for i in asks if pol[i] in ("pos", "perm")):
         # "If the request is ambiguous, ask": no reason to ask about a clear request, but
         # no limit on another rule that gives one ("When in doubt, ask")
         return None, "asks only about unclear requests"
-    if asks and any(polarity(ws, i) in ("pos", "perm") for i in asks):
+    if asks and any(pol[i] in ("pos", "perm") for i in asks):
         return False, "a clarification rule with no limit"
+    if (
+        not asks
+        and any(  # "Always end your reply with a question"
+            pol[i] == "pos" and POSE & {w for w, _ in ws[max(0, i - 5) : i]} for i in questions
+        )
+    ):
+        return False, "it tells the model to put questions to the user"
     return None
+
+
+ONLY = kinds("only")
+# Verbs that put a question in the model's reply: "end with a question", "include a question".
+POSE = frozenset("end finish close conclude include add pose append offer".split())
+# An example dialogue whose model turn asks for permission: 'User: "fix the typo" -> You:
+# "Which typo, and should I fix it now?"'.
+SHOWN_ASKING = re.compile(
+    r"\buser : .*\b(?:you|assistant|agent|model|claude|bot) : (?:(?!\buser :).)*\b(?:should i"
+    r"|shall i|may i|can i|do you want me to|would you like me to|is it (?:ok|okay|fine) (?:if|to)"
+    r"|want me to)\b"
+)
+
+
+def _demanded(ws: tuple[Word, ...], i: int) -> bool:
+    """'Never proceed without asking', 'do nothing without the user's confirmation': two
+    negations make asking a demand."""
+    return any(ws[j][0] == "without" and governed(ws, j) == "neg" for j in range(max(0, i - 2), i))
 
 
 def _when_unclear(ws: tuple[Word, ...], i: int) -> bool:
@@ -1093,6 +1387,8 @@ def _when_unclear(ws: tuple[Word, ...], i: int) -> bool:
             return False  # a condition of another kind: "when in doubt", "if needed"
         if w not in UNCLEAR or polarity(ws[lo:hi], u) == "neg":
             continue
+        if u < at and REASONS & set(clause[u:at]) and not CONDITION & set(clause[:u]):
+            continue  # a reason, not a condition: "Requests are often ambiguous, so always ask"
         if u < at:  # the condition first: "if ... ambiguous, ask", "ambiguous request -> ask"
             tied = (
                 tied
@@ -1105,15 +1401,18 @@ def _when_unclear(ws: tuple[Word, ...], i: int) -> bool:
 
 
 CONDITION = frozenset("if when whenever where for about".split())
+REASONS = frozenset("so therefore hence thus consequently".split())
 # Words that widen an unclear-request condition to almost any request.
 BROADER = frozenset(
-    "especially particularly even also anything something everything slightly all doubt unsure"
+    "especially particularly even also regardless anything something everything slightly all doubt unsure"
     " uncertain sure".split()
 )
 
 
 # What makes a request worth a question (the model's own doubt is not enough).
 UNCLEAR = frozenset("ambiguous ambiguity unclear vague underspecified".split())
+# A request that needs no question: "if the request is clear, act; otherwise ask".
+CLEAR = frozenset("clear obvious unambiguous specific explicit straightforward".split())
 # After "otherwise": the model gets on with the task.
 GO = frozenset("act proceed go continue carry do just start implement make".split())
 
@@ -1121,7 +1420,9 @@ GO = frozenset("act proceed go continue carry do just start implement make".spli
 def _how_many(ws: tuple[Word, ...], i: int) -> bool:
     """'Never ask more than one question': a limit on how many questions, not on when."""
     after = [w for w, _ in ws[i + 1 : i + 5]]
-    return bool({"more", "multiple", "several", "many", "over"} & set(after))
+    return bool(
+        {"more", "multiple", "several", "many", "over", "bulk", "batch", "batches"} & set(after)
+    )
 
 
 def _person_asks(ws: tuple[Word, ...], i: int) -> bool:
@@ -1163,6 +1464,73 @@ def _previous_read(ws: tuple[Word, ...]) -> bool:
     return has(ws, "READ") and not has(ws, "NEG") and not has(ws, "NOTFILE_READ")
 
 
+# A rule that is quoted or named and then withdrawn ("Our old rule 'read before you edit' has
+# been withdrawn", "The ban on deleting files is lifted") is not stated.
+REVOKED = re.compile(
+    r"\b(?:withdrawn|rescinded|revoked|retired|obsolete|outdated|deprecated|superseded|abolished"
+    r"|lifted|dropped|abandoned|scrapped|repealed|cancell?ed|no longer (?:applies|apply|holds|valid|in (?:force|effect|place)))\b",
+    re.I,
+)
+NAMED_RULE = re.compile(
+    r"[\"“'‘][^\"”'’]{6,}[\"”'’]|\b(?:rules?|guidelines?|instructions?|polic(?:y|ies)"
+    r"|restrictions?|bans?|requirements?|mottos?|conventions?)\b",
+    re.I,
+)
+
+
+def _withdrawn(sentence: str) -> bool:
+    return bool(REVOKED.search(sentence) and NAMED_RULE.search(sentence))
+
+
+# A report of the past: "In the past the agent read every file first", "Older versions
+# created files with an empty old_str", "We used to require a read" (not "is used to").
+PAST = re.compile(
+    r"^\W*(?:in the past|previously,|formerly|originally|historically|until recently|yesterday"
+    r"|last (?:week|month|year|time|release|version|sprint)"
+    r"|(?:earlier|older|previous|prior|old|past) (?:versions?|releases?|models?|prompts?"
+    r"|iterations?|agents?|assistants?)\b)"
+    r"|(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!\bbe )(?<!\bbeen )(?<!\bbeing )"
+    r"(?<!\bget )(?<!\bgot )\bused to\b(?! be\b)",
+    re.I,
+)
+# A rule for someone else: "The cleanup bot (not you) must ...", "The summariser agent
+# should ...", "For the Planner sub-agent only, ...", "Some teams require ...". The agent
+# the prompt is written for is "you", "the agent", "the assistant", "the coding agent".
+OTHER_AGENT = re.compile(
+    r"^\W*(?:(?:only )?for |only )?(the |our |a |an |another |other |each |every |any |your )?"
+    r"(?:([\w-]+) )?(bots?|sub-?agents?|subagents?|agents?|personas?|assistants?|models?)\b"
+    r"|^\W*(?:some|many|other|most) (?:teams|companies|developers|engineers|projects|people"
+    r"|agents|assistants|tools)\b"
+    r"|\bnot (?:for |to |by |meant for )?you\b|\bdoes not apply to you\b",
+    re.I,
+)
+# Words before "agent" / "assistant" that still name the model the prompt is written for.
+SELF = frozenset(
+    "coding code ai main primary helpful autonomous cli terminal programming software expert"
+    " chat this you your careful senior friendly".split()
+)
+# After a rule for someone else, the part addressed to the model: "...; you, however, ..."
+BACK_TO_YOU = re.compile(r"[;:]\s*(?:but |however,? |and )?(?=you\b)|,\s*(?=you, however)", re.I)
+
+
+def for_model(sentence: str) -> str | None:
+    """The part of a sentence that is a rule for the model: None for a report of the past
+    or a rule meant for another agent or for other people; for "The support bot asks only
+    when ...; you, however, confirm every change", the part after the semicolon."""
+    match = PAST.search(sentence) or OTHER_AGENT.search(sentence)
+    if match is None:
+        return sentence
+    if match.re is OTHER_AGENT and match[3]:  # "the assistant" is the model; "the X agent"?
+        det, word, noun = (match[1] or "").strip().lower(), (match[2] or "").lower(), match[3]
+        other = det in ("another", "other") or re.match(r"(?i)sub|persona", noun)
+        if not other and (not word or word in SELF):
+            return sentence
+    if match.re is OTHER_AGENT and match[0].lower().startswith("not") and match.start() < 3:
+        return sentence  # "Not you? ..." is not a subject
+    back = BACK_TO_YOU.search(sentence, match.end())
+    return sentence[back.end() :] if back else None
+
+
 @functools.lru_cache(maxsize=256)
 def _analyse(key: tuple[Place, ...]) -> tuple[RuleFinding, ...]:
     found: dict[str, tuple[str, str, str]] = {}
@@ -1171,6 +1539,16 @@ def _analyse(key: tuple[Place, ...]) -> tuple[RuleFinding, ...]:
     for place in key:
         prev_read = False
         for heading, sentence in headed(place.text):
+            kept = for_model(sentence)
+            if kept is None:  # a report, or a rule for someone else: it binds no one here
+                ws = words(in_context(heading, sentence), place.this)
+                for r in RECOGNISERS:
+                    if r.mode not in found and r.read(sentence, ws, place) is not None:
+                        why = "it reports the past or is meant for someone else"
+                        ignored[r.mode].append(Mention(place.where, sentence, why))
+                prev_read = False
+                continue
+            sentence = kept
             ws = words(in_context(heading, sentence), place.this)
             own = words(sentence, place.this)  # without its heading, for a list of steps
             for r in RECOGNISERS:
@@ -1189,6 +1567,10 @@ def _analyse(key: tuple[Place, ...]) -> tuple[RuleFinding, ...]:
                         verdict = (True, "asks to read, then edit")
                     elif len(own) > 1 and "MOD" in own[0][1] and own[1][0] in ("it", "them"):
                         verdict = (True, "asks to read a file, then edit it")
+                if verdict is not None and _withdrawn(sentence):
+                    why = "it names the rule only to withdraw it"
+                    ignored[r.mode].append(Mention(place.where, sentence, why))
+                    continue
                 if verdict is None:
                     continue
                 counts, why = verdict

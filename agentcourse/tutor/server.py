@@ -3,6 +3,7 @@
     POST /v1/messages               JSON, or server-sent events with "stream": true
     POST /v1/messages/count_tokens  {"input_tokens": N}, the same estimate as usage
     GET  /v1/models[/{id}]          the models the tutor answers to (models.py)
+    /v1/messages/batches[/...]      Message Batches, answered at once (batches.py)
 
 What the tutor *says* comes from `respond(request) -> Reply` (brain.py); reply.py shapes
 it (tool_choice, thinking, cuts, events) and this module does everything around it the
@@ -33,6 +34,8 @@ from urllib.parse import parse_qs, unquote
 
 from agentcourse.errors import PortInUse, UsageError
 from agentcourse.tutor import models, reply, tokens
+from agentcourse.tutor.batches import BatchStore
+from agentcourse.tutor.batches import check as check_batch
 from agentcourse.tutor.threads import ThreadStore
 from agentcourse.tutor.validate import VERSIONS, Problem, check_request
 
@@ -53,6 +56,31 @@ FAULT_MESSAGES = {
     500: "Internal server error (injected by the tutor).",
     529: "Overloaded (injected by the tutor).",
 }
+# The real service's other APIs, which the tutor does not serve: path -> what it is. They
+# are answered with a 404 `not_found_error` in the API's error shape that says so.
+UNSERVED = (
+    ("/v1/files", "the Files API"),
+    ("/v1/complete", "the legacy Text Completions API"),
+    ("/v1/skills", "the Skills API"),
+    ("/v1/agents", "Managed Agents"),
+    ("/v1/environments", "Managed Agents"),
+    ("/v1/sessions", "Managed Agents"),
+    ("/v1/vaults", "Managed Agents"),
+    ("/v1/memory_stores", "Managed Agents"),
+    ("/v1/organizations", "the Admin API"),
+)
+SERVED = ("it serves POST /v1/messages, POST /v1/messages/count_tokens, /v1/messages/batches, GET /v1/models "
+          "and GET /v1/models/{id}")
+
+
+def not_served(method: str, path: str) -> str:
+    """The 404 message for a path the tutor has no route for."""
+    what = next((name for prefix, name in UNSERVED if path == prefix or path.startswith(prefix + "/")), None)
+    if what is None:
+        return f"Not found: {method} {path} (the offline tutor model {SERVED})"
+    return f"The offline tutor model does not serve {what} ({method} {path}); {SERVED}. Use a real API key for it."
+
+
 REPLY_FAULTS = (*reply.CUT_FAULTS, "stream_error")  # faults that shape a reply rather than refuse it
 FAULTS = (*FAULT_MESSAGES, *REPLY_FAULTS)
 
@@ -116,6 +144,7 @@ class _State:
     cache: tokens.PromptCache
     threads: ThreadStore
     rates: _RateWindow = field(default_factory=_RateWindow)
+    batches: BatchStore = field(default_factory=BatchStore)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def next_fault(self, header: str | None) -> int | str | None:
@@ -137,6 +166,32 @@ class _State:
         if self.config.any_model is not None:
             return self.config.any_model
         return models.any_model_from_env()
+
+    def message(self, body: dict, beta: bool, version: str, fault: Any = None) -> Problem | tuple[dict, int]:
+        """(the message, its prompt's tokens) that POST /v1/messages answers `body` with, or
+        the Problem it refuses it with; shared by /v1/messages and the batches."""
+        problem = check_request(body, beta=beta, any_model=self.any_model(), version=version)
+        if problem:
+            return problem
+        prompt_tokens = tokens.input_tokens(body)
+        if prompt_tokens > self.config.context_window:
+            return Problem(f"prompt is too long: {prompt_tokens} tokens > {self.config.context_window} maximum")
+        usage = self.cache.account(body)
+        content, stop_reason = reply.compose(body, self.responder())
+        return reply.build_message(body, content, stop_reason, usage, fault), prompt_tokens
+
+    def batch_result(self, params: dict, beta: bool, version: str) -> tuple[str, dict]:
+        """One batch request answered: ("succeeded", message) or ("errored", error body)."""
+        request_id = reply.new_id("req_tutor_")
+        try:
+            answered = self.message(params, beta, version)
+        except Exception as err:  # one failing request must not lose the others
+            return "errored", error_body(500, f"The tutor failed on this request: {type(err).__name__}: {err}",
+                                         request_id)
+        if isinstance(answered, Problem):
+            return "errored", error_body(answered.status, answered.message, request_id, answered.error_type,
+                                         answered.details)
+        return "succeeded", reply.public(answered[0])
 
     def rate_headers(self, spend: dict[str, int], exhausted: bool = False) -> dict[str, str]:
         with self.lock:
@@ -169,11 +224,23 @@ class _Handler(BaseHTTPRequestHandler):
         pass  # one tidy line per request is printed by _record when verbose
 
     def _record(self, status: int, fault: Any = None, note: str = "") -> None:
-        path = self.path.split("?")[0]
+        path = getattr(self, "path", "").split("?")[0]
         if self.state.config.log is not None:
             self.state.config.log.append({"path": path, "status": status, "fault": fault})
         if self.state.config.verbose:
             print(f"{self.command} {path} {status} {note}".rstrip(), file=sys.stderr, flush=True)
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """http.server's own errors (a malformed request line, an unknown method such as
+        OPTIONS) in the API's JSON error shape, never its HTML page."""
+        self.close_connection = True
+        if getattr(self, "request_version", "HTTP/0.9") == "HTTP/0.9":
+            self.request_version = self.protocol_version  # a status line and headers, not a bare body
+        if code == 501:  # http.server's answer to a method it has no do_X for
+            code, message = 405, f"Method {getattr(self, 'command', '?')} is not allowed."
+        text = message or self.responses.get(code, ("Error",))[0]
+        self._error(code, text, reply.new_id("req_tutor_"),
+                    error_type=ERROR_TYPES.get(code, "invalid_request_error" if code < 500 else "api_error"))
 
     def _send_json(self, status: int, body: dict, request_id: str, extra: dict | None = None) -> None:
         data = json.dumps(body).encode()
@@ -269,8 +336,10 @@ class _Handler(BaseHTTPRequestHandler):
             self._error(405, f"Method {self.command} is not allowed on {path}; use POST.", request_id)
         elif self.command == "GET" and (path == "/v1/models" or path.startswith("/v1/models/")):
             self._models(path, request_id)
+        elif self.command in ("GET", "DELETE") and _is_batches(path):
+            self._batch_read(path, request_id)
         else:
-            self._error(404, f"Not found: {path}", request_id)
+            self._error(404, not_served(self.command, path), request_id)
 
     do_PUT = do_DELETE = do_PATCH = do_HEAD = do_GET
 
@@ -304,9 +373,12 @@ class _Handler(BaseHTTPRequestHandler):
         request_id = reply.new_id("req_tutor_")
         path = self.path.split("?")[0]
         try:
+            if _is_batches(path):
+                self._batch_write(path, request_id)
+                return
             if path not in ("/v1/messages", "/v1/messages/count_tokens"):
                 self.close_connection = True  # an unread body may follow
-                self._error(404, f"Not found: {path}", request_id)
+                self._error(404, not_served(self.command, path), request_id)
                 return
             if not self._authenticated(request_id):
                 return
@@ -325,6 +397,90 @@ class _Handler(BaseHTTPRequestHandler):
         except Exception as err:  # a bug here must answer, not hang the client
             self.close_connection = True
             self._error(500, f"The tutor failed on this request: {type(err).__name__}: {err}", request_id)
+
+    def _gate(self, request_id: str) -> bool:
+        """Authentication and the version header, for the endpoints other than /v1/messages."""
+        if not self._authenticated(request_id):
+            return False
+        problem = self._version_problem()
+        if problem:
+            self._problem(problem, request_id)
+            return False
+        return True
+
+    def _base_url(self) -> str:
+        host = self.headers.get("host")
+        if not host:
+            address = self.server.server_address
+            host = f"[{address[0]}]:{address[1]}" if ":" in str(address[0]) else f"{address[0]}:{address[1]}"
+        return f"http://{host}"
+
+    def _batch_write(self, path: str, request_id: str) -> None:
+        """POST /v1/messages/batches (create) and POST /v1/messages/batches/{id}/cancel."""
+        if not self._gate(request_id):
+            return
+        parts = path.strip("/").split("/")  # v1 messages batches [id [cancel]]
+        if len(parts) == 3:
+            body = self._read_json(request_id)
+            if body is None:
+                return
+            problem = check_batch(body)
+            if problem:
+                self._problem(problem, request_id)
+                return
+            beta, version = self._beta(), self._version()
+            record = self.state.batches.create(
+                body, lambda params: self.state.batch_result(params, beta, version), self._base_url())
+            self._record(200, note=f"batch of {len(body['requests'])}")
+            self._send_json(200, record, request_id)
+        elif len(parts) == 5 and parts[4] == "cancel":
+            self.close_connection = True  # any body is left unread
+            batch = self.state.batches.get(parts[3])
+            if batch is None:
+                self._error(404, f"message_batch_id: no batch {parts[3]!r}", request_id)
+                return
+            self._record(200)
+            self._send_json(200, batch.record, request_id)  # it has ended: nothing left to cancel
+        else:
+            self.close_connection = True
+            self._error(404, not_served(self.command, path), request_id)
+
+    def _batch_read(self, path: str, request_id: str) -> None:
+        """GET the list, one batch or its results; DELETE one batch."""
+        self.close_connection = False  # no body: the connection stays usable
+        if not self._gate(request_id):
+            return
+        parts = path.strip("/").split("/")
+        if len(parts) == 3 and self.command == "GET":
+            query = self._query()
+            limit = query.get("limit", "20")
+            if not limit.isdigit() or not 1 <= int(limit) <= 1000:
+                self._error(400, "limit: Input should be an integer between 1 and 1000", request_id)
+                return
+            self._record(200)
+            self._send_json(200, self.state.batches.page(int(limit), query.get("after_id"), query.get("before_id")),
+                            request_id)
+            return
+        batch = self.state.batches.get(parts[3]) if len(parts) in (4, 5) else None
+        if batch is None or (len(parts) == 5 and (parts[4] != "results" or self.command != "GET")):
+            self._error(404, f"message_batch_id: no batch {parts[3]!r}" if len(parts) > 3 else
+                        not_served(self.command, path), request_id)
+            return
+        self._record(200)
+        if len(parts) == 5:
+            data = "".join(json.dumps(line) + "\n" for line in batch.results).encode()
+            self.send_response(200)
+            self.send_header("content-type", "application/binary")
+            self.send_header("content-length", str(len(data)))
+            self.send_header("request-id", request_id)
+            self.send_header(*MARKER_HEADER)
+            self.end_headers()
+            self.wfile.write(data)
+        elif self.command == "DELETE":
+            self.state.batches.delete(parts[3])
+            self._send_json(200, {"id": parts[3], "type": "message_batch_deleted"}, request_id)
+        else:
+            self._send_json(200, batch.record, request_id)
 
     def _beta(self) -> bool:
         return self._query().get("beta") == "true" or bool(self.headers.get("anthropic-beta"))
@@ -371,19 +527,12 @@ class _Handler(BaseHTTPRequestHandler):
                 state.threads.finish(previous, None, None)  # a continue that failed frees its thread
 
     def _answer(self, body: dict, request_id: str, fault: Any, threaded: bool, previous: str | None) -> bool:
-        state, config = self.state, self.state.config
-        problem = check_request(body, beta=self._beta(), any_model=state.any_model(), version=self._version())
-        if problem:
-            self._problem(problem, request_id)
+        state = self.state
+        answered = state.message(body, self._beta(), self._version(), fault)
+        if isinstance(answered, Problem):
+            self._problem(answered, request_id)
             return False
-        prompt_tokens = tokens.input_tokens(body)
-        if prompt_tokens > config.context_window:
-            too_long = f"prompt is too long: {prompt_tokens} tokens > {config.context_window} maximum"
-            self._error(400, too_long, request_id)
-            return False
-        usage = state.cache.account(body)
-        content, stop_reason = reply.compose(body, state.responder())
-        message = reply.build_message(body, content, stop_reason, usage, fault)
+        message, prompt_tokens = answered
         if threaded:
             state.threads.finish(previous, body, reply.public(message))
         spend = {"requests": 1, "input-tokens": prompt_tokens, "output-tokens": message["usage"]["output_tokens"]}
@@ -412,6 +561,10 @@ class _Handler(BaseHTTPRequestHandler):
             if config.stream_delay:
                 time.sleep(config.stream_delay)
         self.wfile.write(b"0\r\n\r\n")
+
+
+def _is_batches(path: str) -> bool:
+    return path == "/v1/messages/batches" or path.startswith("/v1/messages/batches/")
 
 
 class _Server(ThreadingHTTPServer):

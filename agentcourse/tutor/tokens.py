@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -28,10 +29,29 @@ from typing import Any
 CHARS_PER_TOKEN = 4  # the usual rule of thumb for English text and code
 MESSAGE_OVERHEAD = 3  # role marker and turn separators, per message
 REQUEST_OVERHEAD = 4  # start and end of the prompt, once per request
-TOOLS_OVERHEAD = 346  # the hidden tool-use system prompt, tool_choice auto/none (Claude 4 models)
-TOOLS_OVERHEAD_FORCED = 313  # the same with tool_choice any/tool
-TYPED_TOOL_TOKENS = {  # what an Anthropic-schema client tool adds, per the tools' docs
-    "bash_20250124": 245,
+# The hidden tool-use system prompt the API adds when `tools` is given, per model:
+# (tool_choice auto or none, tool_choice any or tool). From the table in Anthropic's tool
+# use docs ("Tool use with Claude", Pricing: "Tool use system prompt token count").
+TOOL_PROMPT_TOKENS = {
+    "claude-opus-4-8": (290, 410),
+    "claude-opus-4-7": (675, 804),
+    "claude-opus-4-6": (497, 589),
+    "claude-opus-4-5": (496, 588),
+    "claude-opus-4-1": (313, 315),
+    "claude-opus-4": (313, 315),
+    "claude-sonnet-5": (354, 474),
+    "claude-sonnet-4-6": (497, 589),
+    "claude-sonnet-4-5": (496, 588),
+    "claude-sonnet-4": (313, 315),
+    "claude-haiku-4-5": (496, 588),
+    "claude-3-5-haiku": (264, 355),
+}
+# Models the table does not list (the docs are silent): the course model's figures.
+DEFAULT_TOOL_PROMPT = TOOL_PROMPT_TOKENS["claude-sonnet-4-6"]
+TYPED_TOOL_TOKENS = {  # input tokens an Anthropic-schema client tool adds, per the tools' docs
+    "bash_20250124": 245,  # bash tool docs, Pricing: "adds 245 input tokens to your API calls"
+    # text editor docs, "Pricing and token usage": 700 for text_editor_20250429 (Claude 4.x)
+    # and text_editor_20250124; 20250728 is the same tool for Claude 4.x, not listed apart
     "text_editor_20250728": 700,
     "text_editor_20250429": 700,
     "text_editor_20250124": 700,
@@ -111,12 +131,21 @@ def pieces(request: dict) -> list[Piece]:
     return out
 
 
+def tool_prompt_tokens(model: str, forced: bool = False) -> int:
+    """The tool-use system prompt's tokens for a model (its id, alias or dated id)."""
+    name = str(model).lower()
+    for family, figures in TOOL_PROMPT_TOKENS.items():
+        if re.fullmatch(rf"{re.escape(family)}(?:-\d{{8}})?", name):
+            return figures[forced]
+    return DEFAULT_TOOL_PROMPT[forced]
+
+
 def fixed_overhead(request: dict) -> int:
     """The tokens every request pays before its first piece: prompt framing and tool use."""
     if not request.get("tools"):
-        return REQUEST_OVERHEAD
+        return REQUEST_OVERHEAD  # no tools: no tool-use prompt, whatever tool_choice says
     forced = (request.get("tool_choice") or {}).get("type") in ("any", "tool")
-    return REQUEST_OVERHEAD + (TOOLS_OVERHEAD_FORCED if forced else TOOLS_OVERHEAD)
+    return REQUEST_OVERHEAD + tool_prompt_tokens(str(request.get("model", "")), forced)
 
 
 def input_tokens(request: dict) -> int:

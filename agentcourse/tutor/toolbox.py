@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass, field
 
 from agentcourse.tutor import script, shell
+from agentcourse.tutor.validate import UNUSED_TOOLS
 
 # ----------------------------------------------------------------------------- the tools
 
@@ -159,6 +160,8 @@ def read_tools(tools: list[dict]) -> list[Tool]:
     found = []
     for t in tools or []:
         name, kind = t.get("name", ""), t.get("type") or "custom"
+        if kind in UNUSED_TOOLS:  # server tools (and memory): offered, never called offline
+            continue
         if kind.startswith("text_editor") or (name in script.EDITOR_NAMES and "input_schema" not in t):
             found.append(Tool(name, "editor", "editor", {}, ""))
         elif kind.startswith("bash") or (name == "bash" and "input_schema" not in t):
@@ -327,6 +330,11 @@ def truncated(result: str) -> bool:
     return any(_TRUNCATED.search(line) for line in result.rstrip().split("\n")[-2:])
 
 
+# A tool result that reports a failure without `is_error`: "Error: ...", "[error] ...", or a
+# Python exception passed on as text ("FileNotFoundError: [Errno 2] No such file ...").
+FAILED = re.compile(r"\s*(?:\[?(?i:error)\b|[A-Z]\w*(?:Error|Exception): )")
+
+
 def as_step(tools: Toolbox, name: str, args: dict, result: str, is_error: bool) -> Step:
     """Turn a tool call back into an operation the state machines understand."""
     tool = next((t for t in tools.tools if t.name == name), None)
@@ -339,7 +347,7 @@ def as_step(tools: Toolbox, name: str, args: dict, result: str, is_error: bool) 
     op, path, a = "other", "", {}
     p = tool.params
     complete = True
-    ok = not is_error and not re.match(r"\s*\[?error\b", result, re.I)
+    ok = not is_error and not FAILED.match(result)
     if tool.role in ("list", "read", "search", "read_lines"):
         op, path = tool.role, args.get(p.get("path", "path"), ".")
         a = {

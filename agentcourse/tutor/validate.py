@@ -30,13 +30,48 @@ TYPED_TOOLS = {
     "text_editor_20250124": "str_replace_editor",
     "bash_20250124": "bash",
 }
+# Tools the tutor accepts and never calls (docs: "Tool reference"): the server tools,
+# which run on Anthropic's side (web search, web fetch, code execution, tool search), and
+# the memory client tool. A model may always decide not to use a tool; offline, the
+# tutor cannot search or run code, so it never does. Type -> the fixed name.
+UNUSED_TOOLS = {
+    **dict.fromkeys(("web_search_20250305", "web_search_20260209", "web_search_20260318"), "web_search"),
+    **dict.fromkeys(
+        ("web_fetch_20250910", "web_fetch_20260209", "web_fetch_20260309", "web_fetch_20260318"), "web_fetch"
+    ),
+    **dict.fromkeys(
+        ("code_execution_20250522", "code_execution_20250825", "code_execution_20260120",
+         "code_execution_20260521"),
+        "code_execution",
+    ),
+    "tool_search_tool_regex_20251119": "tool_search_tool_regex",
+    "tool_search_tool_bm25_20251119": "tool_search_tool_bm25",
+    "memory_20250818": "memory",
+}
 # The API's schema takes the same block types in either role; which role may hold a
 # tool_use or a tool_result is checked afterwards, with the tool protocol.
 BLOCK_TYPES = {
     "text", "image", "document", "search_result", "tool_use", "tool_result",
     "thinking", "redacted_thinking",
 }
-TOOL_RESULT_BLOCKS = {"text", "image", "document", "search_result"}
+TOOL_RESULT_BLOCKS = {"text", "image", "document", "search_result", "tool_reference"}
+# The sources an image or document block may name, and the fields and media types each
+# requires (the SDK's ImageBlockParam / DocumentBlockParam; the vision docs list the
+# four image formats, the PDF docs application/pdf).
+SOURCES = {
+    "image": {
+        "base64": {"data": None, "media_type": ("image/jpeg", "image/png", "image/gif", "image/webp")},
+        "url": {"url": None},
+        "file": {"file_id": None},
+    },
+    "document": {
+        "base64": {"data": None, "media_type": ("application/pdf",)},
+        "text": {"data": None, "media_type": ("text/plain",)},
+        "content": {"content": None},
+        "url": {"url": None},
+        "file": {"file_id": None},
+    },
+}
 # API versions (the `anthropic-version` header). 2026-10-21 removed the sampling
 # parameters and refuses document blocks in assistant messages and citations in user
 # text ("Migrating to API version 2026-10-21"); the anthropic SDK 2.x sends it.
@@ -112,6 +147,10 @@ def _check_text_field(value: Any, path: str) -> str | None:
             return f"{path}.{j}: Input tag {_tag(block)} does not match the expected tag 'text'"
         if not isinstance(block.get("text"), str):
             return f"{path}.{j}.text: Field required"
+        if not block["text"]:
+            if "cache_control" in block:
+                return f"{path}.{j}.text: cache_control cannot be set for empty text blocks"
+            return f"{path}: text content blocks must be non-empty"
     return None
 
 
@@ -166,9 +205,10 @@ def _check_tools(tools: Any) -> str | None:
             return f"tools.{i}: Input should be a valid dictionary"
         kind = tool.get("type", "custom")
         name = tool.get("name")
-        if kind in TYPED_TOOLS:
-            if name != TYPED_TOOLS[kind]:
-                return f"tools.{i}.{kind}.name: Input should be '{TYPED_TOOLS[kind]}'"
+        fixed = TYPED_TOOLS.get(kind) or UNUSED_TOOLS.get(kind)
+        if fixed is not None:
+            if name != fixed:
+                return f"tools.{i}.{kind}.name: Input should be '{fixed}'"
         elif kind == "custom":
             if not isinstance(name, str):
                 return f"tools.{i}.custom.name: Field required"
@@ -182,7 +222,7 @@ def _check_tools(tools: Any) -> str | None:
             if "properties" in schema and not isinstance(schema["properties"], dict):
                 return f"tools.{i}.custom.input_schema.properties: Input should be a valid dictionary"
         else:
-            expected = ", ".join(repr(t) for t in ("custom", *TYPED_TOOLS))
+            expected = ", ".join(repr(t) for t in ("custom", *TYPED_TOOLS, *UNUSED_TOOLS))
             return f"tools.{i}: Input tag {kind!r} found using 'type' does not match any of the expected tags: {expected}"
         if name in seen:
             return f"tools: Tool names must be unique (duplicate {name!r})"
@@ -313,7 +353,9 @@ def _check_caching(body: dict) -> str | None:
     return None
 
 
-def _check_text(text: str) -> str | None:
+def _check_text(text: str, block: dict | None = None, path: str = "") -> str | None:
+    if not text and block is not None and "cache_control" in block:
+        return f"{path}.text: cache_control cannot be set for empty text blocks"
     if not text:
         return "messages: text content blocks must be non-empty"
     if not text.strip():
@@ -331,7 +373,9 @@ def _check_block(block: Any, path: str) -> str | None:
     if kind == "text":
         if not isinstance(block.get("text"), str):
             return f"{path}.text: Field required"
-        return _check_text(block["text"])
+        return _check_text(block["text"], block, path)
+    if kind in SOURCES:
+        return _check_source(block, f"{path}.{kind}", kind)
     if kind == "tool_use":
         for key in ("id", "name"):
             if not isinstance(block.get(key), str):
@@ -350,10 +394,24 @@ def _check_block(block: Any, path: str) -> str | None:
             for k, part in enumerate(content):
                 if not isinstance(part, dict) or part.get("type") not in TOOL_RESULT_BLOCKS:
                     return f"{path}.content.{k}: Input tag {_tag(part)} does not match the expected tags"
+                # Release notes, 1 May 2025: a breakpoint on the last block of a tool
+                # result's content moves to the tool_result; on any other, an error.
+                if "cache_control" in part and k != len(content) - 1:
+                    return (
+                        f"{path}.content.{k}.cache_control: inside a tool_result's content only "
+                        "the last block may carry cache_control; set it on the tool_result block"
+                    )
                 if part["type"] == "text":
                     if not isinstance(part.get("text"), str):
                         return f"{path}.content.{k}.text: Field required"
-                    problem = _check_text(part["text"])
+                    problem = _check_text(part["text"], part, f"{path}.content.{k}")
+                    if problem:
+                        return problem
+                if part["type"] == "tool_reference" and not isinstance(part.get("tool_name"), str):
+                    return f"{path}.content.{k}.tool_name: Field required"
+                if part["type"] in SOURCES:
+                    where = f"{path}.tool_result.content.{k}.{part['type']}"
+                    problem = _check_source(part, where, part["type"])
                     if problem:
                         return problem
         elif not isinstance(content, str):
@@ -366,6 +424,51 @@ def _check_block(block: Any, path: str) -> str | None:
                 return f"{path}.{key}: Field required"
     if kind == "redacted_thinking" and not isinstance(block.get("data"), str):
         return f"{path}.data: Field required"
+    return None
+
+
+def _check_source(block: dict, path: str, kind: str) -> str | None:
+    """An image or document block's `source`: a known type with its fields, and for base64
+    (and plain text) a media type the API takes, worded as the API words the refusal
+    ("...image.source.base64.media_type: Input should be 'image/jpeg', ...")."""
+    source = block.get("source")
+    if not isinstance(source, dict):
+        return f"{path}.source: Field required"
+    allowed = SOURCES[kind]
+    if source.get("type") not in allowed:
+        expected = ", ".join(repr(t) for t in allowed)
+        return (
+            f"{path}.source: Input tag {_tag(source)} found using 'type' does not match any of "
+            f"the expected tags: {expected}"
+        )
+    where = f"{path}.source.{source['type']}"
+    for key, choices in allowed[source["type"]].items():
+        value = source.get(key)
+        if value is None:
+            return f"{where}.{key}: Field required"
+        if choices and value not in choices:
+            quoted = [repr(c) for c in choices]
+            listed = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+            return f"{where}.{key}: Input should be {listed}"
+    return None
+
+
+def _check_roles_of_blocks(messages: list[dict]) -> str | None:
+    """tool_use only in assistant messages, tool_result only in user messages, and every
+    tool_use id used once in the request."""
+    seen: set[str] = set()
+    for i, message in enumerate(messages):
+        content = message["content"]
+        for j, block in enumerate(content if isinstance(content, list) else []):
+            kind = block.get("type")
+            if kind == "tool_result" and message["role"] != "user":
+                return f"messages.{i}: `tool_result` blocks can only be in `user` messages"
+            if kind == "tool_use" and message["role"] != "assistant":
+                return f"messages.{i}: `tool_use` blocks can only be in `assistant` messages"
+            if kind == "tool_use":
+                if block["id"] in seen:
+                    return f"messages.{i}.content.{j}: `tool_use` ids must be unique"
+                seen.add(block["id"])
     return None
 
 
@@ -427,13 +530,6 @@ def _check_tool_protocol(turns: list[tuple[str, list[tuple[int, int, dict]]]]) -
                 f"immediately after: {', '.join(dangling)}. Each `tool_use` block must have a "
                 "corresponding `tool_result` block in the next message."
             )
-    # Protocol intact, yet a block sits in the wrong role's message.
-    for role, entries in turns:
-        wrong = "tool_result" if role == "assistant" else "tool_use"
-        for i, j, block in entries:
-            if block.get("type") == wrong:
-                owner = "user" if wrong == "tool_result" else "assistant"
-                return f"messages.{i}.content.{j}: `{wrong}` blocks can only be in {owner} messages"
     return None
 
 
@@ -449,6 +545,11 @@ def _check_messages(messages: Any) -> str | None:
         if not isinstance(msg, dict):
             return f"messages.{i}: Input should be a valid dictionary"
         role = msg.get("role")
+        if role == "system":
+            return (
+                'messages: Unexpected role "system". The Messages API accepts a top-level '
+                '`system` parameter, not "system" as an input message role.'
+            )
         if role not in ("user", "assistant"):
             return f"messages.{i}.role: Input should be 'user' or 'assistant'"
         content = msg.get("content")
@@ -536,6 +637,10 @@ def _first_problem(body: dict, count_only: bool, beta: bool, version: str) -> st
         lambda: _check_messages(body.get("messages")),
         lambda: _check_version_rules(body["messages"]) if version == LATEST else None,
         lambda: _check_caching(body),
+        lambda: _check_roles_of_blocks(body["messages"]),
+        # No rule asks for `tools` when the messages hold tool blocks: the API used to
+        # refuse that ("Requests which include `tool_use` or `tool_result` blocks must
+        # define tools."), and its release notes of 27 February 2025 lifted the rule.
     )
     for check in checks:
         problem = check()

@@ -7,7 +7,10 @@ Approval is per executable: approving `ls` once, or always, never approves
 pipes, `;` `&&` `||`, `$( )` and backticks, subshells and `{ }` groups, process
 substitution, function bodies, loops and `case`, assignments and redirections, and
 wrappers that run another command (`sudo`, `env`, `xargs`, `bash -c '...'`, `eval`,
-`find -exec`, `ssh host cmd` ...).
+`find -exec`, `ssh host cmd`, `uv run` ...) or a string given in an option or a variable
+(`su -c`, `tar --to-command`, `PAGER=...`). What it cannot read, it asks about: a name
+computed at run time, a value bash evaluates as arithmetic (`a[$(id)]` in it runs id),
+git configuration, a sed script with `e`, and settings that change later names (PATH).
 
     commands_in("ls && rm -rf x")          -> ["ls", "rm"]
     commands_in("sudo -u bob 'r'm x")      -> ["sudo", "rm"]
@@ -16,8 +19,9 @@ wrappers that run another command (`sudo`, `env`, `xargs`, `bash -c '...'`, `eva
 Doubts, stated: an approved program can do anything it is able to (`find -delete`,
 `git` hooks, `make`, `python`): per-executable approval is a speed bump on a machine the
 agent can use, not a sandbox. Shells and interpreters therefore ask every time. A program
-that daemonizes, or a variable whose value bash evaluates as arithmetic, can hide work
-that no reading of the text reveals; run the agent in a container when that matters.
+that daemonizes, a file the agent edited that a program later obeys (`.git/config`, a
+Makefile, `conftest.py`), or a variable an earlier command declared as an integer, can hide
+work that no reading of the text reveals; run the agent in a container when that matters.
 """
 
 from __future__ import annotations
@@ -42,12 +46,30 @@ SYSTEM_DIRS = {"/bin", "/sbin", "/usr/bin", "/usr/sbin", "/usr/local/bin", "/usr
                "/opt/homebrew/bin"}  # /bin/rm is rm; ./rm or /tmp/rm is some other program
 SHELLS = {"bash", "sh", "zsh", "dash", "ksh", "mksh", "fish", "busybox"}
 ALWAYS_ASK = SHELLS | {  # each can run any code at all: approving it "always" would approve everything
-    "python", "python3", "perl", "ruby", "node", "php", "lua", "awk", "gawk", "source", ".",
+    "python", "python3", "pypy", "perl", "ruby", "node", "php", "lua", "awk", "gawk", "source", ".",
     "eval", "exec", "sudo", "su", "doas", "ssh", "xargs", "env", "alias", "hash", "enable", "trap",
-    "runuser", "pkexec", "flock", "script", "tmux", "screen", "parallel", "at", "expect", "let"}
+    "runuser", "pkexec", "flock", "script", "tmux", "screen", "parallel", "at", "expect", "let",
+    "unshare", "nsenter", "systemd-run", "chrt", "prlimit", "numactl", "valgrind", "ltrace", "perf",
+    "fakeroot", "faketime", "eatmydata", "firejail", "bwrap", "torsocks", "proxychains", "sg", "fc",
+    "setpriv", "xvfb-run", "docker", "podman", "vi", "vim", "nvim", "emacs", "ed", "ex", "gdb",
+    "toybox", "crontab", "batch", "entr", "dc", "m4", "mawk", "nawk", "Rscript", "julia", "deno"}
 RISKY_VARIABLES = {  # setting one changes what later names mean, or runs code by itself
     "PATH", "BASH_ENV", "ENV", "LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_INSERT_LIBRARIES",
-    "PROMPT_COMMAND", "IFS", "SHELLOPTS", "BASHOPTS", "GIT_SSH_COMMAND", "GIT_EXTERNAL_DIFF"}
+    "PROMPT_COMMAND", "IFS", "SHELLOPTS", "BASHOPTS", "GIT_SSH_COMMAND", "GIT_EXTERNAL_DIFF",
+    "PS0", "PS1", "PS2", "PS4", "LD_AUDIT", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT",
+    "GIT_CONFIG", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_EXEC_PATH", "GCONV_PATH",
+    "EXECIGNORE", "BASH_CMDS", "BASH_ALIASES", "BASH_LOADABLES_PATH"}
+COMMAND_VARIABLES = {  # a program runs their value as a shell command: it is read like one
+    "PAGER", "GIT_PAGER", "MANPAGER", "SYSTEMD_PAGER", "EDITOR", "VISUAL", "GIT_EDITOR",
+    "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_PROXY_COMMAND", "BROWSER",
+    "LESSOPEN", "LESSCLOSE"}
+SUBCOMMANDS = {  # `uv run pytest`, `npx tsc`: the words after the subcommand are a command
+    "uv": {"run"}, "uvx": {""}, "poetry": {"run"}, "pipenv": {"run"}, "pdm": {"run"},
+    "hatch": {"run"}, "rye": {"run"}, "pixi": {"run"}, "pipx": {"run"}, "conda": {"run"},
+    "mamba": {"run"}, "micromamba": {"run"}, "bundle": {"exec"}, "npm": {"exec", "x"},
+    "npx": {""}, "pnpm": {"exec", "dlx"}, "yarn": {"exec", "dlx"}, "direnv": {"exec"}}
+GIT_SAFE_CONFIG = ("user.", "color.", "advice.", "init.defaultbranch", "core.autocrlf",
+                   "core.quotepath", "commit.gpgsign", "tag.gpgsign", "safe.directory")
 SAFE_TARGETS = {"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"}  # redirections that write nothing
 WRITE_OPERATORS = {">", ">>", ">|", "&>", "&>>", "<>"}
 
@@ -98,7 +120,12 @@ WRAPPERS = {
 }
 # Programs that run a shell string given with an option, wherever it appears (su bob -c '...').
 STRING_OPTIONS = {"su": {"-c", "--command"}, "runuser": {"-c", "--command"},
-                  "flock": {"-c", "--command"}, "script": {"-c", "--command"}}
+                  "flock": {"-c", "--command"}, "script": {"-c", "--command"},
+                  "mapfile": {"-C"}, "readarray": {"-C"}, "compgen": {"-C"}, "complete": {"-C"},
+                  "man": {"-P", "--pager"}, "rsync": {"-e", "--rsh", "--rsync-path"},
+                  "tar": {"-I", "-F", "--use-compress-program", "--to-command", "--info-script",
+                          "--new-volume-script", "--rsh-command", "--checkpoint-action"},
+                  "zip": {"-TT", "--unzip-command"}, "scp": {"-S"}, "sftp": {"-S"}}
 SHELL_FLAGS = set("abefhkmnptuvxBCEHPTilrsD")  # single-letter options of bash/sh/zsh; -o and -O take a value
 SHELL_LONG = {"--norc", "--noprofile", "--posix", "--login", "--noediting", "--restricted",
               "--verbose", "--version", "--debugger", "--pretty-print", "--dump-strings"}
@@ -119,7 +146,8 @@ def literal(node) -> str | None:
         if re.search(r"\\[cCeE]", text):
             return None  # escapes Python does not decode the way bash does
         try:
-            return text[2:-1].encode("latin-1", "backslashreplace").decode("unicode_escape")
+            text = text[2:-1].encode("latin-1", "backslashreplace").decode("unicode_escape")
+            return text.split("\x00")[0]  # bash ends the string at a NUL: $'rm\x00x' is rm
         except UnicodeDecodeError:
             return None
     if node.type in ("string", "translated_string"):
@@ -135,6 +163,9 @@ def literal(node) -> str | None:
 
 def program_name(word: str) -> str:
     """The approval key of a command word: /usr/bin/rm is rm; ./rm stays ./rm."""
+    version = re.fullmatch(r"(python|pypy|perl|ruby|node|php|lua)(\d*)[\d.]*", word)
+    if version and word not in ALWAYS_ASK:  # python3.12 is python3, an interpreter: always asks
+        return "python3" if word.startswith("python3") else version[1]
     if "/" not in word or word.startswith("~"):
         return word
     path = posixpath.normpath(word)
@@ -148,7 +179,7 @@ def _gaps_are_blank(node) -> bool:
     pos, source = node.start_byte, node.text
     for child in node.children:
         gap = source[pos - node.start_byte : child.start_byte - node.start_byte]
-        if re.sub(rb"[ \t\r\n]|\\\n", b"", gap):
+        if re.sub(rb"[ \t\n]|\\\n", b"", gap):  # not \r: to bash, ls\r is a name
             return False
         if pos > node.start_byte and re.fullmatch(rb"(\\\n)+", gap):
             return False  # r\<newline>m is one word, rm, to bash
@@ -174,7 +205,13 @@ def analyse(command: str, depth: int = 0, out: Analysis | None = None) -> Analys
     if "\x00" in command:
         raise Unanalysable("the command contains a NUL byte")
     tree = PARSER.parse(command.encode())
-    _visit(tree.root_node, out, depth)
+    outside = command.encode()[: tree.root_node.start_byte] + command.encode()[tree.root_node.end_byte :]
+    if re.sub(rb"[ \t\n]|\\\n", b"", outside):  # \v or \r around it: part of a name to bash
+        raise Unanalysable("part of the text is not covered by the parse")
+    try:
+        _visit(tree.root_node, out, depth)
+    except RecursionError:  # `true && true && ...` thousands deep
+        raise Unanalysable("commands nested too deeply to read") from None
     return out
 
 
@@ -190,9 +227,10 @@ def _visit(node, out: Analysis, depth: int) -> None:
         raise Unanalysable("part of the text is not covered by the parse")
     if node.type in ("word", "number") and "\n" in re.sub(r"\\.", "", node.text.decode(), flags=re.S):
         raise Unanalysable("the parser read a line break as part of a word")  # ls<newline>\rm
-    if any(n.type in ARITHMETIC_INPUTS or n.type == "word" and re.match(r"[A-Za-z_]", n.text.decode())
-           for part in _arithmetic(node) for n in _all(part)):  # a[i] and $((i)) read i's value
-        raise Unanalysable("bash evaluates a variable's value as arithmetic, which can run code")
+    if any(n.type in VARIABLES or n.type == "word" and re.fullmatch(rb"[A-Za-z_]\w*", n.text)
+           for part in _arithmetic(node) for n in _all(part)):  # $((x)), ${a[x]}, $(($(cat f)))
+        raise Unanalysable("bash evaluates a value as arithmetic, and a[$(...)] in it runs code")
+    _hidden_code(node, out, depth)
     if node.type == "command_substitution" and node.text.startswith(b"`"):
         inner = node.text.decode()[1:-1]
         if "`" in re.sub(r"\\.", "", inner, flags=re.S):  # bash ends `...` at the first `
@@ -201,7 +239,11 @@ def _visit(node, out: Analysis, depth: int) -> None:
     if node.type == "heredoc_body" and b"`" in node.text and not _quoted_heredoc(node.parent):
         raise Unanalysable("backticks in a here-document run commands this parser does not read")
     if node.type == "variable_assignment":
-        _check_variable(node.child_by_field_name("name").text.decode())
+        value = node.child_by_field_name("value")
+        _check_variable(node.child_by_field_name("name").text.decode(),
+                        literal(value) if value is not None else "", out, depth)
+    if node.type in ("for_statement", "select_statement") and node.child_by_field_name("variable"):
+        _check_variable(node.child_by_field_name("variable").text.decode())  # for PATH in ...
     if node.type == "function_definition":
         out.defines.add(node.child_by_field_name("name").text.decode())
     if node.type in ("declaration_command", "unset_command"):
@@ -219,8 +261,7 @@ def _visit(node, out: Analysis, depth: int) -> None:
 
 
 CONTENT_NODES = {"heredoc_body", "string", "translated_string"}  # their gaps are text, not syntax
-VARIABLES = {"variable_name", "simple_expansion", "expansion"}
-ARITHMETIC_INPUTS = VARIABLES | {"command_substitution"}  # i='x[$(rm y)]': $((i)) runs rm
+VARIABLES = {"variable_name", "simple_expansion", "expansion", "command_substitution"}
 ARITHMETIC_TESTS = {"-eq", "-ne", "-lt", "-le", "-gt", "-ge"}
 
 
@@ -246,9 +287,66 @@ def _arithmetic(node) -> list:
     return []
 
 
-def _check_variable(name: str) -> None:
-    if name.split("[")[0] in RISKY_VARIABLES:
+def _check_variable(name: str, value: str | None = None, out=None, depth: int = 0) -> None:
+    if name.split("[")[0] in RISKY_VARIABLES or name.startswith("BASH_FUNC_"):
         raise Unanalysable(f"it sets {name}, which changes what the shell runs")
+    if name in COMMAND_VARIABLES:  # PAGER='rm x' git log: git runs it
+        analyse(_known(value), depth + 1, out if out is not None else Analysis())
+
+
+SUBSCRIPT_CODE = re.compile(r"\[.*(\$\(|`)", re.S)  # 'a[$(id)]': unset, read, test -v run the $(id)
+LITERAL_LEAVES = {"raw_string", "ansi_c_string", "comment", "heredoc_start", "heredoc_end"}
+
+
+def _hidden_code(node, out: Analysis, depth: int) -> None:
+    """Code in places the parser reads as plain text, or that bash evaluates from a value."""
+    text = node.text.decode(errors="replace")
+    in_quotes = node.type == "raw_string" and _inside(node, ("string", "heredoc_body"))  # "${x:-'$(id)'}"
+    if (node.is_named and node.child_count == 0 and (node.type not in LITERAL_LEAVES or in_quotes)
+            and re.search(r"\$\(|`", re.sub(r"\\.", "", text, flags=re.S))):
+        if node.type.startswith("heredoc") or in_quotes:  # a <<- body: read it as "..."
+            if not in_quotes and _quoted_heredoc(node.parent if node.type == "heredoc_body"
+                                                 else node.parent.parent):
+                return
+            text = '"' + text.replace('"', '\\"') + '"'
+        inner = analyse(": " + text, depth + 1)  # ${x:-`id`}, ${x#$(id)}: one token to the parser
+        for name in inner.programs[1:]:
+            _add(out, name)
+        out.writes += inner.writes
+    if node.type in ("word", "raw_string", "string", "ansi_c_string", "concatenation") and (
+            node.parent is None or node.parent.type != "concatenation"):
+        if SUBSCRIPT_CODE.search(literal(node) or ""):
+            raise Unanalysable("bash may read it as an array subscript, and run the code inside")
+    if node.type == "expansion" and (text.endswith("@P}") or node.children[1].type == "!"
+                                     and not re.search(r"(\[[@*]\]|[@*])}$", text)):
+        raise Unanalysable("${x@P} and ${!x} evaluate a value that can hold code")
+    for word in node.children if node.type == "declaration_command" else []:
+        value = literal(word) if word.type in ("word", "raw_string", "string", "concatenation") else ""
+        if value is None or re.fullmatch(r"-\w*[ni]\w*", value):  # declare "$v=..." or -n, -i
+            raise Unanalysable("declare can set any variable here, or evaluate values as arithmetic")
+        if "=" in value:
+            _check_variable(*value.split("=", 1), out, depth)  # export 'PATH=./bin'
+    if node.type in ("file_redirect", "heredoc_redirect") and _extra_words(node):
+        owner = node.parent
+        if owner.type == "redirected_statement":
+            owner = owner.child_by_field_name("body")
+        if owner is None or owner.type != "command":
+            raise Unanalysable("words after a redirection that belong to no command")
+
+
+def _inside(node, kinds: tuple) -> bool:
+    while node.parent is not None:
+        node = node.parent
+        if node.type in kinds:
+            return True
+    return False
+
+
+def _extra_words(redirect) -> list:
+    """Words the parser hangs on a redirection (nice 2>/dev/null rm x): bash's arguments."""
+    if redirect.type == "file_redirect":
+        return redirect.children_by_field_name("destination")[1:]
+    return redirect.children_by_field_name("argument") if redirect.type == "heredoc_redirect" else []
 
 
 def _operator(node) -> str:
@@ -265,7 +363,13 @@ def _command(node, out: Analysis, depth: int) -> None:
     name = node.child_by_field_name("name")
     if name is None:
         return  # only assignments (X=1): their substitutions were visited already
-    words = [name] + node.children_by_field_name("argument")
+    words = []  # in bash's order, with the words the parser hangs on redirections
+    parent = [node.parent] if node.parent.type == "redirected_statement" else []
+    for holder in [node, *parent]:
+        for i, child in enumerate(holder.children):
+            if holder is node and holder.field_name_for_child(i) in ("name", "argument"):
+                words.append(child)
+            words += _extra_words(child)
     argv = [literal(w) for w in words]
     if argv[0] is None:
         raise Unanalysable(f"the program's name is computed when it runs: {name.text.decode()}")
@@ -305,6 +409,7 @@ def _run(argv: list[str | None], out: Analysis, depth: int, stdin: str | None = 
         raise Unanalysable(f"the program's name is a pattern: {argv[0]}")
     name, rest = program_name(argv[0]), argv[1:]
     _add(out, name)
+    _check_arguments(name, rest)
     if name in SHELLS:
         _shell(name, rest, out, depth, stdin)
     elif name == "find":
@@ -313,6 +418,8 @@ def _run(argv: list[str | None], out: Analysis, depth: int, stdin: str | None = 
         _strings(name, rest, out, depth)
     elif name in STRING_OPTIONS and name not in WRAPPERS:
         _string_options(name, rest, out, depth)
+    elif name in SUBCOMMANDS:
+        _subcommand(name, rest, out, depth)
     elif name == "command" and rest[:1] in (["-v"], ["-V"]):
         pass  # `command -v rm` only looks rm up
     elif name in WRAPPERS and not _string_options(name, rest, out, depth):  # runuser -c '...'
@@ -334,11 +441,71 @@ def _string_options(name: str, words: list, out: Analysis, depth: int) -> bool:
     options, found = STRING_OPTIONS.get(name, set()), False
     for i, word in enumerate(words):
         option, equals, value = (word or "").partition("=")
+        letter = next((f"-{c}" for c in (word or "")[1:] if f"-{c}" in options), None)
         if word in options or equals and option in options:
             string = value if equals else words[i + 1] if i + 1 < len(words) else None
-            analyse(_known(string), depth + 1, out)
-            found = True
+        elif (word or "")[:1] == "-" and word[1:2] != "-" and letter:  # -C'cmd', -tC 'cmd'
+            string = word.partition(letter[1])[2] or (words[i + 1] if i + 1 < len(words) else None)
+        else:
+            continue
+        string = _known(string)
+        analyse(string[5:] if string.startswith("exec=") else string, depth + 1, out)  # tar
+        found = True
     return found
+
+
+SED_RUNS = re.compile(  # GNU sed's `e command` and `s/x/y/e` run a shell command
+    r"(?:^|[;\n{}])\s*(?:[\d$]+|/(?:[^/\\]|\\.)*/)?(?:,(?:[\d$]+|/(?:[^/\\]|\\.)*/))?\s*!?\s*e\b"
+    r"|\bs(.)(?:\\.|(?!\1).)*\1(?:\\.|(?!\1).)*\1[gpiImM\d]*e", re.S)
+GIT_RUNS = {"rebase": ("-x", "--exec"), "difftool": ("-x", "--extcmd"), "bisect": ("run",),
+            "submodule": ("foreach",), "filter-branch": ("",),
+            "clone": ("-u", "--upload-pack"), "fetch": ("--upload-pack",), "pull": ("--upload-pack",),
+            "ls-remote": ("--upload-pack",), "push": ("--receive-pack", "--exec"), "archive": ("--exec",)}
+
+
+def _check_arguments(name: str, argv: list[str | None]) -> None:
+    """Arguments that make an ordinary program run code: git's config, sed's `e`, read PATH."""
+    names = argv[argv.index("-v") + 1 :][:1] if "-v" in argv else [] if name == "printf" else argv
+    if name in ("read", "mapfile", "readarray", "printf", "getopts") and any(
+            w is None or re.split(r"[=\[]", w)[0] in RISKY_VARIABLES | COMMAND_VARIABLES for w in names):
+        raise Unanalysable(f"{name} sets a variable that may change what the shell runs")
+    words = [w or "" for w in argv]
+    if name == "set" and any(re.fullmatch(r"-\w*k\w*|keyword", w) for w in words):
+        raise Unanalysable("set -k makes NAME=value arguments anywhere set variables")
+    if name in ("scp", "sftp") and any("command" in w.lower() or w.startswith("-F") for w in words):
+        raise Unanalysable(f"{name} -o ...Command or -F config runs a command on this machine")
+    if name in ("sed", "gsed") and any(
+            SED_RUNS.search(w) or re.fullmatch(r"-[a-zA-Z]*f|--file(=.*)?", w) for w in words):
+        raise Unanalysable("a sed script that runs commands, or one read from a file")
+    if name != "git":
+        return
+    i, keys = 0, []
+    while i < len(words) and words[i].startswith("-"):  # git's own options, before the subcommand
+        keys += [words[i + 1] if i + 1 < len(words) else ""] if words[i] in ("-c", "--config-env") else []
+        keys += [""] if words[i].startswith(("--exec-path=", "--config-env=")) else []
+        i += 2 if words[i] in ("-c", "-C", "--config-env", "--git-dir", "--work-tree") else 1
+    sub, rest = (words[i], words[i + 1:]) if i < len(words) else ("", [])
+    operands = [w for w in rest if not w.startswith("-")]
+    if sub == "config" and len(operands) >= 2:
+        keys.append(operands[0])  # git config KEY VALUE: a key git may run later
+    elif sub != "config" and any(w.startswith(p) for p in GIT_RUNS.get(sub, ()) for w in rest + [""]):
+        raise Unanalysable(f"git {sub} runs a command given in its arguments")
+    if any(not k.lower().startswith(GIT_SAFE_CONFIG) for k in keys):
+        raise Unanalysable("git configuration can name a command for git to run (core.pager, alias.x)")
+
+
+def _subcommand(name: str, words: list, out: Analysis, depth: int) -> None:
+    """uv run CMD, npx CMD ...: an option before CMD could take a value, so it makes it ask."""
+    subs = SUBCOMMANDS[name]
+    i = next((k for k, w in enumerate(words) if not (w or "-").startswith("-")), len(words))
+    if "" not in subs and (i == len(words) or words[i] not in subs):
+        return  # npm install, uv sync: the program's own work
+    command = words[i:] if "" in subs else words[i + 1 :]
+    command = command[1:] if command[:1] == ["--"] else command
+    if i > 0 or command and (command[0] or "-").startswith("-"):
+        raise Unanalysable(f"{name}: options around the command this guardrail does not read")
+    if command:
+        _run(command, out, depth)
 
 
 def _known(word: str | None) -> str:

@@ -55,11 +55,12 @@
 #    model's summary, the list still valid.
 # 4. `save_note(note, path, max_lines)`: a memory file that keeps its newest lines.
 #
-# Every function that rewrites the messages list must leave a list the API accepts: the first
-# message from the user, roles alternating, and every `tool_use` answered by a `tool_result` in
-# the very next message. The tests check that with `protocol_errors` (the course's copy of the
-# API's rules) on hand-built conversations, on real ones from the tutor model, and (when grading)
-# on conversations built at random.
+# Every function that rewrites the messages list must leave a list the API accepts, in the shape
+# the course's loops keep: the first message from the user, roles alternating, and every
+# `tool_use` answered by a `tool_result` in the very next message. The tests check that with
+# `protocol_errors` (the API's tool-use rules, plus alternating roles, which the API itself does
+# not demand: it merges two same-role turns) on hand-built conversations, on real ones from the
+# tutor model, and (when grading) on conversations built at random.
 #
 # Run the setup cell first. `agentcourse lab check 06` runs the visible checks from a terminal;
 # grading adds hidden ones.

@@ -64,7 +64,7 @@ NESTED = [
     ("ls && (rm x || touch y)", {"ls", "rm", "touch"}),
     ("echo ${x:-$(rm y)}", {"echo", "rm"}),
     ('echo "${x:-$(rm y)}"', {"echo", "rm"}),
-    ("echo $(( $(wc -l < a) + 1 ))", ASK),  # its output is read as arithmetic: a[$(rm x)] runs
+    ("echo $(( $(wc -l < a) + 1 ))", ASK),  # the output is evaluated: a[$(id)] in it runs
     ("echo $(cat <(rm x))", {"echo", "cat", "rm"}),
     ("x=`echo \\`rm y\\``", {"echo", "rm"}),
     ("echo $(\nrm y\n)", {"echo", "rm"}),
@@ -336,7 +336,7 @@ MORE = [
     ("cat <<EOF; rm x\nhello\nEOF", ASK),
     ("echo ${x/$(rm y)/z}", {"echo", "rm"}),
     ("echo $[1+$(rm x)]", ASK),
-    ("typeset -i x=$(rm y)", {"typeset", "rm"}),
+    ("typeset -i x=$(rm y)", ASK),  # -i: the value is evaluated as arithmetic
     ("time ls | rm x", {"time", "ls", "rm"}),
     ('echo "$(echo "$(rm deep)")"', {"echo", "rm"}),
     ("echo $(cat <<EOF\n$(rm q)\nEOF\n)", {"echo", "cat", "rm"}),
@@ -347,6 +347,25 @@ MORE = [
     ("ls -l\n\\rm x", ASK),
     ("echo `ls` `rm x`", ASK),  # two neighbouring `...` that the parser merges: caught, asks
     ("echo `ls`; echo `rm x`", {"echo", "ls", "rm"}),
+    # each of these once got past the guardrail (found with guardrail_corpus_blind.py and after)
+    ("nice 2>&1 rm x", {"nice", "rm"}),  # the parser hangs `rm x` on the redirection
+    ("find . 2>&1 -exec rm {} \\;", {"find", "rm"}),
+    ("timeout 5 >&2 rm x", {"timeout", "rm"}),
+    ('echo "${x:-\'$(rm x)\'}"', {"echo", "rm"}),  # single quotes inside "..." do not quote
+    ("cat <<EOF\n${x:-'$(rm x)'}\nEOF", {"cat", "rm"}),
+    ("cat <<-EOF\n\t$(rm x)\n\tEOF", {"cat", "rm"}),
+    ("echo ${x:-`rm x`}", {"echo", "rm"}),
+    ("echo ${x#$(rm x)}", {"echo", "rm"}),
+    ("$'rm\\x00y' x", {"rm"}),  # bash ends the string at the NUL
+    ("uv run rm x", {"uv", "rm"}),
+    ("PAGER='rm x' man ls", {"man", "rm"}),
+    ("mapfile -C 'rm x' -c 1 a < list", {"mapfile", "rm"}),
+    ("git -c core.pager='rm x' log", ASK),
+    ("sed 's/a/rm x/e' a", ASK),
+    ("unset 'a[$(rm x)]'", ASK),
+    ("X='$(rm x)'; echo ${X@P}", ASK),
+    ("ls\r\nrm x", ASK),  # to bash, the first command is named ls\r
+    ("true && " * 2000 + "rm x", ASK),
 ]
 
 DYNAMIC = [

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 from types import SimpleNamespace
 
 import pytest
@@ -214,6 +215,25 @@ def test_a_model_with_a_higher_cache_minimum_is_not_cached(agent, cold, monkeypa
     messages = [{"role": "user", "content": PROMPTS[0]}]
     agent.run_turn(recording, messages)
     assert all(u.cache_creation_input_tokens == 0 for u in recording.usages)
+
+
+def test_the_readme_quotes_what_its_two_requests_measure(cold, tmp_path, monkeypatch, capsys):
+    # checkpoints/07-prompt-layers/README.md, "What to observe": the figures of its "Try it"
+    # session (the first two prompts, a fresh tutor), which go stale when the tutor's
+    # token estimate changes.
+    from agentcourse.trace import cache_hit_rate
+
+    monkeypatch.setenv("AGENT_TRACE", str(tmp_path / "trace.jsonl"))
+    agent = paths.load_checkpoint("07")
+    messages = []
+    for prompt in PROMPTS[:2]:
+        messages.append({"role": "user", "content": prompt})
+        agent.run_turn(cold, messages)
+    second = next(line for line in capsys.readouterr().out.splitlines() if "[turn 2:" in line)
+    total, cached = re.search(r"([\d,]+) input tokens \(([\d,]+) from cache\)", second).groups()
+    readme = (paths.find_checkpoint("07") / "README.md").read_text(encoding="utf-8")
+    assert f"`{cached} from cache` of the second turn's {total} input tokens" in readme, second
+    assert f"cache hit rate: {cache_hit_rate(calls(tmp_path)):.0%} of the input tokens" in readme
 
 
 # ----------------------------------------------------------------------------- edges

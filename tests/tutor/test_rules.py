@@ -4,11 +4,13 @@ tests/tutor/rule_corpus.txt holds the words students write for the five Lecture 
 rules and look-alikes that must not count, in many styles. Part of it is held out: it was
 written before the recogniser and never used to tune it, so its score is an estimate of
 how the recogniser does on phrasings nobody here wrote. tests/tutor/rule_corpus_blind.txt
-holds two batches written blind and tests/tutor/rule_corpus_blind3.txt a third, each measured
-on first contact (the figures are in docs/TUTOR-SCRIPT.md); the recogniser was fixed after
-that, so they are tuned cases now. The third batch's cases are whole prompts: its
-asks-when-it-shouldnt cases are judged as they stand (a prompt that never tells the model
-to ask has no failure), not against an added unlimited clarification rule.
+holds two batches written blind, tests/tutor/rule_corpus_blind3.txt a third,
+tests/tutor/rule_corpus_blind4.txt a fourth, tests/tutor/rule_corpus_blind5.txt a fifth and
+tests/tutor/rule_corpus_blind6.txt a sixth, each measured on first contact (the figures are
+in docs/TUTOR-SCRIPT.md); the recogniser was fixed after that, so they are tuned cases now.
+The third to sixth batches' cases are whole prompts: their asks-when-it-shouldnt cases are
+judged as they stand (a prompt that never tells the model to ask has no failure), not
+against an added unlimited clarification rule.
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ from agentcourse.tutor import rules, script
 CORPUS = Path(__file__).with_name("rule_corpus.txt")
 BLIND = Path(__file__).with_name("rule_corpus_blind.txt")
 BLIND3 = Path(__file__).with_name("rule_corpus_blind3.txt")
+BLIND4 = Path(__file__).with_name("rule_corpus_blind4.txt")
+BLIND5 = Path(__file__).with_name("rule_corpus_blind5.txt")
+BLIND6 = Path(__file__).with_name("rule_corpus_blind6.txt")
 
 # Judged inside a neutral prompt that states none of the rules.
 BASE = "You are a coding assistant. You help the user with the code files in one project.\n\n"
@@ -47,7 +52,7 @@ class Case:
     text: str
     held_out: bool
     line: int
-    batch: str = ""  # the corpus section's tag: "", "held-out", "blind-1", "blind-2", "blind-3"
+    batch: str = ""  # the corpus section's tag: "", "held-out", "blind-1" ... "blind-6"
     source: str = CORPUS.name  # the corpus file
     whole: bool = False  # a whole prompt: no unlimited clarification rule is added to it
 
@@ -90,8 +95,15 @@ def load_corpus(path: Path = CORPUS, whole: bool = False) -> list[Case]:
     return cases
 
 
-CASES = load_corpus() + load_corpus(BLIND) + load_corpus(BLIND3, whole=True)
-BATCHES = ("blind-1", "blind-2", "blind-3")
+CASES = (
+    load_corpus()
+    + load_corpus(BLIND)
+    + load_corpus(BLIND3, whole=True)
+    + load_corpus(BLIND4, whole=True)
+    + load_corpus(BLIND5, whole=True)
+    + load_corpus(BLIND6, whole=True)
+)
+BATCHES = ("blind-1", "blind-2", "blind-3", "blind-4", "blind-5", "blind-6")
 
 
 def prompt_for(case: Case) -> tuple[str, list[dict]]:
@@ -244,7 +256,7 @@ def test_the_docs_show_real_output_and_the_corpus_figures():
     blind = [sum(c.batch == batch for c in CASES) for batch in BATCHES]
     for figure in (
         f"holds {len(CASES)} phrasings",
-        f"batches of {blind[0]}, {blind[1]} and {blind[2]}",
+        f"batches of {blind[0]}, {blind[1]}, {blind[2]}, {blind[3]}, {blind[4]} and {blind[5]}",
         f"({look_alikes} of them look-alikes",
         f"on the {len(tuned)} the recogniser",
         f"90% on {len(held)} held out",

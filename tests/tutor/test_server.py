@@ -657,7 +657,8 @@ def test_pause_turn_then_sending_the_content_back_completes_the_turn():
     plain = json.loads(json.dumps([{"role": m["role"], "content": [
         b.model_dump(exclude_none=True) if hasattr(b, "model_dump") else b for b in m["content"]]
         if isinstance(m["content"], list) else m["content"]} for m in history]))
-    assert check_messages_request({"model": MODEL, "max_tokens": 10, "messages": plain}) is None
+    read = {"name": "read_file", "input_schema": {"type": "object", "properties": {"filename": {"type": "string"}}}}
+    assert check_messages_request({"model": MODEL, "max_tokens": 10, "tools": [read], "messages": plain}) is None
 
 
 def test_pause_turn_in_a_text_reply_pauses_halfway():
@@ -669,6 +670,33 @@ def test_pause_turn_in_a_text_reply_pauses_halfway():
     assert paused.stop_reason == "pause_turn" and rest.stop_reason == "end_turn"
     assert paused.content[0].text + rest.content[0].text == LONG_TEXT["content"][0]["text"]
     assert not paused.content[0].text.endswith(" ")  # a paused turn can be sent back as it is
+
+
+@pytest.mark.parametrize("reply", [LONG_TEXT, TWO_CALLS], ids=["text", "text-then-calls"])
+def test_pausing_twice_then_continuing_gives_the_whole_reply_once(reply):
+    # As Anthropic's docs on pause_turn show: each paused response is appended as it is, as an
+    # assistant message, and the request is sent again; the API reads the assistant messages
+    # in a row as one turn. The reply is the whole turn, each part of it exactly once.
+    with tutor(reply) as t:
+        full = t.client.messages.create(model=MODEL, max_tokens=500, messages=HELLO)
+        messages, parts = list(HELLO), []
+        for fault in ("pause_turn", "pause_turn", None):
+            extra = {"x-tutor-fault": fault} if fault else {}
+            response = t.client.messages.create(model=MODEL, max_tokens=500, messages=messages,
+                                                extra_headers=extra)
+            parts.append(response)
+            if response.stop_reason != "pause_turn":
+                break
+            messages.append({"role": "assistant", "content": response.content})
+    assert [p.stop_reason for p in parts][0] == "pause_turn" and parts[-1].stop_reason == full.stop_reason
+    blocks = [b.model_dump() for p in parts for b in p.content]
+    merged = []  # text blocks in a row, as the API joins a turn sent back in pieces
+    for block in blocks:
+        if merged and block["type"] == "text" == merged[-1]["type"]:
+            merged[-1] = {**merged[-1], "text": merged[-1]["text"] + block["text"]}
+        else:
+            merged.append(block)
+    assert merged == [b.model_dump() for b in full.content]
 
 
 def test_stream_error_breaks_off_a_started_stream_with_overloaded_error():

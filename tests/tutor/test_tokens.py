@@ -41,11 +41,24 @@ def test_cache_control_never_changes_the_count():
 
 
 def test_tools_add_the_fixed_tool_overhead():
-    bare = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
+    bare = {"model": "claude-sonnet-4-6", "messages": [{"role": "user", "content": "hi"}]}
     tool = {"name": "t", "input_schema": {"type": "object"}}
     with_tool = {**bare, "tools": [tool]}
     tool_cost = tokens.count_text(tokens.canonical(tool))
-    assert tokens.input_tokens(with_tool) - tokens.input_tokens(bare) == tokens.TOOLS_OVERHEAD + tool_cost
+    assert tokens.input_tokens(with_tool) - tokens.input_tokens(bare) == 497 + tool_cost
+    # tool_choice none with no tools adds nothing ("a tool choice of none uses 0 ...")
+    assert tokens.input_tokens({**bare, "tool_choice": {"type": "none"}}) == tokens.input_tokens(bare)
+
+
+@pytest.mark.parametrize("model, auto, forced", [
+    ("claude-sonnet-4-6", 497, 589), ("claude-opus-4-6", 497, 589), ("claude-opus-4-8", 290, 410),
+    ("claude-opus-4-7", 675, 804), ("claude-opus-4-5-20251101", 496, 588), ("claude-opus-4-5", 496, 588),
+    ("claude-haiku-4-5-20251001", 496, 588), ("claude-sonnet-4-5", 496, 588), ("claude-sonnet-5", 354, 474),
+    ("claude-opus-4-1", 313, 315), ("claude-sonnet-4-20250514", 313, 315), ("claude-3-5-haiku-20241022", 264, 355),
+    ("claude-sonnet-5-5", 497, 589),  # not in the docs' table: the course model's figures
+])
+def test_the_tool_use_prompt_follows_the_documented_table(model, auto, forced):
+    assert (tokens.tool_prompt_tokens(model), tokens.tool_prompt_tokens(model, forced=True)) == (auto, forced)
 
 
 def test_string_and_block_content_cost_the_same():
@@ -156,17 +169,23 @@ def test_later_breakpoint_reads_the_earlier_one_and_writes_the_rest():
     assert usage.cache_creation_input_tokens == 2000 + tokens.MESSAGE_OVERHEAD
 
 
-def test_forcing_a_tool_uses_the_smaller_overhead():
-    auto = {"model": "m", "tools": [{"name": "t", "input_schema": {"type": "object"}}], "messages": [{"role": "user", "content": "hi"}]}
+def test_forcing_a_tool_uses_the_forced_overhead():
+    auto = {"model": "claude-sonnet-4-6", "tools": [{"name": "t", "input_schema": {"type": "object"}}],
+            "messages": [{"role": "user", "content": "hi"}]}
     forced = {**auto, "tool_choice": {"type": "tool", "name": "t"}}
-    assert tokens.input_tokens(auto) - tokens.input_tokens(forced) == tokens.TOOLS_OVERHEAD - tokens.TOOLS_OVERHEAD_FORCED
+    none = {**auto, "tool_choice": {"type": "none"}}
+    assert tokens.input_tokens(forced) - tokens.input_tokens(auto) == 589 - 497
+    assert tokens.input_tokens(none) == tokens.input_tokens(auto)
 
 
 def test_anthropic_schema_tools_carry_their_documented_cost():
-    base = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
+    base = {"model": "claude-sonnet-4-6", "messages": [{"role": "user", "content": "hi"}]}
     bash = {**base, "tools": [{"type": "bash_20250124", "name": "bash"}]}
     schema_cost = tokens.count_text(tokens.canonical({"type": "bash_20250124", "name": "bash"}))
-    assert tokens.input_tokens(bash) - tokens.input_tokens(base) == tokens.TOOLS_OVERHEAD + 245 + schema_cost
+    assert tokens.input_tokens(bash) - tokens.input_tokens(base) == 497 + 245 + schema_cost
+    editor = {"type": "text_editor_20250728", "name": "str_replace_based_edit_tool"}
+    both = {**base, "tools": [editor, {"type": "bash_20250124", "name": "bash"}]}
+    assert tokens.input_tokens(both) - tokens.input_tokens(bash) == 700 + tokens.count_text(tokens.canonical(editor))
 
 
 @pytest.mark.live

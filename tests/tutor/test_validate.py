@@ -127,6 +127,10 @@ class Case:
     base: Callable[[], dict] = _valid
 
 
+def IMAGE(media_type: str) -> dict:  # noqa: N802 - reads as a block constructor in the tables
+    return {"type": "image", "source": {"type": "base64", "media_type": media_type, "data": "iVBORw0KGgo="}}
+
+
 def tool_loop_texts(*texts: str) -> Callable[[dict], None]:
     return put("messages", [
         {"role": "user", "content": "Read a"},
@@ -251,7 +255,10 @@ REFUSED = [
     Case("empty messages", put("messages", []), "messages: at least one message is required"),
     Case("message not an object", put("messages", [{"role": "user", "content": "hi"}, "hello"]),
          "messages.1: Input should be a valid dictionary"),
-    Case("bad role", message(0, "x", role="system"), "messages.0.role: Input should be 'user' or 'assistant'"),
+    Case("bad role", message(0, "x", role="tool"), "messages.0.role: Input should be 'user' or 'assistant'"),
+    Case("a system message in messages", put("messages", [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "hi"}]),
+         'messages: Unexpected role "system". The Messages API accepts a top-level `system` parameter, not "system" as an '
+         "input message role."),
     Case("content missing", put("messages.2", {"role": "user"}), "messages.2.content: Field required"),
     Case("content a number", put("messages.2.content", 5), "messages.2.content: Field required"),
     Case("assistant first", put("messages", [{"role": "assistant", "content": "hi"}]),
@@ -276,6 +283,31 @@ REFUSED = [
     Case("text block without text", message(0, [{"type": "text", "text": "a"}, {"type": "text"}]),
          "messages.0.content.1.text: Field required"),
     Case("empty text block", message(0, [{"type": "text", "text": ""}]), "messages: text content blocks must be non-empty"),
+    Case("cache_control on an empty text block", message(0, [{"type": "text", "text": "Read a"}, {"type": "text", "text": "", "cache_control": cached()}]),
+         "messages.0.content.1.text: cache_control cannot be set for empty text blocks"),
+    Case("cache_control on an empty tool result text", put("messages.2.content.0.content", [{"type": "text", "text": "", "cache_control": cached()}]),
+         "messages.2.content.0.content.0.text: cache_control cannot be set for empty text blocks"),
+    Case("cache_control on a tool result's first of two blocks", put("messages.2.content.0.content", [
+        {"type": "text", "text": "x", "cache_control": cached()}, {"type": "text", "text": "y"}]),
+         "messages.2.content.0.content.0.cache_control: inside a tool_result's content only the last block may carry cache_control"),
+    Case("an empty system block", put("system", [{"type": "text", "text": "Be brief."}, {"type": "text", "text": ""}]),
+         "system: text content blocks must be non-empty"),
+    Case("cache_control on an empty system block", put("system", [{"type": "text", "text": "", "cache_control": cached()}]),
+         "system.0.text: cache_control cannot be set for empty text blocks"),
+    Case("an image of a media type the API does not take", message(0, [IMAGE("image/bmp"), {"type": "text", "text": "What is this?"}]),
+         "messages.0.content.0.image.source.base64.media_type: Input should be 'image/jpeg', 'image/png', 'image/gif' or 'image/webp'"),
+    Case("a screenshot of a bad media type in a tool result", put("messages.2.content.0.content", [IMAGE("image/heic")]),
+         "messages.2.content.0.tool_result.content.0.image.source.base64.media_type: Input should be 'image/jpeg', 'image/png', "
+         "'image/gif' or 'image/webp'"),
+    Case("an image without a source", message(0, [{"type": "image"}]), "messages.0.content.0.image.source: Field required"),
+    Case("an image with a local path", message(0, [{"type": "image", "source": {"type": "path", "path": "a.png"}}]),
+         "messages.0.content.0.image.source: Input tag 'path' found using 'type' does not match any of the expected tags: "
+         "'base64', 'url', 'file'"),
+    Case("an image without its data", message(0, [{"type": "image", "source": {"type": "base64", "media_type": "image/png"}}]),
+         "messages.0.content.0.image.source.base64.data: Field required"),
+    Case("a base64 document that is not a PDF", message(0, [{"type": "document", "source": {
+        "type": "base64", "media_type": "audio/ogg", "data": "AAAA"}}, {"type": "text", "text": "Transcribe"}]),
+         "messages.0.content.0.document.source.base64.media_type: Input should be 'application/pdf'"),
     Case("whitespace-only text block", message(0, [{"type": "text", "text": " \n "}]),
          "messages: text content blocks must contain non-whitespace text"),
     Case("tool_use without id", drop("messages.1.content.1.id"), "messages.1.content.1.id: Field required"),
@@ -358,7 +390,19 @@ REFUSED = [
                                           message(2, [_result("t1"), {"type": "text", "text": "and"}, _result("t2")])),
          "messages.2: Did not find 2 `tool_result` block(s) at the beginning of this message"),
     Case("a tool_use in a user message", put("messages", [{"role": "user", "content": [{"type": "text", "text": "x"}, _tool_use("t0")]}]),
-         "messages.0.content.1: `tool_use` blocks can only be in assistant messages"),
+         "messages.0: `tool_use` blocks can only be in `assistant` messages"),
+    Case("a tool_result in an assistant message", lambda body: body["messages"].append(
+        {"role": "assistant", "content": [_result("t1")]}), "messages.3: `tool_result` blocks can only be in `user` messages"),
+    Case("tool results sent as the assistant", put("messages.2.role", "assistant"),
+         "messages.2: `tool_result` blocks can only be in `user` messages"),
+    Case("two calls with one id", both(put("messages.1.content", [_tool_use("t1"), _tool_use("t1")]), message(2, [_result("t1")])),
+         "messages.1.content.1: `tool_use` ids must be unique"),
+    Case("an id used again in a later turn", lambda body: body["messages"].extend([
+        {"role": "assistant", "content": [_tool_use("t1")]}, {"role": "user", "content": [_result("t1")]}]),
+         "messages.3.content.0: `tool_use` ids must be unique"),
+    Case("a result for a call two turns back", lambda body: body["messages"].extend([
+        {"role": "assistant", "content": [_tool_use("t2")]}, {"role": "user", "content": [_result("t1")]}]),
+         "messages.4.content.0: unexpected `tool_use_id` found in `tool_result` blocks: t1"),
     Case("trailing assistant tool_use", drop("messages.2"),
          "messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: t1"),
     # --- the thinking protocol
@@ -454,6 +498,18 @@ ACCEPTED = [
                          {"role": "user", "content": "Read a"}]))),
     Case("empty final assistant message", put("messages", [{"role": "user", "content": "hi"}, {"role": "assistant", "content": ""}])),
     Case("prefill", put("messages", [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "Sure"}])),
+    Case("images of every media type the API takes, and by URL", message(0, [
+        *(IMAGE(t) for t in ("image/jpeg", "image/png", "image/gif", "image/webp")),
+        {"type": "image", "source": {"type": "url", "url": "https://example.com/a.png"}}, {"type": "text", "text": "Compare"}])),
+    Case("cache_control on a tool result's last block", put("messages.2.content.0.content", [
+        {"type": "text", "text": "x"}, {"type": "text", "text": "y", "cache_control": cached()}])),
+    Case("a screenshot in a tool result", put("messages.2.content.0.content", [IMAGE("image/png"), {"type": "text", "text": "ok"}])),
+    # Since 27 February 2025 the API takes tool_use / tool_result blocks without `tools`.
+    Case("a tool loop without tools", drop("tools")),
+    Case("a tool loop with an empty tools list", put("tools", [])),
+    Case("a tool loop without tools and tool_choice none", both(drop("tools"), put("tool_choice", {"type": "none"}))),
+    Case("a PDF document", message(0, [{"type": "document", "source": {"type": "base64", "media_type": "application/pdf", "data": "JVBERi0="}},
+                                       {"type": "text", "text": "Summarize"}])),
     Case("document in a user message", message(0, [{"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "x"}},
                                                    {"type": "text", "text": "Summarize"}])),
     Case("document in an assistant message in 2023-06-01", put("messages.1.content", [
@@ -574,12 +630,6 @@ def test_text_after_the_results_is_accepted():
     assert check_messages_request(body) is None
 
 
-def test_results_sent_as_assistant_leave_the_tool_use_unanswered():
-    body = _valid()
-    body["messages"][2] = {"role": "assistant", "content": [_result("t1")]}
-    assert "messages.1: `tool_use` ids were found without `tool_result`" in check_messages_request(body)
-
-
 def test_each_result_in_its_own_user_message_is_merged_and_accepted():
     body = _valid()
     body["messages"][1]["content"].append(_tool_use("t2"))
@@ -645,3 +695,17 @@ def test_count_tokens_does_not_need_max_tokens(sdk):
 def test_count_tokens_validates_too(sdk):
     with pytest.raises(anthropic.BadRequestError, match="at least one message"):
         sdk.messages.count_tokens(model=MODEL, messages=[])
+
+
+def test_a_tool_history_without_tools_gets_a_reply_from_the_brain():
+    """The API takes tool blocks without `tools` since 27 February 2025 (a summary call that
+    drops the tools keeps working); the tutor's brain then answers without calling one."""
+    body = _valid()
+    del body["tools"]
+    body["messages"].append({"role": "assistant", "content": "a says hello"})
+    body["messages"].append({"role": "user", "content": "Summarise the conversation so far."})
+    with serve() as url:
+        client = anthropic.Anthropic(base_url=url, api_key="tutor-offline", max_retries=0)
+        reply = client.messages.create(**body)
+    assert reply.stop_reason == "end_turn"
+    assert [b.type for b in reply.content] == ["text"] and reply.content[0].text.strip()
