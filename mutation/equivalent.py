@@ -34,6 +34,9 @@ CWD_IS_REAL = ("os.getcwd() already returns the resolved path (the kernel keeps 
 ONE_MATCH = ("there is exactly one match by the time this runs (none and several were refused "
              "just before), so starts[0] and starts[-1] are the same.")
 
+NO_ASSISTANT = ("the default is used only when no message is the model's, and 0, 1 and -1 are all "
+                "below 2: compact returns at once whichever it is.")
+
 EQUIVALENT: dict[tuple[str, str, str, str], str] = {
     (CP03, "resolve_in_root",
      "root = os.path.realpath(os.getcwd())  # the root is the cwd *now*, not at import time",
@@ -280,4 +283,21 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
         "functools.wraps only copies the name and docstring onto the wrapper; the error "
         "message uses the wrapped function's own name, and the tool is registered and "
         "described by the agent's schema, never by the wrapper's attributes.",
+    (CP06, "request_text",
+     "return text.split(f\"\\n\\n{SUMMARY_HEADER}\", 1)[0] if SUMMARY_HEADER in text else text",
+     "return text.split(f\"\\n\\n{SUMMARY_HEADER}\", 2)[0] if SUMMARY_HEADER in text else text"):
+        "only the part before the first separator is kept, and splitting at most once or "
+        "twice leaves that part the same.",
+    (CP06, "compact",
+     "cut = max((i for i, m in enumerate(messages) if m[\"role\"] == \"assistant\"), default=0)",
+     "cut = max((i for i, m in enumerate(messages) if m[\"role\"] == \"assistant\"), default= 1)"):
+        NO_ASSISTANT,
+    (CP06, "compact",
+     "cut = max((i for i, m in enumerate(messages) if m[\"role\"] == \"assistant\"), default=0)",
+     "cut = max((i for i, m in enumerate(messages) if m[\"role\"] == \"assistant\"), default= -1)"):
+        NO_ASSISTANT,
+    (CP06, "compact",
+     "if cut < 2 or messages[-1][\"role\"] != \"user\":",
+     "if cut < 3 or messages[-1][\"role\"] != \"user\":"):
+        "as for cut <= 2: an assistant message has an odd index, so cut is never 2.",
 }

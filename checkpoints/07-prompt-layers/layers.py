@@ -70,11 +70,12 @@ def project_rules(policy):
         return ""  # absent, or a link out of the project: not this project's rules
     try:
         with open(real, encoding="utf-8") as f:
-            text = f.read(policy.rules_max_chars + 1).strip()
+            text = f.read(policy.rules_max_chars).strip()
+            more = any(line.strip() for line in f)  # past the limit, anything but blanks
     except (OSError, UnicodeDecodeError):
         return ""
-    if len(text) > policy.rules_max_chars:
-        text = text[: policy.rules_max_chars] + (
+    if more:
+        text = text + (
             f"\n[{policy.rules_file} is longer than {policy.rules_max_chars:,} characters; "
             "the rest was cut. Read it with read_lines if you need it.]")
     return f"## Project Rules ({policy.rules_file})\n{text}" if text else ""

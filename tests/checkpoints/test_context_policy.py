@@ -331,10 +331,10 @@ def test_an_output_exactly_at_the_limit_is_left_whole(ctx, project):  # a wrong 
     assert ctx.shrink("search_file", {}, "z" * 500, policy(ctx, result_max_chars=500)) == "z" * 500
 
 
-@pytest.mark.parametrize(("width", "kept"), [(166, 3), (100, 4)])
+@pytest.mark.parametrize(("width", "kept"), [(166, 3), (100, 4), (250, 1)])
 def test_the_head_of_a_saved_output_fills_half_the_limit_newlines_included(ctx, project, width, kept):
     # 3 lines of 166 + 2 newlines are exactly 500 = half the limit: kept; a 4th would pass it.
-    # 4 lines of 100 + 4 newlines are 404, a 5th ends at 504: not kept.
+    # 4 lines of 100 + 4 newlines are 404, a 5th ends at 504: not kept. 250 + 1 + 250 is 501.
     text = "\n".join(f"{k:03d}" + "w" * (width - 3) for k in range(40))
     got = ctx.shrink("search_file", {}, text, policy(ctx, result_max_chars=1000, head_lines=10))
     assert got.split("\n[cut:")[0] == "\n".join(text.split("\n")[:kept])
@@ -372,7 +372,11 @@ def test_stubbing_starts_only_above_the_threshold_and_takes_results_of_the_minim
     assert stubbed.startswith(ctx.STUB) and messages[4]["content"][0]["content"] == "y" * 999
     saved = 1000 - len(stubbed)
     assert window.tokens == 6001 - saved // 4 and isinstance(window.tokens, int)  # in tokens
-    assert saved % 4, "an estimate that is not a whole number of tokens is rounded down"
+    for size in range(1000, 1004):  # each remainder of the division by 4, 0 included
+        window = ctx.Window(tokens=6001)
+        ctx.stub_old_results(conversation([size]), p, window)
+        assert window.tokens == 6001 - (size - len(ctx.stub("read_lines", {"path": "f0.py"},
+                                                             "y" * size))) // 4
 
 
 def test_a_result_no_longer_than_its_stub_is_left_as_it_is(ctx):

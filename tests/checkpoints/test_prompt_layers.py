@@ -248,9 +248,11 @@ def test_a_rules_file_in_a_sibling_folder_or_a_fifo_is_ignored(lay, project):
     assert lay.project_rules(policy(lay)) == ""
 
 
-def test_rules_of_exactly_the_limit_are_not_cut(lay, project):
-    (project / "AGENTS.md").write_text("x" * 40)
+def test_rules_of_exactly_the_limit_are_not_cut_and_text_after_blanks_past_it_is(lay, project):
+    (project / "AGENTS.md").write_text("x" * 40 + "\n\n")
     assert lay.project_rules(policy(lay, rules_max_chars=40)) == "## Project Rules (AGENTS.md)\n" + "x" * 40
+    (project / "AGENTS.md").write_text("x" * 40 + "\n\nmore rules\n")
+    assert "longer than 40 characters" in lay.project_rules(policy(lay, rules_max_chars=40))
 
 
 def test_a_layer_missing_from_the_previous_fingerprints_counts_as_empty(lay):
