@@ -54,17 +54,22 @@ TARGETS = (
         "checkpoint 08 guardrail",
         "checkpoints/08-anthropic-tools/guardrail.py",
         ("literal", "program_name", "_gaps_are_blank", "analyse", "commands_in", "_visit",
-         "_all", "_arithmetic", "_check_variable", "_operator", "_add", "_command",
-         "_stdin_text", "_quoted_heredoc", "_run", "_string_options", "_known", "_operands",
+         "_all", "_arithmetic", "_check_variable", "_hidden_code", "_inside", "_extra_words",
+         "_operator", "_add", "_command", "_stdin_text", "_quoted_heredoc", "_run",
+         "_string_options", "_check_arguments", "_subcommand", "_known", "_operands",
          "_shell", "_find", "_strings", "ask_in_terminal", "Guardrail"),
-        # the corpus compares what commands_in finds with what bash runs, statically; the
-        # random commands run under bash. Left out: the run of the corpus itself under bash,
-        # which checks the corpus (its expected sets), not the guardrail.
-        ("tests/checkpoints/test_guardrail.py", "-k", "not what_bash_really_runs"),
+        # both corpora (the second written blind) compare what commands_in finds with what
+        # bash runs, statically; the random commands run under bash. Left out: the runs of
+        # the corpora under bash, which check the corpora (their expected sets), not the
+        # guardrail.
+        ("tests/checkpoints/test_guardrail.py", "tests/checkpoints/test_guardrail_blind.py",
+         "-k", "not what_bash_really_runs"),
         path_safety=("literal", "program_name", "_gaps_are_blank", "analyse", "commands_in",
-                     "_visit", "_all", "_arithmetic", "_check_variable", "_operator", "_add",
-                     "_command", "_stdin_text", "_quoted_heredoc", "_run", "_string_options",
-                     "_known", "_operands", "_shell", "_find", "_strings", "Guardrail"),
+                     "_visit", "_all", "_arithmetic", "_check_variable", "_hidden_code",
+                     "_inside", "_extra_words", "_operator", "_add", "_command", "_stdin_text",
+                     "_quoted_heredoc", "_run", "_string_options", "_check_arguments",
+                     "_subcommand", "_known", "_operands", "_shell", "_find", "_strings",
+                     "Guardrail"),
         safety_label="guardrail-bypass",
     ),
     Target(
