@@ -320,3 +320,15 @@ def test_analysis_is_fast_enough_to_run_on_every_command():
         found(command)
     assert (time.perf_counter() - start) / len(CORPUS) < 0.005  # seconds per command
     assert os.environ.get("PATH")  # the corpus run above touched nothing global
+
+
+@pytest.mark.parametrize("command, writes", [
+    ("echo hi > out.txt", ["out.txt"]),
+    ("echo hi >> 'log file'", ["log file"]),
+    ('echo hi > "$f"', ['"$f"']),
+    ("echo hi 2>/dev/null", []),
+    ("ls 2>&1 | cat", []),
+    ("cat a > b; cat b >| c", ["b", "c"]),
+])
+def test_the_files_a_command_writes_are_named_as_written(command, writes):
+    assert guardrail.analyse(command).writes == writes
