@@ -457,6 +457,9 @@ HIDDEN_CODE = {
 # sed's `e`, variables read or printed into, string options in bundles), each beside the
 # harmless use of the same program, so that reading too much or too little both show.
 ARGUMENTS = [
+    ("git", {"git"}),
+    ("git --version", {"git"}),
+    ("git -C sub", {"git"}),
     ("git status", {"git"}),
     ("git -C sub log --oneline", {"git"}),
     ("git --git-dir=.git log", {"git"}),
@@ -511,6 +514,8 @@ ARGUMENTS = [
     ("mapfile -tC 'rm x' arr", {"mapfile", "rm"}),
     ("mapfile -tC'rm x' arr", {"mapfile", "rm"}),
     ("mapfile -t -C", ASK),
+    ("mapfile -tC", ASK),
+    ("tar -xI", ASK),
     ("mapfile --C 'rm x' arr", {"mapfile"}),
     ("tar -cf a.tar -I 'rm x' dir", {"tar", "rm"}),
     ("tar --to-command='rm x' -xf a.tar", {"tar", "rm"}),
