@@ -285,7 +285,8 @@ def _first_error(cell: dict, timeout: float | None = None) -> str:
                 timeout and ran is not None and ran >= timeout)
             if ename == "KeyboardInterrupt" and timed_out:
                 # nbclient stops a cell that runs too long by interrupting it
-                return f"CellTimeoutError: the cell ran longer than {timeout or 0:g} s and was stopped"
+                limit = f"longer than {timeout:g} s" if timeout else "past its time limit"
+                return f"CellTimeoutError: the cell ran {limit} and was stopped"
             text = nbtools.api_error_text(ename, str(output.get("evalue", "")))
             return text if len(text) <= 300 else text[:297] + "..."
     return ""

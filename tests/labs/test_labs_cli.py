@@ -274,3 +274,12 @@ def test_a_failing_rows_report_says_how_the_tutor_read_the_prompts_rules():
     assert found[0].startswith("found deletes-by-emptying: system prompt")
     assert nbtools.rule_notes("no-such-row", "anything", []) == []
     assert isinstance(nbtools.rule_notes("create", object(), "not a tool list"), list), "notes never crash a report"
+
+
+def test_a_cell_nbclient_stopped_is_named_a_timeout_whatever_its_clock_says():
+    cell = nbformat.v4.new_code_cell("while True: pass", metadata={labs.TIMED_OUT: True})
+    cell.outputs = [nbformat.v4.new_output("error", ename="KeyboardInterrupt", evalue="", traceback=[])]
+    assert labs._first_error(cell, 3) == "CellTimeoutError: the cell ran longer than 3 s and was stopped"
+    assert labs._first_error(cell) == "CellTimeoutError: the cell ran past its time limit and was stopped"
+    del cell.metadata[labs.TIMED_OUT]  # a student's own Ctrl-C, quickly: not a timeout
+    assert labs._first_error(cell, 3).startswith("KeyboardInterrupt")
