@@ -3,10 +3,13 @@
     agentcourse diff 03 04
     agentcourse diff 02-stub-agent 05
 
-A unified diff of the two programs (found by number or folder name), coloured when
-printed to a terminal, then one summary line: "+N/-M lines". From checkpoint 06 on, a
-program has modules beside it (context.py, layers.py...): each is diffed against the
-module of the same name in the other checkpoint, or against nothing when it is new.
+A unified diff of the two checkpoint folders (found by number or folder name), as
+`diff -ru` would print it, coloured when printed to a terminal, then one summary line:
+"+N/-M lines" and which files changed. The programs are diffed with each other; each
+module beside them (tools.py, usage.py, context.py...) with the module of the same name
+in the other folder, or with nothing when it is new or gone. From checkpoint 03 on, a
+module a checkpoint carries is a byte-for-byte copy, so it does not show: the diff is
+exactly the lesson.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ class ProgramDiff:
     added: int  # lines only in the new program
     removed: int  # lines only in the old program
     modules: list[str] = field(default_factory=list)  # modules beside the programs that were diffed
+    changed: list[str] = field(default_factory=list)  # files that differ: "agent.py", "tools.py (new)"
 
 
 def _lines(path: Path | None) -> list[str]:
@@ -60,21 +64,28 @@ def diff_checkpoints(a: str, b: str, context: int = CONTEXT_LINES) -> ProgramDif
         before, after = old_mods.get(name), new_mods.get(name)
         pairs.append((before, after, _label(before), _label(after)))
     lines: list[str] = []
+    changed: list[str] = []
     for before, after, label_a, label_b in pairs:
-        lines += difflib.unified_diff(_lines(before), _lines(after), label_a, label_b,
-                                      n=context, lineterm="")
+        hunk = list(difflib.unified_diff(_lines(before), _lines(after), label_a, label_b,
+                                         n=context, lineterm=""))
+        if hunk:
+            name = (after or before).name
+            changed.append(f"{name} (new)" if before is None else
+                           f"{name} (gone)" if after is None else name)
+        lines += hunk
     body = [line for line in lines if not line.startswith(("+++", "---"))]
     added = sum(1 for line in body if line.startswith("+"))
     removed = sum(1 for line in body if line.startswith("-"))
-    return ProgramDiff(old_name, new_name, lines, added, removed, names)
+    return ProgramDiff(old_name, new_name, lines, added, removed, names, changed)
 
 
 def summary(diff: ProgramDiff) -> str:
     """One line: '+N/-M lines (old -> new)', or that the two are identical."""
     if not diff.lines:
         return f"no differences ({diff.old_name} and {diff.new_name} are identical)"
-    beside = f", with {', '.join(diff.modules)}" if diff.modules else ""
-    return f"+{diff.added}/-{diff.removed} lines ({diff.old_name} -> {diff.new_name}{beside})"
+    files = f": {', '.join(diff.changed)}" if diff.changed else ""
+    old, new = (name.rsplit("/", 1)[0] for name in (diff.old_name, diff.new_name))
+    return f"+{diff.added}/-{diff.removed} lines ({old} -> {new}{files})"
 
 
 def print_diff(diff: ProgramDiff, console: Console) -> None:

@@ -54,16 +54,17 @@ def checkpoint_modules(folder: Path) -> list[Path]:
 def load_program(path: Path, name: str | None = None) -> ModuleType:
     """Import a checkpoint program by path. Importing starts nothing (the contract).
 
-    The program's folder is put first on sys.path while it runs, so `import context` in
-    agent.py finds the context.py beside it, as it does when the file runs as a script.
-    Those sibling modules are imported afresh each time: 06 and 07 each have their own."""
+    The program's folder is put first on sys.path while it runs, so `import tools` in
+    agent.py finds the tools.py beside it, as it does when the file runs as a script.
+    Those sibling modules are imported afresh each time, and taken out of sys.modules
+    again afterwards (whatever held their names before is put back): 03 and 04 each keep
+    their own tools.py, reachable as `agent.tools`, and neither stands in for the other."""
     name = name or "checkpoint_" + path.parent.name.replace("-", "_")
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     siblings = [p.stem for p in path.parent.glob("*.py") if p != path]
-    for stem in siblings:
-        sys.modules.pop(stem, None)
+    saved = {stem: sys.modules.pop(stem) for stem in siblings if stem in sys.modules}
     sys.modules[name] = module
     folder = str(path.parent)
     sys.path.insert(0, folder)
@@ -71,6 +72,9 @@ def load_program(path: Path, name: str | None = None) -> ModuleType:
         spec.loader.exec_module(module)
     finally:
         sys.path.remove(folder)
+        for stem in siblings:
+            sys.modules.pop(stem, None)
+        sys.modules.update(saved)
     return module
 
 

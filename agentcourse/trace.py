@@ -2,10 +2,12 @@
 
 A trace holds one JSON object per line, told apart by "type":
 
-    call     one API call: turn, step, stop_reason, input/output/cache tokens, cost_usd,
-             tools (names), tool_result_chars, elapsed_s; from checkpoint 06 also kind
-             (agent, compact or research), from 07 layers (name -> fingerprint) and
-             changed_layers (listed under the table)
+    call     one API call, written as it returns: turn, step, kind (agent; from
+             checkpoint 06 also compact or research), stop_reason, input/output/cache
+             tokens, cost_usd, tools (names), elapsed_s (the call's own seconds); from 07
+             layers (name -> fingerprint) and changed_layers (listed under the table)
+    tools    the tools one call asked for, written when they are done: turn, step (the
+             call's), results, errors, tool_result_chars, elapsed_s
     turn     one user turn: its totals and "messages" (the turn's part of the messages list)
     session  the session's totals, written when the agent quits
 
@@ -41,7 +43,8 @@ class Trace:
     """A trace file, split by record type."""
 
     path: Path  # where it was read from
-    calls: list[dict] = field(default_factory=list)  # "call" records, in file order
+    calls: list[dict] = field(default_factory=list)  # "call" records, in file order, each with
+    #   tool_result_chars and tools_s taken from the "tools" record of the same turn and step
     turns: list[dict] = field(default_factory=list)  # "turn" records, in file order
     sessions: list[dict] = field(default_factory=list)  # "session" records
 
@@ -52,7 +55,8 @@ def load(path: str | Path) -> Trace:
     if not path.is_file():
         raise TraceError(f"no trace file at {path} (checkpoint 05 writes .agent.trace.jsonl)")
     trace = Trace(path)
-    buckets = {"call": trace.calls, "turn": trace.turns, "session": trace.sessions}
+    runs: list[dict] = []  # "tools" records, joined to their calls below
+    buckets = {"call": trace.calls, "tools": runs, "turn": trace.turns, "session": trace.sessions}
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as err:
@@ -71,15 +75,29 @@ def load(path: str | Path) -> Trace:
             buckets[kind].append(record)
     if not (trace.calls or trace.turns or trace.sessions):
         raise TraceError(f"{path} holds no trace records (call, turn or session)")
+    join_tool_runs(trace.calls, runs)
     return trace
 
 
+def join_tool_runs(calls: list[dict], runs: list[dict]) -> None:
+    """Give each call the size and time of the tool run it asked for (0 when none ran)."""
+    by_step = {(r.get("turn"), r.get("step")): r for r in runs}
+    for call in calls:
+        if call.get("kind", "agent") != "agent" or "tool_result_chars" in call:
+            continue  # an extra call (its tools are not the loop's), or an older trace
+        run = by_step.get((call.get("turn"), call.get("step")), {})
+        call["tool_result_chars"] = int(run.get("tool_result_chars") or 0)
+        call["tools_s"] = float(run.get("elapsed_s") or 0)
+
+
 def totals(calls: list[dict]) -> dict[str, float]:
-    """Sum of every token field, tool_result_chars, cost_usd and elapsed_s over the calls."""
+    """Sum of every token field, tool_result_chars, cost_usd, elapsed_s and tools_s over
+    the calls."""
     counted = (*TOKEN_FIELDS, "tool_result_chars")
     out: dict[str, float] = {name: sum(int(c.get(name) or 0) for c in calls) for name in counted}
     out["cost_usd"] = sum(float(c.get("cost_usd") or 0) for c in calls)
     out["elapsed_s"] = sum(float(c.get("elapsed_s") or 0) for c in calls)
+    out["tools_s"] = sum(float(c.get("tools_s") or 0) for c in calls)
     return out
 
 
@@ -89,7 +107,7 @@ def call_table(calls: list[dict]) -> Table:
     kinds = any("kind" in c for c in calls)
     table = Table(title="API calls", title_justify="left")
     for name in ("turn", "step", *(["kind"] if kinds else []), "stop", "input", "cache write",
-                 "cache read", "output", "tools", "result chars", "s", "$"):
+                 "cache read", "output", "tools", "result chars", "call s", "tools s", "$"):
         numeric = name not in ("kind", "stop", "tools")
         table.add_column(name, justify="right" if numeric else "left", no_wrap=True)
     for c in calls:
@@ -102,6 +120,7 @@ def call_table(calls: list[dict]) -> Table:
             ", ".join(c.get("tools") or []) or "-",
             f"{int(c.get('tool_result_chars') or 0):,}",
             f"{float(c.get('elapsed_s') or 0):.2f}",
+            f"{float(c.get('tools_s') or 0):.2f}",
             f"{float(c.get('cost_usd') or 0):.4f}",
         )
     t = totals(calls)
@@ -110,7 +129,7 @@ def call_table(calls: list[dict]) -> Table:
         "total", str(len(calls)), *([""] if kinds else []), "",
         *(f"{int(t[name]):,}" for name in TOKEN_FIELDS),
         "", f"{int(t['tool_result_chars']):,}",
-        f"{t['elapsed_s']:.2f}", f"{t['cost_usd']:.4f}",
+        f"{t['elapsed_s']:.2f}", f"{t['tools_s']:.2f}", f"{t['cost_usd']:.4f}",
     )
     return table
 

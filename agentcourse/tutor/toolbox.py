@@ -246,7 +246,10 @@ class Toolbox:
             def named(**kw: object) -> dict:  # a custom copy of the editor may rename inputs
                 return {p.get(k, k): v for k, v in kw.items()}
 
-            if op in ("list", "read"):
+            if op == "list":  # a trailing "/" says "a folder", to the reader of the call too
+                folder = a["path"] if a["path"] in (".", "") else a["path"].rstrip("/") + "/"
+                return t.name, named(command="view", path=folder)
+            if op == "read":
                 return t.name, named(command="view", path=a["path"])
             if op == "read_lines":
                 return t.name, named(command="view", path=a["path"], view_range=[a["start"], a["end"]])

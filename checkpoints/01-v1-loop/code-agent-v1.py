@@ -28,12 +28,12 @@ import os
 
 import anthropic
 
-# --- FROM 00 (unchanged): model and token limit ---
+# --- model and token limit ---
 
 MODEL = os.environ.get("ANTHROPIC_MODEL", "claude-sonnet-4-6")
 MAX_TOKENS = 4096
 
-# --- FROM 00 (unchanged): the system prompt, four sections ---
+# --- the system prompt, four sections ---
 # Identity first (what the model is and where it works), then the tools, then how to
 # behave, then the rules that never bend. Constraints go last on purpose: the end of
 # the prompt is the part the model has most recently read when it decides what to do.
@@ -76,10 +76,13 @@ and suggest an alternative.
 - Do not run code. You can read and write files, but not execute them.
 """
 
-# --- FROM 00 (unchanged): the tool schemas ---
+# --- the tool schemas ---
 # A description is a prompt, read by the model each time it considers the tool, so
 # edit_file's description repeats the read-first rule at the moment it matters. The
-# "required" lists mean a tool call can never arrive with an argument missing.
+# "required" lists tell the model what a call needs; they are not a guarantee. Without
+# "strict": true on a tool the model can still omit a field or send a wrong type, so the
+# code that runs a tool must check its arguments (dispatch_tool turns a bad call into an
+# "Error: ..." string).
 
 TOOLS = [
     {

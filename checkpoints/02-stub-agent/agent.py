@@ -16,7 +16,8 @@ Type a request at "You:"; an empty line (or Ctrl-D) quits.
   touch nothing, so the loop can be run and checked before anything can go wrong on disk
 - dispatch_tool, run_turn (the inner loop) and run_agent (the outer loop) are
   unchanged: the stop_reason branch alone decides whether to call tools or to answer
-- the program is named agent.py from here on; checkpoints 03 to 08 grow this file
+- the program is named agent.py from here on; from checkpoint 03 on, each new idea
+  goes into a module beside it
 """
 
 import json
@@ -24,12 +25,12 @@ import os
 
 import anthropic
 
-# --- FROM 01 (unchanged): model and token limit ---
+# --- model and token limit ---
 
 MODEL = os.environ.get("ANTHROPIC_MODEL", "claude-sonnet-4-6")
 MAX_TOKENS = 4096
 
-# --- FROM 01 (unchanged): the system prompt, four sections ---
+# --- the system prompt, four sections ---
 # Identity first (what the model is and where it works), then the tools, then how to
 # behave, then the rules that never bend. Constraints go last on purpose: the end of
 # the prompt is the part the model has most recently read when it decides what to do.
@@ -72,10 +73,13 @@ and suggest an alternative.
 - Do not run code. You can read and write files, but not execute them.
 """
 
-# --- FROM 01 (unchanged): the tool schemas ---
+# --- the tool schemas ---
 # A description is a prompt, read by the model each time it considers the tool, so
 # edit_file's description repeats the read-first rule at the moment it matters. The
-# "required" lists mean a tool call can never arrive with an argument missing.
+# "required" lists tell the model what a call needs; they are not a guarantee. Without
+# "strict": true on a tool the model can still omit a field or send a wrong type, so the
+# code that runs a tool must check its arguments (dispatch_tool turns a bad call into an
+# "Error: ..." string).
 
 TOOLS = [
     {
@@ -165,7 +169,7 @@ def edit_file(path, old_str, new_str):
 TOOL_FUNCTIONS = {"list_files": list_files, "read_file": read_file, "edit_file": edit_file}
 
 
-# --- FROM 01 (unchanged): dispatch, which never raises ---
+# --- dispatch, which never raises ---
 
 
 def dispatch_tool(name, tool_input):
@@ -179,7 +183,7 @@ def dispatch_tool(name, tool_input):
         return f"Error: {name} failed: {err}"
 
 
-# --- FROM 01 (unchanged): the inner loop (one iteration per API call) ---
+# --- the inner loop (one iteration per API call) ---
 
 
 def run_turn(client, messages):
@@ -220,7 +224,7 @@ def run_turn(client, messages):
         messages.append({"role": "user", "content": tool_results})
 
 
-# --- FROM 01: the outer loop (one iteration per user message) ---
+# --- the outer loop (one iteration per user message) ---
 # CHANGED in 02: only the greeting, "Coding agent (stub tools): ...", so nobody
 # mistakes the stubs' answers for real work.
 

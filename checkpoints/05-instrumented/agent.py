@@ -10,62 +10,44 @@ Type a request at "You:"; an empty line (or Ctrl-D) quits. Ctrl-C stops the curr
 Settings, all optional: AGENT_TRACE (trace file; default .agent.trace.jsonl in the project,
 "off" for none), AGENT_MAX_STEPS, AGENT_MAX_COST (US dollars), AGENT_MAX_SECONDS; 0 = no limit.
 
-= checkpoint 04 + these additions:
+= checkpoint 04 + these additions (the accounting lives in usage.py, beside this file):
 - every call's usage (cache included) is added up per turn and per session and priced from
   one PRICES table; each turn ends with a summary: input tokens per step, the tool results'
   share of the input, and files read more than once
-- a JSONL trace: one record per API call, one per turn (with its messages), one per session
+- a JSONL trace: a record per API call, per tool run, per turn (with its messages) and
+  per session
 - limits on steps per turn, dollars per session and seconds per turn, checked before every
   call; each ends the turn cleanly and leaves the messages list valid
+- the loop is unchanged: its steps (prepare_request, record_response, run_tools, end_turn)
+  do the counting
 """
 
-import codecs
-import functools
 import json
 import os
-import re
-import stat
-import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 
 import anthropic
 
-# --- FROM 04 (unchanged): model and token limit ---
+import tools
+import turns
+import usage  # NEW in 05
+from tools import edit_file, list_files, read_lines, schema, search_file
+
+# --- the model, and the limit on one turn ---
 MODEL = os.environ.get("ANTHROPIC_MODEL", "claude-sonnet-4-6")
 MAX_TOKENS = 4096
 
-# --- FROM 04: limits that keep one turn, and one tool result, bounded ---
-# CHANGED in 05: "MAX_TOOL_ROUNDS = 25" became MAX_STEPS, one of three limits below.
-SEARCH_MAX_MATCHES = 50  # matching lines returned by one search_file call
-READ_LINES_MAX = 200  # lines returned by one read_lines call
-LINE_MAX_CHARS = 2000  # a longer line (minified code, data) is cut, with a marker
-
-# --- NEW in 05: prices, limits and the trace file ---
-# US dollars per million tokens (Anthropic's pricing page). Prices change, so they live
-# here and nowhere else. Cache writes cost 1.25x the input price for 5-minute entries (the
-# default) and 2x for 1-hour ones; cache reads cost 0.1x. A long conversation is cheap
-# only if its prefix is cached.
-PRICES = {  # model: (input, output)
-    "claude-sonnet-4-6": (3.00, 15.00),
-    "claude-opus-4-6": (5.00, 25.00),
-    "claude-haiku-4-5": (1.00, 5.00),
-}
-CACHE_WRITE_MULTIPLIER = 1.25  # 5-minute cache entries
-CACHE_WRITE_1H_MULTIPLIER = 2.00  # 1-hour cache entries
-CACHE_READ_MULTIPLIER = 0.10
-
-# Limits, checked before every API call; 0 switches one off. Steps and seconds are
-# per turn (a stuck turn gives the keyboard back); dollars are per session (a budget).
+# --- NEW in 05: limits, the session's totals and the trace file ---
+# Checked before every API call; 0 switches one off. Steps and seconds are per turn (a
+# stuck turn gives the keyboard back); dollars are per session (a budget). MAX_STEPS
+# replaces 04's MAX_TOOL_ROUNDS.
 MAX_STEPS = int(os.environ.get("AGENT_MAX_STEPS", "25"))
 MAX_COST_USD = float(os.environ.get("AGENT_MAX_COST", "1.00"))
 MAX_SECONDS = float(os.environ.get("AGENT_MAX_SECONDS", "300"))
+SESSION = usage.Stats()  # the whole session; the cost limit reads it
 
-# The trace goes into the project under a hidden name, so search_file (which skips hidden
-# files) never finds its own trace. AGENT_TRACE is read at each write, not at import.
-DEFAULT_TRACE = ".agent.trace.jsonl"
-
-# --- FROM 04 (unchanged): the system prompt, four sections ---
+# --- the system prompt, four sections ---
 SYSTEM_PROMPT = """\
 You are a coding assistant working inside one project directory. You help the user \
 read, understand and change the code files in it.
@@ -111,15 +93,7 @@ and suggest an alternative.
 - Do not run code. You can read and write files, but not execute them.
 """
 
-# --- FROM 04 (unchanged): the tool schemas ---
-# Every parameter is required; each is its description (a string) or a (JSON type, description).
-def schema(name, description, **params):
-    pairs = {key: p if isinstance(p, tuple) else ("string", p) for key, p in params.items()}
-    properties = {key: {"type": t, "description": d} for key, (t, d) in pairs.items()}
-    return {"name": name, "description": description,
-            "input_schema": {"type": "object", "properties": properties, "required": list(params)}}
-
-
+# --- the tools: schemas the model reads, functions the program runs ---
 TOOLS = [
     schema("list_files",
            "List the files and directories at a path, one per line, each marked "
@@ -128,12 +102,12 @@ TOOLS = [
     schema("search_file",
            "Search for a regular expression (Python syntax) in a file, or in every text file "
            "under a folder. Returns matching lines as path:line: text, at most "
-           f"{SEARCH_MAX_MATCHES}. Use this to find where something is before reading it.",
+           f"{tools.SEARCH_MAX_MATCHES}. Use this to find where something is before reading it.",
            pattern="Regular expression to look for, e.g. 'def parse_config' or 'timeout\\s*='.",
            path="File or folder to search, relative to the project root; '.' searches everything."),
     schema("read_lines",
            "Read lines start to end (1-based, inclusive) of a text file, each prefixed with "
-           f"its number, at most {READ_LINES_MAX} per call. Use it on lines search_file found.",
+           f"its number, at most {tools.READ_LINES_MAX} per call. Use it on lines search_file found.",
            path="Path of the file, relative to the project root.",
            start=("integer", "First line to return (1-based)."),
            end=("integer", "Last line to return (inclusive).")),
@@ -147,487 +121,109 @@ TOOLS = [
            old_str="Exact text to replace; an empty string creates the file.",
            new_str="Replacement text, or the whole file when creating it."),
 ]
-
-# --- FROM 04 (unchanged): directory safety (paths resolved, symlinks included, confined) ---
-class ToolError(Exception):
-    """A failure the model should read about; its message becomes "Error: ..."."""
-
-
-def tool(function):
-    """Make a tool total: ToolError and OS failures come back as "Error: ..." strings."""
-    @functools.wraps(function)
-    def safe(*args, **kwargs):
-        try:
-            return function(*args, **kwargs)
-        except ToolError as err:
-            return f"Error: {err}"
-        except (OSError, ValueError) as err:  # permissions, full disk, odd names...
-            return f"Error: {function.__name__} failed: {getattr(err, 'strerror', None) or err}"
-    return safe
-
-
-def resolve_in_root(path):
-    """The real path `path` names, if it stays inside the project root; else ToolError."""
-    if not isinstance(path, str) or not path.strip():
-        raise ToolError("path must be a non-empty string, relative to the project root")
-    if "\x00" in path:
-        raise ToolError("path contains a NUL byte")
-    if path.startswith("~") or os.path.isabs(path):
-        raise ToolError(f"{path!r}: use a path relative to the project root")
-    root = os.path.realpath(os.getcwd())  # the root is the cwd *now*, not at import time
-    real = os.path.realpath(os.path.join(root, path))
-    if real != root and not real.startswith(root + os.sep):
-        raise ToolError(f"{path!r} is outside the project directory; access refused")
-    return real
-
-
-def regular_file(path):
-    """The resolved path of an existing regular file: no folders, devices or fifos."""
-    real = resolve_in_root(path)
-    if not os.path.isfile(real):  # false for folders, fifos and devices as well
-        raise ToolError(f"{path} is not a regular file" if os.path.exists(real) else
-                        f"{path} does not exist")
-    return real
-
-
-def read_text(path):
-    """(real path, text, has_bom) of a whole UTF-8 text file; binary files are errors too."""
-    real = regular_file(path)
-    with open(real, "rb") as f:
-        data = f.read()
-    if b"\x00" in data[:8192]:
-        raise ToolError(f"{path} looks like a binary file; only text files can be read")
-    try:
-        return real, data.decode("utf-8-sig"), data.startswith(codecs.BOM_UTF8)
-    except UnicodeDecodeError:
-        raise ToolError(f"{path} is not UTF-8 text; only UTF-8 files can be read") from None
-
-
-def write_atomically(real, data):
-    """Write a temp file beside the target, then rename it over: never half-written."""
-    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(real), prefix=".tmp-")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, stat.S_IMODE(os.stat(real).st_mode) if os.path.exists(real) else 0o644)
-        os.replace(tmp, real)  # atomic: readers see the old file or the new, never half
-    except BaseException:
-        os.unlink(tmp)
-        raise
-
-
-# --- FROM 04 (unchanged): list_files and edit_file ---
-@tool
-def list_files(path="."):
-    real = resolve_in_root(path)
-    if not os.path.isdir(real):
-        raise ToolError(f"{path} is not a directory")
-    lines = [f"{e} [{'dir' if os.path.isdir(os.path.join(real, e)) else 'file'}]"
-             for e in sorted(os.listdir(real))]
-    return "\n".join(lines) or f"{path} is empty"
-
-
-@tool
-def edit_file(path, old_str, new_str):
-    if not isinstance(old_str, str) or not isinstance(new_str, str):
-        raise ToolError("old_str and new_str must be strings")
-    real = resolve_in_root(path)
-    if old_str == "":
-        # Creating must never clobber work: a non-empty file gets edited, not replaced.
-        if os.path.lexists(real) and not os.path.isfile(real):
-            raise ToolError(f"{path} exists and is not a regular file")
-        if os.path.isfile(real) and os.path.getsize(real) > 0:
-            raise ToolError(f"{path} already exists and is not empty; read it and edit it with a "
-                            "non-empty old_str instead of creating it again")
-        os.makedirs(os.path.dirname(real), exist_ok=True)  # real is inside the root
-        write_atomically(real, new_str.encode("utf-8"))
-        return f"Created {path}"
-
-    real, text, has_bom = read_text(path)
-    # The model reads and writes "\n". A CRLF file must stay CRLF, so match in "\n" and
-    # convert back; a file that mixes both is matched as it is, byte for byte.
-    crlf = "\r\n" in text and text.count("\r\n") == text.count("\n")
-    if crlf:
-        text = text.replace("\r\n", "\n")
-        old_str, new_str = old_str.replace("\r\n", "\n"), new_str.replace("\r\n", "\n")
-    count = text.count(old_str)
-    if count == 0:
-        raise ToolError(f"old_str was not found in {path}; read the file again and copy the text "
-                        "exactly, indentation and line breaks included")
-    if count > 1:
-        raise ToolError(f"old_str was found {count} times in {path}; include more of the "
-                        "surrounding lines so that it matches exactly once")
-    line = text[: text.index(old_str)].count("\n") + 1
-    text = text.replace(old_str, new_str, 1)
-    text = text.replace("\n", "\r\n") if crlf else text
-    write_atomically(real, (codecs.BOM_UTF8 if has_bom else b"") + text.encode("utf-8"))
-    return f"Edited {path} (at line {line})"
-
-
-# --- FROM 04 (unchanged): search_file and read_lines ---
-# Search for the line, then read a few around it: about a hundred tokens where a whole
-# file costs thousands. Both tools stream, so a huge file costs what the answer costs.
-def clip(line):
-    """One line as a tool shows it: no newline, and cut if it is absurdly long."""
-    line = line.rstrip("\r\n")
-    extra = len(line) - LINE_MAX_CHARS
-    return line[:LINE_MAX_CHARS] + f" [... {extra} more characters]" if extra > 0 else line
-
-
-def files_to_search(real, root):
-    """Every regular file under the folder, sorted; hidden ones and links out skipped."""
-    for folder, dirs, files in os.walk(real):  # os.walk never follows symlinked folders
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted(f for f in files if not f.startswith(".")):
-            path = os.path.join(folder, name)
-            if os.path.islink(path):  # only a file symlink can lead out from here
-                path = os.path.realpath(path)
-            if path.startswith(root + os.sep) and os.path.isfile(path):  # a fifo would block
-                yield path
-
-
-def matching_lines(real, line_re, chunk_re):
-    """(line number, line) for each line of the file that line_re matches; none if binary."""
-    # A Python loop over every line would be several times slower than grep. So the C regex
-    # engine scans 1 MB chunks of whole lines with chunk_re (the pattern in MULTILINE mode),
-    # and only the lines it lands on are checked with line_re, which rejects any extras.
-    with open(real, "rb") as f:
-        chunk = f.read(1 << 20)
-        if b"\x00" in chunk[:8192]:
-            return  # binary: the same test as read_lines makes
-        lineno = 0  # lines counted so far: all those before `pos`
-        while chunk:
-            if not chunk.endswith(b"\n"):
-                chunk += f.readline()  # end the chunk at a line end
-            text = chunk.decode("utf-8", errors="replace")
-            if "\r" in text:  # count CRLF lines as read_lines does (a copy, so only if needed)
-                text = text.replace("\r\n", "\n")
-            pos = 0
-            # The empty string after the chunk's last "\n" is not a line (a pattern like
-            # ^$ would match it), so the search stops short of it.
-            stop = len(text) - 1 if text.endswith("\n") else len(text)
-            while pos < len(text) and (found := chunk_re.search(text, pos, stop)):
-                start = text.rfind("\n", 0, found.start()) + 1
-                end = text.find("\n", found.start())
-                end = len(text) if end < 0 else end
-                lineno += text.count("\n", pos, start) + 1
-                if line_re.search(line := text[start:end]):
-                    yield lineno, line
-                pos = end + 1
-            chunk = f.read(1 << 20)
-            if chunk:  # more to come, numbered after this chunk's lines (else: skip the count)
-                lineno += text.count("\n", pos)
-
-
-@tool
-def search_file(pattern, path="."):
-    if not isinstance(pattern, str) or not pattern:
-        raise ToolError("pattern must be a non-empty regular expression")
-    try:
-        line_re = re.compile(pattern)
-        # \A and \Z mean "start/end of the line" to a line search but not to a chunk
-        # search, so such patterns skip the chunk trick and check every line.
-        chunk_re = re.compile(r"^" if re.search(r"\\[AZ]", pattern) else pattern, re.MULTILINE)
-    except re.error as err:
-        raise ToolError(f"bad regular expression {pattern!r}: {err}") from None
-    root = os.path.realpath(os.getcwd())
-    real = resolve_in_root(path)
-    files = files_to_search(real, root) if os.path.isdir(real) else [regular_file(path)]
-    shown, total = [], 0
-    for file in files:
-        for lineno, line in matching_lines(file, line_re, chunk_re):
-            total += 1
-            if len(shown) < SEARCH_MAX_MATCHES:
-                name = os.path.relpath(file, root).replace(os.sep, "/")
-                shown.append(f"{name}:{lineno}: {clip(line)}")
-    if not shown:
-        return f"No lines match {pattern!r} in {path}"
-    if total > len(shown):
-        shown.append(f"[{len(shown)} of {total} matching lines shown; {total - len(shown)} more "
-                     "were cut. Narrow the search: a more specific pattern, or a path to one "
-                     "folder or file.]")
-    return "\n".join(shown)
-
-
-@tool
-def read_lines(path, start, end):
-    try:
-        start, end = int(start), int(end)
-    except (TypeError, ValueError):
-        raise ToolError("start and end must be line numbers (whole numbers, 1-based)") from None
-    if start < 1 or end < start:
-        raise ToolError(f"need 1 <= start <= end, got start={start}, end={end}")
-    real = regular_file(path)
-    stop = min(end, start + READ_LINES_MAX - 1)
-    shown, last = [], 0
-    with open(real, "rb") as f:  # bytes: lines before `start` are counted, never decoded
-        if b"\x00" in f.read(8192):  # a NUL in the first 8 KB: binary, as grep and git judge
-            raise ToolError(f"{path} looks like a binary file; only text files can be read")
-        f.seek(0)
-        for last, raw in enumerate(f, start=1):
-            if last >= start:
-                try:
-                    line = raw.decode("utf-8-sig" if last == 1 else "utf-8")  # -sig: drop a BOM
-                except UnicodeDecodeError:
-                    raise ToolError(f"{path} line {last} is not UTF-8 text") from None
-                shown.append(f"{last}: {clip(line)}")
-            if last >= stop:
-                break  # stop reading here: what comes after costs nothing
-    if not shown:
-        raise ToolError(f"{path} has {last} lines; start={start} is past the end")
-    if last < stop:
-        shown.append(f"[end of file: {path} has {last} lines]")
-    elif stop < end:
-        shown.append(f"[read_lines returns at most {READ_LINES_MAX} lines: stopped at line "
-                     f"{stop}. Call read_lines(start={stop + 1}, end={end}) for the rest.]")
-    return "\n".join(shown)
-
-
 TOOL_FUNCTIONS = {"list_files": list_files, "search_file": search_file,
                   "read_lines": read_lines, "edit_file": edit_file}
 
 
-# --- FROM 04 (unchanged): dispatch, which never raises ---
 def dispatch_tool(name, tool_input):
     """Run one tool call. Never raises: every failure becomes an "Error: ..." string."""
-    function = TOOL_FUNCTIONS.get(name)
-    if function is None:
-        return f"Error: unknown tool {name!r}; the tools are {', '.join(TOOL_FUNCTIONS)}"
-    try:
-        return function(**tool_input)
-    except TypeError as err:
-        return f"Error: bad arguments for {name}: {err}"
-    except Exception as err:
-        return f"Error: {name} failed: {err}"
+    return tools.run_tool(TOOL_FUNCTIONS, name, tool_input)
 
 
-def run_tools(content):
+# --- the steps the loop calls ---
+# CHANGED in 05: each step now counts. prepare_request checks the limits and notes what
+# is sent, record_response adds the call up and traces it, run_tools traces what the
+# tools returned, end_turn prints the turn's summary and traces the turn.
+@dataclass
+class Turn:
+    """One user turn in progress, as the loop's steps see it."""
+
+    start: int  # index of the turn's user message in `messages`
+    number: int  # 1 for the session's first request, 2 for the next...
+    stats: usage.Stats = field(default_factory=usage.Stats)  # what the turn's calls used
+    started: float = field(default_factory=time.monotonic)  # for MAX_SECONDS
+    sent: tuple = (0, 0)  # usage.chars_sent of the call in flight...
+    sent_at: float = 0.0  # ...and when it was sent
+
+
+def start_turn(messages):
+    number = sum(1 for m in messages if m["role"] == "user" and isinstance(m["content"], str))
+    return Turn(start=len(messages) - 1, number=number)
+
+
+def over_limit(turn):
+    """Why the next call must not happen, or None. Checked before every call."""
+    return usage.over_limit(turn.stats, SESSION, turn.started,
+                            MAX_STEPS, MAX_COST_USD, MAX_SECONDS)
+
+
+def prepare_request(client, messages, turn):
+    """The next API call's arguments; StopTurn if the turn must end first."""
+    if reason := over_limit(turn):
+        raise turns.StopTurn(reason)
+    turn.sent = usage.chars_sent(SYSTEM_PROMPT, TOOLS, messages)
+    turn.sent_at = time.monotonic()
+    return {"model": MODEL, "max_tokens": MAX_TOKENS, "system": SYSTEM_PROMPT,
+            "tools": TOOLS, "messages": messages}
+
+
+def record_response(turn, response):
+    """Add one call up, for the turn and the session, and trace it; right after the call,
+    so that a Ctrl-C in the tools cannot hide what it cost."""
+    elapsed = time.monotonic() - turn.sent_at
+    for stats in (turn.stats, SESSION):
+        stats.add(response, MODEL, turn.sent)
+    usage.trace(usage.call_record(turn.number, turn.stats.calls, response, MODEL, elapsed=elapsed))
+
+
+def run_tools(client, content, turn):
     """Run every tool_use block in `content`; the answers, in order, as tool_results."""
-    results = []
+    step, started, results = turn.stats.calls, time.monotonic(), []
     for block in content:
         if block.type == "tool_use":
             print(f"  [tool] {block.name} {json.dumps(block.input)[:100]}")
             output = dispatch_tool(block.name, block.input)
-            result = {"type": "tool_result", "tool_use_id": block.id, "content": output}
-            if output.startswith("Error:"):
-                result["is_error"] = True  # the API's own flag for a failed call
-            results.append(result)
+            results.append(turns.tool_result(block.id, output))
+    usage.trace(usage.tools_record(turn.number, step, results, time.monotonic() - started))
     return results
 
 
-# --- FROM 04 (unchanged): keeping the messages list valid, whatever happens ---
-# Every early exit goes through close_turn: each tool_use gets its tool_result, roles alternate.
-def add_assistant(messages, content):
-    """Append an assistant turn, or extend the last one (a paused turn continues)."""
-    if not content:
-        return  # the API refuses empty assistant turns in the history
-    if messages and messages[-1]["role"] == "assistant":
-        messages[-1]["content"] = list(messages[-1]["content"]) + list(content)
-    else:
-        messages.append({"role": "assistant", "content": list(content)})
+def end_turn(turn, messages):
+    """Print the turn's summary and trace the turn, however it ended."""
+    if turn.stats.calls:
+        print(turn.stats.summary(f"turn {turn.number}"))
+    usage.trace(usage.turn_record(turn.number, turn.stats, turn.started, messages[turn.start:]))
 
 
-def close_turn(messages, turn_start, note):
-    """End the turn early with `note`, leaving `messages` valid; returns the note."""
-    if len(messages) == turn_start + 1:
-        # Nothing happened yet: drop the user's message so they can simply send it again.
-        messages.pop()
-        note += " Your message was not kept; send it again when ready."
-    else:
-        # Answer every unanswered tool_use (only the API's blocks have .type; our dicts don't).
-        pending = [b for b in messages[-1]["content"] if getattr(b, "type", None) == "tool_use"]
-        if pending:
-            messages.append({"role": "user", "content": [
-                {"type": "tool_result", "tool_use_id": b.id, "is_error": True,
-                 "content": "Error: not run, the turn was stopped"} for b in pending]})
-        add_assistant(messages, [{"type": "text", "text": f"[{note}]"}])
-    print(f"\nAssistant: [{note}]\n")
-    return note
-
-
-def describe_api_error(err):
-    """One line a person can act on, for each way the API call can fail."""
-    if isinstance(err, anthropic.RateLimitError):
-        return "The API is rate-limiting this key (429). Wait a minute, then try again."
-    if isinstance(err, anthropic.APIStatusError):
-        if err.status_code == 529 or isinstance(err, anthropic.InternalServerError):
-            return f"The API is overloaded or failing ({err.status_code}). Try again shortly."
-        return f"The API rejected the request ({err.status_code}): {err.message}"
-    if isinstance(err, anthropic.APITimeoutError):
-        return "The API call timed out. Try again."
-    return f"Could not reach the API: {err}"
-
-
-# What a stop_reason other than tool_use, end_turn or stop_sequence means for the user.
-# model_context_window_exceeded is a reply cut off because it filled the context window:
-# truncated, like max_tokens. (A request too long to start with never gets a reply: the
-# API refuses it with a 400, which describe_api_error reports.)
-STOP_NOTES = {
-    "max_tokens": "The reply hit the max_tokens limit and was cut off here.",
-    "refusal": "The model declined to continue with this request.",
-    "model_context_window_exceeded": "The reply filled the model's context window and was "
-    "cut off here. Start a new session (empty line) and ask for smaller pieces.",
-}
-
-
-# --- NEW in 05: accounting and the trace ---
-# The API reports what each call used in response.usage; adding it up is the whole trick.
-# input_tokens counts only the uncached part of the prompt, so the prompt's real size is
-# input + cache writes + cache reads.
-def cost_of(usage):
-    """The price in dollars of one call's usage (unknown models are priced as Sonnet)."""
-    price_in, price_out = PRICES.get(MODEL, PRICES["claude-sonnet-4-6"])
-    written = usage.cache_creation_input_tokens or 0
-    # usage.cache_creation splits the writes by lifetime; 1-hour entries cost more.
-    hour = getattr(usage.cache_creation, "ephemeral_1h_input_tokens", None) or 0
-    read = usage.cache_read_input_tokens or 0
-    prompt = (usage.input_tokens + (written - hour) * CACHE_WRITE_MULTIPLIER
-              + hour * CACHE_WRITE_1H_MULTIPLIER + read * CACHE_READ_MULTIPLIER)
-    return (prompt * price_in + usage.output_tokens * price_out) / 1_000_000
-
-
-@dataclass
-class Stats:
-    """What a span of API calls used: one turn, or (SESSION) the whole session."""
-
-    calls: int = 0
-    input_tokens: int = 0  # uncached prompt tokens
-    cache_creation_input_tokens: int = 0  # prompt tokens written to the cache
-    cache_read_input_tokens: int = 0  # prompt tokens read from the cache
-    output_tokens: int = 0
-    cost_usd: float = 0.0
-    step_tokens: list = field(default_factory=list)  # whole prompt size, call by call
-    prompt_chars: int = 0  # characters of the prompt (system, tools, messages), summed...
-    result_chars: int = 0  # ...and how many of them were tool results
-    reads: dict = field(default_factory=dict)  # path -> how many read_lines calls
-
-    def add(self, response, sent):
-        """Count one call: its usage, its read_lines calls, and `sent` from chars_sent."""
-        usage, self.calls = response.usage, self.calls + 1
-        for name in ("input_tokens", "cache_creation_input_tokens",
-                     "cache_read_input_tokens", "output_tokens"):
-            setattr(self, name, getattr(self, name) + (getattr(usage, name) or 0))
-        self.cost_usd += cost_of(usage)
-        self.step_tokens.append(usage.input_tokens + (usage.cache_creation_input_tokens or 0)
-                                + (usage.cache_read_input_tokens or 0))
-        self.prompt_chars += sent[0]
-        self.result_chars += sent[1]
-        for b in response.content:
-            if b.type == "tool_use" and b.name == "read_lines":
-                path = os.path.normpath(str(b.input.get("path")))
-                self.reads[path] = self.reads.get(path, 0) + 1
-
-    def summary(self, label):
-        share = self.result_chars / self.prompt_chars if self.prompt_chars else 0.0
-        shown = self.step_tokens[-10:]  # a long run would flood the line: the last 10 steps
-        steps = ", ".join(f"{n:,}" for n in shown) or "-"
-        which = f" (last {len(shown)} of {self.calls})" if len(shown) < self.calls else ""
-        again = ", ".join(f"{p} x{n}" for p, n in self.reads.items() if n > 1) or "none"
-        return (f"[{label}: {self.calls} API calls, {sum(self.step_tokens):,} input tokens "
-                f"({self.cache_read_input_tokens:,} from cache), {self.output_tokens:,} output, "
-                f"${self.cost_usd:.4f}]\n[  input per step{which}: {steps} | tool results "
-                f"{share:.0%} of the input (by characters) | files read more than once: {again}]")
-
-
-SESSION = Stats()  # the whole session; the cost limit reads it
-
-
-def to_json(value):
-    """JSON text of anything in the messages list, the SDK's block objects included."""
-    return json.dumps(value, default=lambda b: b.model_dump(mode="json", exclude_none=True))
-
-
-def chars_sent(messages):
-    """(characters of the whole prompt, characters inside tool results) for one call."""
-    # Characters stand in for tokens: close enough to tell a lean turn from one drowning
-    # in file contents, and no tokenizer is needed.
-    results = [b["content"] for m in messages if isinstance(m["content"], list)
-               for b in m["content"] if isinstance(b, dict) and b.get("type") == "tool_result"]
-    return (len(SYSTEM_PROMPT) + len(to_json(TOOLS)) + len(to_json(messages)),
-            len(to_json(results)))
-
-
-def trace(record):
-    """Append one JSON record to the trace file; a trace that cannot be written is skipped."""
-    path = os.environ.get("AGENT_TRACE", DEFAULT_TRACE)
-    if path.lower() in ("", "off", "0"):
-        return
-    try:
-        with open(path, "a", encoding="utf-8") as f:
-            f.write(to_json({"time": round(time.time(), 3), **record}) + "\n")
-    except OSError as err:
-        print(f"  [trace] not written: {err}")
-
-
-def over_limit(turn, started):
-    """Why the next call must not happen, or None. Checked before every call."""
-    if MAX_STEPS and turn.calls >= MAX_STEPS:
-        return f"Stopped: this turn reached the limit of {MAX_STEPS} steps (AGENT_MAX_STEPS)."
-    if MAX_COST_USD and SESSION.cost_usd >= MAX_COST_USD:
-        return (f"Stopped: this session has cost ${SESSION.cost_usd:.4f}, the limit is "
-                f"${MAX_COST_USD:.2f} (AGENT_MAX_COST).")
-    if MAX_SECONDS and time.monotonic() - started >= MAX_SECONDS:
-        return f"Stopped: this turn ran for {MAX_SECONDS:g} seconds (AGENT_MAX_SECONDS)."
-    return None
-
-
-# --- FROM 04: the inner loop ---
-# CHANGED in 05: "for _ in range(MAX_TOOL_ROUNDS):" became "while not over_limit(...)", and
-# each call is timed, added up and traced. The finally: clause writes the turn's record
-# however the turn ended.
+# --- the inner loop ---
+# Bounded (prepare_request raises StopTurn at a limit); every stop_reason has an answer
+# (turns.final_answer), and every early exit leaves the messages valid (turns.close_turn).
 def run_turn(client, messages):
     """Run one user turn to completion. `messages` already ends with the user's message."""
-    turn_start = len(messages) - 1
-    turn, started = Stats(), time.monotonic()
-    number = sum(1 for m in messages if m["role"] == "user" and isinstance(m["content"], str))
+    turn = start_turn(messages)
     try:
-        while not (reason := over_limit(turn, started)):
-            sent, t0 = chars_sent(messages), time.monotonic()
-            response = client.messages.create(model=MODEL, max_tokens=MAX_TOKENS,
-                                              system=SYSTEM_PROMPT, tools=TOOLS, messages=messages)
-            elapsed, stop = time.monotonic() - t0, response.stop_reason
-            for stats in (turn, SESSION):
-                stats.add(response, sent)
-            results = []
-            if stop in ("tool_use", "pause_turn"):
-                add_assistant(messages, response.content)
-                if stop == "tool_use":
-                    results = run_tools(response.content)
-                    messages.append({"role": "user", "content": results})
-            trace({"type": "call", "turn": number, "step": turn.calls, "model": MODEL,
-                   "stop_reason": stop, **response.usage.model_dump(exclude_none=True),
-                   "cost_usd": round(cost_of(response.usage), 6),
-                   "tools": [b.name for b in response.content if b.type == "tool_use"],
-                   "tool_result_chars": sum(len(r["content"]) for r in results),
-                   "elapsed_s": round(elapsed, 3)})
-            if stop in ("tool_use", "pause_turn"):
-                continue  # after pause_turn (a long turn paused), calling again resumes it
-            # A final answer. A cut-off reply may end in a half-written tool_use that
-            # was never run: drop such blocks so nothing is left unanswered.
-            content = [b for b in response.content if b.type != "tool_use"]
-            text = "\n".join(b.text for b in content if b.type == "text")
-            note = STOP_NOTES.get(stop, "" if stop in ("end_turn", "stop_sequence") else stop)
-            if note:
-                text = f"{text}\n[{note}]".strip()
-                content.append({"type": "text", "text": f"[{note}]"})
-            # (no reply) stands in for an empty answer: the API refuses empty assistant turns
-            add_assistant(messages, content or [{"type": "text", "text": "(no reply)"}])
-            print(f"\nAssistant: {text}\n")
-            return text
-        return close_turn(messages, turn_start, reason)
+        while True:
+            request = prepare_request(client, messages, turn)
+            response = client.messages.create(**request)
+            record_response(turn, response)
+            if response.stop_reason not in ("tool_use", "pause_turn"):
+                return turns.final_answer(messages, response)
+            turns.add_assistant(messages, response.content)
+            if response.stop_reason == "tool_use":  # pause_turn: call again, the turn resumes
+                results = run_tools(client, response.content, turn)
+                messages.append({"role": "user", "content": results})
+    except turns.StopTurn as stopped:
+        return turns.close_turn(messages, turn.start, str(stopped))
     except anthropic.APIError as err:
         # The SDK already retried 429/5xx twice; what reaches us is the user's to decide.
-        return close_turn(messages, turn_start, describe_api_error(err))
+        return turns.close_turn(messages, turn.start, turns.describe_api_error(err))
     except KeyboardInterrupt:
-        return close_turn(messages, turn_start, "Interrupted (Ctrl-C).")
+        return turns.close_turn(messages, turn.start, "Interrupted (Ctrl-C).")
     finally:
-        if turn.calls:
-            print(turn.summary(f"turn {number}"))
-        trace({"type": "turn", "turn": number, **asdict(turn),
-               "seconds": round(time.monotonic() - started, 3), "messages": messages[turn_start:]})
+        end_turn(turn, messages)
 
 
-# --- FROM 04: the outer loop (one iteration per user message) ---
+# --- the outer loop (one iteration per user message) ---
 # CHANGED in 05: on the way out it prints, and traces, the session's totals.
 def run_agent():
     client = anthropic.Anthropic()
@@ -640,7 +236,7 @@ def run_agent():
             user_input = ""
         if not user_input:
             print(SESSION.summary("session"))
-            trace({"type": "session", **asdict(SESSION)})
+            usage.trace({"type": "session", **asdict(SESSION)})
             print("Goodbye.")
             break
         messages.append({"role": "user", "content": user_input})

@@ -1,7 +1,7 @@
-"""context.py (checkpoint 07): unchanged from checkpoint 06; what goes into the model's window, and when.
+"""context.py (checkpoint 06): what goes into the model's window, and when.
 
-The lesson of checkpoint 06 in one module. agent.py stays the whole program and calls
-what is here at a few marked places; run it with `agentcourse run 06`, or with
+The lesson of checkpoint 06 in one module. agent.py calls what is here from the steps
+of its loop (prepare_request and run_tools); run it with `agentcourse run 06`, or with
 `python agent.py` from this folder (Python finds this module beside it).
 
 Every call resends the whole conversation, so the window is a budget that a long task
@@ -12,21 +12,24 @@ still holds what the next step needs, all set by one ContextPolicy:
   it; an output that cannot be paged is saved to a file and replaced by its path and head
 - stub_old_results(): once the window is big, old results become one-line stubs
 - should_compact() / compact(): at a boundary, the model summarises the history into
-  decisions, paths, facts, open questions and the next step
+  decisions, paths, facts, open questions and the next step; manage() runs stubs, then
+  compaction, before each call
 - memory_section() / save_note(): NOTES.md, a memory file the agent writes itself
-- research(): a sub-agent answers one question in its own window
+- research(): a sub-agent answers one question in its own window, with its own tools
 """
 
 import json
 import os
 import re
-import tempfile
 from dataclasses import dataclass
 
 import anthropic
 
+import tools
+import usage
 
-# --- FROM 06 (unchanged): the policy: every setting in one place ---
+
+# --- the policy: every setting in one place ---
 @dataclass(frozen=True)
 class ContextPolicy:
     """How the window is managed. Characters are exact; tokens come from the API's usage.
@@ -38,6 +41,7 @@ class ContextPolicy:
     result_max_chars: int = 20_000  # longer results are cut at a line end (about 5,000 tokens)
     head_lines: int = 30  # lines of a saved output that stay in the window
     scratch_dir: str = ".agent/outputs"  # saved outputs; hidden, so search_file never finds them
+    read_saved: str = "read it with read_lines"  # how the cut tells the model to read one
     # Stubbing: old results give way once the window is big.
     stub_at_tokens: int = 6_000  # no stubs while the last prompt was smaller than this
     keep_recent_steps: int = 1  # results of the last N model steps stay whole; the model acts
@@ -72,12 +76,6 @@ class Window:
 STUB = "[stub: "  # how a stub starts; a result that starts so is never stubbed again
 
 
-def prompt_tokens(usage):
-    """The whole prompt of one call: uncached input plus cache writes plus cache reads."""
-    return (usage.input_tokens + (usage.cache_creation_input_tokens or 0)
-            + (usage.cache_read_input_tokens or 0))
-
-
 def _field(block, key):
     """A content block's field, whether it is our dict or the SDK's object."""
     return block.get(key) if isinstance(block, dict) else getattr(block, key, None)
@@ -90,25 +88,19 @@ def _blocks(message):
 
 def _inside_root(path):
     """The real path of `path` if it stays inside the project root (the cwd), else None."""
-    root = os.path.realpath(os.getcwd())
-    real = os.path.realpath(os.path.join(root, path))
-    return real if real.startswith(root + os.sep) else None
-
-
-def _write_atomically(real, text):
-    """Temp file beside the target, then rename: a memory file is never half-written."""
-    os.makedirs(os.path.dirname(real), exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(real), prefix=".tmp-")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, real)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+        return tools.resolve_in_root(path)
+    except tools.ToolError:
+        return None
 
 
-# --- FROM 06 (unchanged): capping, and saving what cannot be paged ---
+def _write_text(real, text):
+    """A file the agent keeps (a saved output, the memory file), never half-written."""
+    os.makedirs(os.path.dirname(real), exist_ok=True)
+    tools.write_atomically(real, text.encode("utf-8"))
+
+
+# --- capping, and saving what cannot be paged ---
 # A cut that does not say what is missing is a silent lie: the model would take the head
 # for the whole. So the cut says how much is gone and how to ask for it.
 def shrink(name, tool_input, output, policy, window=None):
@@ -136,7 +128,7 @@ def shrink(name, tool_input, output, policy, window=None):
     except OSError as err:  # a full disk must not lose the head too
         return f"{kept}\n[cut: {len(output) - len(kept):,} more characters not shown ({err})]"
     return ("\n".join(head) + f"\n[cut: this is the first {len(head)} of {len(lines):,} lines. The "
-            f"whole output is saved in {path}: read it with read_lines, or narrow the request.]")
+            f"whole output is saved in {path}: {policy.read_saved}, or narrow the request.]")
 
 
 def save_output(name, output, policy, window=None):
@@ -147,13 +139,13 @@ def save_output(name, output, policy, window=None):
     os.makedirs(folder, exist_ok=True)
     number = len(os.listdir(folder)) + 1  # names follow the run: the same run, the same names
     path = f"{policy.scratch_dir}/{name}-{number:03d}.txt"
-    _write_atomically(os.path.join(folder, f"{name}-{number:03d}.txt"), output)
+    _write_text(os.path.join(folder, f"{name}-{number:03d}.txt"), output)
     if window is not None:
         window.saved_outputs += 1
     return path
 
 
-# --- FROM 06 (unchanged): stubs for old tool results ---
+# --- stubs for old tool results ---
 def tool_calls(messages):
     """tool_use id -> (tool name, input), for every call in the conversation."""
     return {_field(b, "id"): (_field(b, "name"), _field(b, "input") or {})
@@ -197,7 +189,7 @@ def stub_old_results(messages, policy, window):
     return count
 
 
-# --- FROM 06 (unchanged): compaction at boundaries ---
+# --- compaction at boundaries ---
 COMPACT_PROMPT = """\
 Summarise the conversation so far for whoever continues the work: your summary will \
 replace everything above it. Use exactly these headings and keep what each asks for.
@@ -251,9 +243,10 @@ def compact(client, messages, turn_start, window, *, model, system, tools, polic
     message: the list keeps the API's rules. Mid-turn, that message opens with the words
     of the request being worked on, since the request's own message is about to go.
 
-    The summary call sends the same system prompt and tools as every other call (the API
-    wants tools defined whenever the messages hold tool blocks; the shared prefix can come
-    from the prompt cache) with tool_choice none, so the model writes instead of calling."""
+    The summary call sends the same tools and system prompt as every other call, so that
+    part of its prefix can be read from the prompt cache, with tool_choice none, so the
+    model writes instead of calling. (Changing tool_choice invalidates the cached
+    messages, so the conversation itself is paid for in full once more.)"""
     cut = max((i for i, m in enumerate(messages) if m["role"] == "assistant"), default=0)
     window.tokens = 0  # measured again by the next call, whatever happens here
     if cut < 2 or messages[-1]["role"] != "user":
@@ -280,7 +273,22 @@ def compact(client, messages, turn_start, window, *, model, system, tools, polic
     return (0 if mid_turn else turn_start - cut + 1), response
 
 
-# --- FROM 06 (unchanged): the memory file ---
+def manage(client, messages, turn_start, window, policy, *, model, system, tools):
+    """Before a call: stub old results, then compact at a boundary, and say so. Returns
+    (the turn's new start index, the summary call's response or None)."""
+    if stubbed := stub_old_results(messages, policy, window):
+        print(f"  [context] {stubbed} old tool result(s) replaced by stubs")
+    why = should_compact(messages, policy, window)
+    if why is None:
+        return turn_start, None
+    turn_start, response = compact(client, messages, turn_start, window, model=model,
+                                   system=system, tools=tools, policy=policy)
+    if response is not None:
+        print(f"  [context] history compacted: {why}")
+    return turn_start, response
+
+
+# --- the memory file ---
 # The transcript is disposable once what matters is in a file. The prompt says *when* to
 # write (after each sub-task): models follow triggers and rarely volunteer notes.
 def read_memory(policy):
@@ -310,13 +318,13 @@ def save_note(note, policy):
         raise ValueError(f"{policy.memory_file} is outside the project")
     lines = [*read_memory(policy), "- " + " ".join(note.split()).removeprefix("- ")]
     kept = lines[-policy.memory_max_lines:]
-    _write_atomically(real, "\n".join(kept) + "\n")
+    _write_text(real, "\n".join(kept) + "\n")
     dropped = len(lines) - len(kept)
     extra = f"; the oldest {dropped} dropped to stay under {policy.memory_max_lines}" if dropped else ""
     return f"Saved to {policy.memory_file} ({len(kept)} lines{extra})"
 
 
-# --- FROM 06 (unchanged): a research sub-agent ---
+# --- a research sub-agent ---
 # Context isolation, not parallelism: the sub-agent may read ten files, and the main
 # window grows only by its short answer. The unit of delegation is a question with a
 # small answer.
@@ -325,19 +333,31 @@ You answer one question about the code in the current project, for another agent
 will act on your answer. Use search_file to find candidates and read_lines to confirm \
 them: search widely, read only the lines you need. Answer in at most 120 words and cite \
 every fact as path:line."""
+# It reads with tools.py's search_file and read_lines, whatever the main agent's tools
+# are: read-only and confined, so they need nobody's approval.
+RESEARCH_TOOLS = [
+    tools.schema("search_file", "Find the lines matching a Python regular expression in a "
+                 "file, or in every file under a folder, as path:line: text.",
+                 pattern="The regular expression.", path="A file or folder of the project."),
+    tools.schema("read_lines", "Lines start to end (1-based, inclusive) of a file, numbered.",
+                 path="A file of the project.", start=("integer", "First line (1-based)."),
+                 end=("integer", "Last line (inclusive).")),
+]
+RESEARCH_FUNCTIONS = {"search_file": tools.search_file, "read_lines": tools.read_lines}
 
 
-def research(client, question, *, model, tools, run_tool, policy, count=None):
+def research(client, question, *, model, policy, count=None):
     """Answer `question` with a sub-agent in a fresh window; only the answer comes back.
-
-    `tools` are the schemas it may use, `run_tool(name, input)` runs them, and
     `count(response)` is told about every call, so the caller's accounting stays whole."""
-    allowed = {t["name"] for t in tools}
+    if client is None:
+        return "Error: research runs a sub-agent and needs the API client; run_tools passes it"
+    if not isinstance(question, str) or not question.strip():
+        return "Error: question must be a non-empty string"
     messages = [{"role": "user", "content": question}]
     for _ in range(policy.research_max_steps):
         try:
             response = client.messages.create(model=model, max_tokens=1024, system=RESEARCH_SYSTEM,
-                                              tools=tools, messages=messages)
+                                              tools=RESEARCH_TOOLS, messages=messages)
         except anthropic.APIError as err:
             return f"Error: the research sub-agent's API call failed: {err}"
         if count:
@@ -350,10 +370,9 @@ def research(client, question, *, model, tools, run_tool, policy, count=None):
             return answer or "Error: the research sub-agent gave no answer"
         messages.append({"role": "assistant", "content": response.content})
         messages.append({"role": "user", "content": [
-            {"type": "tool_result", "tool_use_id": c.id,
-             "content": shrink(c.name, c.input, run_tool(c.name, c.input) if c.name in allowed
-                               else f"Error: {c.name} is not one of {sorted(allowed)}", policy)}
+            {"type": "tool_result", "tool_use_id": c.id, "content": shrink(
+                c.name, c.input, tools.run_tool(RESEARCH_FUNCTIONS, c.name, c.input), policy)}
             for c in calls]})
-        stub_old_results(messages, policy, Window(tokens=prompt_tokens(response.usage)))
+        stub_old_results(messages, policy, Window(tokens=usage.prompt_tokens(response.usage)))
     return (f"Error: the research sub-agent used its {policy.research_max_steps} steps without "
             "an answer; ask a narrower question.")

@@ -1,8 +1,8 @@
 """layers.py (checkpoint 07): the system prompt, assembled from layers.
 
-The lesson of checkpoint 07 in one module. agent.py stays the whole program and calls
-what is here at a few marked places; run it with `agentcourse run 07`, or with
-`python agent.py` from this folder (context.py and this file beside it).
+The lesson of checkpoint 07 in one module. agent.py calls what is here when it builds
+the system prompt and in its loop's prepare_request step; run it with `agentcourse run
+07`, or with `python agent.py` from this folder.
 
 One string holding identity, tool manuals and project conventions is hard to change and
 impossible to cache well: change a project rule and the whole prompt is new. Here the
@@ -15,8 +15,9 @@ changes:
     runtime_signals  what the harness must tell the model   computed at the start of a turn
     session_memory   the agent's own notes                  NOTES.md (context.py), per turn
 
+- the layers' sources: tool_contracts(), project_rules(), runtime_signals()
 - assemble(): the layers as system blocks, stable ones first, with cache breakpoints
-- fingerprints() / changed_layers(): a SHA-256 per layer, and which ones changed
+- fingerprints() / changed_layers() / track(): a SHA-256 per layer, and which changed
 - with_message_breakpoint(): one more breakpoint, on the newest message
 """
 
@@ -31,7 +32,7 @@ STABLE = ("constitution", "tool_contracts", "project_rules")
 MAX_BREAKPOINTS = 4  # the API refuses a request with more blocks marked cache_control
 
 
-# --- NEW in 07: the policy: every setting in one place ---
+# --- the policy: every setting in one place ---
 @dataclass(frozen=True)
 class LayerPolicy:
     """How the system prompt is assembled and cached."""
@@ -53,7 +54,7 @@ class Layer:
     text: str  # "" when the layer is absent (no rules file, no notes): it is not sent
 
 
-# --- NEW in 07: the layers' sources ---
+# --- the layers' sources ---
 def tool_contracts(tools, contracts):
     """One short manual per registered tool, in the order of `tools`. A contract for a tool
     that is not registered is left out: the manual must not describe what cannot be called."""
@@ -81,12 +82,37 @@ def project_rules(policy):
     return f"## Project Rules ({policy.rules_file})\n{text}" if text else ""
 
 
+def signals_for(window, spent, budget, policy):
+    """What the harness must tell the model this turn, from the context window's record
+    (context.Window) and the dollars spent of the budget; most turns, nothing."""
+    signals = []
+    if window.compactions:
+        signals.append(f"This conversation was compacted {window.compactions} time(s): the "
+                       "first message is a summary of what came before it.")
+    if window.stubbed:
+        signals.append("Some older tool results are now stubs; call the tool again if you "
+                       "need one.")
+    if budget and spent >= policy.budget_signal * budget:
+        signals.append(f"${spent:.2f} of the ${budget:.2f} budget is spent: "
+                       "prefer narrow searches and reads.")
+    return signals
+
+
 def runtime_signals(signals):
     """What the harness must tell the model, as a layer ("" when there is nothing)."""
     return "## Runtime Signals\n" + "\n".join(f"- {s}" for s in signals) if signals else ""
 
 
-# --- NEW in 07: fingerprints, and what changed since the last call ---
+def stack(constitution, contracts, policy, signals=(), memory=""):
+    """The five layers of a call, in ORDER (an absent one has empty text): the two the
+    agent writes, the project's rules file, the signals and the memory file's section."""
+    return [Layer("constitution", constitution), Layer("tool_contracts", contracts),
+            Layer("project_rules", project_rules(policy)),
+            Layer("runtime_signals", runtime_signals(signals)),
+            Layer("session_memory", memory.strip())]
+
+
+# --- fingerprints, and what changed since the last call ---
 def fingerprint(text):
     """SHA-256 of a layer's text: equal fingerprints, equal text."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -107,7 +133,19 @@ def changed_layers(previous, current):
             and (previous or current.get(name, empty) != empty)]
 
 
-# --- NEW in 07: assembly, stable layers first, with cache breakpoints ---
+def track(previous, layers):
+    """Fingerprint this call's layers against the last call's (`previous`, updated in
+    place), say which changed, and return them as the trace records them."""
+    prints = fingerprints(layers)
+    changed = changed_layers(previous, prints)
+    if changed and previous:
+        print(f"  [layers] changed since the last call: {', '.join(changed)}")
+    previous.clear()
+    previous.update(prints)
+    return {"changed_layers": changed, "layers": {name: fp[:12] for name, fp in prints.items()}}
+
+
+# --- assembly, stable layers first, with cache breakpoints ---
 # The API caches exact prefixes (tools, then system, then messages) up to each block marked
 # cache_control. A breakpoint after the last stable layer caches tools + stable layers
 # for every call of the project; one after the last layer caches the turn's prompt; one

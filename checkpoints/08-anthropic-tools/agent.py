@@ -1,53 +1,63 @@
-"""agent.py (checkpoint 08): the tools Claude is trained on, a text editor and a bash shell.
+"""agent.py (checkpoint 08): the whole agent, with the tools Claude is trained on, fenced.
 
-Run it offline against the tutor model (no key needed), in a scratch copy of the sample
-project: `agentcourse run 08`. Or against Claude, from inside the folder it may touch:
+Run it offline with `agentcourse run 08` (the tutor model, no key needed), or against
+Claude from inside the folder it may touch: `python path/to/agent.py` with
+ANTHROPIC_API_KEY set. A shell command may first ask you: y (once), a (always), n (no).
 
-    ANTHROPIC_API_KEY=sk-ant-... python path/to/checkpoints/08-anthropic-tools/agent.py
-
-Type a request at "You:"; an empty line (or Ctrl-D) quits. Before any shell command runs,
-you are asked: y (once), a (always, for the programs named), n (refuse).
-
-= checkpoint 03 + these additions (each new idea in its own module beside this file):
-- the three custom tools become Anthropic's two schema-less client tools, declared by type
-  and name only: the text editor (text_editor_20250728) and bash (bash_20250124)
-- text_editor.py: view / create / str_replace / insert, confined to the project, with the
-  documented error strings, a timestamped backup before every write (none when a check
-  fails), atomic writes, line endings and a missing final newline kept exactly
-- bash_session.py: one persistent shell per run; a random sentinel ends each command's
-  output, a timeout kills everything the command started, long output is cut in the middle
-- guardrail.py: before a command runs, the user approves every program it would start
+= checkpoint 07 + these additions (each new idea in a module beside this file):
+- text_editor.py: Anthropic's text editor (text_editor_20250728) replaces list_files,
+  search_file, read_lines and edit_file; backups only after every check, atomic writes
+- bash_session.py: one persistent shell (bash_20250124): a sentinel, timeouts, a cut
+- guardrail.py: approval that denies by default, "always" only for read-only programs
+- 05's accounting, 06's context management and 07's layers apply to the new tools
 """
 
 import json
 import os
+import time
+from dataclasses import asdict, dataclass, field
 
 import anthropic
 
-from bash_session import BashPolicy, BashSession
-from guardrail import Guardrail
-from text_editor import POLICY as EDITOR, str_replace_based_edit_tool
+import bash_session  # NEW in 08
+import context
+import guardrail  # NEW in 08
+import layers
+import text_editor  # NEW in 08
+import tools
+import turns
+import usage
+from tools import schema
+from text_editor import str_replace_based_edit_tool
 
-# --- FROM 03 (unchanged): model and token limit ---
+# --- the model, and the limit on one turn ---
 MODEL = os.environ.get("ANTHROPIC_MODEL", "claude-sonnet-4-6")
 MAX_TOKENS = 4096
 
-# --- FROM 03 (unchanged): the turn limit ---
-MAX_TOOL_ROUNDS = 25
+# --- limits, the session's totals and the trace file ---
+# Checked before every API call; 0 switches one off. Steps and seconds are per turn (a
+# stuck turn gives the keyboard back); dollars are per session (a budget).
+MAX_STEPS = int(os.environ.get("AGENT_MAX_STEPS", "25"))
+MAX_COST_USD = float(os.environ.get("AGENT_MAX_COST", "1.00"))
+MAX_SECONDS = float(os.environ.get("AGENT_MAX_SECONDS", "300"))
+SESSION = usage.Stats()  # the whole session; the cost limit reads it
 
-# --- CHANGED in 08: the system prompt ---
-# "Do not run code." became rules for running commands: now the agent can, with approval.
-SYSTEM_PROMPT = """\
+# --- the policies of the context window and of the prompt ---
+# Stub and compact late, in big steps: with the prompt cache in play every rewrite of
+# the history is a cache miss (lecture 7.2). CHANGED in 08: a cut output is read back
+# with the text editor, the tool this agent has.
+POLICY = context.ContextPolicy(stub_at_tokens=20_000, compact_at_tokens=30_000,
+                               read_saved="view it with str_replace_based_edit_tool")
+WINDOW = context.Window()  # the last prompt's size, turns, stubs and compactions so far
+PROMPT = layers.LayerPolicy()
+FINGERPRINTS = {}  # the last call's layer fingerprints; what changed differs
+
+# --- the constitution, the first layer of the system prompt ---
+# CHANGED in 08: "Do not run code." became rules for running commands: the agent can now,
+# with approval. The two tools are described in their contracts (TOOL_CONTRACTS).
+CONSTITUTION = """\
 You are a coding assistant working inside one project directory. You help the user \
 read, understand and change the code files in it, and run its tests and tools.
-
-## Available Tools
-**str_replace_based_edit_tool**: the text editor. `view` shows a file with line numbers \
-(or lists a folder); `create` makes a new file; `str_replace` replaces text that appears \
-exactly once; `insert` adds text after a line (0 is the top). Paths are relative to the \
-project folder.
-**bash**: one shell that persists between calls (cd and variables last). The user \
-approves each program before it runs and may refuse.
 
 ## How to Work
 - Read before editing. Never change a file you have not viewed in this conversation.
@@ -64,6 +74,17 @@ Assistant: [calls str_replace_based_edit_tool(command="view", path="math_utils.p
 old_str="def add(a, b):", new_str="def add(a, b):\\n    \\"\\"\\"Return the sum of a and b.\\"\\"\\"")]
 Added a one-line docstring to add() on line 4 of math_utils.py.
 
+## Context and Memory
+- Old tool results may be replaced by a one-line [stub: ...]. If you need one again, \
+call the tool again.
+- NOTES.md is your memory: it is shown to you at the start of every turn. When you \
+finish a sub-task (a file read and understood, a change made), call save_note with one \
+line of what you will need later: paths, names, line numbers, decisions. Never save \
+raw file contents.
+- When answering means searching or reading more than two files (where is X defined, \
+who calls Y), call research(question) instead: a sub-agent reads them in its own \
+window and answers with path:line citations.
+
 ## Constraints
 - Only touch files inside the current project directory. Do not read or write \
 anything outside it.
@@ -73,20 +94,45 @@ that you cannot and suggest an alternative.
 - If the user refuses a command, do not try to reach the same result another way.
 """
 
-# --- NEW in 08: the tools, declared by type and name only ---
-# No description and no input_schema: Claude was trained on these two tools, so the API
-# knows their schemas. The type's date is a version; name and type must match it.
+
+# --- the tools: schemas the model reads, functions the program runs ---
+# CHANGED in 08: Anthropic's two tools, declared by type and name only: Claude was trained
+# on them, so the API knows their schemas. The type's date is a version.
 TOOLS = [
     {"type": "text_editor_20250728", "name": "str_replace_based_edit_tool",
-     "max_characters": EDITOR.max_characters},
+     "max_characters": text_editor.POLICY.max_characters},
     {"type": "bash_20250124", "name": "bash"},
+    schema("save_note",
+           "Append one line to NOTES.md, your memory file, which is shown to you at the start "
+           "of every turn. Call it when you finish a sub-task, with what you will need later: "
+           f"paths, names, line numbers, decisions. It keeps only the newest "
+           f"{POLICY.memory_max_lines} lines.",
+           note="One line of what you learned or decided, with paths and line numbers."),
+    schema("research",
+           "Delegate a narrow question about the code (where is X defined, which files call Y) "
+           "to a research sub-agent that searches and reads in its own context window. Use it "
+           "when answering would mean reading more than two files. Returns a short answer with "
+           "path:line citations, not file contents.",
+           question="The question, specific enough to answer with a few citations."),
 ]
+
+
+@tools.tool
+def save_note(note):
+    return context.save_note(note, POLICY)
+
+
+def research(question, client=None, count=None):
+    """A sub-agent answers `question` in its own window. It calls the API, so run_tools
+    hands it the client, and `count(response)`, told of each of its calls."""
+    return context.research(client, question, model=MODEL, policy=POLICY, count=count)
+
 
 # --- NEW in 08: bash, behind the guardrail ---
 # One shell for the whole run, started by the first command; every command is checked
 # first. What the user answered stays in GUARDRAIL until the agent exits.
-BASH = BashSession(BashPolicy())
-GUARDRAIL = Guardrail()
+BASH = bash_session.BashSession(bash_session.BashPolicy())
+GUARDRAIL = guardrail.Guardrail()
 
 
 def bash(command=None, restart=False):
@@ -98,130 +144,179 @@ def bash(command=None, restart=False):
     return GUARDRAIL.check(command) or BASH.run(command)  # a refusal, or the output
 
 
-TOOL_FUNCTIONS = {"str_replace_based_edit_tool": str_replace_based_edit_tool, "bash": bash}
+TOOL_FUNCTIONS = {"str_replace_based_edit_tool": str_replace_based_edit_tool, "bash": bash,
+                  "save_note": save_note, "research": research}
 
 
-# --- FROM 03 (unchanged): dispatch, which never raises ---
 def dispatch_tool(name, tool_input):
     """Run one tool call. Never raises: every failure becomes an "Error: ..." string."""
-    function = TOOL_FUNCTIONS.get(name)
-    if function is None:
-        return f"Error: unknown tool {name!r}; the tools are {', '.join(TOOL_FUNCTIONS)}"
-    try:
-        return function(**tool_input)
-    except TypeError as err:
-        return f"Error: bad arguments for {name}: {err}"
-    except Exception as err:
-        return f"Error: {name} failed: {err}"
+    return tools.run_tool(TOOL_FUNCTIONS, name, tool_input)
 
 
-def run_tools(content):
-    """Run every tool_use block in `content`; the answers, in order, as tool_results."""
-    results = []
-    for block in content:
-        if block.type == "tool_use":
-            print(f"  [tool] {block.name} {json.dumps(block.input)[:100]}")
-            output = dispatch_tool(block.name, block.input)
-            result = {"type": "tool_result", "tool_use_id": block.id, "content": output}
-            if output.startswith("Error:"):
-                result["is_error"] = True  # the API's own flag for a failed call
-            results.append(result)
-    return results
-
-
-# --- FROM 03 (unchanged): keeping the messages list valid, whatever happens ---
-def add_assistant(messages, content):
-    """Append an assistant turn, or extend the last one (a paused turn continues)."""
-    if not content:
-        return  # the API refuses empty assistant turns in the history
-    if messages and messages[-1]["role"] == "assistant":
-        messages[-1]["content"] = list(messages[-1]["content"]) + list(content)
-    else:
-        messages.append({"role": "assistant", "content": list(content)})
-
-
-def close_turn(messages, turn_start, note):
-    """End the turn early with `note`, leaving `messages` valid; returns the note."""
-    if len(messages) == turn_start + 1:
-        # Nothing happened yet: drop the user's message so they can simply send it again.
-        messages.pop()
-        note += " Your message was not kept; send it again when ready."
-    else:
-        # Answer every unanswered tool_use (only the API's blocks have .type; our dicts don't).
-        pending = [b for b in messages[-1]["content"] if getattr(b, "type", None) == "tool_use"]
-        if pending:
-            messages.append({"role": "user", "content": [
-                {"type": "tool_result", "tool_use_id": b.id, "is_error": True,
-                 "content": "Error: not run, the turn was stopped"} for b in pending]})
-        add_assistant(messages, [{"type": "text", "text": f"[{note}]"}])
-    print(f"\nAssistant: [{note}]\n")
-    return note
-
-
-def describe_api_error(err):
-    """One line a person can act on, for each way the API call can fail."""
-    if isinstance(err, anthropic.RateLimitError):
-        return "The API is rate-limiting this key (429). Wait a minute, then try again."
-    if isinstance(err, anthropic.APIStatusError):
-        if err.status_code == 529 or isinstance(err, anthropic.InternalServerError):
-            return f"The API is overloaded or failing ({err.status_code}). Try again shortly."
-        return f"The API rejected the request ({err.status_code}): {err.message}"
-    if isinstance(err, anthropic.APITimeoutError):
-        return "The API call timed out. Try again."
-    return f"Could not reach the API: {err}"
-
-
-# What a stop_reason other than tool_use, end_turn or stop_sequence means for the user.
-# model_context_window_exceeded is a reply cut off because it filled the context window:
-# truncated, like max_tokens. (A request too long to start with never gets a reply: the
-# API refuses it with a 400, which describe_api_error reports.)
-STOP_NOTES = {
-    "max_tokens": "The reply hit the max_tokens limit and was cut off here.",
-    "refusal": "The model declined to continue with this request.",
-    "model_context_window_exceeded": "The reply filled the model's context window and was "
-    "cut off here. Start a new session (empty line) and ask for smaller pieces.",
+# --- the tool contracts, one short manual per tool ---
+# The schema says what arguments a tool takes; the contract says how to use it well. Only
+# the contracts of tools in TOOLS are sent (layers.tool_contracts), so a tool taken out of
+# TOOLS takes its manual with it.
+TOOL_CONTRACTS = {  # CHANGED in 08: the two new tools' contracts replace four
+    "str_replace_based_edit_tool": "The text editor. `view` shows a file with line numbers "
+    "(or lists a folder); `create` makes a new file; `str_replace` replaces text that appears "
+    "exactly once; `insert` adds text after a line (0 is the top). Paths are relative to the "
+    "project folder.",
+    "bash": "One shell that persists between calls (cd and variables last). The user "
+    "approves each program before it runs and may refuse.",
+    "save_note": "Appends one line to NOTES.md, your memory, shown to you at the start of "
+    "every turn. Call it after each sub-task with what you will need later: paths, names, "
+    "line numbers, decisions. Never raw file contents.",
+    "research": "Asks a sub-agent one narrow question about the code (where is X defined, "
+    "who calls Y); it searches and reads in its own window and answers with path:line "
+    "citations. Use it when answering would mean reading more than two files.",
 }
 
 
-# --- FROM 03 (unchanged): the inner loop ---
+# --- the layers of the next call ---
+def prompt_layers(signals=(), memory=""):
+    """The five layers of the next call, in order (an absent one has empty text)."""
+    contracts = layers.tool_contracts(TOOLS, TOOL_CONTRACTS)
+    return layers.stack(CONSTITUTION, contracts, PROMPT, signals, memory)
+
+
+def system_prompt(signals=(), memory=""):
+    """The system prompt of the next call: its layers as text blocks, cache marks included."""
+    return layers.assemble(prompt_layers(signals, memory), PROMPT)
+
+
+SYSTEM_PROMPT = system_prompt  # the name every checkpoint has; from 07 on it is a function
+
+
+# --- the steps the loop calls ---
+@dataclass
+class Turn:
+    """One user turn in progress, as the loop's steps see it."""
+
+    start: int  # index of the turn's user message in `messages`
+    number: int  # 1 for the session's first request, 2 for the next...
+    stats: usage.Stats = field(default_factory=usage.Stats)  # what the turn's calls used
+    started: float = field(default_factory=time.monotonic)  # for MAX_SECONDS
+    # read once per turn, as a change mid-turn would miss the cache
+    memory: str = ""  # NOTES.md as a layer
+    signals: list = field(default_factory=list)  # what the harness must tell the model
+    system: list = field(default_factory=list)  # the system blocks of the call in flight...
+    layers: dict = field(default_factory=dict)  # ...and their fingerprints, as traced
+    sent: tuple = (0, 0)  # usage.chars_sent of the call in flight...
+    sent_at: float = 0.0  # ...and when it was sent
+
+
+def start_turn(messages):
+    WINDOW.turns += 1  # compaction rewrites the earlier messages, so turns are counted apart
+    return Turn(start=len(messages) - 1, number=WINDOW.turns,
+                memory=context.memory_section(POLICY),
+                signals=layers.signals_for(WINDOW, SESSION.cost_usd, MAX_COST_USD, PROMPT))
+
+
+def over_limit(turn):
+    """Why the next call must not happen, or None. Checked before every call."""
+    return usage.over_limit(turn.stats, SESSION, turn.started,
+                            MAX_STEPS, MAX_COST_USD, MAX_SECONDS)
+
+
+def prepare_request(client, messages, turn):
+    """The next API call's arguments; StopTurn if the turn must end first."""
+    if reason := over_limit(turn):
+        raise turns.StopTurn(reason)
+    parts = prompt_layers(turn.signals, turn.memory)  # the compaction sends them too
+    turn.system = layers.assemble(parts, PROMPT)
+    manage_window(client, messages, turn)
+    turn.layers = layers.track(FINGERPRINTS, parts)  # what changed since the last call
+    turn.sent = usage.chars_sent(turn.system, TOOLS, messages)
+    turn.sent_at = time.monotonic()
+    return {"model": MODEL, "max_tokens": MAX_TOKENS, "system": turn.system, "tools": TOOLS,
+            "messages": layers.with_message_breakpoint(messages, PROMPT)}
+
+
+def manage_window(client, messages, turn):
+    """Stubs, then compaction at a boundary (context.manage). A summary is a call of its
+    own: it is added up, and the limits are checked again."""
+    turn.start, summary = context.manage(client, messages, turn.start, WINDOW, POLICY,
+                                         model=MODEL, system=turn.system, tools=TOOLS)
+    if summary is not None:
+        account(turn, summary, "compact")
+        if reason := over_limit(turn):
+            raise turns.StopTurn(reason)
+
+
+def record_response(turn, response):
+    """Add one call up, for the turn and the session, and trace it; right after the call,
+    so that a Ctrl-C in the tools cannot hide what it cost."""
+    elapsed = time.monotonic() - turn.sent_at
+    for stats in (turn.stats, SESSION):
+        stats.add(response, MODEL, turn.sent)
+    WINDOW.tokens = usage.prompt_tokens(response.usage)  # the window's size now
+    usage.trace(usage.call_record(turn.number, turn.stats.calls, response, MODEL,
+                                  elapsed=elapsed, **turn.layers))
+
+
+def account(turn, response, kind):
+    """Add up and trace a call that is not the loop's own: a summary, or the sub-agent's."""
+    for stats in (turn.stats, SESSION):
+        stats.add(response, MODEL)
+    usage.trace(usage.call_record(turn.number, turn.stats.calls, response, MODEL, kind=kind))
+
+
+def run_tools(client, content, turn):
+    """Run every tool_use block in `content`; the answers, in order, as tool_results."""
+    step, started, results = turn.stats.calls, time.monotonic(), []
+    for block in content:
+        if block.type == "tool_use":
+            print(f"  [tool] {block.name} {json.dumps(block.input)[:100]}")
+            if block.name == "research":  # a sub-agent, with API calls of its own
+                output = research(block.input.get("question"), client,
+                                  lambda sub: account(turn, sub, "research"))
+            else:
+                output = dispatch_tool(block.name, block.input)
+            output = context.shrink(block.name, block.input, output, POLICY, WINDOW)
+            results.append(turns.tool_result(block.id, output))
+    usage.trace(usage.tools_record(turn.number, step, results, time.monotonic() - started))
+    return results
+
+
+def end_turn(turn, messages):
+    """Print the turn's summary and trace the turn, however it ended."""
+    if turn.stats.calls:
+        print(turn.stats.summary(f"turn {turn.number}"))
+    usage.trace(usage.turn_record(turn.number, turn.stats, turn.started, messages[turn.start:]))
+
+
+# --- the inner loop ---
+# Bounded (prepare_request raises StopTurn at a limit); every stop_reason has an answer
+# (turns.final_answer), and every early exit leaves the messages valid (turns.close_turn).
 def run_turn(client, messages):
     """Run one user turn to completion. `messages` already ends with the user's message."""
-    turn_start = len(messages) - 1
+    turn = start_turn(messages)
     try:
-        for _ in range(MAX_TOOL_ROUNDS):
-            response = client.messages.create(model=MODEL, max_tokens=MAX_TOKENS,
-                                              system=SYSTEM_PROMPT, tools=TOOLS, messages=messages)
-            stop = response.stop_reason
-            if stop in ("tool_use", "pause_turn"):
-                add_assistant(messages, response.content)
-                if stop == "tool_use":
-                    messages.append({"role": "user", "content": run_tools(response.content)})
-                continue  # after pause_turn (a long turn paused), calling again resumes it
-            # A final answer. A cut-off reply may end in a half-written tool_use that
-            # was never run: drop such blocks so nothing is left unanswered.
-            content = [b for b in response.content if b.type != "tool_use"]
-            text = "\n".join(b.text for b in content if b.type == "text")
-            note = STOP_NOTES.get(stop, "" if stop in ("end_turn", "stop_sequence") else stop)
-            if note:
-                text = f"{text}\n[{note}]".strip()
-                content.append({"type": "text", "text": f"[{note}]"})
-            # (no reply) stands in for an empty answer: the API refuses empty assistant turns
-            add_assistant(messages, content or [{"type": "text", "text": "(no reply)"}])
-            print(f"\nAssistant: {text}\n")
-            return text
-        return close_turn(messages, turn_start,
-                          f"Stopped after {MAX_TOOL_ROUNDS} tool rounds without an answer. "
-                          "Say 'continue' to let it go on, or narrow the request.")
+        while True:
+            request = prepare_request(client, messages, turn)
+            response = client.messages.create(**request)
+            record_response(turn, response)
+            if response.stop_reason not in ("tool_use", "pause_turn"):
+                return turns.final_answer(messages, response)
+            turns.add_assistant(messages, response.content)
+            if response.stop_reason == "tool_use":  # pause_turn: call again, the turn resumes
+                results = run_tools(client, response.content, turn)
+                messages.append({"role": "user", "content": results})
+    except turns.StopTurn as stopped:
+        return turns.close_turn(messages, turn.start, str(stopped))
     except anthropic.APIError as err:
         # The SDK already retried 429/5xx twice; what reaches us is the user's to decide.
-        return close_turn(messages, turn_start, describe_api_error(err))
+        return turns.close_turn(messages, turn.start, turns.describe_api_error(err))
     except KeyboardInterrupt:
-        return close_turn(messages, turn_start, "Interrupted (Ctrl-C).")
+        return turns.close_turn(messages, turn.start, "Interrupted (Ctrl-C).")
+    finally:
+        end_turn(turn, messages)
 
 
-# --- CHANGED in 08: the outer loop ---
-# "run_turn(client, messages)" now sits in try/finally: the shell, and anything it
-# started, must not outlive the agent.
+# --- the outer loop (one iteration per user message) ---
+# CHANGED in 08: it closes the shell however the session ends: nothing it started may
+# outlive the agent.
 def run_agent():
     client = anthropic.Anthropic()
     messages = []
@@ -233,6 +328,8 @@ def run_agent():
             except (EOFError, KeyboardInterrupt):
                 user_input = ""
             if not user_input:
+                print(SESSION.summary("session"))
+                usage.trace({"type": "session", **asdict(SESSION)})
                 print("Goodbye.")
                 break
             messages.append({"role": "user", "content": user_input})

@@ -2,6 +2,8 @@
 
 The model sends {"command": "view" | "create" | "str_replace" | "insert", "path": ...};
 str_replace_based_edit_tool() does it and answers with a string, never an exception.
+Directory safety, the "Error: ..." wrapper and atomic writes are tools.py's (checkpoint
+03's, carried here byte for byte): the editor adds its commands, not its own guards.
 The commands and their inputs are those of Anthropic's text editor tool docs
 (text_editor_20250728), and so are the error strings for a replacement that matches
 nothing or more than once: the words the documentation suggests.
@@ -19,11 +21,10 @@ read and our write loses their change (no locking); binary detection looks at th
 
 import codecs
 import datetime
-import functools
 import os
-import stat
-import tempfile
 from dataclasses import dataclass
+
+from tools import ToolError, resolve_in_root, tool, write_atomically  # checkpoint 03's, via 04
 
 
 @dataclass(frozen=True)
@@ -38,53 +39,7 @@ class EditorPolicy:
 POLICY = EditorPolicy()
 
 
-# --- FROM 03 (unchanged): directory safety ---
-class ToolError(Exception):
-    """A failure the model should read about; its message becomes "Error: ..."."""
-
-
-def tool(function):
-    """Make a tool total: ToolError and OS failures come back as "Error: ..." strings."""
-    @functools.wraps(function)
-    def safe(*args, **kwargs):
-        try:
-            return function(*args, **kwargs)
-        except ToolError as err:
-            return f"Error: {err}"
-        except (OSError, ValueError) as err:  # permissions, full disk, odd names...
-            return f"Error: {function.__name__} failed: {getattr(err, 'strerror', None) or err}"
-    return safe
-
-
-def resolve_in_root(path):
-    """The real path `path` names, if it stays inside the project root; else ToolError."""
-    if not isinstance(path, str) or not path.strip():
-        raise ToolError("path must be a non-empty string, relative to the project root")
-    if "\x00" in path:
-        raise ToolError("path contains a NUL byte")
-    if path.startswith("~") or os.path.isabs(path):
-        raise ToolError(f"{path!r}: use a path relative to the project root")
-    root = os.path.realpath(os.getcwd())  # the root is the cwd *now*, not at import time
-    real = os.path.realpath(os.path.join(root, path))
-    if real != root and not real.startswith(root + os.sep):
-        raise ToolError(f"{path!r} is outside the project directory; access refused")
-    return real
-
-
-def write_atomically(real, data):
-    """Write a temp file beside the target, then rename it over: never half-written."""
-    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(real), prefix=".tmp-")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, stat.S_IMODE(os.stat(real).st_mode) if os.path.exists(real) else 0o644)
-        os.replace(tmp, real)  # atomic: readers see the old file or the new, never half
-    except BaseException:
-        os.unlink(tmp)
-        raise
-
-
-# --- NEW in 08: the text editor's files ---
+# --- the text editor's files ---
 # Every write goes: confine the path, read and check everything, back up, write. A path
 # outside the project or an edit that does not apply fails before the backup, so a
 # refused call leaves nothing behind (back up first, and a refusal leaves a stray copy).
@@ -158,7 +113,7 @@ def capped(lines, first=1):
     return "\n".join(shown)
 
 
-# --- NEW in 08: the text editor's four commands ---
+# --- the text editor's four commands ---
 def view(path, view_range=None):
     real = project_path(path)
     if os.path.isdir(real):  # two levels deep, hidden files left out, folders end in "/"

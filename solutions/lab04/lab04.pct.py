@@ -82,16 +82,16 @@ client = anthropic.Anthropic(base_url=TUTOR_URL, api_key="tutor-offline", max_re
 AGENT = load_checkpoint("04")  # its loop, list_files, edit_file and tool schemas
 
 # The same caps, names and error type as checkpoint 04, so your tools can replace its own.
-SEARCH_MAX_MATCHES = AGENT.SEARCH_MAX_MATCHES  # 50 matching lines per search_file call
-READ_LINES_MAX = AGENT.READ_LINES_MAX  # 200 lines per read_lines call
-LINE_MAX_CHARS = AGENT.LINE_MAX_CHARS  # a longer line is cut to this many characters (2000)
-ToolError = AGENT.ToolError  # what resolve_in_root raises for a path outside the project
+SEARCH_MAX_MATCHES = AGENT.tools.SEARCH_MAX_MATCHES  # 50 matching lines per search_file call
+READ_LINES_MAX = AGENT.tools.READ_LINES_MAX  # 200 lines per read_lines call
+LINE_MAX_CHARS = AGENT.tools.LINE_MAX_CHARS  # a longer line is cut to this many characters (2000)
+ToolError = AGENT.tools.ToolError  # what resolve_in_root raises for a path outside the project
 STANDARD_TASK = "In config_loader.py, change the default timeout of parse_config from 30 to 60."
 
 
 def resolve_in_root(path):
     """The real path of `path` if it is inside the project (the cwd); else ToolError (Lab 3)."""
-    return AGENT.resolve_in_root(path)
+    return AGENT.tools.resolve_in_root(path)
 
 
 def files_to_search(real):

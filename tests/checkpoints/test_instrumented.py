@@ -52,7 +52,7 @@ def test_totals_equal_the_sum_of_reported_usage(agent, client, project, trace_pa
         reported = sum(getattr(u, name) or 0 for u in recording.usages)
         assert getattr(agent.SESSION, name) == reported
         assert sum(r[name] for r in records(trace_path, "call")) == reported
-    expected = sum(agent.cost_of(u) for u in recording.usages)
+    expected = sum(agent.usage.cost_of(u, agent.MODEL) for u in recording.usages)
     assert agent.SESSION.cost_usd == pytest.approx(expected)
 
 
@@ -60,9 +60,9 @@ def test_cost_uses_the_price_table_and_cache_multipliers(agent):
     usage = anthropic.types.Usage(input_tokens=1_000_000, output_tokens=1_000_000,
                                   cache_creation_input_tokens=1_000_000,
                                   cache_read_input_tokens=1_000_000)
-    price_in, price_out = agent.PRICES[agent.MODEL]
-    assert agent.cost_of(usage) == pytest.approx(price_in * (1 + 1.25 + 0.1) + price_out)
-    assert (agent.CACHE_WRITE_MULTIPLIER, agent.CACHE_READ_MULTIPLIER) == (1.25, 0.10)
+    price_in, price_out = agent.usage.PRICES[agent.MODEL]
+    assert agent.usage.cost_of(usage, agent.MODEL) == pytest.approx(price_in * (1 + 1.25 + 0.1) + price_out)
+    assert (agent.usage.CACHE_WRITE_MULTIPLIER, agent.usage.CACHE_READ_MULTIPLIER) == (1.25, 0.10)
 
 
 def test_one_hour_cache_writes_cost_twice_the_input_price(agent):
@@ -71,17 +71,17 @@ def test_one_hour_cache_writes_cost_twice_the_input_price(agent):
                                           ephemeral_1h_input_tokens=600_000)
     usage = anthropic.types.Usage(input_tokens=0, output_tokens=0, cache_read_input_tokens=0,
                                   cache_creation_input_tokens=1_000_000, cache_creation=split)
-    price_in, _ = agent.PRICES[agent.MODEL]
-    assert agent.cost_of(usage) == pytest.approx(price_in * (0.4 * 1.25 + 0.6 * 2.0))
-    assert agent.CACHE_WRITE_1H_MULTIPLIER == 2.0
+    price_in, _ = agent.usage.PRICES[agent.MODEL]
+    assert agent.usage.cost_of(usage, agent.MODEL) == pytest.approx(price_in * (0.4 * 1.25 + 0.6 * 2.0))
+    assert agent.usage.CACHE_WRITE_1H_MULTIPLIER == 2.0
 
 
 def test_input_per_step_says_when_it_shows_only_the_last_ten(agent):
-    stats = agent.Stats(calls=11, step_tokens=list(range(1001, 1012)))
+    stats = agent.usage.Stats(calls=11, step_tokens=list(range(1001, 1012)))
     line = stats.summary("turn 1").splitlines()[1]
     assert line.startswith("[  input per step (last 10 of 11): 1,002, 1,003,")
     assert "1,001" not in line and "1,011 |" in line
-    short = agent.Stats(calls=3, step_tokens=[5, 6, 7]).summary("turn 1").splitlines()[1]
+    short = agent.usage.Stats(calls=3, step_tokens=[5, 6, 7]).summary("turn 1").splitlines()[1]
     assert short.startswith("[  input per step: 5, 6, 7 |")
 
 
@@ -90,8 +90,11 @@ def test_trace_has_a_record_per_call_and_the_turns_messages(agent, client, proje
     calls, turns = records(trace_path, "call"), records(trace_path, "turn")
     assert [c["step"] for c in calls] == [1, 2]
     assert calls[0]["stop_reason"] == "tool_use" and calls[0]["tools"] == ["edit_file"]
-    assert calls[0]["tool_result_chars"] == len("Created hello.py")
     assert all(c["elapsed_s"] >= 0 and "cost_usd" in c for c in calls)
+    # the tools the first call asked for: one record, after that call's, with what they gave
+    tool_runs = records(trace_path, "tools")
+    assert [(t["step"], t["results"], t["errors"]) for t in tool_runs] == [(1, 1, 0)]
+    assert tool_runs[0]["tool_result_chars"] == len("Created hello.py")
     assert len(turns) == 1 and turns[0]["messages"] == to_plain(messages)
 
 

@@ -209,3 +209,22 @@ def test_program_runs_as_a_script_through_its_main_guard(checkpoint):
     guard = tree.body[-1]
     assert isinstance(guard, ast.If) and "__main__" in ast.unparse(guard.test)
     assert "run_agent()" in ast.unparse(guard)
+
+
+def changed_files(folder: Path) -> list[str]:
+    """The files of `folder` that differ from the checkpoint it builds on (new or changed)."""
+    below = base(folder)
+    names = [paths.checkpoint_program(folder).name,
+             *[p.name for p in paths.checkpoint_modules(folder)]]
+    return [name for name in names
+            if not (below / name).is_file()
+            or (below / name).read_bytes() != (folder / name).read_bytes()]
+
+
+def test_the_changes_table_names_every_file_that_changed(checkpoint):
+    folder, text, _, _ = checkpoint
+    if base(folder) is None:
+        pytest.skip("checkpoint 00 has no checkpoint below it")
+    table = section(text, table_heading(folder))
+    missing = [name for name in changed_files(folder) if f"`{name}" not in table]
+    assert not missing, f"the Changes table never names {missing}"

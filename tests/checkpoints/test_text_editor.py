@@ -4,7 +4,6 @@ clear `Error:` string, backups only for writes that happen, and files kept byte-
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,7 @@ import pytest
 from agentcourse import paths
 
 agent = paths.load_checkpoint("08")
-editor = sys.modules["text_editor"]
+editor = agent.text_editor
 NO_MATCH = "Error: No match found for replacement. Please check your text and try again."
 
 

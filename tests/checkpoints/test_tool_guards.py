@@ -21,8 +21,8 @@ import pytest
 
 from agentcourse import paths
 
-# Checkpoint 05 carries these tools from 04 unchanged, and 04 its shared tools from 03 (the
-# drift test, test_unchanged_sections.py, holds them to it), so each is tested where it is
+# Checkpoints 05 to 08 carry tools.py from 04 byte for byte, and 04's shares its guards with
+# 03's (test_carried_files.py pins every copy by hash), so each is tested where it is
 # written: the shared tools on 03 and 04, search_file and read_lines on 04.
 ALL = ["03", "04"]
 SEARCHING = ["04"]
@@ -126,8 +126,8 @@ def test_each_bad_path_is_refused_for_its_own_reason(agent, root, path, reason):
 
 def test_resolve_in_root_returns_the_real_path_inside(agent, root):
     (root / "sub").mkdir()
-    assert agent.resolve_in_root("sub/../sub") == str(root.resolve() / "sub")
-    assert agent.resolve_in_root(".") == str(root.resolve())
+    assert agent.tools.resolve_in_root("sub/../sub") == str(root.resolve() / "sub")
+    assert agent.tools.resolve_in_root(".") == str(root.resolve())
 
 
 def test_folder_missing_file_and_fifo_are_not_regular_files(agent, root):
@@ -380,13 +380,13 @@ def test_tool_wrapper_turns_os_errors_into_their_plain_reason(agent, root):
 def test_tool_wrapper_keeps_the_name_and_reports_value_errors(agent, monkeypatch):
     assert agent.edit_file.__name__ == "edit_file" and agent.list_files.__name__ == "list_files"
 
-    @agent.tool
+    @agent.tools.tool
     def strict(x):
         raise ValueError("bad value")
 
-    @agent.tool
+    @agent.tools.tool
     def refuses(x):
-        raise agent.ToolError("no thanks")
+        raise agent.tools.ToolError("no thanks")
 
     assert strict(1) == "Error: strict failed: bad value"
     assert refuses(1) == "Error: no thanks"
@@ -397,7 +397,7 @@ def test_run_tools_marks_failures_is_error_and_nothing_else(agent, root, capsys)
     blocks = [SimpleNamespace(type="text", text="Let me look."),
               SimpleNamespace(type="tool_use", id="t1", name="list_files", input={"path": "."}),
               SimpleNamespace(type="tool_use", id="t2", name="list_files", input={"path": "none"})]
-    results = agent.run_tools(blocks)
+    results = agent.run_tools(None, blocks, agent.start_turn([{"role": "user", "content": "x"}]))
     assert results == [
         {"type": "tool_result", "tool_use_id": "t1", "content": "a.py [file]"},
         {"type": "tool_result", "tool_use_id": "t2", "content": "Error: none is not a directory",
@@ -408,7 +408,8 @@ def test_run_tools_marks_failures_is_error_and_nothing_else(agent, root, capsys)
 
 def test_run_tools_shows_each_call_with_its_input_cut_to_100_characters(agent, root, capsys):
     long = {"path": "x" * 300}
-    agent.run_tools([SimpleNamespace(type="tool_use", id="t1", name="list_files", input=long)])
+    agent.run_tools(None, [SimpleNamespace(type="tool_use", id="t1", name="list_files", input=long)],
+                    agent.start_turn([{"role": "user", "content": "x"}]))
     shown = capsys.readouterr().out.splitlines()[0]
     assert shown == "  [tool] list_files " + json.dumps(long)[:100]
 
@@ -480,7 +481,7 @@ def test_search_reports_no_match_with_the_pattern_and_path(searcher, root):
 
 
 def test_search_caps_at_exactly_the_limit(searcher, root):
-    limit = searcher.SEARCH_MAX_MATCHES
+    limit = searcher.tools.SEARCH_MAX_MATCHES
     (root / "exact.txt").write_text("hit\n" * limit)
     result = searcher.search_file("hit", "exact.txt").splitlines()
     assert len(result) == limit and result[-1] == f"exact.txt:{limit}: hit"
@@ -491,7 +492,7 @@ def test_search_caps_at_exactly_the_limit(searcher, root):
 
 
 def test_search_counts_matches_in_later_files_after_the_cap(searcher, root):
-    limit = searcher.SEARCH_MAX_MATCHES
+    limit = searcher.tools.SEARCH_MAX_MATCHES
     (root / "a.txt").write_text("hit\n" * limit)
     (root / "b.txt").write_text("hit\n" * 7)
     result = searcher.search_file("hit", ".").splitlines()
@@ -635,7 +636,7 @@ def test_read_lines_one_line_range_and_the_last_line(searcher, root):
 
 
 def test_read_lines_cap_is_exact_and_names_the_next_call(searcher, root):
-    cap = searcher.READ_LINES_MAX
+    cap = searcher.tools.READ_LINES_MAX
     (root / "a.txt").write_text("".join(f"r{i}\n" for i in range(1, 3 * cap)))
     exact = searcher.read_lines("a.txt", 1, cap).splitlines()
     assert len(exact) == cap and exact[-1] == f"{cap}: r{cap}"
@@ -658,9 +659,9 @@ def test_read_lines_names_the_line_that_is_not_utf8(searcher, root):
 
 
 def test_a_line_longer_than_the_limit_is_cut_with_the_count(searcher, root):
-    limit = searcher.LINE_MAX_CHARS
+    limit = searcher.tools.LINE_MAX_CHARS
     (root / "w.txt").write_text("a" * limit + "\n" + "b" * (limit + 7) + "\n")
     assert searcher.read_lines("w.txt", 1, 1) == "1: " + "a" * limit
     assert searcher.read_lines("w.txt", 2, 2) == "2: " + "b" * limit + " [... 7 more characters]"
-    assert searcher.clip("c" * (limit + 1)) == "c" * limit + " [... 1 more characters]"
-    assert searcher.clip("x\r\n") == "x" and searcher.clip("x\n") == "x"
+    assert searcher.tools.clip("c" * (limit + 1)) == "c" * limit + " [... 1 more characters]"
+    assert searcher.tools.clip("x\r\n") == "x" and searcher.tools.clip("x\n") == "x"
