@@ -758,7 +758,7 @@ EDITOR_NAMES = ("str_replace_based_edit_tool", "str_replace_editor")
 
 # Which tool performs an operation, best first (a job name; see toolbox.classify).
 OP_PREFERENCES: dict[str, tuple[str, ...]] = {
-    "list": ("list", "editor", "bash"),  # the editor lists without asking for approval
+    "list": ("list", "bash", "editor"),
     "read": ("read", "editor", "bash", "read_lines"),
     "read_lines": ("read_lines", "editor", "bash"),
     "search": ("search", "bash"),

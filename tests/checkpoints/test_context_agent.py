@@ -35,7 +35,11 @@ def agent(request, tmp_path, monkeypatch):
     module = paths.load_checkpoint(request.param)  # fresh: a fresh SESSION and WINDOW
     for name in ("MAX_STEPS", "MAX_COST_USD", "MAX_SECONDS"):
         monkeypatch.setattr(module, name, 0)
-    return module
+    if hasattr(module, "GUARDRAIL"):  # 08: the user says yes to every command (ls, say)
+        module.GUARDRAIL.ask = lambda command, programs, reason: "y"
+    yield module
+    if hasattr(module, "BASH"):
+        module.BASH.close()
 
 
 def records(tmp_path, kind="call"):
