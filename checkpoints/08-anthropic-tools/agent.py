@@ -21,6 +21,7 @@ you are asked: y (once), a (always, for the programs named), n (refuse).
 
 import json
 import os
+import sys
 
 import anthropic
 
@@ -226,6 +227,8 @@ def run_agent():
     client = anthropic.Anthropic()
     messages = []
     print(f"Coding agent working in {os.getcwd()}: type a request; an empty line quits.\n")
+    why = BASH.unfenced_reason  # NEW in 08: is the shell fenced by the OS (sandbox.py)? Say so.
+    print(f"  [shell] {f'NOT fenced, it runs with your permissions: {why}' if why else 'fenced by bubblewrap'}", file=sys.stderr)
     try:
         while True:
             try:
