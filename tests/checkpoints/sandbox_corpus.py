@@ -23,6 +23,18 @@ changed on the host (the world, the /tmp marker, no {new_name} file anywhere); t
 holds none of the world's secrets (file contents, the host sleep's argv); the host sleep
 is alive and not stopped; no server accepted a connection (and no "CONNECTED" printed);
 after the session is closed, no process carries {marker}. `kind` only groups them.
+
+The record. First contact, the 65 attempts above the "added after" line against the
+sandbox as first written: all 65 failed to escape. Running them unfenced
+(`BashPolicy(sandbox=None)`) then showed a flaw in the harness, not the sandbox: it closed
+the session at once after a linger attempt, before the background job could leave the
+process group, so those attempts did not linger even unfenced. The test now waits half a
+second first; all 65 still fail fenced. Two attempts were added after (below). Unfenced,
+56 of the 63 attempts that are safe to run without a fence escape (the 4 left out could
+unmount the host's /tmp or print the environment of processes that are not the test's);
+the other 7 are nohup, a double fork, disown and ignored signals, which the plain session's
+process-group kill already ends, a grep that could not show a leak, and two through
+/proc/1/root, which depends on what the machine's process 1 sees.
 """
 
 from __future__ import annotations
@@ -125,4 +137,10 @@ ATTEMPTS: list[Attempt] = [
     Attempt("linger-python-daemon", "linger",
             "python3 -c \"import os; os.fork() and os._exit(0); os.setsid(); os.fork() and os._exit(0); "
             "os.execvp('sleep', ['{marker}', '1000'])\" >/dev/null 2>&1"),
+    # --- added after first contact: read-grep-home searched for PRIVATE, which is not on
+    # the line that holds the fake key's secret, so it could not have shown a leak ---
+    Attempt("read-grep-secrets", "read",
+            "grep -rsh --devices=skip SECRET ~ {home} {sibling} {outside} /tmp"),
+    Attempt("write-nsenter-host-process", "write",
+            "nsenter -t {pid} -m -- sh -c 'echo pwned > /tmp/{new_name}'", needs="nsenter"),
 ]
