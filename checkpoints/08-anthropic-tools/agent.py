@@ -27,6 +27,7 @@ import anthropic
 
 from bash_session import BashPolicy, BashSession
 from guardrail import Guardrail
+from sandbox import SandboxPolicy
 from text_editor import POLICY as EDITOR, str_replace_based_edit_tool
 
 # --- FROM 03 (unchanged): model and token limit ---
@@ -86,7 +87,7 @@ TOOLS = [
 # --- NEW in 08: bash, behind the guardrail ---
 # One shell for the whole run, started by the first command; every command is checked
 # first. What the user answered stays in GUARDRAIL until the agent exits.
-BASH = BashSession(BashPolicy())
+BASH = BashSession(BashPolicy(sandbox=SandboxPolicy()))  # fenced by the OS where it can be
 GUARDRAIL = Guardrail()
 
 
