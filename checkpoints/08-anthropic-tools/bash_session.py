@@ -123,6 +123,7 @@ class BashSession:
 
     @property
     def fenced(self) -> bool:
+        """True when the shell runs in the sandbox (the agent tells the user either way)."""
         return self.unfenced_reason is None
 
     def start(self) -> None:
