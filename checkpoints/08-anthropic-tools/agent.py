@@ -14,6 +14,7 @@ ANTHROPIC_API_KEY set. A shell command may first ask you: y (once), a (always), 
 
 import json
 import os
+import sys
 import time
 from dataclasses import asdict, dataclass, field
 
@@ -23,6 +24,7 @@ import bash_session  # NEW in 08
 import context
 import guardrail  # NEW in 08
 import layers
+import sandbox  # NEW in 08
 import text_editor  # NEW in 08
 import tools
 import turns
@@ -131,7 +133,7 @@ def research(question, client=None, count=None):
 # --- NEW in 08: bash, behind the guardrail ---
 # One shell for the whole run, started by the first command; every command is checked
 # first. What the user answered stays in GUARDRAIL until the agent exits.
-BASH = bash_session.BashSession(bash_session.BashPolicy())
+BASH = bash_session.BashSession(bash_session.BashPolicy(sandbox=sandbox.SandboxPolicy()))
 GUARDRAIL = guardrail.Guardrail()
 
 
@@ -321,6 +323,8 @@ def run_agent():
     client = anthropic.Anthropic()
     messages = []
     print(f"Coding agent working in {os.getcwd()}: type a request; an empty line quits.\n")
+    why = BASH.unfenced_reason  # NEW in 08: is the shell fenced by the OS (sandbox.py)? Say so.
+    print(f"  [shell] {f'NOT fenced, it runs with your permissions: {why}' if why else 'fenced by bubblewrap'}", file=sys.stderr)
     try:
         while True:
             try:

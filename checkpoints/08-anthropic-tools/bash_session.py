@@ -16,10 +16,16 @@ over when it sees it. Four things make that trustworthy:
   would leave the rest to be mistaken for the next command's output. What does not fit
   is cut from the middle (the start and the end usually matter most), counted, and said.
 
-Doubts, stated: a process that leaves the process group (`setsid`, a daemon) survives a
-timeout; a command that reads the shell's own input through the shell (`read -u`) could
-see what comes next; background jobs that print later show up in a later command's
-output. The shell is a convenience with your permissions, not a sandbox.
+Where it can (Linux with bubblewrap), the shell starts inside the sandbox of sandbox.py,
+once per session: it writes only to the project folder, sees nothing of the home folder,
+has no network, and everything it starts dies with it, however it tried to leave (a
+PID namespace). Elsewhere it runs plainly, with your permissions; `unfenced_reason` says
+why, so the agent can tell you.
+
+Doubts, stated: unfenced, a process that leaves the process group (`setsid`, a daemon)
+survives a timeout; a command that reads the shell's own input through the shell
+(`read -u`) could see what comes next; background jobs that print later show up in a
+later command's output.
 """
 
 from __future__ import annotations
@@ -35,6 +41,9 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+import sandbox
+from sandbox import SandboxPolicy
+
 
 @dataclass(frozen=True)
 class BashPolicy:
@@ -47,6 +56,8 @@ class BashPolicy:
         "ANTHROPIC_*", "*_API_KEY", "*TOKEN*", "*SECRET*", "*PASSWORD*")
     extra_env: dict[str, str] = field(default_factory=lambda: {  # nobody is there to page or type
         "PAGER": "cat", "GIT_PAGER": "cat", "TERM": "dumb", "GIT_TERMINAL_PROMPT": "0"})
+    sandbox: SandboxPolicy | None = SandboxPolicy()  # the OS fence around the shell (sandbox.py);
+    #   None runs every command with all your permissions, on purpose
 
 
 ADOPTING = False  # True once this process reaps orphans (Linux only)
@@ -99,24 +110,43 @@ class BashSession:
 
     def __init__(self, policy: BashPolicy | None = None):
         self.policy = policy or BashPolicy()
-        self.process: subprocess.Popen | None = None
+        self.process: subprocess.Popen | None = None  # the shell, or the bwrap that runs it
+        self.pidfd: int | None = None  # the sandbox's first process: killing it ends the sandbox
         self.leftover = b""  # output that arrived after a sentinel (a background job's)
+
+    @property
+    def unfenced_reason(self) -> str | None:
+        """None when the shell runs in the sandbox; otherwise why it runs with your permissions."""
+        if self.policy.sandbox is None:
+            return "the session's policy turns the sandbox off (BashPolicy(sandbox=None))"
+        return sandbox.why_no_sandbox()
+
+    @property
+    def fenced(self) -> bool:
+        """True when the shell runs in the sandbox (the agent tells the user either way)."""
+        return self.unfenced_reason is None
 
     def start(self) -> None:
         adopt_orphans()
         env = {k: v for k, v in os.environ.items()
                if not any(fnmatch.fnmatchcase(k, p) for p in self.policy.hidden_env)}
-        self.process = subprocess.Popen(
-            self.policy.shell, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,  # one stream: errors appear where they happened
-            start_new_session=True,  # its own process group, so a timeout can kill it all
-            env={**env, **self.policy.extra_env}, cwd=os.getcwd())
+        options = dict(stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT,  # one stream: errors appear where they happened
+                       start_new_session=True,  # its own process group, so a timeout can kill it all
+                       env={**env, **self.policy.extra_env}, cwd=os.getcwd())
+        if self.fenced:  # one sandbox for the whole session, the project being the current folder
+            self.process, self.pidfd = sandbox.launch(
+                self.policy.sandbox, os.getcwd(), self.policy.shell, **options)
+        else:
+            self.process = subprocess.Popen(self.policy.shell, **options)
 
     def close(self) -> None:
-        """Kill the shell and every process in its group; reap it so no zombie is left."""
+        """Kill the shell and every process in its group (or its sandbox); reap them all."""
         process, self.process, self.leftover = self.process, None, b""
         if process is None:
             return
+        pidfd, self.pidfd = self.pidfd, None
+        sandbox.end(process, pidfd)  # in a sandbox, everything inside dies at once
         try:
             os.killpg(process.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):

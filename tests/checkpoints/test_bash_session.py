@@ -1,10 +1,12 @@
 """Checkpoint 08's bash session (bash_session.py): state persists, the sentinel cannot be
 faked by output, nothing hangs, a timeout kills everything the command started, huge
-output is streamed in constant memory, and no process outlives the session."""
+output is streamed in constant memory, and no process outlives the session. Each holds
+both fenced (the shell in its sandbox, where one can be made) and unfenced."""
 
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import signal
 import subprocess
@@ -19,14 +21,26 @@ from agentcourse import paths
 FOLDER = paths.find_checkpoint("08")
 bash_session = paths.load_program(FOLDER / "bash_session.py", "bash_session")
 pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+NO_SANDBOX = bash_session.sandbox.why_no_sandbox()
+
+
+@pytest.fixture(params=["fenced", "unfenced"])
+def session(request, tmp_path, monkeypatch):
+    if request.param == "fenced" and NO_SANDBOX:
+        pytest.skip(f"no sandbox here: {NO_SANDBOX}")
+    monkeypatch.chdir(tmp_path)
+    fence = {} if request.param == "fenced" else {"sandbox": None}
+    s = bash_session.BashSession(bash_session.BashPolicy(timeout=2, max_output=2_000, **fence))
+    assert s.fenced == (request.param == "fenced")
+    yield s
+    s.close()
 
 
 @pytest.fixture
-def session(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    s = bash_session.BashSession(bash_session.BashPolicy(timeout=2, max_output=2_000))
-    yield s
-    s.close()
+def fenced(session):
+    if not session.fenced:
+        pytest.skip("unfenced, a process that leaves the group survives (the module says so)")
+    return session
 
 
 def group_alive(pgid: int) -> bool:
@@ -149,6 +163,12 @@ def test_close_leaves_no_process_and_no_zombie(session):
 def test_ctrl_c_during_a_command_kills_it(session):
     session.run("true")
     pgid = session.process.pid
+    interrupt_during(session, "sleep 60")
+    assert not group_alive(pgid) and session.process is None
+
+
+def interrupt_during(session, command: str) -> None:
+    """Press Ctrl-C (SIGINT's KeyboardInterrupt) while the session waits for `command`."""
 
     def interrupt(signum, frame):
         # Ctrl-C while the session waits for output; anywhere else (a gc callback, say) the
@@ -161,11 +181,82 @@ def test_ctrl_c_during_a_command_kills_it(session):
     signal.setitimer(signal.ITIMER_REAL, 0.3)
     try:
         with pytest.raises(KeyboardInterrupt):
-            session.run("sleep 60")
+            session.run(command)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
-    assert not group_alive(pgid) and session.process is None
+
+
+def lingering(marker: str, wait: float = 2.0) -> list[int]:
+    """Processes whose argv carries `marker`, once those that are dying have died; any
+    found are killed (they are this test's own), so a failure leaves nothing behind."""
+    deadline = time.monotonic() + wait
+    while True:
+        found = [int(p) for p in os.listdir("/proc") if p.isdigit() and _cmdline_has(p, marker)]
+        if not found or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    for pid in found:
+        os.kill(pid, signal.SIGKILL)
+    return found
+
+
+def _cmdline_has(pid: str, marker: str) -> bool:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return marker.encode() in f.read()
+    except OSError:
+        return False
+
+
+LEAVERS = ("setsid bash -c 'exec -a {m} sleep 1000' >/dev/null 2>&1 & "
+           "python3 -c \"import os; os.fork() and os._exit(0); os.setsid(); "
+           "os.execvp('sleep', ['{m}', '1000'])\" >/dev/null 2>&1; sleep 0.3")
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
+def test_fenced_a_timeout_also_ends_what_left_the_process_group(fenced):
+    marker = f"agentcourse-leaver-{secrets.token_hex(6)}"
+    result = fenced.run(LEAVERS.format(m=marker) + "; sleep 60")
+    assert result.startswith("Error: command did not finish within 2 seconds")
+    assert lingering(marker) == []
+    assert fenced.run("echo fresh") == "fresh\n"
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
+def test_fenced_close_and_ctrl_c_end_what_left_the_process_group(fenced):
+    marker = f"agentcourse-leaver-{secrets.token_hex(6)}"
+    fenced.run(LEAVERS.format(m=marker))
+    fenced.close()
+    assert lingering(marker) == []
+    fenced.run(LEAVERS.format(m=marker))
+    interrupt_during(fenced, "sleep 60")
+    assert lingering(marker) == [] and fenced.process is None
+
+
+def zombies() -> set[int]:
+    """This process's children that exited and were never reaped."""
+    found = set()
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                state, parent = f.read().rsplit(")", 1)[1].split()[:2]
+        except OSError:
+            continue
+        if state == "Z" and int(parent) == os.getpid():
+            found.add(int(pid))
+    return found
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
+def test_no_zombie_is_left_by_an_exit_a_timeout_or_a_close(session):
+    before = zombies()
+    session.run("exit 3")
+    session.run("sleep 60")  # past the timeout
+    session.run("(sleep 0.1 &); sleep 0.3")  # an orphan inside
+    session.close()
+    time.sleep(0.2)
+    assert zombies() - before == set()
 
 
 def test_keys_are_not_in_the_shells_environment(session, monkeypatch):

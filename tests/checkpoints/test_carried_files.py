@@ -31,12 +31,13 @@ ORIGINS = {
     ("03", "tools.py"): "b4ad88b65e42a5bfac1f050b4d4bbdf434b5026fd9c67713b8c9d5f3706ba825",
     ("03", "turns.py"): "0e1289624a0a4c7508fe6d80898e4c0f30ee17aa537d6e8f454757f291d1d849",
     ("04", "tools.py"): "308f6f3c6c7b7810df857eb9f08956e65f5163ae32296101394ed26d7668ab9b",
-    ("05", "usage.py"): "8b068a42092c56b50fb9de98515e29db396dd6d8536000f522a3fd1e4e5e5da0",
-    ("06", "context.py"): "980efb066f47777e4c11c4bada33d281280bcc4f1bbe79d4f6828ed3ba4f2d50",
+    ("05", "usage.py"): "c4977c006e01c2cfbe71ec00f2bf474a2506e5eaa0a84471d57dee2efdfd64d3",
+    ("06", "context.py"): "e0bc56aae1ae977a2e0eeface2ead6aff45d1e06ae3dbb6e7b1664076e6e5bcf",
     ("07", "layers.py"): "f2bc3ba2fff2ea0812c5adeb4303019737c02db351b3f9058cf310c055cf93c9",
-    ("08", "bash_session.py"): "69dc5539fda5db0d72bef9549e27ed689dcc1193c01688afa67771225cd90d91",
+    ("08", "bash_session.py"): "eb77f0228daa56e6a8b8a7443880fe46cec18bdcbc6c99f9009df58fc3abdf8b",
+    ("08", "sandbox.py"): "4b78fd89abeccd52355ce06f8e32665d7de02544bd70fd64494980fd5d34987e",
     ("08", "guardrail.py"): "600c16b1242fd0392e75758a02cab2cfdd6d14528b7e42b3806829f96c0433de",
-    ("08", "text_editor.py"): "73db8bf5072ebfb7e3a491fa734316af968870253c06315e3501eb18c6c53572",
+    ("08", "text_editor.py"): "b87f721e958df87b800689c0d54c48e343ea0de8f57803d1a7e14b20175be6c4",
 }
 
 
