@@ -6,8 +6,8 @@ and lists them; an entry that no longer matches any mutant is reported as stale.
 docs/MUTATION.md lists them too (a test checks that it does).
 """
 
-CP03 = "checkpoints/03-real-tools/agent.py"
-CP04 = "checkpoints/04-search-read-lines/agent.py"
+CP03 = "checkpoints/03-real-tools/tools.py"
+CP04 = "checkpoints/04-search-read-lines/tools.py"
 VALIDATE = "agentcourse/tutor/validate.py"
 GUARD = "checkpoints/08-anthropic-tools/guardrail.py"
 CP06 = "checkpoints/06-context/context.py"

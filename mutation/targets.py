@@ -34,6 +34,13 @@ TARGETS = (
         path_safety=("resolve_in_root", "regular_file"),
     ),
     Target(
+        "checkpoint 03 turns",
+        "checkpoints/03-real-tools/turns.py",
+        ("tool_result", "add_assistant", "close_turn", "describe_api_error", "final_answer"),
+        ("tests/checkpoints/test_real_tools.py", "tests/checkpoints/test_tool_guards.py",
+         "-k", "03"),
+    ),
+    Target(
         "checkpoint 04 search_file, read_lines and helpers",
         "checkpoints/04-search-read-lines/tools.py",
         ("clip", "files_to_search", "matching_lines", "search_file", "read_lines"),
