@@ -235,17 +235,9 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "self.guard_lines.append(line.decode(\"utf-8\", \"replace\").strip(\"\\n\"))"):
         "a line read from the pipe ends at its only newline, so none starts with one (an "
         "empty line is \"\" either way).",
-    (CP06, "_inside_root",
-     "root = os.path.realpath(os.getcwd())",
-     "root = os.path.abspath(os.getcwd())"):
-        CWD_IS_REAL,
     (CP07, "project_rules",
      "root = os.path.realpath(os.getcwd())",
      "root = os.path.abspath(os.getcwd())"):
-        CWD_IS_REAL,
-    (EDITOR, "resolve_in_root",
-     "root = os.path.realpath(os.getcwd())  # the root is the cwd *now*, not at import time",
-     "root = os.path.abspath(os.getcwd())  # the root is the cwd *now*, not at import time"):
         CWD_IS_REAL,
     (EDITOR, "save",
      "root = os.path.realpath(os.getcwd())",
@@ -255,11 +247,6 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "return resolve_in_root(os.path.relpath(path, os.path.realpath(os.getcwd())))",
      "return resolve_in_root(os.path.relpath(path, os.path.abspath(os.getcwd())))"):
         CWD_IS_REAL,
-    (EDITOR, "write_atomically",
-     "os.chmod(tmp, stat.S_IMODE(os.stat(real).st_mode) if os.path.exists(real) else 0o644)",
-     "os.chmod(tmp, stat.S_IMODE(os.stat(real).st_mode) if os.path.lexists(real) else 0o644)"):
-        "real is a resolved path: it is a symlink only for a symlink loop, which load and "
-        "create refuse before writing, so exists and lexists agree on every path that gets here.",
     (EDITOR, "str_replace",
      "save(real, text[: starts[0]] + new_str + text[starts[0] + len(old_str) :], newline, bom)",
      "save(real, text[: starts[ -1]] + new_str + text[starts[0] + len(old_str) :], newline, bom)"):
@@ -277,12 +264,6 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "numbered = f\"{n}: {line.strip(chr(10))}\""):
         "split_lines ends each line at its only newline, so none starts with one (an empty "
         "line is \"\" either way).",
-    (EDITOR, "tool",
-     "@functools.wraps(function)",
-     ""):
-        "functools.wraps only copies the name and docstring onto the wrapper; the error "
-        "message uses the wrapped function's own name, and the tool is registered and "
-        "described by the agent's schema, never by the wrapper's attributes.",
     (CP06, "request_text",
      "return text.split(f\"\\n\\n{SUMMARY_HEADER}\", 1)[0] if SUMMARY_HEADER in text else text",
      "return text.split(f\"\\n\\n{SUMMARY_HEADER}\", 2)[0] if SUMMARY_HEADER in text else text"):

@@ -82,11 +82,10 @@ TARGETS = (
     Target(
         "checkpoint 08 text editor",
         "checkpoints/08-anthropic-tools/text_editor.py",
-        ("tool", "resolve_in_root", "write_atomically", "project_path", "load", "save",
-         "split_lines", "capped", "view", "create", "str_replace", "insert",
-         "str_replace_based_edit_tool"),
+        ("project_path", "load", "save", "split_lines", "capped", "view", "create",
+         "str_replace", "insert", "str_replace_based_edit_tool"),
         ("tests/checkpoints/test_text_editor.py",),
-        path_safety=("resolve_in_root", "project_path", "save"),
+        path_safety=("project_path", "save"),
     ),
     Target(
         "checkpoint 08 bash session",
