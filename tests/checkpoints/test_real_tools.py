@@ -12,6 +12,7 @@ import itertools
 import time
 
 import anthropic
+import httpx
 import pytest
 
 from agentcourse import paths
@@ -277,3 +278,26 @@ def test_ctrl_c_inside_the_client_leaves_messages_valid(agent, canned, project):
         messages.append({"role": "user", "content": "second"})
         assert agent.run_turn(real, messages) == "All done."
         assert protocol_errors(messages) == []
+
+
+def _status_error(cls, status):
+    request = httpx.Request("POST", "https://api.anthropic.com/v1/messages")
+    response = httpx.Response(status, request=request, json={"type": "error", "error": {
+        "type": "x", "message": "nope"}})
+    return cls("nope", response=response, body=None)
+
+
+def test_each_api_error_gets_its_own_line(agent):
+    describe = agent.turns.describe_api_error
+    request = httpx.Request("POST", "https://api.anthropic.com/v1/messages")
+    assert describe(_status_error(anthropic.BadRequestError, 400)) == (
+        "The API rejected the request (400): nope")
+    assert describe(_status_error(anthropic.RateLimitError, 429)).startswith(
+        "The API is rate-limiting this key (429)")
+    assert describe(_status_error(anthropic.APIStatusError, 529)).startswith(
+        "The API is overloaded or failing (529)")
+    assert describe(_status_error(anthropic.InternalServerError, 500)).startswith(
+        "The API is overloaded or failing (500)")
+    assert describe(anthropic.APITimeoutError(request)) == "The API call timed out. Try again."
+    assert describe(anthropic.APIConnectionError(request=request)).startswith(
+        "Could not reach the API")
