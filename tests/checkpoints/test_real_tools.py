@@ -10,6 +10,7 @@ from __future__ import annotations
 import codecs
 import itertools
 import time
+from types import SimpleNamespace
 
 import anthropic
 import httpx
@@ -301,3 +302,36 @@ def test_each_api_error_gets_its_own_line(agent):
     assert describe(anthropic.APITimeoutError(request)) == "The API call timed out. Try again."
     assert describe(anthropic.APIConnectionError(request=request)).startswith(
         "Could not reach the API")
+
+
+def _reply(stop, *blocks):
+    return SimpleNamespace(stop_reason=stop, content=list(blocks))
+
+
+def _text(text):
+    return SimpleNamespace(type="text", text=text)
+
+
+def test_add_assistant_extends_the_last_assistant_message_and_ignores_nothing(agent):
+    add = agent.turns.add_assistant
+    messages = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": ["a"]},
+                {"role": "user", "content": "again"}, {"role": "assistant", "content": ["b"]}]
+    add(messages, ["c"])  # a paused turn goes on in the same message
+    assert messages[-1] == {"role": "assistant", "content": ["b", "c"]}
+    assert messages[1] == {"role": "assistant", "content": ["a"]} and len(messages) == 4
+    add(messages, [])  # the API refuses empty assistant turns: nothing is added
+    assert len(messages) == 4 and messages[-1]["content"] == ["b", "c"]
+    fresh = messages[:3]  # after a user message: a new assistant message
+    add(fresh, ["x"])
+    assert fresh[-1] == {"role": "assistant", "content": ["x"]}
+
+
+def test_final_answer_keeps_the_text_and_stands_in_for_an_empty_one(agent, capsys):
+    messages = [{"role": "user", "content": "hi"}]
+    tool = SimpleNamespace(type="tool_use", id="t1", name="list_files", input={})
+    assert agent.turns.final_answer(messages, _reply("end_turn", _text("Hello."))) == "Hello."
+    assert messages[-1]["content"][0].text == "Hello."
+    messages = [{"role": "user", "content": "hi"}]
+    assert agent.turns.final_answer(messages, _reply("end_turn", tool)) == ""
+    assert messages[-1] == {"role": "assistant", "content": [{"type": "text", "text": "(no reply)"}]}
+    assert "Assistant: Hello." in capsys.readouterr().out
