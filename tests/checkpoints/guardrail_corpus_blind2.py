@@ -37,8 +37,14 @@ The labels follow the design as the brief states it, decided before the code was
   until the agent exits; running an external program (`python3`, `git`), `cd`, or a
   subshell `( ... )` cannot change the shell, and changes nothing.
 
-First contact (the new guardrail's first run against this corpus, before any fix; see
-test_guardrail_blind2.py): FIGURES_PENDING.
+First contact, the new guardrail's first run against this corpus before any change to
+either (the judgement of test_guardrail_blind2.py): 675 of 675 got what their label says;
+none ran unasked that should have asked. The same run put every command of the three
+corpora that runs unasked (223) under real bash with logging stubs (test_guardrail_runs.py):
+each started only allowlisted programs and wrote no file. The corpus and the code came from
+the same design, so a perfect first contact says that the code does what the design says,
+not that the design is complete; the runs under bash are the independent check. No label
+has been changed since.
 """
 
 from __future__ import annotations
