@@ -10,8 +10,8 @@ options that neither run other code nor write a file, in words bash passes on un
 The second asks, and will ask again: `rm`, like everything off the list, is approved one
 exact command at a time. Why: a command line can start programs in more ways than anyone
 can list (wrappers, options that run a string, arithmetic on variables, functions defined
-earlier); the guardrail that tried to list them was bypassed over a hundred times by a
-corpus written blind. What an approved command does is fenced by the sandbox around the
+earlier); the guardrail that tried to list them kept being bypassed by corpora written
+blind. What an approved command does is fenced by the sandbox around the
 shell; with no sandbox (`fenced=False`) every command asks. Without tree-sitter-bash every
 command asks, and `missing()` says why.
 
