@@ -38,6 +38,12 @@ NO_ASSISTANT = ("the default is used only when no message is the model's, and 0,
                 "below 2: compact returns at once whichever it is.")
 
 EQUIVALENT: dict[tuple[str, str, str, str], str] = {
+    (GUARD, "_gaps_blank",
+     "pairs = zip(edges[::2], edges[1::2], strict=True)",
+     "pairs = zip(edges[::2], edges[1::2], strict=False)"):
+        "edges is the node's start, two offsets per child, and its end: always an even "
+        "count, so the two halves are always the same length and strict never has "
+        "anything to catch (it states the intent, and ruff asks for it).",
     (CP03, "resolve_in_root",
      "root = os.path.realpath(os.getcwd())  # the root is the cwd *now*, not at import time",
      "root = os.path.abspath(os.getcwd())  # the root is the cwd *now*, not at import time"):

@@ -94,21 +94,17 @@ BASH_BUILTINS = frozenset(
 
 @dataclass(frozen=True)
 class GuardPolicy:
-    """What "always" can approve; every other command asks, one exact command at a time."""
+    """What "always" can approve; every other command asks, one exact command at a time.
+    A program belongs in `programs` only if, given just its listed options, it can neither
+    run other code nor write a file. Only builtins (and syntax) can change what a later
+    command's names mean: a program bash starts cannot touch the shell that started it."""
 
-    # The programs "always" can approve, each with its safe options. A program belongs here
-    # only if, given just these options, it can neither run other code nor write a file.
-    programs: Mapping[str, Options] = field(default_factory=lambda: dict(ALLOWLIST))
-    # The names bash runs inside itself. Only these (and syntax) can change what a later
-    # command's names mean; a program bash starts cannot touch the shell that started it.
-    builtins: frozenset[str] = BASH_BUILTINS
-    # The builtins that change nothing a later command depends on (cd only moves).
-    inert: frozenset[str] = frozenset({"cd", "echo", "false", "pwd", "true"})
-    # Longer commands are refused without asking: nobody reviews pages of shell.
-    max_length: int = 10_000
-    # A plain word, which bash passes on unchanged: bare characters, single-quoted text, or
-    # double-quoted text without $ ` \, glued together; * and ? are the only patterns allowed.
-    plain: str = r"""(?:[A-Za-z0-9_./,:=+@%*?-]|'[^'\n]*'|"[^"$`\\\n]*")+"""
+    programs: Mapping[str, Options] = field(default_factory=lambda: dict(ALLOWLIST))  # see above
+    builtins: frozenset[str] = BASH_BUILTINS  # the names bash runs inside itself
+    inert: frozenset[str] = frozenset({"cd", "echo", "false", "pwd", "true"})  # change no name
+    max_length: int = 10_000  # longer is refused unasked: nobody reviews pages of shell
+    # A plain word, which bash passes on unchanged: bare characters, '...', "..." without $ ` \
+    plain: str = r"""(?:[A-Za-z0-9_./,:=+@%*?-]|'[^'\n]*'|"[^"$`\\\n]*")+"""  # glued; * ? only
 
 
 POLICY = GuardPolicy()
@@ -221,11 +217,12 @@ def _command(node, policy: GuardPolicy, found: _Findings) -> None:
     """A simple command: a plain allowlisted name, plain words in its safe form, quiet
     redirections. Also whether it runs inside the shell, where it could change names."""
     name_node = node.child_by_field_name("name")
-    plain = _plain(name_node.text.decode(), policy) if name_node else None
+    written = name_node.text.decode() if name_node else ""
+    plain = _plain(written, policy)
     name = plain[0] if plain and not plain[1] else None
     in_shell = name is None or name in policy.builtins
     if name is None:
-        found.refuse("the program's name is not a plain word", True)
+        found.refuse(f"the program's name {written!r} is not a plain word", True)
     elif name not in policy.programs:
         found.refuse(f"{name} is not on the guardrail's allowlist", in_shell and name not in policy.inert)
     else:
@@ -364,7 +361,7 @@ class Guardrail:
     ask: Callable[[str, list[str], str], str] = ask_in_terminal  # asks the user: y / a / n
     approved: set[str] = field(default_factory=set)  # programs approved "always" in this run
     fenced: bool = True  # False: no sandbox around the shell, so every command asks
-    policy: GuardPolicy = POLICY
+    policy: GuardPolicy = POLICY  # what "always" can approve
     changed: str = ""  # why the shell may no longer be the one programs were approved in
 
     def check(self, command: str) -> str | None:

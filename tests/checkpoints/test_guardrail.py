@@ -185,6 +185,7 @@ def test_the_reason_names_the_first_problem_and_the_file():
     assert "rm" in guardrail.assess("rm x; ls > out.txt").reason
     assert "/dev/tcp/h/80" in guardrail.assess("cat < /dev/tcp/h/80").reason
     assert "ls --sort=time" in guardrail.assess("ls --sort=time").reason
+    assert "$tool" in guardrail.assess("$tool --version").reason  # the name as written
 
 
 def test_the_policy_cannot_be_changed_while_the_agent_runs():
@@ -261,6 +262,7 @@ def test_a_new_shell_forgets_what_was_redefined():
     ("ls &", False), ("grep '$x' a", False), ("grep '{' a", False), ("grep \"{\" a", False),
     ("cat <<'EOF'\nhi\nEOF", False), ("rm -rf build", False), ("ls |& cat", False),
     ("grep x <<< 'a b'", False), ("python3 'x'\"y\" z", False), ("false", False),
+    ("ha\\\nsh -p /tmp/x ls", True),  # bash joins the lines: hash -p, though the parser sees ha
     ("make X='$y'", False), ("cat a\\ b", False), ("echo \\{x\\}", False), ("echo '}'", False),
 ])
 def test_what_may_change_the_shell_is_remembered(command, changes):
