@@ -394,7 +394,7 @@ def test_a_program_inside_the_project_makes_its_name_ask(tmp_path, tmp_path_fact
     bin_.mkdir(parents=True)
     (bin_ / "cat").write_text("#!/bin/sh\n")
     (bin_ / "cat").chmod(0o755)
-    (bin_ / "head").symlink_to(shutil.which("python3"))  # head would start python3
+    (bin_ / "head").symlink_to(sys.executable)  # head would start python
     (tmp_path / "link").symlink_to(bin_)  # a PATH entry outside, leading inside
     monkeypatch.chdir(project)
     for entry in (bin_, tmp_path / "link"):
