@@ -321,7 +321,9 @@ def test_add_assistant_extends_the_last_assistant_message_and_ignores_nothing(ag
     assert messages[1] == {"role": "assistant", "content": ["a"]} and len(messages) == 4
     add(messages, [])  # the API refuses empty assistant turns: nothing is added
     assert len(messages) == 4 and messages[-1]["content"] == ["b", "c"]
-    fresh = messages[:3]  # after a user message: a new assistant message
+    fresh = messages[:3]  # after a user message: a new assistant message, but never an empty one
+    add(fresh, [])
+    assert len(fresh) == 3
     add(fresh, ["x"])
     assert fresh[-1] == {"role": "assistant", "content": ["x"]}
 
