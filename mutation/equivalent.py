@@ -107,6 +107,10 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "body: dict, *, count_only: bool = False, beta: bool = False, version: str = LATEST",
      "body: dict, /, count_only: bool = False, beta: bool = False, version: str = LATEST"):
         BARE_STAR,
+    (CP06, "manage",
+     "def manage(client, messages, turn_start, window, policy, *, model, system, tools):",
+     "def manage(client, messages, turn_start, window, policy, /, model, system, tools):"):
+        BARE_STAR,
     (CP06, "compact",
      "def compact(client, messages, turn_start, window, *, model, system, tools, policy):",
      "def compact(client, messages, turn_start, window, /, model, system, tools, policy):"):

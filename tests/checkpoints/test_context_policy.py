@@ -489,3 +489,35 @@ def test_a_memory_file_that_cannot_be_replaced_leaves_no_temporary_file(ctx, pro
     with pytest.raises(OSError):
         ctx.save_note("x", policy(ctx))
     assert not [p for p in project.rglob(".tmp-*")]
+
+
+# ----------------------------------------------------------------------------- manage: the step
+
+
+def test_manage_stubs_then_compacts_and_says_each(ctx, capsys):
+    p = policy(ctx, stub_at_tokens=100, compact_at_tokens=100, compact_hard_tokens=0)
+    messages = conversation([3000, 3000, 3000])
+    messages.append({"role": "assistant", "content": [{"type": "text", "text": "Done."}]})
+    messages.append({"role": "user", "content": "Next request."})
+    client, window = Summariser(), ctx.Window(tokens=9000)
+    start, response = ctx.manage(client, messages, 8, window, p, model="m", system="S", tools=[])
+    out = capsys.readouterr().out
+    assert "old tool result(s) replaced by stubs" in out and "history compacted" in out
+    assert response is not None and len(client.requests) == 1 and window.compactions == 1
+    assert messages[start] == {"role": "user", "content": "Next request."}
+
+
+def test_manage_does_nothing_and_says_nothing_when_nothing_is_due(ctx, capsys):
+    messages = conversation([100, 100])
+    before, client = copy.deepcopy(messages), Summariser()
+    assert ctx.manage(client, messages, 0, ctx.Window(tokens=10), policy(ctx), model="m",
+                      system="S", tools=[]) == (0, None)
+    assert messages == before and client.requests == [] and capsys.readouterr().out == ""
+
+
+def test_manage_says_nothing_of_a_compaction_that_made_no_call(ctx, capsys):
+    messages = conversation([100])  # too little history: compact returns without a call
+    p = policy(ctx, stub_at_tokens=10**9, compact_hard_tokens=50)
+    start, response = ctx.manage(Summariser(), messages, 0, ctx.Window(tokens=100), p,
+                                 model="m", system="S", tools=[])
+    assert (start, response) == (0, None) and "compacted" not in capsys.readouterr().out
