@@ -279,3 +279,39 @@ def test_breakpoints_are_counted_in_the_system_and_in_every_message(lay):
 def test_a_message_ending_in_an_sdk_object_or_empty_is_sent_as_it_is(lay, content):
     messages = [{"role": "user", "content": content}]
     assert lay.with_message_breakpoint(messages, policy(lay)) is messages
+
+
+# ----------------------------------------------------------------------------- the newer helpers
+
+
+def test_track_records_12_character_fingerprints_and_says_what_changed(lay, capsys):
+    previous = {}
+    first = lay.track(previous, layer_set(lay, constitution="C", tool_contracts="T"))
+    assert first["changed_layers"] == ["constitution", "tool_contracts"]
+    assert first["layers"]["constitution"] == lay.fingerprint("C")[:12]
+    assert all(len(fp) == 12 for fp in first["layers"].values())
+    assert capsys.readouterr().out == ""  # the first call: nothing to compare with, nothing said
+    assert previous == lay.fingerprints(layer_set(lay, constitution="C", tool_contracts="T"))
+    second = lay.track(previous, layer_set(lay, constitution="C", tool_contracts="T2"))
+    assert second["changed_layers"] == ["tool_contracts"]
+    assert capsys.readouterr().out == "  [layers] changed since the last call: tool_contracts\n"
+    third = lay.track(previous, layer_set(lay, constitution="C", tool_contracts="T2"))
+    assert third["changed_layers"] == [] and capsys.readouterr().out == ""
+
+
+def test_signals_come_from_the_window_and_the_budget(lay):
+    p = policy(lay, budget_signal=0.5)
+    quiet = SimpleNamespace(compactions=0, stubbed=0)
+    assert lay.signals_for(quiet, 0.49, 1.0, p) == [] and lay.signals_for(quiet, 5.0, 0, p) == []
+    busy = SimpleNamespace(compactions=2, stubbed=3)
+    said = lay.signals_for(busy, 0.5, 1.0, p)
+    assert len(said) == 3 and "compacted 2 time(s)" in said[0] and "stubs" in said[1]
+    assert said[2].startswith("$0.50 of the $1.00 budget is spent")
+
+
+def test_stack_puts_the_five_layers_in_order_with_the_memory_stripped(lay, project):
+    (project / "AGENTS.md").write_text("Use tabs.\n")
+    parts = lay.stack("C", "T", policy(lay), ["one signal"], "\n- a note\n")
+    assert [p.name for p in parts] == list(lay.ORDER)
+    assert [p.text for p in parts][:2] == ["C", "T"] and "Use tabs." in parts[2].text
+    assert parts[3].text == "## Runtime Signals\n- one signal" and parts[4].text == "- a note"
