@@ -53,7 +53,10 @@ def site() -> Built:
         return Built(SITE_DIR / "html", float(timing.read_text()))
 
 
-@pytest.fixture(scope="session")
+# Module scope, not session: while Playwright's sync API runs, its event loop is the
+# thread's running loop, and any later test of the same worker that calls asyncio.run()
+# would fail. The browser closes when test_site_browser.py is done.
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
     path = chromium()
     if path is None:
@@ -87,7 +90,7 @@ def server(site: Built) -> Iterator[str]:
     httpd.server_close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def crawl(browser, server: str, site: Built) -> dict[str, Visit]:
     """Every page of the site loaded once, in one browser tab, with what it did."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
