@@ -20,7 +20,7 @@ demo: $(STAMP)
 	$(BIN)/agentcourse demo
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -n 2 --dist loadgroup -q
+	$(BIN)/python -m pytest -n 2 -q
 
 test-live: $(STAMP)
 	$(BIN)/python -m pytest -m live -q

@@ -75,6 +75,7 @@ class Stage:
         self.pages: dict[str, Page] = {}
         self.routes: dict[str, str] = {}  # repository path (file or folder) -> staged path[#anchor]
         self.assets: dict[str, Path] = {}  # staged path -> file to copy there
+        self.dropped: set[str] = set()  # repository paths linked that have no place on the site
         self.nav: list = []
 
     # ---------------------------------------------------------------- collecting pages
@@ -125,7 +126,8 @@ class Stage:
             if index == 0:
                 entries.append({title: page})
                 continue
-            diff = self.add(f"{rel}/diff.md", f"{rel}/diff.md", pages.diff_page(folder, ladder[index - 1]))
+            diff = self.add(f"{rel}/diff.md", f"{rel}/diff.md", pages.diff_page(folder, ladder[index - 1]),
+                            f"{rel}/diff.md")
             entries.append({title: [page, {f"The diff from {ladder[index - 1].name[:2]}": diff}]})
         for folder in ladder:  # a carried module's link goes to the checkpoint that lists it
             for module in checkpoint_modules(folder):
@@ -209,6 +211,7 @@ class Stage:
             dest = target
         if dest is None:
             if not self.repo_url or not (self.root / target).exists() or target.startswith(".."):
+                self.dropped.add(target)
                 return None
             kind = "tree" if (self.root / target).is_dir() else "blob"
             return f"{self.repo_url}/{kind}/main/{target}" + (f"#{fragment}" if fragment else "")

@@ -15,7 +15,7 @@ import json
 import os
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import pytest
@@ -90,8 +90,7 @@ def server(site: Built) -> Iterator[str]:
     httpd.server_close()
 
 
-@pytest.fixture(scope="module")
-def crawl(browser, server: str, site: Built) -> dict[str, Visit]:
+def _crawl(browser, server: str, site: Built) -> dict[str, Visit]:
     """Every page of the site loaded once, in one browser tab, with what it did."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.add_init_script(OPEN_SHADOW_ROOTS)
@@ -132,7 +131,32 @@ def crawl(browser, server: str, site: Built) -> dict[str, Visit]:
             pass
         seen = tab.evaluate(LOOK)
         visits[page] = Visit(page, list(current["errors"]), list(current["foreign"]), list(current["failed"]),
-                             seen["links"], set(seen["ids"]), [tuple(i) for i in seen["images"]],
-                             (sources, seen["diagrams"]))
+                             seen["links"], sorted(seen["ids"]), [list(i) for i in seen["images"]],
+                             [sources, seen["diagrams"]])
     context.close()
     return visits
+
+
+@pytest.fixture(scope="module")
+def crawl(request, site: Built) -> dict[str, Visit]:
+    """The crawl, done once per run: a second worker reads the first one's (links are kept
+    relative to the site, since each worker serves it on a port of its own)."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID") or f"pid-{os.getpid()}"
+    saved = SITE_DIR / ".crawl.json"
+    with open(SITE_DIR / ".crawl.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if saved.is_file() and json.loads(saved.read_text())["run"] == run:
+            visits = json.loads(saved.read_text())["visits"]
+        else:
+            server = request.getfixturevalue("server")
+            found = _crawl(request.getfixturevalue("browser"), server, site)
+            visits = {page: {**asdict(visit), "links": [_relative(link, server) for link in visit.links]}
+                      for page, visit in found.items()}
+            saved.write_text(json.dumps({"run": run, "visits": visits}))
+    return {page: Visit(**{**v, "ids": set(v["ids"]), "images": [tuple(i) for i in v["images"]],
+                           "diagrams": tuple(v["diagrams"])}) for page, v in visits.items()}
+
+
+def _relative(link: str, server: str) -> str:
+    """A link on the site's own server as a path from the site's root ("/lectures/..."); others as they are."""
+    return "/" + link[len(server):] if link.startswith(server) else link

@@ -261,3 +261,17 @@ def test_the_workflow_publishes_make_site_to_pages_from_main():
     upload = next(step for step in steps if "upload-pages-artifact" in step.get("uses", ""))
     assert upload["with"]["path"] == ".site/html"
     assert "deploy-pages" in workflow["jobs"]["deploy"]["steps"][0]["uses"]
+
+
+def test_only_files_without_a_page_lose_their_links():
+    """A link the site cannot place keeps its text; that must only happen to a file of the
+    repository that is not published (a module of the support library), never to a page."""
+    stage = Stage()
+    stage.collect()
+    for page in stage.pages.values():
+        stage.rendered(page)
+    for target in sorted(stage.dropped):
+        path = REPO_ROOT / target
+        assert path.exists(), f"a link to {target}, which does not exist"
+        assert path.suffix not in (".md", ".ipynb") and not (path / "README.md").is_file(), (
+            f"{target} should have a page on the site, but a link to it was dropped")
