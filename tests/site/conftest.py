@@ -38,6 +38,10 @@ class Built:
     seconds: float  # how long `make site`'s build took, staging included
 
 
+NO_BROWSER = ("no Chromium on this machine: the site's browser tests need the distribution's "
+              "chromium package (apt-get install chromium), which .ci/run installs")
+
+
 @pytest.fixture(scope="session")
 def site() -> Built:
     """The site, built once for the whole run (every worker waits for the first build)."""
@@ -60,8 +64,7 @@ def site() -> Built:
 def browser() -> Iterator[object]:
     path = chromium()
     if path is None:
-        pytest.skip("no Chromium on this machine: the site's browser tests need the distribution's "
-                    "chromium package (apt-get install chromium), which .ci/run installs")
+        pytest.skip(NO_BROWSER)
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -138,9 +141,12 @@ def _crawl(browser, server: str, site: Built) -> dict[str, Visit]:
 
 
 @pytest.fixture(scope="module")
-def crawl(request, site: Built) -> dict[str, Visit]:
+def crawl(request) -> dict[str, Visit]:
     """The crawl, done once per run: a second worker reads the first one's (links are kept
     relative to the site, since each worker serves it on a port of its own)."""
+    if chromium() is None:
+        pytest.skip(NO_BROWSER)
+    site = request.getfixturevalue("site")
     run = os.environ.get("PYTEST_XDIST_TESTRUNUID") or f"pid-{os.getpid()}"
     saved = SITE_DIR / ".crawl.json"
     with open(SITE_DIR / ".crawl.lock", "w") as lock:
