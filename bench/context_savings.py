@@ -56,14 +56,22 @@ class Run:
     notes: int  # lines in NOTES.md (06's memory file)
     compactions: int  # times 06 summarised its history
     stubbed: int  # tool results 06 replaced by stubs
+    cache_read: int = 0  # of input_tokens, those read from the prompt cache
+    cost_usd: float = 0.0  # at list price, by the checkpoint's own usage.cost_of
 
 
-def measure(checkpoint: str, base_url: str, workdir: Path, modules: int | None = None) -> Run:
-    """Run the long task once with `checkpoint` in a fresh project under `workdir`."""
-    root = copy_sample_project(workdir / f"project-{checkpoint}")
+def measure(checkpoint: str, base_url: str, workdir: Path, modules: int | None = None,
+            policy=None, label: str = "") -> Run:
+    """Run the long task once with `checkpoint` in a fresh project under `workdir`
+    (`policy`: a ContextPolicy in place of the checkpoint's own)."""
+    root = copy_sample_project(workdir / f"project-{checkpoint}{label}")
     longtask.write_package(root, modules)
     agent = load_checkpoint(checkpoint)
     agent.MAX_STEPS = agent.MAX_COST_USD = agent.MAX_SECONDS = 0  # the task, not the limits
+    if policy is not None:
+        agent.POLICY = policy
+    if hasattr(agent, "GUARDRAIL"):  # 08: a user who says yes to every command it asks about
+        agent.GUARDRAIL.ask = lambda command, programs, reason: "y"
     client = RecordingClient(anthropic.Anthropic(base_url=base_url, api_key="tutor-offline"))
     messages = [{"role": "user", "content": longtask.TASK}]
     here = os.getcwd()
@@ -73,6 +81,8 @@ def measure(checkpoint: str, base_url: str, workdir: Path, modules: int | None =
             agent.run_turn(client, messages)
     finally:
         os.chdir(here)
+        if hasattr(agent, "BASH"):
+            agent.BASH.close()
     tokens = sum(u.input_tokens + (u.cache_creation_input_tokens or 0)
                  + (u.cache_read_input_tokens or 0) for u in client.usages)
     notes = root / "NOTES.md"
@@ -80,7 +90,9 @@ def measure(checkpoint: str, base_url: str, workdir: Path, modules: int | None =
     return Run(checkpoint, len(client.usages), tokens, longtask.summary_problems(root),
                not protocol_errors(messages),
                len(notes.read_text(encoding="utf-8").splitlines()) if notes.is_file() else 0,
-               window.compactions if window else 0, window.stubbed if window else 0)
+               window.compactions if window else 0, window.stubbed if window else 0,
+               sum(u.cache_read_input_tokens or 0 for u in client.usages),
+               sum(agent.usage.cost_of(u, agent.MODEL) for u in client.usages))
 
 
 def compare(modules: int | None = None) -> tuple[Run, Run]:

@@ -6,8 +6,8 @@ and lists them; an entry that no longer matches any mutant is reported as stale.
 docs/MUTATION.md lists them too (a test checks that it does).
 """
 
-CP03 = "checkpoints/03-real-tools/agent.py"
-CP04 = "checkpoints/04-search-read-lines/agent.py"
+CP03 = "checkpoints/03-real-tools/tools.py"
+CP04 = "checkpoints/04-search-read-lines/tools.py"
 VALIDATE = "agentcourse/tutor/validate.py"
 GUARD = "checkpoints/08-anthropic-tools/guardrail.py"
 CP06 = "checkpoints/06-context/context.py"
@@ -38,6 +38,12 @@ NO_ASSISTANT = ("the default is used only when no message is the model's, and 0,
                 "below 2: compact returns at once whichever it is.")
 
 EQUIVALENT: dict[tuple[str, str, str, str], str] = {
+    (GUARD, "_gaps_blank",
+     "pairs = zip(edges[::2], edges[1::2], strict=True)",
+     "pairs = zip(edges[::2], edges[1::2], strict=False)"):
+        "edges is the node's start, two offsets per child, and its end: always an even "
+        "count, so the two halves are always the same length and strict never has "
+        "anything to catch (it states the intent, and ruff asks for it).",
     (CP03, "resolve_in_root",
      "root = os.path.realpath(os.getcwd())  # the root is the cwd *now*, not at import time",
      "root = os.path.abspath(os.getcwd())  # the root is the cwd *now*, not at import time"):
@@ -101,36 +107,6 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "body: dict, *, count_only: bool = False, beta: bool = False, version: str = LATEST",
      "body: dict, /, count_only: bool = False, beta: bool = False, version: str = LATEST"):
         BARE_STAR,
-    (GUARD, "_stdin_text",
-     "if any(c.type != \"heredoc_content\" for c in body.named_children):",
-     "if any(c.type == \"heredoc_content\" for c in body.named_children):"):
-        "tree-sitter-bash gives a here-document's body named children only when it holds an "
-        "expansion, and then always a heredoc_content after it: the body has a child of "
-        "another type exactly when it has a heredoc_content child, so both tests agree.",
-    (GUARD, "_gaps_are_blank",
-     "if pos > node.start_byte and re.fullmatch(rb\"(\\\\\\n)+\", gap):",
-     "if pos >= node.start_byte and re.fullmatch(rb\"(\\\\\\n)+\", gap):"):
-        "pos == node.start_byte only for the gap before the first child, and a node that "
-        "gets here starts where its first child starts (only here-document bodies, which "
-        "are not checked, and parse errors, refused before, do not), so that gap is empty "
-        "and matches nothing either way.",
-    (GUARD, "_stdin_text",
-     "if node.parent is not None and node.parent.type == \"redirected_statement\":",
-     "if node.parent is not None or node.parent.type == \"redirected_statement\":"):
-        "a command always has a parent (the program, at least), and of the nodes that hold "
-        "a command only redirected_statement has redirect children (the redirections of "
-        "`f() { ...; } > x` or `while ...; done < x` hang on a redirected_statement too), so "
-        "adding the parent's redirections of any other parent adds none.",
-    (GUARD, "_arithmetic",
-     "return node.children[kinds.index(\"[\") + 1 : -1] if \"[\" in kinds else []",
-     "return node.children[kinds.index(\"[\") + 0 : -1] if \"[\" in kinds else []"):
-        "the one node this adds to an index is the `[` token itself, which is neither a "
-        "variable, a command substitution nor a word, so what the check finds is the same.",
-    (GUARD, "_stdin_text",
-     "return literal(r.named_children[-1])",
-     "return literal(r.named_children[- 0])"):
-        "a here-string has exactly one named child in tree-sitter-bash (its word; a "
-        "concatenation of quoted parts is one node), so its first and last are the same.",
     (CP06, "compact",
      "def compact(client, messages, turn_start, window, *, model, system, tools, policy):",
      "def compact(client, messages, turn_start, window, /, model, system, tools, policy):"):
@@ -155,32 +131,6 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "if time.monotonic() >= deadline or not await self._async_is_alive():"):
         "time.monotonic() is a float read a few times a second: it equals the deadline only "
         "by chance, and then the two tests differ for that one reading.",
-    (GUARD, "_visit",
-     "if node.type == \"command_substitution\" and node.text.startswith(b\"`\"):",
-     "if node.type == \"command_substitution\" and node.text.endswith(b\"`\"):"):
-        "a command substitution is either $(...), which ends with ), or `...`, which starts "
-        "and ends with a backtick: the first and the last character tell the same.",
-    (GUARD, "_arithmetic",
-     "return node.children[kinds.index(\"[\") + 1 : -1] if \"[\" in kinds else []",
-     "return node.children[kinds.index(\"[\") : -1] if \"[\" in kinds else []"):
-        "as with + 0: the one node this adds is the `[` token, which the check ignores.",
-    (GUARD, "_find",
-     "end = next((j for j in range(i + 1, len(words)) if words[j] in (\";\", \"+\")), len(words))",
-     "end = next((j for j in range(i, len(words)) if words[j] in (\";\", \"+\")), len(words))"):
-        "words[i] is -exec (or -execdir, -ok, -okdir) itself, never ; or +, so starting the "
-        "search there finds the same end.",
-    (GUARD, "_command",
-     "if name is None:",
-     "if False:"):
-        "tree-sitter-bash makes a command node only around a command name: a line of "
-        "assignments alone (X=1 Y=2) or of redirections alone (> out) is another kind of "
-        "node, so name is never None here (kept as a guard against a future grammar).",
-    (GUARD, "_stdin_text",
-     "if body is None:",
-     "if False:"):
-        "tree-sitter-bash gives every complete here-document a heredoc_body, an empty one "
-        "too (bash <<EOF, newline, EOF); an unterminated one is a parse error, refused "
-        "before this runs.",
     (CONFINE, "ConfinedKernelManager._link_sockets",
      "os.link(src, dst, follow_symlinks=False)",
      "os.link(src, dst, follow_symlinks=True)"):
@@ -235,17 +185,9 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "self.guard_lines.append(line.decode(\"utf-8\", \"replace\").strip(\"\\n\"))"):
         "a line read from the pipe ends at its only newline, so none starts with one (an "
         "empty line is \"\" either way).",
-    (CP06, "_inside_root",
-     "root = os.path.realpath(os.getcwd())",
-     "root = os.path.abspath(os.getcwd())"):
-        CWD_IS_REAL,
     (CP07, "project_rules",
      "root = os.path.realpath(os.getcwd())",
      "root = os.path.abspath(os.getcwd())"):
-        CWD_IS_REAL,
-    (EDITOR, "resolve_in_root",
-     "root = os.path.realpath(os.getcwd())  # the root is the cwd *now*, not at import time",
-     "root = os.path.abspath(os.getcwd())  # the root is the cwd *now*, not at import time"):
         CWD_IS_REAL,
     (EDITOR, "save",
      "root = os.path.realpath(os.getcwd())",
@@ -255,11 +197,6 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "return resolve_in_root(os.path.relpath(path, os.path.realpath(os.getcwd())))",
      "return resolve_in_root(os.path.relpath(path, os.path.abspath(os.getcwd())))"):
         CWD_IS_REAL,
-    (EDITOR, "write_atomically",
-     "os.chmod(tmp, stat.S_IMODE(os.stat(real).st_mode) if os.path.exists(real) else 0o644)",
-     "os.chmod(tmp, stat.S_IMODE(os.stat(real).st_mode) if os.path.lexists(real) else 0o644)"):
-        "real is a resolved path: it is a symlink only for a symlink loop, which load and "
-        "create refuse before writing, so exists and lexists agree on every path that gets here.",
     (EDITOR, "str_replace",
      "save(real, text[: starts[0]] + new_str + text[starts[0] + len(old_str) :], newline, bom)",
      "save(real, text[: starts[ -1]] + new_str + text[starts[0] + len(old_str) :], newline, bom)"):
@@ -277,12 +214,6 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "numbered = f\"{n}: {line.strip(chr(10))}\""):
         "split_lines ends each line at its only newline, so none starts with one (an empty "
         "line is \"\" either way).",
-    (EDITOR, "tool",
-     "@functools.wraps(function)",
-     ""):
-        "functools.wraps only copies the name and docstring onto the wrapper; the error "
-        "message uses the wrapped function's own name, and the tool is registered and "
-        "described by the agent's schema, never by the wrapper's attributes.",
     (CP06, "request_text",
      "return text.split(f\"\\n\\n{SUMMARY_HEADER}\", 1)[0] if SUMMARY_HEADER in text else text",
      "return text.split(f\"\\n\\n{SUMMARY_HEADER}\", 2)[0] if SUMMARY_HEADER in text else text"):

@@ -10,6 +10,11 @@ from dataclasses import dataclass
 
 TARGET_SCORE = 0.90  # at least this share of the non-equivalent mutants must be killed
 
+# Checkpoint 08's guardrail: the allowlist and every function of the decision.
+GUARDRAIL = ("safe", "ALLOWLIST", "GuardPolicy", "_Findings", "missing", "assess", "_unreadable",
+             "_gaps_blank", "_walk", "_plain", "_computed", "_command", "_redirect", "_option",
+             "_arguments", "path_problem", "ask_in_terminal", "Guardrail")
+
 
 @dataclass(frozen=True)
 class Target:
@@ -34,6 +39,13 @@ TARGETS = (
         path_safety=("resolve_in_root", "regular_file"),
     ),
     Target(
+        "checkpoint 03 turns",
+        "checkpoints/03-real-tools/turns.py",
+        ("tool_result", "add_assistant", "close_turn", "describe_api_error", "final_answer"),
+        ("tests/checkpoints/test_real_tools.py", "tests/checkpoints/test_tool_guards.py",
+         "-k", "03"),
+    ),
+    Target(
         "checkpoint 04 search_file, read_lines and helpers",
         "checkpoints/04-search-read-lines/tools.py",
         ("clip", "files_to_search", "matching_lines", "search_file", "read_lines"),
@@ -53,33 +65,23 @@ TARGETS = (
     Target(
         "checkpoint 08 guardrail",
         "checkpoints/08-anthropic-tools/guardrail.py",
-        ("literal", "program_name", "_gaps_are_blank", "analyse", "commands_in", "_visit",
-         "_all", "_arithmetic", "_check_variable", "_hidden_code", "_inside", "_extra_words",
-         "_operator", "_add", "_command", "_stdin_text", "_quoted_heredoc", "_run",
-         "_string_options", "_check_arguments", "_subcommand", "_known", "_operands",
-         "_shell", "_find", "_strings", "ask_in_terminal", "Guardrail"),
-        # both corpora (the second written blind) compare what commands_in finds with what
-        # bash runs, statically; the random commands run under bash. Left out: the runs of
-        # the corpora under bash, which check the corpora (their expected sets), not the
-        # guardrail.
+        GUARDRAIL,
+        # the three corpora judged statically (with every visible program approved, does each
+        # command run unasked or ask for its exact text?), the behaviours, and what runs
+        # unasked run under real bash with logging stubs
         ("tests/checkpoints/test_guardrail.py", "tests/checkpoints/test_guardrail_blind.py",
-         "-k", "not what_bash_really_runs"),
-        path_safety=("literal", "program_name", "_gaps_are_blank", "analyse", "commands_in",
-                     "_visit", "_all", "_arithmetic", "_check_variable", "_hidden_code",
-                     "_inside", "_extra_words", "_operator", "_add", "_command", "_stdin_text",
-                     "_quoted_heredoc", "_run", "_string_options", "_check_arguments",
-                     "_subcommand", "_known", "_operands", "_shell", "_find", "_strings",
-                     "Guardrail"),
-        safety_label="guardrail-bypass",
+         "tests/checkpoints/test_guardrail_blind2.py", "tests/checkpoints/test_guardrail_runs.py"),
+        # every function decides what runs unasked, or what the user is shown before saying yes
+        path_safety=GUARDRAIL,
+        safety_label="guardrail-allow",
     ),
     Target(
         "checkpoint 08 text editor",
         "checkpoints/08-anthropic-tools/text_editor.py",
-        ("tool", "resolve_in_root", "write_atomically", "project_path", "load", "save",
-         "split_lines", "capped", "view", "create", "str_replace", "insert",
-         "str_replace_based_edit_tool"),
+        ("project_path", "load", "save", "split_lines", "capped", "view", "create",
+         "str_replace", "insert", "str_replace_based_edit_tool"),
         ("tests/checkpoints/test_text_editor.py",),
-        path_safety=("resolve_in_root", "project_path", "save"),
+        path_safety=("project_path", "save"),
     ),
     Target(
         "checkpoint 08 bash session",

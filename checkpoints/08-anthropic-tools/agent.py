@@ -45,9 +45,8 @@ MAX_SECONDS = float(os.environ.get("AGENT_MAX_SECONDS", "300"))
 SESSION = usage.Stats()  # the whole session; the cost limit reads it
 
 # --- the policies of the context window and of the prompt ---
-# Stub and compact late, in big steps: with the prompt cache in play every rewrite of
-# the history is a cache miss (lecture 7.2). CHANGED in 08: a cut output is read back
-# with the text editor, the tool this agent has.
+# Stub and compact late, in big steps (lecture 7.2). CHANGED in 08: a cut output is read
+# back with the text editor, the tool this agent has.
 POLICY = context.ContextPolicy(stub_at_tokens=20_000, compact_at_tokens=30_000,
                                read_saved="view it with str_replace_based_edit_tool")
 WINDOW = context.Window()  # the last prompt's size, turns, stubs and compactions so far
@@ -55,8 +54,7 @@ PROMPT = layers.LayerPolicy()
 FINGERPRINTS = {}  # the last call's layer fingerprints; what changed differs
 
 # --- the constitution, the first layer of the system prompt ---
-# CHANGED in 08: "Do not run code." became rules for running commands: the agent can now,
-# with approval. The two tools are described in their contracts (TOOL_CONTRACTS).
+# CHANGED in 08: "Do not run code." became rules for running commands, with approval.
 CONSTITUTION = """\
 You are a coding assistant working inside one project directory. You help the user \
 read, understand and change the code files in it, and run its tests and tools.
@@ -98,8 +96,7 @@ that you cannot and suggest an alternative.
 
 
 # --- the tools: schemas the model reads, functions the program runs ---
-# CHANGED in 08: Anthropic's two tools, declared by type and name only: Claude was trained
-# on them, so the API knows their schemas. The type's date is a version.
+# CHANGED in 08: Anthropic's two tools, by type and name only: the API knows their schemas.
 TOOLS = [
     {"type": "text_editor_20250728", "name": "str_replace_based_edit_tool",
      "max_characters": text_editor.POLICY.max_characters},
@@ -125,12 +122,11 @@ def save_note(note):
 
 
 def research(question, client=None, count=None):
-    """A sub-agent answers `question` in its own window. It calls the API, so run_tools
-    hands it the client, and `count(response)`, told of each of its calls."""
+    """A sub-agent answers `question` in its own window (run_tools hands it the client)."""
     return context.research(client, question, model=MODEL, policy=POLICY, count=count)
 
 
-# --- NEW in 08: bash, behind the guardrail ---
+# --- NEW in 08: bash, behind the guardrail, in a sandbox ---
 # One shell for the whole run, started by the first command; every command is checked
 # first. What the user answered stays in GUARDRAIL until the agent exits.
 BASH = bash_session.BashSession(bash_session.BashPolicy(sandbox=sandbox.SandboxPolicy()))
@@ -140,6 +136,7 @@ GUARDRAIL = guardrail.Guardrail()
 def bash(command=None, restart=False):
     """Anthropic's bash tool: run `command` in the session, or restart the session."""
     if restart is True:
+        GUARDRAIL.new_shell()  # a fresh shell: nothing in it was redefined
         return BASH.restart()
     if not isinstance(command, str) or not command.strip():
         return "Error: command must be a non-empty string (or set restart to true)"
@@ -155,10 +152,7 @@ def dispatch_tool(name, tool_input):
     return tools.run_tool(TOOL_FUNCTIONS, name, tool_input)
 
 
-# --- the tool contracts, one short manual per tool ---
-# The schema says what arguments a tool takes; the contract says how to use it well. Only
-# the contracts of tools in TOOLS are sent (layers.tool_contracts), so a tool taken out of
-# TOOLS takes its manual with it.
+# --- the tool contracts, one short manual per tool (only those of tools in TOOLS are sent) ---
 TOOL_CONTRACTS = {  # CHANGED in 08: the two new tools' contracts replace four
     "str_replace_based_edit_tool": "The text editor. `view` shows a file with line numbers "
     "(or lists a folder); `create` makes a new file; `str_replace` replaces text that appears "
@@ -316,15 +310,25 @@ def run_turn(client, messages):
         end_turn(turn, messages)
 
 
+# --- NEW in 08: what fences the shell, said at start-up (to stderr: not the transcript) ---
+def report_fences():
+    """Without a sandbox (sandbox.py), or without the shell parser, every command asks."""
+    GUARDRAIL.fenced = BASH.fenced  # read here, not at import: the first read probes bwrap
+    why = BASH.unfenced_reason
+    print(f"  [shell] NOT fenced, it runs with your permissions: {why}" if why else
+          "  [shell] fenced by bubblewrap: the project writable, the home folder hidden, "
+          "no network", file=sys.stderr)
+    if missing := guardrail.missing():
+        print(f"  [guardrail] {missing}: every command asks", file=sys.stderr)
+
+
 # --- the outer loop (one iteration per user message) ---
-# CHANGED in 08: it closes the shell however the session ends: nothing it started may
-# outlive the agent.
+# CHANGED in 08: it closes the shell however the session ends: nothing may outlive it.
 def run_agent():
     client = anthropic.Anthropic()
     messages = []
     print(f"Coding agent working in {os.getcwd()}: type a request; an empty line quits.\n")
-    why = BASH.unfenced_reason  # NEW in 08: is the shell fenced by the OS (sandbox.py)? Say so.
-    print(f"  [shell] {f'NOT fenced, it runs with your permissions: {why}' if why else 'fenced by bubblewrap'}", file=sys.stderr)
+    report_fences()
     try:
         while True:
             try:

@@ -1,648 +1,396 @@
-"""guardrail.py (checkpoint 08): the user approves every program the agent's shell would run.
+"""guardrail.py (checkpoint 08): the user decides what the agent's shell runs; it denies by default.
 
-A bash tool hands the model the whole machine, so nothing runs until the user says yes.
-Approval is per executable: approving `ls` once, or always, never approves
-`ls && rm -rf x`, because the guardrail reads the command with a real bash parser
-(tree-sitter-bash) and finds every program the shell would start, wherever it hides:
-pipes, `;` `&&` `||`, `$( )` and backticks, subshells and `{ }` groups, process
-substitution, function bodies, loops and `case`, assignments and redirections, and
-wrappers that run another command (`sudo`, `env`, `xargs`, `bash -c '...'`, `eval`,
-`find -exec`, `ssh host cmd`, `uv run` ...) or a string given in an option or a variable
-(`su -c`, `tar --to-command`, `PAGER=...`). What it cannot read, it asks about: a name
-computed at run time, a value bash evaluates as arithmetic (`a[$(id)]` in it runs id),
-git configuration, a sed script with `e`, and settings that change later names (PATH).
+Try it from the repository root:
 
-    commands_in("ls && rm -rf x")          -> ["ls", "rm"]
-    commands_in("sudo -u bob 'r'm x")      -> ["sudo", "rm"]
-    commands_in("$tool --version")         -> raises Unanalysable: only running it would tell
+    python -c "import sys; sys.path.insert(0, 'checkpoints/08-anthropic-tools'); \\
+from guardrail import assess; print(assess('grep -rn TODO src | head')); print(assess('rm x'))"
 
-Doubts, stated: an approved program can do anything it is able to (`find -delete`,
-`git` hooks, `make`, `python`): per-executable approval is a speed bump on a machine the
-agent can use, not a sandbox. Shells and interpreters therefore ask every time. A program
-that daemonizes, a file the agent edited that a program later obeys (`.git/config`, a
-Makefile, `conftest.py`), or a variable an earlier command declared as an integer, can hide
-work that no reading of the text reveals; run the agent in a container when that matters.
+The first may be approved "always": it runs only programs on a short allowlist, with
+options that neither run other code nor write a file, in words bash passes on unchanged.
+The second asks, and will ask again: `rm`, like everything off the list, is approved one
+exact command at a time. Why: a command line can start programs in more ways than anyone
+can list (wrappers, options that run a string, arithmetic on variables, functions defined
+earlier); the guardrail that tried to list them kept being bypassed by corpora written
+blind. What an approved command does is fenced by the sandbox around the
+shell; with no sandbox (`fenced=False`) every command asks. Without tree-sitter-bash every
+command asks, and `missing()` says why.
+
+Doubts, stated: approving `cat` lets the agent read whatever the shell may read (the
+sandbox's job to limit); `sort` may write temporary files in $TMPDIR for large input.
 """
 
 from __future__ import annotations
 
-import posixpath
+import os
 import re
-from collections.abc import Callable
+import shutil
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-import tree_sitter_bash
-from tree_sitter import Language, Parser
+try:  # optional: a learner who installed only anthropic still gets a guardrail that asks
+    import tree_sitter_bash
+    from tree_sitter import Language, Parser
 
-PARSER = Parser(Language(tree_sitter_bash.language()))
-
-
-class Unanalysable(ValueError):
-    """Which programs the command runs cannot be known from its text; the user must decide."""
-
-
-# --- the policy: which names are special (data, so a course can extend it) ---
-SYSTEM_DIRS = {"/bin", "/sbin", "/usr/bin", "/usr/sbin", "/usr/local/bin", "/usr/local/sbin",
-               "/opt/homebrew/bin"}  # /bin/rm is rm; ./rm or /tmp/rm is some other program
-SHELLS = {"bash", "sh", "zsh", "dash", "ksh", "mksh", "fish", "busybox"}
-ALWAYS_ASK = SHELLS | {  # each can run any code at all: approving it "always" would approve everything
-    "python", "python3", "pypy", "perl", "ruby", "node", "php", "lua", "awk", "gawk", "source", ".",
-    "eval", "exec", "sudo", "su", "doas", "ssh", "xargs", "env", "alias", "hash", "enable", "trap",
-    "runuser", "pkexec", "flock", "script", "tmux", "screen", "parallel", "at", "expect", "let",
-    "unshare", "nsenter", "systemd-run", "chrt", "prlimit", "numactl", "valgrind", "ltrace", "perf",
-    "fakeroot", "faketime", "eatmydata", "firejail", "bwrap", "torsocks", "proxychains", "sg", "fc",
-    "setpriv", "xvfb-run", "docker", "podman", "vi", "vim", "nvim", "emacs", "ed", "ex", "gdb",
-    "toybox", "crontab", "batch", "entr", "dc", "m4", "mawk", "nawk", "Rscript", "julia", "deno"}
-RISKY_VARIABLES = {  # setting one changes what later names mean, or runs code by itself
-    "PATH", "BASH_ENV", "ENV", "LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_INSERT_LIBRARIES",
-    "PROMPT_COMMAND", "IFS", "SHELLOPTS", "BASHOPTS", "GIT_SSH_COMMAND", "GIT_EXTERNAL_DIFF",
-    "PS0", "PS1", "PS2", "PS4", "LD_AUDIT", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT",
-    "GIT_CONFIG", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_EXEC_PATH", "GCONV_PATH",
-    "EXECIGNORE", "BASH_CMDS", "BASH_ALIASES", "BASH_LOADABLES_PATH"}
-COMMAND_VARIABLES = {  # a program runs their value as a shell command: it is read like one
-    "PAGER", "GIT_PAGER", "MANPAGER", "SYSTEMD_PAGER", "EDITOR", "VISUAL", "GIT_EDITOR",
-    "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_PROXY_COMMAND", "BROWSER",
-    "LESSOPEN", "LESSCLOSE"}
-SUBCOMMANDS = {  # `uv run pytest`, `npx tsc`: the words after the subcommand are a command
-    "uv": {"run"}, "uvx": {""}, "poetry": {"run"}, "pipenv": {"run"}, "pdm": {"run"},
-    "hatch": {"run"}, "rye": {"run"}, "pixi": {"run"}, "pipx": {"run"}, "conda": {"run"},
-    "mamba": {"run"}, "micromamba": {"run"}, "bundle": {"exec"}, "npm": {"exec", "x"},
-    "npx": {""}, "pnpm": {"exec", "dlx"}, "yarn": {"exec", "dlx"}, "direnv": {"exec"}}
-GIT_SAFE_CONFIG = ("user.", "color.", "advice.", "init.defaultbranch", "core.autocrlf",
-                   "core.quotepath", "commit.gpgsign", "tag.gpgsign", "safe.directory")
-SAFE_TARGETS = {"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"}  # redirections that write nothing
-WRITE_OPERATORS = {">", ">>", ">|", "&>", "&>>", "<>"}
+    PARSER: Parser | None = Parser(Language(tree_sitter_bash.language()))
+except (ImportError, ValueError):  # ValueError: a parser built for another tree-sitter
+    PARSER = None
 
 
 @dataclass(frozen=True)
-class Wrapper:
-    """How a program that runs another program finds it in its arguments."""
+class Options:
+    """The options of one allowlisted program that cannot make it run code or write a file."""
 
-    flags: str = ""  # options that take no value ("-n --quiet"); any option not listed here
-    valued: str = ""  # ...or here ("-u --user": they take the next word) makes the command ask
-    skip: int = 0  # operands before the command (timeout's duration, chroot's new root)
-    mode: str = "argv"  # argv: the rest is the command; joined: the rest is one shell string
+    short: str = ""  # a letter is a flag (-l); followed by = it takes a value (-n 5, -n5); # allows -5
+    long: frozenset[str] = frozenset()  # allowed as written (--all, --color=never); --lines= takes a value
+    operands: int | None = None  # at most this many operands (uniq writes its second one)
 
 
-WRAPPERS = {
-    "sudo": Wrapper("-A -b -E -H -i -K -k -l -n -P -S -s -V -v -B -N --login --shell --stdin "
-                    "--preserve-env --non-interactive --background --set-home --list --validate",
-                    "-u -g -C -D -h -p -r -t -T -U -R --user --group --chdir --host --prompt "
-                    "--role --type --other-user --close-from --command-timeout --chroot"),
-    "doas": Wrapper("-n -s -L", "-u -C"),
-    "env": Wrapper("-i -0 -v - --ignore-environment --null --debug", "-u -C --unset --chdir"),
-    "nohup": Wrapper(), "setsid": Wrapper("-c -f -w --ctty --fork --wait"), "builtin": Wrapper(),
-    "nice": Wrapper("", "-n --adjustment"), "ionice": Wrapper("-t", "-c -n --class --classdata"),
-    "timeout": Wrapper("-v --verbose --preserve-status --foreground", "-s -k --signal --kill-after",
-                       skip=1),
-    "time": Wrapper("-p -v -q -a --portability --verbose --quiet --append",
-                    "-f -o --format --output"),
-    "command": Wrapper("-p"), "exec": Wrapper("-c -l", "-a"), "coproc": Wrapper(),
-    "stdbuf": Wrapper("", "-i -o -e --input --output --error"),
-    "chroot": Wrapper("--skip-chdir", "--userspec --groups", skip=1),
-    "taskset": Wrapper("-a -c --all-tasks --cpu-list", "", skip=1),
-    "strace": Wrapper("-f -ff -F -c -C -T -t -tt -ttt -r -q -qq -v -y -yy -k -w -x -xx",
-                      "-e -o -p -s -u -E -P -a -b -I -O -S -X"),
-    "xargs": Wrapper("-0 -r -t -p -x -o --null --no-run-if-empty --verbose --interactive "
-                     "--exit --open-tty", "-a -d -E -I -L -n -P -s --arg-file --delimiter "
-                     "--max-args --max-procs --max-chars --max-lines --replace --eof "
-                     "--process-slot-var"),
-    "watch": Wrapper("-d -t -b -e -g -c -p -w --differences --no-title --beep --errexit "
-                     "--chgexit --color --precise --no-wrap", "-n -q --interval --equexit",
-                     mode="joined"),
-    "ssh": Wrapper("-4 -6 -A -a -C -f -G -g -K -k -M -N -n -q -s -T -t -V -v -X -x -Y -y",
-                   "-B -b -c -D -E -e -F -I -i -J -L -l -m -O -o -P -p -Q -R -S -W -w",
-                   skip=1, mode="joined"),
-    "eval": Wrapper(mode="joined"),
-    "unbuffer": Wrapper("-p"), "pkexec": Wrapper("--disable-internal-agent", "--user"),
-    "runuser": Wrapper("-l -m -p -f --login --preserve-environment", "-u -g -G -s -w -c --user "
-                       "--group --supp-group --shell --command --whitelist-environment"),
+def safe(short: str = "", long: str = "", operands: int | None = None) -> Options:
+    """Options from the table's compact form: long names are written without their --."""
+    return Options(short, frozenset(f"--{name}" for name in long.split()), operands)
+
+
+# Each reads files or text and prints; with the options listed, none runs another program
+# or writes a file. Long options match only in full: GNU programs also take any unambiguous
+# abbreviation (`sort --compress-prog=sh`), so an abbreviation asks. Left out on purpose:
+# sort -o -T --compress-program --files0-from --random-source (write, run, or read a file
+# an option names); tail -f (never ends); diff -l (runs pr); file -z -Z (may run
+# decompressors), -C (writes), -m (magic from the agent's file), -p (resets access times).
+ALLOWLIST = {
+    "ls": safe("aAlhRtrSdFi1pnsC", "all almost-all human-readable recursive reverse directory "
+               "classify color=never group-directories-first"),
+    "cat": safe("nbAEsTv", "number number-nonblank show-all show-ends squeeze-blank"),
+    "grep": safe("rRnilLcvwxEFohHqsIe=f=A=B=C=m=", "recursive line-number ignore-case count "
+                 "files-with-matches invert-match word-regexp extended-regexp fixed-strings "
+                 "only-matching no-filename with-filename quiet color=never include= exclude= "
+                 "exclude-dir= regexp= max-count="),
+    "wc": safe("lwcmL", "lines words bytes chars max-line-length"),
+    "head": safe("qvn=c=#", "quiet silent verbose lines= bytes="),
+    "tail": safe("qvn=c=#", "quiet silent verbose lines= bytes="),
+    "sort": safe("bdfgiMhnRrVsuck=t=", "reverse numeric-sort human-numeric-sort unique stable "
+                 "general-numeric-sort ignore-case version-sort check key= field-separator="),
+    "uniq": safe("cduiDf=s=w=", "count repeated unique ignore-case", operands=1),  # 2nd: output
+    "cut": safe("sb=c=d=f=", "complement only-delimited bytes= characters= delimiter= fields= "
+                "output-delimiter="),
+    "tr": safe("cCdst", "complement delete squeeze-repeats truncate-set1"),
+    "diff": safe("uqrNaiwbBstyU=C=", "unified brief recursive new-file text ignore-case "
+                 "ignore-all-space ignore-space-change ignore-blank-lines strip-trailing-cr"),
+    "file": safe("bLhikNE", "brief mime mime-type mime-encoding dereference"),
+    "stat": safe("Ltc=", "dereference terse format= printf="), "dirname": safe("z", "zero"),
+    "du": safe("shackmbxLd=", "summarize human-readable all total apparent-size max-depth="),
+    "basename": safe("azs=", "multiple zero suffix="),
+    "realpath": safe("emsqzLP", "canonicalize-existing canonicalize-missing no-symlinks quiet "
+                     "zero relative-to= relative-base="),
+    "pwd": safe("LP"), "echo": safe("neE"), "true": safe(), "cd": safe("LP", operands=1),
 }
-# Programs that run a shell string given with an option, wherever it appears (su bob -c '...').
-STRING_OPTIONS = {"su": {"-c", "--command"}, "runuser": {"-c", "--command"},
-                  "flock": {"-c", "--command"}, "script": {"-c", "--command"},
-                  "mapfile": {"-C"}, "readarray": {"-C"}, "compgen": {"-C"}, "complete": {"-C"},
-                  "man": {"-P", "--pager"}, "rsync": {"-e", "--rsh", "--rsync-path"},
-                  "tar": {"-I", "-F", "--use-compress-program", "--to-command", "--info-script",
-                          "--new-volume-script", "--rsh-command", "--checkpoint-action"},
-                  "zip": {"-TT", "--unzip-command"}, "scp": {"-S"}, "sftp": {"-S"}}
-SHELL_FLAGS = set("abefhkmnptuvxBCEHPTilrsD")  # single-letter options of bash/sh/zsh; -o and -O take a value
-SHELL_LONG = {"--norc", "--noprofile", "--posix", "--login", "--noediting", "--restricted",
-              "--verbose", "--version", "--debugger", "--pretty-print", "--dump-strings"}
-MAX_DEPTH = 8  # `bash -c "bash -c '...'"`: deeper nesting than this is not read, it asks
+
+# Every builtin of bash 5.2 (`compgen -b`; a test compares this with the bash it runs on).
+BASH_BUILTINS = frozenset(
+    ". : [ alias bg bind break builtin caller cd command compgen complete compopt continue declare "
+    "dirs disown echo enable eval exec exit export false fc fg getopts hash help history jobs kill "
+    "let local logout mapfile popd printf pushd pwd read readarray readonly return set shift shopt "
+    "source suspend test times trap true type typeset ulimit umask unalias unset wait".split())
 
 
-# --- reading words: what the shell sees once quotes and backslashes are gone ---
-def literal(node) -> str | None:
-    """The text a word stands for, or None if it depends on expansion (`$x`, `$(...)`)."""
-    text = node.text.decode()
-    if node.type == "command_name":
-        return literal(node.named_children[0]) if node.named_child_count == 1 else None
-    if node.type in ("word", "number"):
-        return re.sub(r"\\(.)", r"\1", text.replace("\\\n", ""), flags=re.S)
-    if node.type == "raw_string":
-        return text[1:-1]
-    if node.type == "ansi_c_string":  # $'\x72m' is rm
-        if re.search(r"\\[cCeE]", text):
-            return None  # escapes Python does not decode the way bash does
-        try:
-            text = text[2:-1].encode("latin-1", "backslashreplace").decode("unicode_escape")
-            return text.split("\x00")[0]  # bash ends the string at a NUL: $'rm\x00x' is rm
-        except UnicodeDecodeError:
-            return None
-    if node.type in ("string", "translated_string"):
-        if any(c.type != "string_content" for c in node.named_children):
-            return None
-        inner = text[text.index('"') + 1 : -1].replace("\\\n", "")
-        return re.sub(r'\\([$`"\\])', r"\1", inner)
-    if node.type == "concatenation":
-        parts = [literal(c) for c in node.children]
-        return None if None in parts else "".join(parts)
-    return None
+@dataclass(frozen=True)
+class GuardPolicy:
+    """What "always" can approve; every other command asks, one exact command at a time.
+    A program belongs in `programs` only if, given just its listed options, it can neither
+    run other code nor write a file. Only builtins (and syntax) can change what a later
+    command's names mean: a program bash starts cannot touch the shell that started it."""
+
+    programs: Mapping[str, Options] = field(default_factory=lambda: dict(ALLOWLIST))  # see above
+    builtins: frozenset[str] = BASH_BUILTINS  # the names bash runs inside itself
+    inert: frozenset[str] = frozenset({"cd", "echo", "false", "pwd", "true"})  # change no name
+    max_length: int = 10_000  # longer is refused unasked: nobody reviews pages of shell
+    # A plain word, which bash passes on unchanged: bare characters, '...', "..." without $ ` \
+    plain: str = r"""(?:[A-Za-z0-9_./,:=+@%*?-]|'[^'\n]*'|"[^"$`\\\n]*")+"""  # glued; * ? only
 
 
-def program_name(word: str) -> str:
-    """The approval key of a command word: /usr/bin/rm is rm; ./rm stays ./rm."""
-    version = re.fullmatch(r"(python|pypy|perl|ruby|node|php|lua)(\d*)[\d.]*", word)
-    if version and word not in ALWAYS_ASK:  # python3.12 is python3, an interpreter: always asks
-        return "python3" if word.startswith("python3") else version[1]
-    if "/" not in word or word.startswith("~"):
-        return word
-    path = posixpath.normpath(word)
-    if word.startswith("/"):
-        return posixpath.basename(path) if posixpath.dirname(path) in SYSTEM_DIRS else path
-    return path if path.startswith("../") else "./" + path
+POLICY = GuardPolicy()
 
 
-def _gaps_are_blank(node) -> bool:
-    """tree-sitter recovers from odd input silently; make sure it skipped nothing but blanks."""
-    pos, source = node.start_byte, node.text
-    for child in node.children:
-        gap = source[pos - node.start_byte : child.start_byte - node.start_byte]
-        if re.sub(rb"[ \t\n]|\\\n", b"", gap):  # not \r: to bash, ls\r is a name
-            return False
-        if pos > node.start_byte and re.fullmatch(rb"(\\\n)+", gap):
-            return False  # r\<newline>m is one word, rm, to bash
-        pos = child.end_byte
-    return True
+@dataclass(frozen=True)
+class Assessment:
+    """What a command may be approved as, from its text alone."""
+
+    programs: tuple[str, ...] | None  # the allowlisted programs "always" approves; None: only this command
+    reason: str  # when programs is None, why: one line the user reads
+    changes_shell: bool = True  # running it may change what later names mean in the session
 
 
-# --- finding every program the shell would start ---
 @dataclass
-class Analysis:
-    """What one command would do, as far as its text tells."""
+class _Findings:
+    """What the walk over one command found."""
 
-    programs: list[str] = field(default_factory=list)  # every executable, first use first
-    defines: set[str] = field(default_factory=set)  # names it (re)defines as functions or aliases
-    writes: list[str] = field(default_factory=list)  # files its redirections write
+    programs: list[str] = field(default_factory=list)  # allowlisted programs, in order
+    reasons: list[str] = field(default_factory=list)  # why "always" cannot be offered
+    changes: bool = False  # whether it may change what later names mean
 
-
-def analyse(command: str, depth: int = 0, out: Analysis | None = None) -> Analysis:
-    """Parse `command` as bash and collect what it runs; Unanalysable if that is unknowable."""
-    out = out if out is not None else Analysis()
-    if depth > MAX_DEPTH:
-        raise Unanalysable("commands nested too deeply to read")
-    if "\x00" in command:
-        raise Unanalysable("the command contains a NUL byte")
-    tree = PARSER.parse(command.encode())
-    outside = command.encode()[: tree.root_node.start_byte] + command.encode()[tree.root_node.end_byte :]
-    if re.sub(rb"[ \t\n]|\\\n", b"", outside):  # \v or \r around it: part of a name to bash
-        raise Unanalysable("part of the text is not covered by the parse")
-    try:
-        _visit(tree.root_node, out, depth)
-    except RecursionError:  # `true && true && ...` thousands deep
-        raise Unanalysable("commands nested too deeply to read") from None
-    return out
+    def refuse(self, reason: str, changes: bool = False) -> None:
+        self.reasons.append(reason)
+        self.changes = self.changes or changes
 
 
-def commands_in(command: str) -> list[str]:
-    """Every executable `command` would run, each once, in order of first appearance."""
-    return analyse(command).programs
+def missing() -> str | None:
+    """Why the guardrail cannot read commands at all, or None when it can."""
+    return None if PARSER is not None else ("tree-sitter-bash is not installed, so the guardrail "
+                                            "cannot read commands (pip install tree-sitter-bash)")
 
 
-def _visit(node, out: Analysis, depth: int) -> None:
-    if node.has_error or node.is_missing:
-        raise Unanalysable("bash could not parse it (or this parser cannot)")
-    if node.type not in CONTENT_NODES and not _gaps_are_blank(node):
-        raise Unanalysable("part of the text is not covered by the parse")
-    if node.type in ("word", "number") and "\n" in re.sub(r"\\.", "", node.text.decode(), flags=re.S):
-        raise Unanalysable("the parser read a line break as part of a word")  # ls<newline>\rm
-    if any(n.type in VARIABLES or n.type == "word" and re.fullmatch(rb"[A-Za-z_]\w*", n.text)
-           for part in _arithmetic(node) for n in _all(part)):  # $((x)), ${a[x]}, $(($(cat f)))
-        raise Unanalysable("bash evaluates a value as arithmetic, and a[$(...)] in it runs code")
-    _hidden_code(node, out, depth)
-    if node.type == "command_substitution" and node.text.startswith(b"`"):
-        inner = node.text.decode()[1:-1]
-        if "`" in re.sub(r"\\.", "", inner, flags=re.S):  # bash ends `...` at the first `
-            raise Unanalysable("the parser read two `...` substitutions as one")
-        analyse(re.sub(r"\\([`$\\])", r"\1", inner), depth + 1, out)  # `a \`b\``: b runs too
-    if node.type == "heredoc_body" and b"`" in node.text and not _quoted_heredoc(node.parent):
-        raise Unanalysable("backticks in a here-document run commands this parser does not read")
-    if node.type == "variable_assignment":
-        value = node.child_by_field_name("value")
-        _check_variable(node.child_by_field_name("name").text.decode(),
-                        literal(value) if value is not None else "", out, depth)
-    if node.type in ("for_statement", "select_statement") and node.child_by_field_name("variable"):
-        _check_variable(node.child_by_field_name("variable").text.decode())  # for PATH in ...
-    if node.type == "function_definition":
-        out.defines.add(node.child_by_field_name("name").text.decode())
-    if node.type in ("declaration_command", "unset_command"):
-        _add(out, node.children[0].text.decode())  # export, local, declare, unset: builtins
-    if node.type == "file_redirect" and _operator(node) in WRITE_OPERATORS | {">&"}:
-        target = node.child_by_field_name("destination")
-        text = literal(target) if target is not None else None
-        duplicate = _operator(node) == ">&" and re.fullmatch(r"\d+-?|-", text or "")  # 2>&1
-        if text not in SAFE_TARGETS and not duplicate:
-            out.writes.append(text if text is not None else target.text.decode())
-    if node.type == "command":
-        _command(node, out, depth)
+def assess(command: object, policy: GuardPolicy = POLICY) -> Assessment:
+    """What running `command` can be approved as, from its text alone; it asks nobody."""
+    problem = _unreadable(command, policy)
+    if problem:
+        return Assessment(None, problem)
+    source, found = command.encode(), _Findings()
+    root = PARSER.parse(source).root_node
+    if root.has_error or not _gaps_blank(root, source, 0, len(source)):
+        found.refuse("bash may not read it the way the guardrail's parser does", True)
+    else:
+        _walk(root, policy, found, source)
+    if found.reasons:
+        return Assessment(None, found.reasons[0], found.changes)
+    return Assessment(tuple(dict.fromkeys(found.programs)), "", False)
+
+
+def _unreadable(command: object, policy: GuardPolicy) -> str | None:
+    """Why `command` is not even parsed: not text, too long, odd characters, no parser."""
+    if not isinstance(command, str):
+        return "the command is not text"
+    if len(command) > policy.max_length:
+        return f"it is {len(command):,} characters long, over the limit of {policy.max_length:,}"
+    odd = re.search(r"[^ -~\n\t]", command)
+    if odd:
+        return f"it contains {ascii(odd[0])}, outside printable ASCII: it can hide part of a command"
+    return missing()
+
+
+def _gaps_blank(node, source: bytes, start: int, end: int) -> bool:
+    """Only blanks between the children: tree-sitter skips some text bash reads (a \\-newline)."""
+    edges = [start, *(b for c in node.children for b in (c.start_byte, c.end_byte)), end]
+    pairs = zip(edges[::2], edges[1::2], strict=True)
+    return all(re.fullmatch(rb"[ \t\n]*", source[a:b]) for a, b in pairs)
+
+
+STRUCTURE = frozenset({"program", "list", "pipeline", "redirected_statement", ";", "&&", "||",
+                       "|", "comment"})  # what a plain command line may be made of
+REDIRECTS = frozenset({"file_redirect", "heredoc_redirect", "herestring_redirect"})
+SUBSHELLED = frozenset({"subshell", "&", "|&"})  # run in a child shell: this one is unchanged
+
+
+def _walk(root, policy: GuardPolicy, found: _Findings, source: bytes) -> None:
+    """Every node of the command: plain structure and simple commands, or a reason to ask."""
+    stack = [root]
+    while stack:  # a stack, not recursion: `ls && ls && ...` nests a thousand deep
+        node = stack.pop()
+        if node.type == "command":
+            _command(node, policy, found)
+        elif node.type in REDIRECTS:
+            _redirect(node, policy, found)
+        elif node.type in STRUCTURE:
+            stack.extend(reversed(node.children))  # programs are listed in the order they appear
+        else:
+            kind = node.type.replace("_", " ")
+            found.refuse(f"it uses {kind}, which the guardrail leaves unread", node.type not in SUBSHELLED)
+        if node.children and not _gaps_blank(node, source, node.start_byte, node.end_byte):
+            found.refuse("bash may not read it the way the guardrail's parser does", True)
+
+
+def _plain(text: str, policy: GuardPolicy) -> tuple[str, bool] | None:
+    """The word bash passes on for `text`, and whether an unquoted * or ? makes it a
+    pattern; None if bash could change it in any other way."""
+    if not re.fullmatch(policy.plain, text):
+        return None
+    parts = re.findall(r"'([^']*)'|\"([^\"]*)\"|([^'\"]+)", text)
+    return "".join(map("".join, parts)), any(re.search(r"[*?]", bare) for _, _, bare in parts)
+
+
+def _computed(text: str) -> bool:
+    """Whether bash computes part of `text` as it runs it, which can assign variables
+    (`${PATH:=x}`, `$((PATH=0))`): $ or ` outside single quotes, or a brace (`{PATH}>x` sets PATH)."""
+    outside = re.findall(r"'[^']*'|(\"(?:\\.|[^\"\\])*\"|\\.|.)", text, re.S)  # '...' gives ""
+    return any(part in ("{", "}") or re.search("[$`]", part) for part in outside)
+
+
+def _command(node, policy: GuardPolicy, found: _Findings) -> None:
+    """A simple command: a plain allowlisted name, plain words in its safe form, quiet
+    redirections. Also whether it runs inside the shell, where it could change names."""
+    name_node = node.child_by_field_name("name")
+    written = name_node.text.decode() if name_node else ""
+    plain = _plain(written, policy)
+    name = plain[0] if plain and not plain[1] else None
+    in_shell = name is None or name in policy.builtins
+    if name is None:
+        found.refuse(f"the program's name {written!r} is not a plain word", True)
+    elif name not in policy.programs:
+        found.refuse(f"{name} is not on the guardrail's allowlist", in_shell and name not in policy.inert)
+    else:
+        found.programs.append(name)
+    words = []
     for child in node.children:
-        _visit(child, out, depth)
+        text = child.text.decode()
+        if child.type == "variable_assignment":
+            found.refuse("it sets a variable for the command", in_shell or _computed(text))
+        elif child.type in REDIRECTS:
+            _redirect(child, policy, found)
+        elif child.type != "command_name":
+            if _computed(text):
+                found.refuse("a word in it is computed as it runs ($, `, braces)", True)
+            words.append(_plain(text, policy))
+    if name in policy.programs:
+        why = _arguments(name, words, policy.programs[name])
+        if why:
+            found.refuse(why)
 
 
-CONTENT_NODES = {"heredoc_body", "string", "translated_string"}  # their gaps are text, not syntax
-VARIABLES = {"variable_name", "simple_expansion", "expansion", "command_substitution"}
-ARITHMETIC_TESTS = {"-eq", "-ne", "-lt", "-le", "-gt", "-ge"}
+DUPLICATE = re.compile(r"[0-9]?>&[0-9]")  # 2>&1: a copy of a descriptor writes no file
+TO_FILE = re.compile(r"[0-9]?(>>?|&>>?|<)[ \t]*(.*)", re.S)  # an operator, then a file
 
 
-def _all(node):
-    yield node
-    for child in node.children:
-        yield from _all(child)
+def _redirect(node, policy: GuardPolicy, found: _Findings) -> None:
+    """Redirections that write nothing: to /dev/null, a copied descriptor, or reading a file.
+    A here-document or here-string is none of these (its text is no plain file name)."""
+    text = node.text.decode()
+    to_file = TO_FILE.fullmatch(text)
+    path, pattern = (_plain(to_file[2], policy) or (None, None)) if to_file else (None, None)
+    if _computed(text):
+        found.refuse("a redirection in it is computed as it runs", True)
+    elif DUPLICATE.fullmatch(text):
+        pass
+    elif path is None or pattern:
+        found.refuse("it has a redirection the guardrail does not read (a here-document ...)")
+    elif to_file[1] == "<" and "dev/" in path and path != "/dev/null":
+        found.refuse(f"it reads {path}, a device bash may open specially (a network socket)")
+    elif to_file[1] != "<" and path != "/dev/null":
+        found.refuse(f"it writes to {path}")
 
 
-def _arithmetic(node) -> list:
-    """The parts of `node` bash evaluates as arithmetic: $(( )), (( )), a[i], [[ a -eq b ]]."""
-    if node.type in ("arithmetic_expansion", "c_style_for_statement") or (
-        node.type == "compound_statement" and node.children[0].type == "(("
-    ):
-        return [node]
-    if node.type == "subscript":
-        kinds = [c.type for c in node.children]
-        return node.children[kinds.index("[") + 1 : -1] if "[" in kinds else []
-    if node.type == "binary_expression" and any(
-        c.type == "test_operator" and c.text.decode() in ARITHMETIC_TESTS for c in node.children
-    ):
-        return [node]
-    return []
-
-
-def _check_variable(name: str, value: str | None = None, out=None, depth: int = 0) -> None:
-    if name.split("[")[0] in RISKY_VARIABLES or name.startswith("BASH_FUNC_"):
-        raise Unanalysable(f"it sets {name}, which changes what the shell runs")
-    if name in COMMAND_VARIABLES:  # PAGER='rm x' git log: git runs it
-        analyse(_known(value), depth + 1, out if out is not None else Analysis())
-
-
-SUBSCRIPT_CODE = re.compile(r"\[.*(\$\(|`)", re.S)  # 'a[$(id)]': unset, read, test -v run the $(id)
-LITERAL_LEAVES = {"raw_string", "ansi_c_string", "comment", "heredoc_start", "heredoc_end"}
-
-
-def _hidden_code(node, out: Analysis, depth: int) -> None:
-    """Code in places the parser reads as plain text, or that bash evaluates from a value."""
-    text = node.text.decode(errors="replace")
-    in_quotes = node.type == "raw_string" and _inside(node, ("string", "heredoc_body"))  # "${x:-'$(id)'}"
-    if (node.is_named and node.child_count == 0 and (node.type not in LITERAL_LEAVES or in_quotes)
-            and re.search(r"\$\(|`", re.sub(r"\\.", "", text, flags=re.S))):
-        if node.type.startswith("heredoc") or in_quotes:  # a <<- body: read it as "..."
-            if not in_quotes and _quoted_heredoc(node.parent if node.type == "heredoc_body"
-                                                 else node.parent.parent):
-                return
-            text = '"' + text.replace('"', '\\"') + '"'
-        inner = analyse(": " + text, depth + 1)  # ${x:-`id`}, ${x#$(id)}: one token to the parser
-        for name in inner.programs[1:]:
-            _add(out, name)
-        out.writes += inner.writes
-    if node.type in ("word", "raw_string", "string", "ansi_c_string", "concatenation") and (
-            node.parent is None or node.parent.type != "concatenation"):
-        if SUBSCRIPT_CODE.search(literal(node) or ""):
-            raise Unanalysable("bash may read it as an array subscript, and run the code inside")
-    if node.type == "expansion" and (text.endswith("@P}") or node.children[1].type == "!"
-                                     and not re.search(r"(\[[@*]\]|[@*])}$", text)):
-        raise Unanalysable("${x@P} and ${!x} evaluate a value that can hold code")
-    for word in node.children if node.type == "declaration_command" else []:
-        value = literal(word) if word.type in ("word", "raw_string", "string", "concatenation") else ""
-        if value is None or re.fullmatch(r"-\w*[ni]\w*", value):  # declare "$v=..." or -n, -i
-            raise Unanalysable("declare can set any variable here, or evaluate values as arithmetic")
-        if "=" in value:
-            _check_variable(*value.split("=", 1), out, depth)  # export 'PATH=./bin'
-    if node.type in ("file_redirect", "heredoc_redirect") and _extra_words(node):
-        owner = node.parent
-        if owner.type == "redirected_statement":
-            owner = owner.child_by_field_name("body")
-        if owner is None or owner.type != "command":
-            raise Unanalysable("words after a redirection that belong to no command")
-
-
-def _inside(node, kinds: tuple) -> bool:
-    while node.parent is not None:
-        node = node.parent
-        if node.type in kinds:
-            return True
+def _option(word: str, spec: Options) -> bool | None:
+    """False: a safe option in itself; True: safe, and its value is the next word; None: unsafe."""
+    if word in spec.long:
+        return False
+    if word.startswith("--"):
+        option, equals, _ = word.partition("=")
+        return None if option + "=" not in spec.long else not equals
+    if "#" in spec.short and word[1:].isdigit():
+        return False
+    for at, letter in enumerate(word[1:], start=2):
+        if letter in "=#" or letter not in spec.short:
+            return None
+        where = spec.short.index(letter)
+        if spec.short[where + 1 : where + 2] == "=":
+            return at >= len(word)  # -n5 carries its value; -n takes the next word
     return False
 
 
-def _extra_words(redirect) -> list:
-    """Words the parser hangs on a redirection (nice 2>/dev/null rm x): bash's arguments."""
-    if redirect.type == "file_redirect":
-        return redirect.children_by_field_name("destination")[1:]
-    return redirect.children_by_field_name("argument") if redirect.type == "heredoc_redirect" else []
-
-
-def _operator(node) -> str:
-    return next((c.type for c in node.children if not c.is_named), "")
-
-
-def _add(out: Analysis, name: str) -> None:
-    if name not in out.programs:
-        out.programs.append(name)
-
-
-def _command(node, out: Analysis, depth: int) -> None:
-    """One simple command: its name, then whatever it runs in turn."""
-    name = node.child_by_field_name("name")
-    if name is None:
-        return  # only assignments (X=1): their substitutions were visited already
-    words = []  # in bash's order, with the words the parser hangs on redirections
-    parent = [node.parent] if node.parent.type == "redirected_statement" else []
-    for holder in [node, *parent]:
-        for i, child in enumerate(holder.children):
-            if holder is node and holder.field_name_for_child(i) in ("name", "argument"):
-                words.append(child)
-            words += _extra_words(child)
-    argv = [literal(w) for w in words]
-    if argv[0] is None:
-        raise Unanalysable(f"the program's name is computed when it runs: {name.text.decode()}")
-    _run(argv, out, depth, stdin=_stdin_text(node))
-
-
-def _stdin_text(node) -> str | None:
-    """The literal text a here-document or here-string feeds this command, if any."""
-    redirects = node.children_by_field_name("redirect")
-    if node.parent is not None and node.parent.type == "redirected_statement":
-        redirects += node.parent.children_by_field_name("redirect")
-    for r in redirects:
-        if r.type == "herestring_redirect":
-            return literal(r.named_children[-1])
-        if r.type == "heredoc_redirect":
-            body = next((c for c in r.named_children if c.type == "heredoc_body"), None)
-            if body is None:
-                return ""
-            if any(c.type != "heredoc_content" for c in body.named_children):
-                return None  # $x or $(...) inside: the text is only known when it runs
-            text = body.text.decode()
-            return text if _quoted_heredoc(r) else re.sub(r"\\([$`\\])", r"\1", text.replace("\\\n", ""))
-    return None
-
-
-def _quoted_heredoc(redirect) -> bool:
-    """<<'EOF' (or "EOF", or \\EOF): the body is taken literally, nothing in it runs."""
-    start = next((c for c in redirect.named_children if c.type == "heredoc_start"), None)
-    return start is not None and re.search(r"['\"\\]", start.text.decode()) is not None
-
-
-def _run(argv: list[str | None], out: Analysis, depth: int, stdin: str | None = None) -> None:
-    """Record argv[0] and follow it into any command it runs itself."""
-    if not argv or argv[0] is None:
-        raise Unanalysable("a wrapped program's name is computed when it runs")
-    if re.search(r"[*?\[\]{}]", argv[0]):  # /bin/r? or {rm,-rf,x}: the shell expands it
-        raise Unanalysable(f"the program's name is a pattern: {argv[0]}")
-    name, rest = program_name(argv[0]), argv[1:]
-    _add(out, name)
-    _check_arguments(name, rest)
-    if name in SHELLS:
-        _shell(name, rest, out, depth, stdin)
-    elif name == "find":
-        _find(rest, out, depth)
-    elif name in ("trap", "alias"):
-        _strings(name, rest, out, depth)
-    elif name in STRING_OPTIONS and name not in WRAPPERS:
-        _string_options(name, rest, out, depth)
-    elif name in SUBCOMMANDS:
-        _subcommand(name, rest, out, depth)
-    elif name == "command" and rest[:1] in (["-v"], ["-V"]):
-        pass  # `command -v rm` only looks rm up
-    elif name in WRAPPERS and not _string_options(name, rest, out, depth):  # runuser -c '...'
-        wrapper = WRAPPERS[name]
-        operands = _operands(name, wrapper, rest)
-        while name == "env" and operands and operands[0] is not None and "=" in operands[0]:
-            _check_variable(operands.pop(0).split("=")[0])  # env NAME=value ... cmd
-        operands = operands[wrapper.skip :]
-        if wrapper.mode == "joined" and operands:  # eval, watch, ssh host: one shell string
-            analyse(" ".join(_known(w) for w in operands), depth + 1, out)
-        elif operands:
-            _run(operands, out, depth)
-        elif name == "xargs":
-            _add(out, "echo")  # xargs with no command runs echo
-
-
-def _string_options(name: str, words: list, out: Analysis, depth: int) -> bool:
-    """su bob -c 'rm x', flock lock -c '...': read every string such an option carries."""
-    options, found = STRING_OPTIONS.get(name, set()), False
-    for i, word in enumerate(words):
-        option, equals, value = (word or "").partition("=")
-        letter = next((f"-{c}" for c in (word or "")[1:] if f"-{c}" in options), None)
-        if word in options or equals and option in options:
-            string = value if equals else words[i + 1] if i + 1 < len(words) else None
-        elif (word or "")[:1] == "-" and word[1:2] != "-" and letter:  # -C'cmd', -tC 'cmd'
-            string = word.partition(letter[1])[2] or (words[i + 1] if i + 1 < len(words) else None)
-        else:
-            continue
-        string = _known(string)
-        analyse(string[5:] if string.startswith("exec=") else string, depth + 1, out)  # tar
-        found = True
-    return found
-
-
-SED_RUNS = re.compile(  # GNU sed's `e command` and `s/x/y/e` run a shell command
-    r"(?:^|[;\n{}])\s*(?:[\d$]+|/(?:[^/\\]|\\.)*/)?(?:,(?:[\d$]+|/(?:[^/\\]|\\.)*/))?\s*!?\s*e\b"
-    r"|\bs(.)(?:\\.|(?!\1).)*\1(?:\\.|(?!\1).)*\1[gpiImM\d]*e", re.S)
-GIT_RUNS = {"rebase": ("-x", "--exec"), "difftool": ("-x", "--extcmd"), "bisect": ("run",),
-            "submodule": ("foreach",), "filter-branch": ("",),
-            "clone": ("-u", "--upload-pack"), "fetch": ("--upload-pack",), "pull": ("--upload-pack",),
-            "ls-remote": ("--upload-pack",), "push": ("--receive-pack", "--exec"), "archive": ("--exec",)}
-
-
-def _check_arguments(name: str, argv: list[str | None]) -> None:
-    """Arguments that make an ordinary program run code: git's config, sed's `e`, read PATH."""
-    names = argv[argv.index("-v") + 1 :][:1] if "-v" in argv else [] if name == "printf" else argv
-    if name in ("read", "mapfile", "readarray", "printf", "getopts") and any(
-            w is None or re.split(r"[=\[]", w)[0] in RISKY_VARIABLES | COMMAND_VARIABLES for w in names):
-        raise Unanalysable(f"{name} sets a variable that may change what the shell runs")
-    words = [w or "" for w in argv]
-    if name == "set" and any(re.fullmatch(r"-\w*k\w*|keyword", w) for w in words):
-        raise Unanalysable("set -k makes NAME=value arguments anywhere set variables")
-    if name in ("scp", "sftp") and any("command" in w.lower() or w.startswith("-F") for w in words):
-        raise Unanalysable(f"{name} -o ...Command or -F config runs a command on this machine")
-    if name in ("sed", "gsed") and any(
-            SED_RUNS.search(w) or re.fullmatch(r"-[a-zA-Z]*f|--file(=.*)?", w) for w in words):
-        raise Unanalysable("a sed script that runs commands, or one read from a file")
-    if name != "git":
-        return
-    i, keys = 0, []
-    while i < len(words) and words[i].startswith("-"):  # git's own options, before the subcommand
-        keys += [words[i + 1] if i + 1 < len(words) else ""] if words[i] in ("-c", "--config-env") else []
-        keys += [""] if words[i].startswith(("--exec-path=", "--config-env=")) else []
-        i += 2 if words[i] in ("-c", "-C", "--config-env", "--git-dir", "--work-tree") else 1
-    sub, rest = (words[i], words[i + 1:]) if i < len(words) else ("", [])
-    operands = [w for w in rest if not w.startswith("-")]
-    if sub == "config" and len(operands) >= 2:
-        keys.append(operands[0])  # git config KEY VALUE: a key git may run later
-    elif sub != "config" and any(w.startswith(p) for p in GIT_RUNS.get(sub, ()) for w in rest + [""]):
-        raise Unanalysable(f"git {sub} runs a command given in its arguments")
-    if any(not k.lower().startswith(GIT_SAFE_CONFIG) for k in keys):
-        raise Unanalysable("git configuration can name a command for git to run (core.pager, alias.x)")
-
-
-def _subcommand(name: str, words: list, out: Analysis, depth: int) -> None:
-    """uv run CMD, npx CMD ...: an option before CMD could take a value, so it makes it ask."""
-    subs = SUBCOMMANDS[name]
-    i = next((k for k, w in enumerate(words) if not (w or "-").startswith("-")), len(words))
-    if "" not in subs and (i == len(words) or words[i] not in subs):
-        return  # npm install, uv sync: the program's own work
-    command = words[i:] if "" in subs else words[i + 1 :]
-    command = command[1:] if command[:1] == ["--"] else command
-    if i > 0 or command and (command[0] or "-").startswith("-"):
-        raise Unanalysable(f"{name}: options around the command this guardrail does not read")
-    if command:
-        _run(command, out, depth)
-
-
-def _known(word: str | None) -> str:
-    if word is None:
-        raise Unanalysable("a command string is computed when it runs")
-    return word
-
-
-def _operands(name: str, wrapper: Wrapper, words: list[str | None]) -> list[str | None]:
-    """The words after a wrapper's options; an option it does not know makes the command ask."""
-    flags, valued = set(wrapper.flags.split()), set(wrapper.valued.split())
-    i = 0
+def _arguments(name: str, words: list[tuple[str, bool] | None], spec: Options) -> str:
+    """Why these words are not `name`'s safe form, or "" when they are. GNU programs take
+    options anywhere, so every word starting with - is checked, up to `--`."""
+    operands, patterns, ended, i = 0, False, False, 0
     while i < len(words):
-        word = words[i]
-        if word == "--":
-            return words[i + 1 :]
-        if word is None or not word.startswith("-") or (word == "-" and "-" not in flags):
-            break
-        option = word.split("=", 1)[0]
-        if word.startswith("--") or word == "-":
-            if option not in flags | valued:
-                raise Unanalysable(f"{name} {word}: an option this guardrail does not know")
-            i += 2 if option in valued and "=" not in word else 1
-            continue
-        if re.fullmatch(r"-\d+", word):  # nice -10
-            i += 1
-            continue
-        for k, letter in enumerate(word[1:]):  # a cluster of short options: -lc, -uroot, -n5
-            if f"-{letter}" in valued:
-                value = word[k + 2 :] or (words[i + 1] if i + 1 < len(words) else "") or ""
-                if name == "ssh" and letter == "o" and "command" in value.lower():
-                    # -o ProxyCommand=..., -oLocalCommand=..., -vo ...: a shell on this machine
-                    raise Unanalysable("ssh -o ...Command runs a command on this machine")
-                i += 1 if k < len(word) - 2 else 2  # the value is attached, or the next word
-                break
-            if f"-{letter}" not in flags:
-                raise Unanalysable(f"{name} {word}: an option this guardrail does not know")
-        else:
-            i += 1
-    return words[i:]
-
-
-def _shell(name: str, words: list, out: Analysis, depth: int, stdin: str | None) -> None:
-    """bash -c 'string' runs the string; bash with no script reads its commands from stdin."""
-    if name == "busybox":  # busybox rm x runs the rm applet
-        return _run(words, out, depth) if words else None
-    string_mode, i = False, 0
-    while i < len(words) and words[i] is not None and words[i][:1] in ("-", "+"):
         word, i = words[i], i + 1
-        if word in ("-", "--"):
-            break
-        if word.startswith("--"):
-            if word in ("--rcfile", "--init-file"):
-                i += 1
-            elif word not in SHELL_LONG:
-                raise Unanalysable(f"{name} {word}: an option this guardrail does not know")
+        if word is None:
+            return f"an argument of {name} is not a plain word"
+        text, pattern = word
+        if ended or text == "-" or not text.startswith("-"):
+            operands, patterns = operands + 1, patterns or pattern
+            if pattern and not ended and text[0] in "*?":  # a file named -x would match
+                return f"{text} could expand to a file name that {name} reads as an option"
             continue
-        for letter in word[1:]:  # a cluster: bash reads every letter, even after an o
-            if letter in "oO":  # -o pipefail, -O extglob, -oc pipefail: each takes the next word
-                i += 1
-                continue
-            if letter not in SHELL_FLAGS | {"c"}:
-                raise Unanalysable(f"{name} {word}: an option this guardrail does not know")
-            string_mode |= letter == "c"
-    operands = words[i:]
-    if string_mode:  # the first operand is the script; the rest are $0, $1, ...
-        analyse(_known(operands[0] if operands else None), depth + 1, out)
-    elif not operands and stdin is not None:
-        analyse(stdin, depth + 1, out)  # bash <<'EOF' ... EOF
-    # Otherwise a script file, or commands piped in: unreadable here, so shells always ask.
-    return None
+        if text == "--":
+            ended = True
+            continue
+        takes = None if pattern else _option(text, spec)
+        if takes is None:
+            return f"{name} {text}: not one of the options \"always\" covers"
+        if takes:  # a value that starts with - would reach the program as an option if misjudged
+            if i == len(words) or words[i] is None or words[i][1] or words[i][0].startswith("-"):
+                return f"{name} {text} needs a plain value that does not start with -"
+            i += 1
+    if spec.operands is not None and (operands > spec.operands or patterns):
+        return f"{name} is given more operands than its safe form takes ({spec.operands})"
+    return ""
 
 
-def _find(words: list, out: Analysis, depth: int) -> None:
-    """find ... -exec CMD ARGS ; (also -execdir, -ok, -okdir), any number of times."""
-    i = 0
-    while i < len(words):
-        if words[i] in ("-exec", "-execdir", "-ok", "-okdir"):
-            end = next((j for j in range(i + 1, len(words)) if words[j] in (";", "+")), len(words))
-            _run(words[i + 1 : end], out, depth)
-            i = end
-        i += 1
+def path_problem(programs: tuple[str, ...], policy: GuardPolicy = POLICY) -> str:
+    """Why, in this environment, a name might not run the program the user approved; "" if
+    it will. A relative PATH entry, shell functions passed in, or a program the project holds."""
+    if not all(os.path.isabs(entry) for entry in os.environ.get("PATH", "").split(os.pathsep)):
+        return "PATH has a relative entry, so a file in the current folder could stand in for a program"
+    if os.environ.get("BASH_ENV") or any(key.startswith("BASH_FUNC_") for key in os.environ):
+        return "the environment gives the shell functions or a start-up file (BASH_FUNC_, BASH_ENV)"
+    root = os.path.join(os.getcwd(), "")
+    for name in programs:
+        path = None if name in policy.builtins else shutil.which(name)
+        places = (os.path.dirname(path), path) if path else ()  # its folder, or where it leads
+        if any(os.path.join(os.path.realpath(p), "").startswith(root) for p in places):
+            return f"{name} would run {path}, a file inside the project"
+    return ""
 
 
-def _strings(name: str, words: list, out: Analysis, depth: int) -> None:
-    """trap 'CMD' SIGNAL and alias NAME='CMD' hold commands that run later: read them now."""
-    words = [w for w in words if w is None or not w.startswith("-")]
-    if name == "trap" and len(words) >= 2 and words[0] not in ("", "-"):
-        analyse(_known(words[0]), depth + 1, out)
-    for word in words if name == "alias" else []:
-        alias, equals, value = _known(word).partition("=")
-        if equals:
-            out.defines.add(alias)
-            analyse(value, depth + 1, out)
-
-
-# --- asking the user ---
-def ask_in_terminal(command: str, pending: list[str], reason: str) -> str:
-    """Show the command and what it needs approved; return 'y' (once), 'a' (always) or 'n'."""
-    print(f"\n  [guardrail] the agent wants to run:\n      {command}")
-    print(f"  {reason or 'Needs your approval: ' + ', '.join(pending)}")
+def ask_in_terminal(command: str, programs: list[str], reason: str) -> str:
+    """Show the exact command and why it asks; return 'y' (once), 'a' (always) or 'n'.
+    `programs` empty: only this exact command can be approved, so "always" is not offered.
+    Everything but printable ASCII is shown escaped: a carriage return cannot hide a part."""
+    shown = re.sub(r"[^ -~\n]", lambda odd: ascii(odd[0])[1:-1], command)
+    print("\n  [guardrail] the agent wants to run:\n      " + shown.replace("\n", "\n      "))
+    print(f"  {reason}")
+    offer = f"[a] always for {', '.join(programs)}, " if programs else ""
     try:
-        answer = input("  Allow? [y] once, [a] always for these programs, [n] no: ")
+        answer = input(f"  Allow? [y] once, {offer}[n] no: ")
     except (EOFError, OSError):  # nobody at a terminal to ask: the answer is no
         answer = "n"
     return answer.strip().lower()[:1] or "n"
 
 
+# What the model reads when a command did not run; the user never sees these.
 REFUSAL = ("Error: the user did not approve this command, so it was not run. Do not try to "
            "get the same result another way; ask the user how they want to proceed.")
+UNREVIEWABLE = ("Error: this command was not run, and the user was not asked, because {reason}. "
+                "Send a command a person can read; put a long script in a file with the "
+                "text editor, and run the file.")
 
 
 @dataclass
 class Guardrail:
-    """Per-executable approval for one agent run: the policy and what the user said so far."""
+    """Approval for one agent run. Session memory, the simple rule: once an approved command
+    may have changed what later names mean (Assessment.changes_shell), every command asks
+    for its exact text, until `new_shell()` says the shell was started afresh."""
 
     ask: Callable[[str, list[str], str], str] = ask_in_terminal  # asks the user: y / a / n
     approved: set[str] = field(default_factory=set)  # programs approved "always" in this run
-    always_ask: frozenset[str] = frozenset(ALWAYS_ASK)  # never approved "always": they run anything
-    shadowed: set[str] = field(default_factory=set)  # names redefined in the session: ask again
+    fenced: bool = True  # False: no sandbox around the shell, so every command asks
+    policy: GuardPolicy = POLICY  # what "always" can approve
+    changed: str = ""  # why the shell may no longer be the one programs were approved in
 
     def check(self, command: str) -> str | None:
         """None if `command` may run now; otherwise the refusal to send back to the model."""
-        try:
-            found = analyse(command)
-        except Unanalysable as err:
-            reason = f"The guardrail cannot tell what this runs ({err}). Allow it only once, if at all."
-            return None if self.ask(command, [command], reason) == "y" else REFUSAL
-        again = self.always_ask | self.shadowed
-        pending = [p for p in found.programs if p not in self.approved or p in again]
-        pending += [f"> {target}" for target in found.writes]  # the shell writes these itself
-        if not pending:
+        verdict = assess(command, self.policy)
+        if not isinstance(command, str) or len(command) > self.policy.max_length:
+            return UNREVIEWABLE.format(reason=verdict.reason)
+        pending, why = self._offer(verdict)
+        if pending == []:
             return None
-        answer = self.ask(command, pending, "")
+        reason = (f"Only this exact command can be approved: {why}." if pending is None else
+                  f"'a' lets {', '.join(pending)} run unasked from now on, in plain read-only use.")
+        answer = self.ask(command, pending or [], reason)  # with pending None, "a" is "y": once
         if answer not in ("y", "a"):
             return REFUSAL
-        if answer == "a":
-            self.approved |= {p for p in pending if not p.startswith("> ")} - again
-        self.shadowed |= found.defines  # a function named ls is not the ls you approved
+        if answer == "a" and pending:
+            self.approved.update(pending)
+        if verdict.changes_shell and not self.changed:
+            self.changed = "an earlier command may have changed what names mean in this shell"
         return None
+
+    def _offer(self, verdict: Assessment) -> tuple[list[str] | None, str]:
+        """The programs "a" would approve ([]: it runs), or None and why only this command can be."""
+        why = (verdict.reason or ("" if self.fenced else "there is no sandbox around the shell")
+               or self.changed or path_problem(verdict.programs, self.policy))
+        if why:
+            return None, why
+        return [p for p in verdict.programs if p not in self.approved], ""
+
+    def new_shell(self) -> None:
+        """The shell was started afresh (restart, timeout): nothing in it was redefined."""
+        self.changed = ""

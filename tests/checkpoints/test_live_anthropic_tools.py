@@ -22,9 +22,9 @@ TRIALS = 3
 NEVER = {"rm", "rmdir", "mv", "dd", "sudo", "curl", "wget", "git"}  # the scripted user refuses these
 
 
-def careful_user(command, pending, reason):
+def careful_user(command, programs, reason):
     """Approves once whatever a test run needs; refuses deletions, moves and the network."""
-    return "n" if reason or NEVER & set(pending) else "y"
+    return "n" if NEVER & set(command.replace(";", " ").replace("&", " ").split()) else "y"
 
 
 def trial_agent(tmp_path, trial, monkeypatch):

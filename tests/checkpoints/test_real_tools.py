@@ -10,8 +10,10 @@ from __future__ import annotations
 import codecs
 import itertools
 import time
+from types import SimpleNamespace
 
 import anthropic
+import httpx
 import pytest
 
 from agentcourse import paths
@@ -277,3 +279,61 @@ def test_ctrl_c_inside_the_client_leaves_messages_valid(agent, canned, project):
         messages.append({"role": "user", "content": "second"})
         assert agent.run_turn(real, messages) == "All done."
         assert protocol_errors(messages) == []
+
+
+def _status_error(cls, status):
+    request = httpx.Request("POST", "https://api.anthropic.com/v1/messages")
+    response = httpx.Response(status, request=request, json={"type": "error", "error": {
+        "type": "x", "message": "nope"}})
+    return cls("nope", response=response, body=None)
+
+
+def test_each_api_error_gets_its_own_line(agent):
+    describe = agent.turns.describe_api_error
+    request = httpx.Request("POST", "https://api.anthropic.com/v1/messages")
+    assert describe(_status_error(anthropic.BadRequestError, 400)) == (
+        "The API rejected the request (400): nope")
+    assert describe(_status_error(anthropic.RateLimitError, 429)).startswith(
+        "The API is rate-limiting this key (429)")
+    assert describe(_status_error(anthropic.APIStatusError, 529)).startswith(
+        "The API is overloaded or failing (529)")
+    assert describe(_status_error(anthropic.InternalServerError, 500)).startswith(
+        "The API is overloaded or failing (500)")
+    assert describe(anthropic.APITimeoutError(request)) == "The API call timed out. Try again."
+    assert describe(anthropic.APIConnectionError(request=request)).startswith(
+        "Could not reach the API")
+
+
+def _reply(stop, *blocks):
+    return SimpleNamespace(stop_reason=stop, content=list(blocks))
+
+
+def _text(text):
+    return SimpleNamespace(type="text", text=text)
+
+
+def test_add_assistant_extends_the_last_assistant_message_and_ignores_nothing(agent):
+    add = agent.turns.add_assistant
+    messages = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": ["a"]},
+                {"role": "user", "content": "again"}, {"role": "assistant", "content": ["b"]}]
+    add(messages, ["c"])  # a paused turn goes on in the same message
+    assert messages[-1] == {"role": "assistant", "content": ["b", "c"]}
+    assert messages[1] == {"role": "assistant", "content": ["a"]} and len(messages) == 4
+    add(messages, [])  # the API refuses empty assistant turns: nothing is added
+    assert len(messages) == 4 and messages[-1]["content"] == ["b", "c"]
+    fresh = messages[:3]  # after a user message: a new assistant message, but never an empty one
+    add(fresh, [])
+    assert len(fresh) == 3
+    add(fresh, ["x"])
+    assert fresh[-1] == {"role": "assistant", "content": ["x"]}
+
+
+def test_final_answer_keeps_the_text_and_stands_in_for_an_empty_one(agent, capsys):
+    messages = [{"role": "user", "content": "hi"}]
+    tool = SimpleNamespace(type="tool_use", id="t1", name="list_files", input={})
+    assert agent.turns.final_answer(messages, _reply("end_turn", _text("Hello."))) == "Hello."
+    assert messages[-1]["content"][0].text == "Hello."
+    messages = [{"role": "user", "content": "hi"}]
+    assert agent.turns.final_answer(messages, _reply("end_turn", tool)) == ""
+    assert messages[-1] == {"role": "assistant", "content": [{"type": "text", "text": "(no reply)"}]}
+    assert "Assistant: Hello." in capsys.readouterr().out
