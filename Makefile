@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-live bench mutate lint setup clean
+.PHONY: demo test test-live bench mutate lint setup site site-serve linkcheck clean
 
 setup: $(STAMP)
 
@@ -34,8 +34,21 @@ mutate: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[mutation]'
 	$(BIN)/python -m mutation
 
+# The course as a website, built offline into .site/html (agentcourse/site/build.py).
+site: $(STAMP)
+	$(BIN)/python -m agentcourse.site.build
+
+# Build, then serve the site on http://127.0.0.1:8000 (search needs a server, not file://).
+site-serve: site
+	$(BIN)/python -m http.server --bind 127.0.0.1 --directory .site/html 8000
+
+# Every external link of the lectures, the glossary and the API index, fetched: needs the
+# network, so it is not part of `make test`.
+linkcheck: $(STAMP)
+	$(BIN)/python -m agentcourse.site.linkcheck
+
 lint: $(STAMP)
 	$(BIN)/ruff check agentcourse tests bench checkpoints mutation
 
 clean:
-	rm -rf $(VENV) .grading
+	rm -rf $(VENV) .grading .site
