@@ -307,6 +307,8 @@ def test_signals_come_from_the_window_and_the_budget(lay):
     said = lay.signals_for(busy, 0.5, 1.0, p)
     assert len(said) == 3 and "compacted 2 time(s)" in said[0] and "stubs" in said[1]
     assert said[2].startswith("$0.50 of the $1.00 budget is spent")
+    assert len(lay.signals_for(busy, 0.99, 2.0, p)) == 2  # half of $2 is $1: not yet
+    assert len(lay.signals_for(busy, 1.00, 2.0, p)) == 3
 
 
 def test_stack_puts_the_five_layers_in_order_with_the_memory_stripped(lay, project):
