@@ -21,7 +21,9 @@ from typing import Any
 
 from agentcourse.tutor import models, thinking
 
-TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
+# https://platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools ("Must match the
+# regex ^[a-zA-Z0-9_-]{1,128}$"); the API once allowed 64 characters.
+TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,128}$")
 TOOL_USE_ID = re.compile(r"^[a-zA-Z0-9_-]+$")
 # Anthropic-defined client tools: no input_schema, a fixed name per type.
 TYPED_TOOLS = {
