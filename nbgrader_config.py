@@ -1,5 +1,5 @@
 # nbgrader configuration for the course, read by every `nbgrader ...` command run from the
-# repository root (see the README, "Labs and grading: for instructors").
+# repository root (see docs/INSTRUCTORS.md).
 #
 #   solutions/labNN/   nbgrader's "source"  (instructor version, committed)
 #   labs/labNN/        nbgrader's "release" (student version, generated, committed)

@@ -6,9 +6,10 @@ messages list, so two helpers live here:
     to_plain(messages)        -> the same conversation as plain JSON-shaped dicts
     protocol_errors(messages) -> how it breaks the course's conversation rules ([] = fine)
 
-Those rules are the API's tool-use protocol plus one of the course's own: roles must
-alternate. The API accepts two same-role messages in a row and merges them into one
-turn; the course's loops are meant never to send them, so the check flags them.
+Those rules are the API's tool-use protocol plus two of the course's own: the list starts
+with the user's message, and roles alternate. The API documents neither (its reference
+says consecutive turns of one role are combined into one); the course's loops always
+start from a request and never send two messages of one role, so the check flags both.
 Tests call `protocol_errors` after every turn of every checkpoint; the tutor model's
 request validation (agentcourse/tutor/validate.py) enforces the API's rules alone.
 """
@@ -48,22 +49,24 @@ def _blocks(content: Any) -> list[dict]:
 def protocol_errors(messages: list[Any]) -> list[str]:
     """Every way the conversation breaks the course's rules; [] when it is sound.
 
-    The API's rules it checks: the list is not empty; the first message comes from the
-    user; every role is user or assistant; every tool_use in an assistant message is
-    answered by a tool_result with its id in the very next message, a user message, where
-    the tool_results come first; each tool_result answers a tool_use of the assistant
-    message right before it; and the list does not end on an unanswered tool_use.
+    The API's rules it checks: the list is not empty; every role is user or assistant;
+    every tool_use in an assistant message is answered by a tool_result with its id in the
+    very next message, a user message, where the tool_results come first; each
+    tool_result answers a tool_use of the assistant message right before it; and the list
+    does not end on an unanswered tool_use.
 
-    One rule is stricter than the API: two messages of the same role in a row are
-    flagged, where the API would merge them into one turn (Messages API reference,
-    `messages`). The course's loops alternate roles, so a repeat is a loop's mistake.
+    Two rules are stricter than the API: the first message must be the user's, and two
+    messages of the same role in a row are flagged, where the API would merge them into
+    one turn (Messages API reference, `messages`). The course's loops start from a request
+    and alternate roles, so either is a loop's mistake.
     """
     msgs = to_plain(messages)
     if not msgs:
         return ["messages: the list is empty (the API needs at least one user message)"]
     problems: list[str] = []
     if msgs[0].get("role") != "user":
-        problems.append(f"messages.0: the first message must use the user role, not {msgs[0].get('role')!r}")
+        problems.append(f"messages.0: the first message is {msgs[0].get('role')!r}; the course's loops "
+                        "start with the user's message")
     for i, msg in enumerate(msgs):
         role = msg.get("role")
         if role not in ("user", "assistant"):

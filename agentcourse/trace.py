@@ -45,6 +45,7 @@ class Trace:
     path: Path  # where it was read from
     calls: list[dict] = field(default_factory=list)  # "call" records, in file order, each with
     #   tool_result_chars and tools_s taken from the "tools" record of the same turn and step
+    #   (None for a call with no tool run in the trace)
     turns: list[dict] = field(default_factory=list)  # "turn" records, in file order
     sessions: list[dict] = field(default_factory=list)  # "session" records
 
@@ -80,14 +81,16 @@ def load(path: str | Path) -> Trace:
 
 
 def join_tool_runs(calls: list[dict], runs: list[dict]) -> None:
-    """Give each call the size and time of the tool run it asked for (0 when none ran)."""
+    """Give each call the size and time of the tool run it asked for. A call with no tool
+    run in the trace (an answer, a summary, or a research sub-agent's call, whose tools run
+    in the sub-agent's own window and are not traced) gets None: unknown, not 0."""
     by_step = {(r.get("turn"), r.get("step")): r for r in runs}
     for call in calls:
-        if call.get("kind", "agent") != "agent" or "tool_result_chars" in call:
-            continue  # an extra call (its tools are not the loop's), or an older trace
-        run = by_step.get((call.get("turn"), call.get("step")), {})
-        call["tool_result_chars"] = int(run.get("tool_result_chars") or 0)
-        call["tools_s"] = float(run.get("elapsed_s") or 0)
+        if "tool_result_chars" in call:
+            continue  # an older trace, which wrote it into the call record
+        run = by_step.get((call.get("turn"), call.get("step"))) if call.get("kind", "agent") == "agent" else None
+        call["tool_result_chars"] = None if run is None else int(run.get("tool_result_chars") or 0)
+        call["tools_s"] = None if run is None else float(run.get("elapsed_s") or 0)
 
 
 def totals(calls: list[dict]) -> dict[str, float]:
@@ -118,9 +121,9 @@ def call_table(calls: list[dict]) -> Table:
             str(c.get("stop_reason", "")),
             *(f"{int(c.get(name) or 0):,}" for name in TOKEN_FIELDS),
             ", ".join(c.get("tools") or []) or "-",
-            f"{int(c.get('tool_result_chars') or 0):,}",
+            "-" if c.get("tool_result_chars") is None else f"{int(c['tool_result_chars']):,}",
             f"{float(c.get('elapsed_s') or 0):.2f}",
-            f"{float(c.get('tools_s') or 0):.2f}",
+            "-" if c.get("tools_s") is None else f"{float(c['tools_s']):.2f}",
             f"{float(c.get('cost_usd') or 0):.4f}",
         )
     t = totals(calls)
@@ -172,6 +175,9 @@ def show(path: str | Path, console: Console | None = None) -> Trace:
             f"{int(t['output_tokens']):,} output tokens, ${t['cost_usd']:.4f}",
             highlight=False,
         )
+        if any(c.get("kind") == "research" for c in trace.calls):
+            console.print("research rows: the sub-agent's tool results stay in its own window and "
+                          "are not traced; its answer is the research result above", highlight=False)
         for line in layer_changes(trace.calls):
             console.print(f"layers changed at {line}", highlight=False)
         if t["cache_read_input_tokens"] or t["cache_creation_input_tokens"]:

@@ -51,6 +51,12 @@ def _answer_sources() -> dict[str, str]:
     return answers
 
 
+def full_marks() -> float:
+    """The lab's total: the points of every graded cell of its source notebook."""
+    src = nbtools.read_notebook(REPO_ROOT / "solutions" / LAB / f"{LAB}.ipynb")
+    return float(sum(cell.points for cell in nbtools.grade_cells(src)))
+
+
 def _write_submissions(folder: Path) -> list[str]:
     release = nbtools.read_notebook(REPO_ROOT / "labs" / LAB / f"{LAB}.ipynb")
     for student, source in _answer_sources().items():
@@ -122,10 +128,13 @@ def main() -> None:
         par_time, par_scores = parallel(root / "submissions", par_course, students)
     assert seq_scores == par_scores, {s: (seq_scores[s], par_scores[s]) for s in students
                                       if seq_scores[s] != par_scores[s]}
-    full = sum(1 for s in students if par_scores[s] == 10)
+    total = full_marks()
+    short = {s: par_scores[s] for s in students if s.startswith("correct") and par_scores[s] != total}
+    assert not short, f"correct submissions below the lab's {total:g} points: {short}"
+    full = sum(1 for s in students if par_scores[s] == total)
     print(f"{len(students)} submissions of {LAB} (10 correct, 6 wrong, 2 hanging, 2 crashing), "
           f"{CELL_TIMEOUT} s per-cell timeout, every kernel confined (bubblewrap); "
-          f"scores identical on both sides ({full} at full marks)")
+          f"scores identical on both sides ({full} at full marks, {total:g} points)")
     print(f"sequential nbgrader autograde:         {seq_time:6.1f} s")
     print(f"agentcourse grade --jobs {JOBS}:           {par_time:6.1f} s")
     verdict = "meets" if seq_time / par_time >= TARGET else "BELOW"

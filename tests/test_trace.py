@@ -90,3 +90,20 @@ def test_a_trace_without_messages_still_shows_the_table(tmp_path):
     assert "messages" not in text.splitlines()[0] and "2 calls: 20 input tokens" in text
     total = next(line for line in text.splitlines() if line.lstrip("│ ").startswith("total"))
     assert "2,468" in total and "0.20" in total and "0.0002" in total
+
+
+def test_calls_without_a_traced_tool_run_show_no_result_size(client, project, tmp_path, monkeypatch):
+    """A research sub-agent's tools run in its own window and are not traced: its rows show
+    "-" (unknown), not 0, and a line under the table says why. An answer's row shows "-" too."""
+    path = tmp_path / "research.trace.jsonl"
+    monkeypatch.setenv("AGENT_TRACE", str(path))
+    agent = paths.load_checkpoint("06")
+    agent.run_turn(client, [{"role": "user", "content": "Where is slugify defined, and where is it used?"}])
+    calls = trace.load(path).calls
+    assert [c["kind"] for c in calls] == ["agent", "research", "research", "research", "agent"]
+    assert calls[0]["tool_result_chars"] > 0  # the research tool's answer, in the agent's window
+    assert all(c["tool_result_chars"] is None for c in calls[1:])
+    text = render(path)
+    assert "research rows: the sub-agent's tool results stay in its own window and are not traced" in text
+    rows = [line for line in text.splitlines() if "│ research │" in line]
+    assert len(rows) == 3 and all("│            - │" in row for row in rows)

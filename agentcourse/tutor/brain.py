@@ -229,6 +229,9 @@ def _decide(turn: Turn) -> Action:
         return say(script.TOO_MANY_STEPS.format(n=len(turn.steps)))
     if _NEGATED.match(turn.request):
         return say(script.NEGATED)
+    refused = declined(turn)
+    if refused is not None:
+        return refused
     # A tool-free call that asks for JSON in a shape it writes out (a judge, a classifier)
     # gets that JSON, even when the data it judges quotes one of the course's requests.
     as_json = None if turn.tools.tools else foreign.json_reply(_system(turn), turn.prompt)
@@ -245,7 +248,7 @@ def _decide(turn: Turn) -> Action:
     if as_json is not None:
         return say(as_json)
     return task_foreign_tool(turn) or say(
-        script.HELP.format(prompts="\n".join(f"- {p}" for p in script.TASK_PROMPTS)) + _unused_note(turn)
+        script.HELP.format(prompts="\n".join(f"- {p}" for p in script.HELP_PROMPTS)) + _unused_note(turn)
     )
 
 
@@ -312,8 +315,26 @@ def finish(turn: Turn, summary: str) -> Action:
     return say(f"{story}. {summary}\n\n{script.VERBOSE_OUTRO}")
 
 
+# Sentences a tool result addresses to the model (checkpoint 08's guardrail): the model
+# follows them; it does not repeat them to the user.
+_FOR_THE_MODEL = re.compile(
+    r"\s*(?:Do not try to get the same result another way[^.]*\.|Send a command a person can "
+    r"read;[^.]*\.)", re.I)
+_DECLINED = re.compile(r"\bthe user did not approve\b", re.I)
+
+
 def _error(step: Step) -> str:
-    return re.sub(r"^\s*\[?error\]?:?\s*", "", step.result.strip(), flags=re.I) or "the tool failed"
+    error = re.sub(r"^\s*\[?error\]?:?\s*", "", step.result.strip(), flags=re.I)
+    return _FOR_THE_MODEL.sub("", error).strip() or "the tool failed"
+
+
+def declined(turn: Turn) -> Action | None:
+    """The user refused the last command: say so, in the user's terms, and ask what next."""
+    last = turn.steps[-1] if turn.steps else None
+    if last is None or last.ok or not _DECLINED.search(last.result):
+        return None
+    command = last.args.get("command") or last.input.get("command") or ""
+    return say(script.DECLINED.format(command=f" `{command}`" if command else ""))
 
 
 def no_tool(turn: Turn, need: str) -> Action:
@@ -477,6 +498,67 @@ def locate_def(turn: Turn, path: str, func: str) -> Located | Action:
     if index is None:
         return say(script.NOT_FOUND.format(thing=f"a function named {func}", path=path))
     return Located(lines, index, whole)
+
+
+_TOP_DEF = re.compile(r"^(?:async\s+)?def\s+(\w+)\s*\(")
+_END_NOTE = re.compile(r"\[end of file|is past the end|past the end of", re.I)
+_MORE_NOTE = re.compile(r"^\[(?:cut:|read_lines returns at most|read_file shows at most)", re.I | re.M)
+
+
+def _last_def(turn: Turn, path: str) -> tuple[Step | None, list[tuple[int, str]]]:
+    """The search for `path`'s top-level functions, and the (line, name) pairs it found."""
+    probes = [s for s in turn.done("search", path) if s.args.get("pattern") == script.TOP_LEVEL_DEFS]
+    if not probes or not probes[-1].ok or probes[-1].stub:
+        return (probes[-1] if probes else None), []
+    found = search_matches(probes[-1].result)
+    return probes[-1], [(n, m[1]) for n, line in found if (m := _TOP_DEF.match(line))]
+
+
+def appended_at(turn: Turn, path: str) -> int | None:
+    """The line of a function appended after the lines end_of_file read, or None."""
+    _, defs = _last_def(turn, path)
+    edits = [s for s in turn.steps if s.path == path and s.op == "edit" and s.ok]
+    if not defs or not edits:
+        return None
+    start, old = max(n for n, _ in defs), str(edits[-1].args.get("old") or "")
+    return start + len(old.split("\n")) + 2 if _TOP_DEF.match(old) else None
+
+
+def end_of_file(turn: Turn, path: str, name: str, source: str) -> list[Change] | Action | None:
+    """Search, then read lines, to append a function: the file's top-level functions from a
+    search, the lines from the last one to the end of the file, then one exact replacement
+    of those lines. None when the tools offer no search and line reads (or the file has no
+    top-level function, or its end was not seen): the caller reads the whole file."""
+    box = turn.tools
+    if not (box.can("search") and box.can("read_lines")) or box.via("edit") not in ("edit", "bash"):
+        return None
+    probe, defs = _last_def(turn, path)
+    if probe is None:
+        return call("search", pattern=script.TOP_LEVEL_DEFS, path=path)
+    if probe.stub:
+        return None
+    if not probe.ok:
+        return say(script.FAILED.format(what="search", path=path, error=_error(probe)))
+    if not defs:
+        return None
+    if any(func == name for _, func in defs):
+        return []  # already there
+    start = max(n for n, _ in defs)
+    reads = [s for s in turn.done("read_lines", path) if s.args.get("start") == start]
+    if not reads:
+        return call("read_lines", path=path, start=start, end=start + script.WHOLE_FILE_LINES - 1)
+    if not reads[-1].ok:
+        return say(script.FAILED.format(what="read", path=path, error=_error(reads[-1])))
+    first, lines = strip_numbers(reads[-1].result)
+    asked = script.WHOLE_FILE_LINES
+    seen_end = _END_NOTE.search(reads[-1].result) or (
+        len(lines) < asked and not _MORE_NOTE.search(reads[-1].result))
+    if first != start or not seen_end:
+        return None
+    while lines and not lines[-1].strip():
+        lines.pop()
+    old = "\n".join(lines)
+    return [Change(old, f"{old}\n\n\n{source}", append=source)]
 
 
 # ----------------------------------------------------------------------------- changing files
@@ -707,12 +789,16 @@ def task_add_function(turn: Turn, m: dict) -> Action:
         params = script.FUNCTIONS.get(name, ("",))[0] or "no arguments"
         return say(script.CLARIFY["add-function"].format(path=path, name=name, params=f"({params})"))
     last = known(turn, path).last_read
-    if last is not None and not last.ok and _NOT_FOUND.search(last.result):
+    probes = [s for s in turn.done("search", path) if s.args.get("pattern") == script.TOP_LEVEL_DEFS]
+    missing = [s for s in (last, *probes[-1:]) if s is not None and not s.ok]
+    if missing and _NOT_FOUND.search(missing[-1].result):
         # The file does not exist yet: the function goes in a new file.
         done = script.DONE["create-function"].format(path=path, name=name)
         return create_file(turn, path, source + "\n", done)
-
     def plan() -> list[Change] | Action:
+        tail = end_of_file(turn, path, name, source)
+        if tail is not None:
+            return tail
         content = whole_file(turn, path)
         if isinstance(content, Action):
             return content
@@ -726,7 +812,8 @@ def task_add_function(turn: Turn, m: dict) -> Action:
         path,
         plan,
         lambda: script.DONE["add-function"].format(
-            name=name, path=path, where=_where(line_of(turn, path, rf"^def {re.escape(name)}\b"))
+            name=name, path=path,
+            where=_where(appended_at(turn, path) or line_of(turn, path, rf"^def {re.escape(name)}\b")),
         ),
         script.ALREADY["add-function"].format(path=path, name=name),
         blind=(guess, f"{guess}\n\n\n{source}"),
@@ -1006,10 +1093,15 @@ def task_list(turn: Turn, m: dict) -> Action:
     entries = _listing(turn)
     if isinstance(entries, Action):
         return entries
-    files = [n for n, k in entries if k == "file"]
-    dirs = [n + "/" for n, k in entries if k == "dir"]
-    if not entries:
-        return finish(turn, "The project folder is empty.")
+    # Hidden names (.agent.trace.jsonl, .git/) are the tools' and the agent's, not the
+    # project's files: named apart, not counted.
+    hidden = [n + "/" * (k == "dir") for n, k in entries if n.startswith(".") and n not in (".", "..")]
+    shown = [(n, k) for n, k in entries if not n.startswith(".")]
+    files = [n for n, k in shown if k == "file"]
+    dirs = [n + "/" for n, k in shown if k == "dir"]
+    if not shown:
+        return finish(turn, "The project folder is empty." + (
+            f" (It holds only hidden entries: {_and(hidden)}.)" if hidden else ""))
     reply = (
         f"The project has {len(files)} file{'s' * (len(files) != 1)}: {_and(files)}."
         if files
@@ -1017,6 +1109,8 @@ def task_list(turn: Turn, m: dict) -> Action:
     )
     if dirs:
         reply += f" Folders: {_and(dirs)}."
+    if hidden:
+        reply += f" (Hidden, not counted: {_and(hidden)}.)"
     return finish(turn, reply)
 
 

@@ -1,6 +1,6 @@
 """The tutor's tasks for the context-engineering step (checkpoints 06 and 07).
 
-Three tasks, each a small state machine in the style of brain.py ("what do I know so
+Four tasks, each a small state machine in the style of brain.py ("what do I know so
 far -> next step"), registered in script.TASKS and brain.TASK_HANDLERS:
 
     compact          "Summarise the conversation so far ...": a summary computed from the
@@ -10,6 +10,8 @@ far -> next step"), registered in script.TASKS and brain.TASK_HANDLERS:
                      offered, delegate the question to it; without one (the sub-agent, or
                      an agent with no such tool), search, read the definition, and answer
                      with path:line citations
+    remember         "Remember that ...": the user's own words, written with the memory
+                     tool (never a made-up note), or a plain "I have no tool to keep notes"
     module-summary   longtask.TASK: list the package, read every module whole (one per
                      call), then write SUMMARY.md with one line per module. When a memory
                      tool is offered (save_note(note), or any one-string tool named for
@@ -199,6 +201,13 @@ def task_module_summary(turn: Turn, m: dict) -> Action:
     facts, noted, listings = known_facts(turn)
     note = note_tool(turn)
     lists = [s for s in turn.steps if s.op == "list" and s.path == folder and s.ok and not elided(s)]
+    failed = [s for s in turn.steps if s.op == "list" and s.path == folder and not s.ok]
+    if failed and not lists:
+        if not brain._NOT_FOUND.search(failed[-1].result):
+            return say(brain.script.FAILED.format(what="list the files in", path=folder,
+                                                  error=brain._error(failed[-1])))
+        hint = brain.script.NO_PACKAGE_HINT if folder == longtask.PACKAGE else ""
+        return say(brain.script.NO_PACKAGE.format(folder=folder, out=out) + hint)
     if lists:
         names = [n for n, kind in parse_listing(lists[-1].result) if kind == "file"]
     elif folder in listings:
@@ -287,26 +296,82 @@ def _hits(result: str) -> list[tuple[str, int, str]]:
             if (m := HIT.match(line))]
 
 
-def answer_with_citations(name: str, hits: list[tuple[str, int, str]]) -> str:
-    """A short answer, every fact cited as path:line."""
+# Files whose lines are code: a name in them, outside strings and comments, is a use.
+CODE_FILES = (".py", ".pyi", ".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx", ".sh", ".bash", ".rb",
+              ".go", ".rs", ".java", ".kt", ".c", ".h", ".cc", ".cpp", ".hpp", ".cs", ".php", ".lua")
+_STRINGS = re.compile(r'"""[^\n]*?(?:"""|$)|\'\'\'[^\n]*?(?:\'\'\'|$)|"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'')
+_COMMENT = re.compile(r"(?:#|//).*$")
+
+
+def code_part(line: str) -> str:
+    """A line of code without its string literals and its comment."""
+    return _COMMENT.sub("", _STRINGS.sub('""', line))
+
+
+def answer_with_citations(name: str, hits: list[tuple[str, int, str]], scope: str = "") -> str:
+    """A short answer, every fact cited as path:line. A use is the name in a code file,
+    outside strings and comments, other than where it is defined; every other line that
+    mentions it (notes, summaries, docs, the function's own messages) is not a use, and the
+    answer says so. `scope` says what was searched, when it was not every file."""
+    where = scope or "searched every file"
     if not hits:
-        return f"I found no mention of `{name}` in the project (searched every file)."
+        return f"I found no mention of `{name}` in the project ({where})."
+    word = re.compile(rf"\b{re.escape(name)}\b")
     is_def = re.compile(rf"^\s*(?:async\s+)?(?:def|class)\s+{re.escape(name)}\b|^\s*{re.escape(name)}\s*=")
-    defs = [h for h in hits if is_def.search(h[2])]
-    uses = [h for h in hits if h not in defs]
+    defs = [h for h in hits if h[0].endswith(CODE_FILES) and is_def.search(h[2])]
+    uses = [h for h in hits if h not in defs and h[0].endswith(CODE_FILES) and word.search(code_part(h[2]))]
+    others = [h for h in hits if h not in defs and h not in uses]
     parts = []
     if defs:
         path, line, text = defs[0]
         parts.append(f"`{name}` is defined at {path}:{line} (`{text.strip()}`).")
     else:
-        parts.append(f"`{name}` is not defined in the project's files.")
+        parts.append(f"`{name}` is not defined in the project's code.")
     if uses:
         shown = ", ".join(f"{p}:{n} (`{t.strip()[:60]}`)" for p, n, t in uses[:8])
         more = f", and {len(uses) - 8} more" if len(uses) > 8 else ""
         parts.append(f"It is used at {shown}{more}.")
-    elif defs:
-        parts.append("Nothing else in the project mentions it.")
+    else:
+        parts.append("Nothing in the project's code uses it.")
+    if others:
+        shown = ", ".join(f"{p}:{n}" for p, n, _ in others[:4])
+        more = f" and {len(others) - 4} more" if len(others) > 4 else ""
+        parts.append(f"Other mentions are text, not uses: {shown}{more}.")
+    if scope:
+        parts.append(f"({scope[0].upper()}{scope[1:]}.)")
     return " ".join(parts)
+
+
+def _read_everything(turn: Turn, name: str) -> Action:
+    """Without a search tool: list the project, read its files, and find the name in them."""
+    listing = brain._listing(turn)
+    if isinstance(listing, Action):
+        return listing
+    files = [n for n, kind in listing if kind == "file" and not n.startswith((".", "__"))]
+    files = files[: brain.script.MAX_SUMMARY_FILES]
+    folders = [n + "/" for n, kind in listing if kind == "dir" and not n.startswith((".", "__"))]
+    todo = [f for f in files if brain.known(turn, f).last_read is None]
+    if todo:
+        return Action(calls=[("read", {"path": f}) for f in (todo if turn.parallel else todo[:1])])
+    hits, unread = [], []
+    for path in files:
+        k = brain.known(turn, path)
+        if k.text is None:
+            unread.append(path)
+            continue
+        hits += [(path, i, line) for i, line in enumerate(k.text.split("\n"), 1)
+                 if re.search(rf"\b{re.escape(name)}\b", line)]
+    if unread and len(unread) == len(files):
+        last = brain.known(turn, unread[0]).last_read
+        if last is not None and last.stub:
+            return say(f"The read tool returned placeholders instead of the files "
+                       f"({last.result.strip()}), so I cannot tell where `{name}` is defined or used.")
+    scope = f"I read the {len(files)} files at the top of the project, without a search tool"
+    if folders:
+        scope += f"; I did not look inside {brain._and(folders)}"
+    if unread:
+        scope += f"; I could not read {brain._and(unread)}"
+    return finish(turn, answer_with_citations(name, hits, scope))
 
 
 def task_research(turn: Turn, m: dict) -> Action | None:
@@ -326,6 +391,8 @@ def task_research(turn: Turn, m: dict) -> Action | None:
             return say(f"I couldn't get an answer to that: {result.strip()}")
         return finish(turn, result.strip())
     if not turn.tools.can("search"):
+        if turn.tools.can("read") and turn.tools.can("list"):
+            return _read_everything(turn, name)
         return brain.no_tool(turn, "search files")
     searches = turn.done("search")
     if not searches:
@@ -480,7 +547,22 @@ def task_compact(turn: Turn, m: dict) -> Action:
     return say(summarise(turn))
 
 
+def task_remember(turn: Turn, m: dict) -> Action:
+    """Write the user's own words to the memory tool, once, and say what was kept."""
+    words = " ".join(m["note"].split()).rstrip(".") + "."
+    note = note_tool(turn)
+    if note is None:
+        return brain.no_tool(turn, "keep notes")
+    made = [s for s in turn.steps if s.tool == note["name"]]
+    if not made:
+        return Action(calls=[raw(note, words)])
+    if not made[-1].ok:
+        return say(f"I couldn't save the note: {brain._error(made[-1])}")
+    return finish(turn, f"Noted: \u201c{words}\u201d")
+
+
 HANDLERS: dict[str, Callable[[Turn, dict], Action | None]] = {
+    "remember": task_remember,
     "compact": task_compact,
     "research": task_research,
     "module-summary": task_module_summary,

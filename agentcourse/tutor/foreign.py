@@ -17,7 +17,8 @@ the docs show the model doing:
 A tool is "asked for" when a word of its name (other than verbs like get / fetch /
 lookup) or two words of its description appear in the request. Tools the toolbox
 recognises as file or shell tools are the script's business and never picked here, nor
-are tools marked `defer_loading` (the model only sees those after a tool search).
+are tools marked `defer_loading` (the model only sees those after a tool search), nor
+memory tools (a made-up value would stay in the agent's memory).
 """
 
 from __future__ import annotations
@@ -44,6 +45,10 @@ FILE_WORDS = {
     "project", "str", "replace", "based", "editor", "insert", "create", "delete", "remove", "move", "copy",
     "content", "contents", "ls", "cat", "exec", "execute", "terminal", "patch", "apply", "diff", "notes", "note",
 }
+# Name words of a memory tool (save_note, remember): what it writes stays in the agent's
+# memory and its later prompts, so it is never filled with made-up values here; the
+# script's "remember" task writes the user's own words to it (context_tasks.py).
+MEMORY_WORDS = {"note", "notes", "memo", "memory", "memories", "remember", "memorize", "memorise"}
 # Words that are too common to show a description matches a request.
 STOPWORDS = {
     "what", "which", "when", "where", "with", "that", "this", "there", "their", "about", "from",
@@ -131,6 +136,7 @@ def candidates(body: dict, known: list[Tool], deferred: bool = False) -> list[di
     """The request's custom tools that are not the script's file or shell tools; deferred ones
     only once a tool search loaded them (or all of them, with `deferred`)."""
     others = {t.name for t in known if t.role == "other" or set(_name_words(t.name)) - FILE_WORDS}
+    others -= {t.name for t in known if set(_name_words(t.name)) & MEMORY_WORDS}
     seen = loaded(body)
     return [
         t for t in body.get("tools") or []

@@ -276,9 +276,12 @@ TASKS: tuple[Task, ...] = (
         "read_file, then edit_file whose old_str is the file's last unique line(s) and whose "
         "new_str appends the function (multiply(a, b) with a docstring; a few other small "
         "functions are known, or one that prints a text you give; any other is declined)",
-        "read_lines(path, 1, 200) as the read, then the same edit",
+        'search_file("^def ", path) for the top-level functions, read_lines from the last '
+        "one to the end of the file, then edit_file replacing those lines with themselves "
+        "and the new function (search, then read, then edit)",
         "view, then insert after the last line (insert_text); str_replace if the insert fails",
-        "`cat -n FILE`, then a `python3` exact replace of the last unique line(s)",
+        "`grep -n -e '^def ' FILE`, `cat -n FILE | sed -n 'a,bp'` from the last one, then a "
+        "`python3` exact replace of those lines",
         "read_file, then edit_file; with no edit tool, one write_file of the whole new text",
     ),
     Task(
@@ -301,6 +304,21 @@ TASKS: tuple[Task, ...] = (
 
 # The context-engineering step's tasks (agentcourse/tutor/context_tasks.py).
 TASKS += (
+    Task(
+        "remember",
+        (
+            r"^\s*(?:please\s+)?(?:remember(?:\s+that|\s*:)?|note(?:\s+that|\s*:)|(?:make|save|take|"
+            r"add|write)\s+(?:a\s+|this\s+)?note(?:\s+that|\s*:))\s+(?P<note>\S.*)$",
+        ),
+        "Remember that the tests use pytest.",
+        "with a memory tool offered (save_note(note), or any one-string tool named for notes or "
+        "memory): one call of it with the user's own words, then a reply quoting them; without "
+        "one: says it has no tool to keep notes (nothing is written)",
+        "same",
+        "same",
+        "same",
+        "same",
+    ),
     Task(
         "module-summary",
         (
@@ -335,6 +353,9 @@ TASKS += (
 )
 
 TASK_PROMPTS: tuple[str, ...] = tuple(t.example for t in TASKS)
+# The requests the help reply lists: what a person types (a compaction's instruction is the
+# program's, not the user's).
+HELP_PROMPTS: tuple[str, ...] = tuple(t.example for t in TASKS if t.name != "compact")
 
 
 # ----------------------------------------------------------------------------- failure modes
@@ -553,6 +574,8 @@ GENERIC_DOCSTRING = "Describe what {func} does."
 
 # How many lines a "whole file" read asks for when only read_lines is offered.
 WHOLE_FILE_LINES = 200
+# The search that finds a file's top-level functions (to append one after the last).
+TOP_LEVEL_DEFS = "^def "
 # read_lines window around a search match, as (lines before, lines after).
 WINDOW = (1, 4)
 # The summary task reads at most this many files.
@@ -639,6 +662,12 @@ TEST_FILE = r"^(?:test_.*|.*_test|tests?)\.py$"
 TEST_DIR = r"^tests?$"
 
 FAILED = "I couldn't {what} {path}: {error}"
+NO_PACKAGE = "There is no {folder} folder in this project, so I wrote no {out}."
+NO_PACKAGE_HINT = (" It is the course's long task: `agentcourse run` adds the generated "
+                   "26-module inventory package when you start it with `--with-inventory` "
+                   "(for example `agentcourse run 06 --with-inventory`).")
+DECLINED = ("You did not approve the command{command}, so I did not run it, and I have not done "
+            "what you asked. How would you like me to go on?")
 NOT_FOUND = "I couldn't find {thing} in {path}; nothing was changed."
 NO_TOOL = "I can't do that with the tools in this conversation ({tools}): I need a tool to {need}."
 TOO_MANY_STEPS = "I'm stopping here: this request has taken {n} tool calls without finishing."

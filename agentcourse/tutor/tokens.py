@@ -49,15 +49,32 @@ TOOL_PROMPT_TOKENS = {
 # Models the table does not list (the docs are silent): the course model's figures.
 DEFAULT_TOOL_PROMPT = TOOL_PROMPT_TOKENS["claude-sonnet-4-6"]
 TYPED_TOOL_TOKENS = {  # input tokens an Anthropic-schema client tool adds, per the tools' docs
-    "bash_20250124": 245,  # bash tool docs, Pricing: "adds 245 input tokens to your API calls"
+    # bash tool docs, Pricing: 244 input tokens for Claude 4.6 models and earlier; Claude Opus
+    # 4.7 and later models: 325 (typed_tool_tokens picks by model)
+    "bash_20250124": 244,
     # text editor docs, "Pricing and token usage": 700 for text_editor_20250429 (Claude 4.x)
     # and text_editor_20250124; 20250728 is the same tool for Claude 4.x, not listed apart
     "text_editor_20250728": 700,
     "text_editor_20250429": 700,
     "text_editor_20250124": 700,
 }
+LATER_TOOL_TOKENS = {"bash_20250124": 325}  # the same tools for Opus 4.7 and later models
+# Models released with or after Claude Opus 4.7 (the tokenizer of Claude 4.7 and later).
+LATER_MODELS = re.compile(r"claude-(?:opus-4-[78]|(?:opus|sonnet|haiku|fable|mythos)-5)\b")
+# The shortest prefix the API caches, per model (prompt caching docs, "Cache limitations").
+# A model not listed here gets the largest documented minimum: the tutor would rather miss
+# a cache hit the API gives than show one it does not.
+MIN_CACHEABLE = {
+    **dict.fromkeys(("claude-opus-4-7", "claude-opus-4-6", "claude-opus-4-5", "claude-haiku-4-5"), 4096),
+    **dict.fromkeys(("claude-opus-4-8", "claude-sonnet-4-6", "claude-sonnet-4-5", "claude-opus-4-1",
+                     "claude-opus-4", "claude-sonnet-4"), 1024),
+}
+UNKNOWN_MIN_CACHEABLE = 4096
 CACHE_TTL = {"5m": 300.0, "1h": 3600.0}  # lifetime of a cache entry, refreshed on each hit
-LOOKBACK = 20  # block boundaries before a breakpoint that are also checked for a hit
+# Block boundaries checked for a hit at each breakpoint, the breakpoint's own counted as the
+# first (prompt caching docs): the breakpoint and the 19 before it. Only entries earlier
+# requests wrote are found: a request's own writes come after its reads.
+LOOKBACK = 20
 
 
 def count_text(text: str) -> int:
@@ -87,7 +104,14 @@ class Piece:
     breakpoint: dict | None = None  # the piece's cache_control, if it ends a cacheable prefix
 
 
-def _block_piece(block: Any, prefix: str = "") -> Piece:
+def typed_tool_tokens(tool_type: str, model: str = "") -> int:
+    """The input tokens an Anthropic-schema client tool adds for `model`."""
+    if LATER_MODELS.search(str(model).lower()) and tool_type in LATER_TOOL_TOKENS:
+        return LATER_TOOL_TOKENS[tool_type]
+    return TYPED_TOOL_TOKENS.get(tool_type, 0)
+
+
+def _block_piece(block: Any, prefix: str = "", model: str = "") -> Piece:
     if isinstance(block, str):
         block = {"type": "text", "text": block}
     cache = block.get("cache_control") if isinstance(block, dict) else None
@@ -108,7 +132,7 @@ def _block_piece(block: Any, prefix: str = "") -> Piece:
     else:
         tokens = count_text(canonical(body))
     if prefix == "tool:" and isinstance(body, dict):
-        tokens += TYPED_TOOL_TOKENS.get(str(body.get("type")), 0)
+        tokens += typed_tool_tokens(str(body.get("type")), model)
     return Piece(key=prefix + canonical(body), tokens=tokens, breakpoint=cache)
 
 
@@ -116,7 +140,7 @@ def pieces(request: dict) -> list[Piece]:
     """The request's prompt as pieces, in the order tools -> system -> messages."""
     out: list[Piece] = []
     for tool in request.get("tools") or []:
-        out.append(_block_piece(tool, "tool:"))
+        out.append(_block_piece(tool, "tool:", str(request.get("model", ""))))
     system = request.get("system")
     if isinstance(system, str) and system:
         out.append(_block_piece(system, "system:"))
@@ -165,13 +189,12 @@ def output_tokens(block: dict) -> int:
 
 
 def min_cacheable_tokens(model: str) -> int:
-    """Shortest prefix the API caches, per model family (Anthropic's prompt-caching docs)."""
-    name = model.lower()
-    if any(tag in name for tag in ("opus-4-5", "opus-4-6", "haiku-4-5")):
-        return 4096
-    if "haiku-3" in name or "3-haiku" in name or "3-5-haiku" in name:
-        return 2048
-    return 1024  # Sonnet 4.x, Sonnet 3.7, Opus 4 and 4.1, and anything unknown
+    """Shortest prefix the API caches for `model` (its id, alias or dated id)."""
+    name = str(model).lower()
+    for family, minimum in MIN_CACHEABLE.items():
+        if re.fullmatch(rf"{re.escape(family)}(?:-\d{{8}})?", name):
+            return minimum
+    return UNKNOWN_MIN_CACHEABLE
 
 
 @dataclass
@@ -198,9 +221,9 @@ class PromptCache:
         """Split the request's input tokens into read / written / fresh, updating the cache.
 
         Each breakpoint makes the prefix up to and including it a cache key. A hit is
-        looked for at the breakpoint and at the block boundaries up to LOOKBACK blocks
-        before it (so a breakpoint that moves forward each turn still finds last turn's
-        entry); the longest live prefix found is read. Breakpoint prefixes past it that
+        looked for at the breakpoint and the block boundaries before it, LOOKBACK in all with
+        the breakpoint's own (so a breakpoint that moves forward each turn still finds last
+        turn's entry); the longest live prefix found is read. Breakpoint prefixes past it that
         are long enough are written. Both are reported apart from `input_tokens`.
         """
         parts = pieces(request)
@@ -226,7 +249,7 @@ class PromptCache:
                 if expiry <= now:
                     del self.entries[key]
             for i in breakpoints:
-                for j in reversed([b for b in boundaries if b <= i][-(LOOKBACK + 1) :]):
+                for j in reversed([b for b in boundaries if b <= i][-LOOKBACK:]):
                     key, size = prefixes[j]
                     if key in self.entries:
                         lifetime = self.entries[key][1]

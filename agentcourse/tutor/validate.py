@@ -21,7 +21,9 @@ from typing import Any
 
 from agentcourse.tutor import models, thinking
 
-TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
+# https://platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools ("Must match the
+# regex ^[a-zA-Z0-9_-]{1,128}$"); the API once allowed 64 characters.
+TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,128}$")
 TOOL_USE_ID = re.compile(r"^[a-zA-Z0-9_-]+$")
 # Anthropic-defined client tools: no input_schema, a fixed name per type.
 TYPED_TOOLS = {
@@ -575,8 +577,9 @@ def _check_messages(messages: Any) -> str | None:
         tail = content if isinstance(content, str) else content[-1].get("text") if content[-1].get("type") == "text" else None
         if isinstance(tail, str) and tail != tail.rstrip():
             return "messages: final assistant content cannot end with trailing whitespace"
-    if messages[0]["role"] != "user":
-        return 'messages: first message must use the "user" role'
+    # No rule about the first message's role: the Messages API reference for the version
+    # the SDK sends (2026-10-21) documents none, and says consecutive turns of one role are
+    # combined. The course's own protocol_errors still asks loops to start with the user.
     return None
 
 

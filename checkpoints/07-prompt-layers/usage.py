@@ -7,7 +7,7 @@ on its own:
     python -c "import sys; sys.path.insert(0, 'checkpoints/05-instrumented'); \\
 import usage; print(usage.PRICES)"
 
-- PRICES / cost_of(): one price table, cache writes and reads included
+- PRICES / cost_of(): one price table per model, cache writes and reads included
 - Stats: a span of calls (a turn, the session) added up, with a two-line summary
 - chars_sent(): how much of a prompt is tool results, in characters
 - over_limit(): the steps, dollars and seconds limits, checked before every call
@@ -20,19 +20,36 @@ import time
 from dataclasses import asdict, dataclass, field
 
 # --- prices ---
-# US dollars per million tokens (Anthropic's pricing page). Prices change, so they live
-# here and nowhere else. Cache writes cost 1.25x the input price for 5-minute entries (the
-# default) and 2x for 1-hour ones; cache reads cost 0.1x. A long conversation is cheap
-# only if its prefix is cached.
-PRICES = {  # model: (input, output)
-    "claude-sonnet-4-6": (3.00, 15.00),
-    "claude-opus-4-6": (5.00, 25.00),
-    "claude-haiku-4-5": (1.00, 5.00),
+# US dollars per million tokens, from Anthropic's pricing page and each model's page
+# (https://platform.claude.com/docs/en/about-claude/pricing), checked on 2026-12-01.
+# Prices change, so they live here and nowhere else. Each model has its own cache prices:
+# a cache write costs 1.25x the input price for 5-minute entries (the default) and 2x for
+# 1-hour ones, but a cache read is not 0.1x for every model (Opus 5.5's is 0.05x). A long
+# conversation is cheap only if its prefix is cached.
+@dataclass(frozen=True)
+class Price:
+    input: float  # base input tokens
+    write_5m: float  # cache writes, 5-minute entries
+    write_1h: float  # cache writes, 1-hour entries
+    read: float  # cache hits and refreshes
+    output: float  # output tokens
+
+
+PRICES = {
+    # The current models (the models overview's lineup on that day). Not here: Claude Haiku
+    # 5.5, priced by prompt length (from $0.10 / $0.50), and Claude Fable 5.2 ($8 / $40),
+    # whose cache prices were not on the pages checked.
+    "claude-opus-5-5": Price(4.00, 5.00, 8.00, 0.20, 20.00),
+    "claude-sonnet-5-5": Price(2.00, 2.50, 4.00, 0.20, 10.00),
+    "claude-fable-5-1": Price(10.00, 12.50, 20.00, 0.25, 50.00),
+    # Earlier models, still served: the course's default (agent.py's MODEL) and its peers.
+    "claude-opus-5": Price(5.00, 6.25, 10.00, 0.50, 25.00),
+    "claude-sonnet-5": Price(2.00, 2.50, 4.00, 0.20, 10.00),
+    "claude-sonnet-4-6": Price(3.00, 3.75, 6.00, 0.30, 15.00),
+    "claude-opus-4-6": Price(5.00, 6.25, 10.00, 0.50, 25.00),
+    "claude-haiku-4-5": Price(1.00, 1.25, 2.00, 0.10, 5.00),
 }
 DEFAULT_PRICE = "claude-sonnet-4-6"  # a model missing from PRICES is priced as this one
-CACHE_WRITE_MULTIPLIER = 1.25  # 5-minute cache entries
-CACHE_WRITE_1H_MULTIPLIER = 2.00  # 1-hour cache entries
-CACHE_READ_MULTIPLIER = 0.10
 
 # Tools whose calls read a file, and the input field that names it: a file read twice in
 # one session is a sign the agent forgot what it read. The text editor (checkpoint 08)
@@ -47,14 +64,14 @@ DEFAULT_TRACE = ".agent.trace.jsonl"
 
 def cost_of(usage, model):
     """The price in dollars of one call's usage."""
-    price_in, price_out = PRICES.get(model, PRICES[DEFAULT_PRICE])
+    price = PRICES.get(model, PRICES[DEFAULT_PRICE])
     written = usage.cache_creation_input_tokens or 0
     # usage.cache_creation splits the writes by lifetime; 1-hour entries cost more.
     hour = getattr(usage.cache_creation, "ephemeral_1h_input_tokens", None) or 0
     read = usage.cache_read_input_tokens or 0
-    prompt = (usage.input_tokens + (written - hour) * CACHE_WRITE_MULTIPLIER
-              + hour * CACHE_WRITE_1H_MULTIPLIER + read * CACHE_READ_MULTIPLIER)
-    return (prompt * price_in + usage.output_tokens * price_out) / 1_000_000
+    return (usage.input_tokens * price.input + (written - hour) * price.write_5m
+            + hour * price.write_1h + read * price.read
+            + usage.output_tokens * price.output) / 1_000_000
 
 
 def prompt_tokens(usage):

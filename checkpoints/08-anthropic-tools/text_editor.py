@@ -6,7 +6,9 @@ Directory safety, the "Error: ..." wrapper and atomic writes are tools.py's (che
 03's, carried here byte for byte): the editor adds its commands, not its own guards.
 The commands and their inputs are those of Anthropic's text editor tool docs
 (text_editor_20250728), and so are the error strings for a replacement that matches
-nothing or more than once: the words the documentation suggests.
+nothing or more than once: the words the documentation suggests. Anthropic's reference
+implementation (anthropic-quickstarts, computer-use-demo/computer_use_demo/tools/edit.py)
+asks for absolute paths and reads the text to insert from new_str: both are accepted too.
 
 Every write takes the same road: confine the path, read the file and check the whole
 request, make a timestamped backup, write atomically. The order is the lesson: a path
@@ -44,7 +46,8 @@ POLICY = EditorPolicy()
 # outside the project or an edit that does not apply fails before the backup, so a
 # refused call leaves nothing behind (back up first, and a refusal leaves a stray copy).
 def project_path(path):
-    """resolve_in_root, also accepting an absolute path that lies inside the project."""
+    """resolve_in_root, also accepting an absolute path that lies inside the project (the
+    reference implementation asks for absolute paths)."""
     if isinstance(path, str) and os.path.isabs(path):
         try:
             return resolve_in_root(os.path.relpath(path, os.path.realpath(os.getcwd())))
@@ -201,7 +204,7 @@ def str_replace_based_edit_tool(command, path, view_range=None, old_str=None, ne
         return create(path, file_text)
     if command == "str_replace":
         return str_replace(path, old_str, "" if new_str is None else new_str)
-    if command == "insert":  # older versions of the tool sent the text as new_str
+    if command == "insert":  # new_str too: the reference implementation's name for the text
         return insert(path, insert_line, new_str if insert_text is None else insert_text)
     raise ToolError(f"unknown command {command!r}; this text editor (text_editor_20250728) "
                     "has view, create, str_replace and insert")

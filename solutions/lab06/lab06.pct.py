@@ -24,8 +24,8 @@
 #       tests: [test_compact_visible, test_compact_hidden]
 #       hint: >-
 #         Keep the tail from the last assistant message on: its tool_use blocks are answered by the
-#         message after it. The summary call needs tools (the messages hold tool blocks) and
-#         tool_choice none.
+#         message after it. The summary call sends the agent's own tools and system prompt (the
+#         cache reads them as they are) and tool_choice none.
 #     - number: 4
 #       title: 'save_note: a memory file that keeps its newest lines'
 #       tests: [test_notes_visible, test_notes_hidden]
@@ -379,8 +379,9 @@ assert stub_old_results(messages, keep_recent=5) == 0, "keep_recent larger than 
 # 2. `compact(client, messages)` (called while a turn is under way: `messages` ends with tool
 #    results) asks the model for a summary and returns a **new** list:
 #    `[one user message: the request's words + the summary] + messages[cut_point(messages):]`.
-#    - The summary call sends `system=AGENT.SYSTEM_PROMPT`, `tools=AGENT.TOOLS` (the API refuses
-#      messages with tool blocks when no tools are defined), `tool_choice={"type": "none"}` (so
+#    - The summary call sends `system=AGENT.SYSTEM_PROMPT`, `tools=AGENT.TOOLS` (the API accepts
+#      tool blocks without tools since February 2025, but the same tools and system prompt as
+#      every other call keep that part of the prompt cached), `tool_choice={"type": "none"}` (so
 #      the model writes instead of calling a tool), `max_tokens=2000`, and the messages with
 #      `COMPACT_PROMPT` as a text block **after** the results in the last message.
 #    - The summary message **begins** with the request's words (the text of `messages[0]`), as
@@ -434,7 +435,7 @@ with nbtools.project() as root:
     assert "## Next step" in first, "the summary message must hold the model's summary"
     (call,) = recording.requests
     assert call.get("tools") and call.get("tool_choice") == {"type": "none"}, (
-        "the summary call needs the tools (the messages hold tool blocks) and tool_choice none")
+        "the summary call sends the agent's tools (as every other call does) and tool_choice none")
     assert protocol_errors(call["messages"]) == [], "the summary call's messages must be valid too"
     assert COMPACT_PROMPT in json.dumps(to_plain(call["messages"][-1]["content"])), "end with the instruction"
     reply = finish(new)

@@ -89,13 +89,16 @@ def test_a_refused_command_is_reported_to_the_model_and_nothing_runs(agent, clie
     assert refused and "did not approve" in refused[0]["content"]
     assert agent.BASH.process is None  # the shell was never even started
     assert len(user.asked) == 1
+    # The user reads a reply in their terms, not the instructions the refusal gives the model.
+    assert reply.startswith("You did not approve the command `ls -1p .`, so I did not run it")
+    assert "Do not try" not in reply and "another way" not in reply
 
 
 def test_refusing_the_test_run_is_reported_as_not_run(agent, client, project):
     agent.GUARDRAIL.ask = User("a", "n")  # ls yes, python3 no
     reply = agent.run_turn(client, [{"role": "user", "content": RUN_TESTS}])
-    assert "couldn't run" in reply and "did not approve" in reply
-    assert "pass" not in reply.replace("passed", "")
+    assert reply.startswith("You did not approve the command `python3 -m pytest -q tests.py`")
+    assert "Do not try" not in reply and "pass" not in reply.replace("passed", "")
 
 
 def test_approvals_last_for_the_run_and_the_shell_persists(agent):

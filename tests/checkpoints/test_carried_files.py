@@ -31,13 +31,13 @@ ORIGINS = {
     ("03", "tools.py"): "b4ad88b65e42a5bfac1f050b4d4bbdf434b5026fd9c67713b8c9d5f3706ba825",
     ("03", "turns.py"): "0e1289624a0a4c7508fe6d80898e4c0f30ee17aa537d6e8f454757f291d1d849",
     ("04", "tools.py"): "308f6f3c6c7b7810df857eb9f08956e65f5163ae32296101394ed26d7668ab9b",
-    ("05", "usage.py"): "c4977c006e01c2cfbe71ec00f2bf474a2506e5eaa0a84471d57dee2efdfd64d3",
+    ("05", "usage.py"): "a81992bfb8349ccab784e100796cf8bea401c59b0eca6459838bdbfacdc20956",
     ("06", "context.py"): "e0bc56aae1ae977a2e0eeface2ead6aff45d1e06ae3dbb6e7b1664076e6e5bcf",
     ("07", "layers.py"): "f2bc3ba2fff2ea0812c5adeb4303019737c02db351b3f9058cf310c055cf93c9",
     ("08", "bash_session.py"): "eb77f0228daa56e6a8b8a7443880fe46cec18bdcbc6c99f9009df58fc3abdf8b",
     ("08", "sandbox.py"): "4b78fd89abeccd52355ce06f8e32665d7de02544bd70fd64494980fd5d34987e",
     ("08", "guardrail.py"): "b810e935d9ea0e88ca0190925a901e063fec1e068c43ea6efeffb48d51c6e636",
-    ("08", "text_editor.py"): "b87f721e958df87b800689c0d54c48e343ea0de8f57803d1a7e14b20175be6c4",
+    ("08", "text_editor.py"): "08bd76dffec1636ecbea929870775d56f6ef2203d8d668a1cd1d5e8a615c588d",
 }
 
 

@@ -56,24 +56,45 @@ def test_totals_equal_the_sum_of_reported_usage(agent, client, project, trace_pa
     assert agent.SESSION.cost_usd == pytest.approx(expected)
 
 
-def test_cost_uses_the_price_table_and_cache_multipliers(agent):
+def test_cost_uses_each_models_own_prices(agent):
+    """A million tokens of each kind costs the five prices of the model's row, added up."""
     usage = anthropic.types.Usage(input_tokens=1_000_000, output_tokens=1_000_000,
                                   cache_creation_input_tokens=1_000_000,
                                   cache_read_input_tokens=1_000_000)
-    price_in, price_out = agent.usage.PRICES[agent.MODEL]
-    assert agent.usage.cost_of(usage, agent.MODEL) == pytest.approx(price_in * (1 + 1.25 + 0.1) + price_out)
-    assert (agent.usage.CACHE_WRITE_MULTIPLIER, agent.usage.CACHE_READ_MULTIPLIER) == (1.25, 0.10)
+    for model, price in agent.usage.PRICES.items():
+        assert agent.usage.cost_of(usage, model) == pytest.approx(
+            price.input + price.write_5m + price.read + price.output), model
+    # The course's model at its documented prices (pricing page): $3 in, $3.75 written for
+    # 5 minutes, $0.30 read, $15 out.
+    assert agent.usage.cost_of(usage, "claude-sonnet-4-6") == pytest.approx(3 + 3.75 + 0.30 + 15)
 
 
-def test_one_hour_cache_writes_cost_twice_the_input_price(agent):
-    """usage.cache_creation splits the writes by lifetime: 5-minute at 1.25x, 1-hour at 2x."""
+def test_cache_reads_are_priced_per_model_not_by_one_multiplier(agent):
+    """Opus 5.5 reads its cache at $0.20 against a $4 input price (0.05x), not 0.1x: a
+    single multiplier would price it at $0.40."""
+    read = anthropic.types.Usage(input_tokens=0, output_tokens=0, cache_creation_input_tokens=0,
+                                 cache_read_input_tokens=1_000_000)
+    assert agent.usage.cost_of(read, "claude-opus-5-5") == pytest.approx(0.20)
+    assert agent.usage.cost_of(read, "claude-fable-5-1") == pytest.approx(0.25)
+    assert agent.usage.cost_of(read, "claude-sonnet-4-6") == pytest.approx(0.30)
+
+
+def test_a_model_missing_from_the_table_is_priced_as_the_default(agent):
+    usage = anthropic.types.Usage(input_tokens=1_000_000, output_tokens=0)
+    assert agent.usage.cost_of(usage, "claude-unknown") == agent.usage.cost_of(
+        usage, agent.usage.DEFAULT_PRICE) == pytest.approx(3.00)
+
+
+def test_one_hour_cache_writes_cost_their_own_price(agent):
+    """usage.cache_creation splits the writes by lifetime: 5-minute and 1-hour entries."""
     split = anthropic.types.CacheCreation(ephemeral_5m_input_tokens=400_000,
                                           ephemeral_1h_input_tokens=600_000)
     usage = anthropic.types.Usage(input_tokens=0, output_tokens=0, cache_read_input_tokens=0,
                                   cache_creation_input_tokens=1_000_000, cache_creation=split)
-    price_in, _ = agent.usage.PRICES[agent.MODEL]
-    assert agent.usage.cost_of(usage, agent.MODEL) == pytest.approx(price_in * (0.4 * 1.25 + 0.6 * 2.0))
-    assert agent.usage.CACHE_WRITE_1H_MULTIPLIER == 2.0
+    price = agent.usage.PRICES[agent.MODEL]
+    assert agent.usage.cost_of(usage, agent.MODEL) == pytest.approx(
+        0.4 * price.write_5m + 0.6 * price.write_1h)
+    assert (price.write_5m, price.write_1h) == (3.75, 6.00)  # 1.25x and 2x of $3
 
 
 def test_input_per_step_says_when_it_shows_only_the_last_ten(agent):

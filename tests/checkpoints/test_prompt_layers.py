@@ -217,13 +217,13 @@ def test_a_model_with_a_higher_cache_minimum_is_not_cached(agent, cold, monkeypa
     assert all(u.cache_creation_input_tokens == 0 for u in recording.usages)
 
 
-def test_the_readme_quotes_what_its_two_requests_measure(cold, tmp_path, monkeypatch, capsys):
+def test_the_readme_quotes_what_its_two_requests_measure(cold, project, tmp_path, monkeypatch, capsys):
     # checkpoints/07-prompt-layers/README.md, "What to observe": the figures of its "Try it"
-    # session (the first two prompts, a fresh tutor), which go stale when the tutor's
-    # token estimate changes.
+    # session (the first two prompts, a fresh tutor, the trace in the project folder as
+    # `agentcourse run 07` writes it), which go stale when the tutor's token estimate changes.
     from agentcourse.trace import cache_hit_rate
 
-    monkeypatch.setenv("AGENT_TRACE", str(tmp_path / "trace.jsonl"))
+    monkeypatch.delenv("AGENT_TRACE", raising=False)  # the default: .agent.trace.jsonl, in the project
     agent = paths.load_checkpoint("07")
     messages = []
     for prompt in PROMPTS[:2]:
@@ -233,7 +233,9 @@ def test_the_readme_quotes_what_its_two_requests_measure(cold, tmp_path, monkeyp
     total, cached = re.search(r"([\d,]+) input tokens \(([\d,]+) from cache\)", second).groups()
     readme = (paths.find_checkpoint("07") / "README.md").read_text(encoding="utf-8")
     assert f"`{cached} from cache` of the second turn's {total} input tokens" in readme, second
-    assert f"cache hit rate: {cache_hit_rate(calls(tmp_path)):.0%} of the input tokens" in readme
+    recorded = [json.loads(line) for line in (project / ".agent.trace.jsonl").read_text().splitlines()]
+    rate = cache_hit_rate([r for r in recorded if r["type"] == "call"])
+    assert f"cache hit rate: {rate:.0%} of the input tokens" in readme
 
 
 # ----------------------------------------------------------------------------- edges

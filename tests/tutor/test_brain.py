@@ -61,6 +61,24 @@ def test_multiply_is_appended_from_the_real_file_text(root, toolset):
     assert reply_text(messages) == "Done — added the multiply function to math_utils.py on line 12."
 
 
+def test_with_search_and_read_lines_multiply_searches_then_reads_only_the_end(root):
+    """Search, then read, then edit: the rule checkpoint 04's prompt teaches, kept by the
+    tutor too (no read_lines 1-200 of the whole file)."""
+    messages = run("Add a multiply function to math_utils.py.", root, tools_search())
+    made = calls(messages)
+    assert [name for name, _ in made] == ["search_file", "read_lines", "edit_file"]
+    assert made[0][1] == {"pattern": "^def ", "path": "math_utils.py"}
+    assert made[1][1]["start"] == 8  # def subtract, the last function, to the end of the file
+    assert made[2][1]["old_str"] == "def subtract(a, b):\n    return a - b"
+    assert reply_text(messages) == "Done — added the multiply function to math_utils.py on line 12."
+
+
+def test_with_search_an_existing_function_is_left_alone(root):
+    messages = run("Add a subtract function to math_utils.py.", root, tools_search())
+    assert [name for name, _ in calls(messages)] == ["search_file"]
+    assert reply_text(messages) == "math_utils.py already has a subtract function; I left it unchanged."
+
+
 def test_multiply_edit_uses_a_unique_old_str_copied_from_the_read(root):
     (root / "math_utils.py").write_text(
         "def add(a, b):\n    return a + b\n\n\ndef twice(a, b):\n    return a + b\n"
@@ -206,6 +224,17 @@ def test_list_question_lists_then_names_the_files(root):
     )
 
 
+def test_hidden_entries_are_not_counted_among_the_project_files(root):
+    """The agent's own trace (.agent.trace.jsonl) is hidden: not one of the project's files."""
+    (root / ".agent.trace.jsonl").write_text("{}\n")
+    (root / ".git").mkdir()
+    messages = run("What files are in this project?", root, tools_read())
+    assert reply_text(messages) == (
+        "The project has 6 files: README.md, config_loader.py, main.py, "
+        "math_utils.py, tests.py and utils.py. (Hidden, not counted: .agent.trace.jsonl and .git/.)"
+    )
+
+
 def test_what_does_edit_file_do_is_answered_from_its_description(root):
     tools = tools_read()
     tools[2]["description"] = "Replace text in a file. Unusual wording for this test."
@@ -216,11 +245,15 @@ def test_what_does_edit_file_do_is_answered_from_its_description(root):
     )
 
 
-def test_unknown_request_gets_an_honest_help_reply(root):
-    messages = run("Write me a poem about the sea.", root, tools_read())
+@pytest.mark.parametrize("prompt", [
+    "Write me a poem about the sea.", "Rename add to add_numbers everywhere.",
+    "What does main.py do?", "Find every TODO.", "Create a README."])
+def test_unknown_request_gets_an_honest_help_reply(root, prompt):
+    messages = run(prompt, root, tools_read())
     reply = reply_text(messages)
     assert calls(messages) == [] and "offline tutor model" in reply and "not Claude" in reply
-    assert all(p in reply for p in script.TASK_PROMPTS)
+    assert all(p in reply for p in script.HELP_PROMPTS)
+    assert "Summarise the conversation" not in reply  # the program's instruction, not a request
     assert "ANTHROPIC_API_KEY" in reply
 
 

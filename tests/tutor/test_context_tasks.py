@@ -129,6 +129,41 @@ def test_a_summary_file_that_exists_is_replaced_after_reading_it(root):
     assert longtask.summary_problems(root) == []
 
 
+def test_without_the_package_the_task_says_how_to_get_it(tmp_path):
+    """The sample project has no inventory folder: one listing, then the way to add it."""
+    root = copy_sample_project(tmp_path / "project")
+    messages = run(longtask.TASK, root, tools_search(), dispatch=World(root).run)
+    assert tool_calls(messages) == [["list_files"], []]
+    reply = messages[-1]["content"][0]["text"]
+    assert reply.startswith("There is no inventory folder in this project, so I wrote no SUMMARY.md.")
+    assert "--with-inventory" in reply
+    assert not (root / "SUMMARY.md").exists()
+
+
+def test_a_note_holds_the_users_words_never_a_placeholder(root):
+    world = World(root)
+    messages = run("Remember that the tests use pytest.", root, [*tools_search(), NOTE],
+                   dispatch=world.run)
+    assert world.notes == ["the tests use pytest."]
+    assert messages[-1]["content"][0]["text"] == "Noted: \u201cthe tests use pytest.\u201d"
+
+
+@pytest.mark.parametrize("request_text", [
+    "What does the note in NOTES.md say about tests?", "Add a note field to the User class.",
+    "Show me my notes.", "Take notes as you go and fix the bug in main.py."])
+def test_a_request_that_mentions_notes_writes_no_note(root, request_text):
+    """Any request with "note" in it used to call save_note with "(offline tutor) note"."""
+    world = World(root)
+    run(request_text, root, [*tools_search(), NOTE], dispatch=world.run)
+    assert world.notes == []
+
+
+def test_without_a_memory_tool_nothing_is_noted(root):
+    messages = run("Remember that the tests use pytest.", root, tools_search(), dispatch=World(root).run)
+    assert tool_calls(messages) == [[]]
+    assert "I need a tool to keep notes" in messages[-1]["content"][0]["text"]
+
+
 # ----------------------------------------------------------------------------- research
 
 
@@ -148,6 +183,34 @@ def test_with_a_research_tool_the_question_is_delegated_and_the_answer_returned(
     assert tool_calls(messages) == [["research"], []]
     assert messages[1]["content"][0]["input"] == {"question": QUESTION}
     assert "utils.py:1" in messages[-1]["content"][0]["text"]
+
+
+def test_without_a_search_tool_the_tutor_reads_the_files_and_cites(root):
+    """Checkpoint 03's tools (list, read, edit) can answer the question: list, read, cite."""
+    messages = run(QUESTION, root, tools_read(), dispatch=World(root).run)
+    assert tool_calls(messages)[0] == ["list_files"]
+    assert set(tool_calls(messages)[1]) == {"read_file"} and tool_calls(messages)[-1] == []
+    answer = messages[-1]["content"][0]["text"]
+    assert "I need a tool" not in answer
+    assert re.search(r"defined at utils\.py:1\b", answer)
+    assert "tests.py:1" in answer and "tests.py:5" in answer
+    assert "I did not look inside inventory/" in answer  # says what it did not read
+
+
+def test_mentions_that_are_not_uses_are_not_cited_as_uses(root):
+    """Notes, a summary file and the function's own messages mention a name; none uses it."""
+    (root / "tests.py").write_text("def test_nothing():\n    pass\n")
+    (root / "NOTES.md").write_text("- utils.py: defines slugify(text)\n")
+    (root / "SUMMARY.md").write_text("- utils.py: slugify joins words with hyphens\n")
+    (root / "utils.py").write_text(
+        'def slugify(text):\n    """Lower-case text; slugify("A b") is "a-b"."""\n'
+        '    if not text:\n        raise ValueError("slugify needs text")  # slugify\n'
+        '    return "-".join(text.lower().split())\n')
+    answer = run(QUESTION, root, tools_search(), dispatch=World(root).run)[-1]["content"][0]["text"]
+    assert "defined at utils.py:1" in answer
+    assert "Nothing in the project's code uses it." in answer
+    assert "It is used" not in answer
+    assert "NOTES.md:1" in answer and "not uses" in answer
 
 
 @pytest.mark.parametrize(("question", "name"), [

@@ -87,7 +87,10 @@ def test_minimum_cacheable_length_follows_the_model_family():
     assert tokens.min_cacheable_tokens("claude-sonnet-4-6") == 1024
     assert tokens.min_cacheable_tokens("claude-haiku-4-5") == 4096
     assert tokens.min_cacheable_tokens("claude-opus-4-5-20251101") == 4096
-    assert tokens.min_cacheable_tokens("claude-3-haiku-20240307") == 2048
+    assert tokens.min_cacheable_tokens("claude-opus-4-7") == 4096
+    assert tokens.min_cacheable_tokens("claude-opus-4-8") == 1024
+    # a model the docs give no minimum for: the largest documented one, never a false hit
+    assert tokens.min_cacheable_tokens("claude-sonnet-5-5") == tokens.UNKNOWN_MIN_CACHEABLE == 4096
 
 
 def test_first_call_writes_and_second_call_reads():
@@ -182,7 +185,11 @@ def test_anthropic_schema_tools_carry_their_documented_cost():
     base = {"model": "claude-sonnet-4-6", "messages": [{"role": "user", "content": "hi"}]}
     bash = {**base, "tools": [{"type": "bash_20250124", "name": "bash"}]}
     schema_cost = tokens.count_text(tokens.canonical({"type": "bash_20250124", "name": "bash"}))
-    assert tokens.input_tokens(bash) - tokens.input_tokens(base) == 497 + 245 + schema_cost
+    assert tokens.input_tokens(bash) - tokens.input_tokens(base) == 497 + 244 + schema_cost
+    # Claude Opus 4.7 and later: 325 (bash tool docs)
+    later = {**bash, "model": "claude-opus-4-7"}
+    assert tokens.input_tokens(later) - tokens.input_tokens({**base, "model": "claude-opus-4-7"}) == (
+        tokens.tool_prompt_tokens("claude-opus-4-7") + 325 + schema_cost)
     editor = {"type": "text_editor_20250728", "name": "str_replace_based_edit_tool"}
     both = {**base, "tools": [editor, {"type": "bash_20250124", "name": "bash"}]}
     assert tokens.input_tokens(both) - tokens.input_tokens(bash) == 700 + tokens.count_text(tokens.canonical(editor))
@@ -263,3 +270,19 @@ def test_thinking_output_is_counted_from_its_text_not_its_signature():
     block = {"type": "thinking", "thinking": "x" * 40, "signature": "s" * 400}
     assert tokens.output_tokens(block) == 10
     assert tokens.output_tokens({**block, "thinking": ""}) == 0
+
+
+@pytest.mark.parametrize(("moved", "found"), [(19, True), (20, False)])
+def test_the_lookback_counts_the_breakpoint_as_the_first_of_twenty(moved, found):
+    """Prompt caching docs: the breakpoint's block is the first of the 20 checked. An entry
+    written 19 blocks back is found; one 20 blocks back is not."""
+    def request(blocks):
+        content = [{"type": "text", "text": f"block {i} " * 20} for i in range(blocks)]
+        content[-1] = {**content[-1], "cache_control": {"type": "ephemeral"}}
+        return {"model": "claude-sonnet-4-6", "messages": [{"role": "user", "content": content}]}
+
+    cache = tokens.PromptCache(min_tokens=1)
+    first = cache.account(request(5))
+    assert first.cache_creation_input_tokens > 0 and first.cache_read_input_tokens == 0
+    later = cache.account(request(5 + moved))
+    assert (later.cache_read_input_tokens > 0) is found
