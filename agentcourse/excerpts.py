@@ -270,7 +270,8 @@ def _environment(base_url: str, extra: dict[str, str]) -> Iterator[None]:
     # Checkpoint 08's shell: `ls` sorts the same on every machine, and `python3` is this
     # Python (with pytest), so a recorded session does not depend on the reader's setup.
     wanted["LC_COLLATE"] = "C"
-    wanted["PATH"] = os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")
+    # The environment's real folder: the one checkpoint 08's sandbox binds, symlinks resolved.
+    wanted["PATH"] = os.path.join(os.path.realpath(sys.prefix), "bin") + os.pathsep + os.environ.get("PATH", "")
     removed = ("ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_MODEL", "LC_ALL")  # they would change it
     saved = {k: os.environ.get(k) for k in (*wanted, *removed)}
     os.environ.update(wanted)

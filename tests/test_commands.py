@@ -154,12 +154,11 @@ def _fresh_copy(destination: Path) -> Path:
     else:  # no git: everything but what a clone would not have
         shutil.copytree(REPO_ROOT, destination, dirs_exist_ok=True, ignore=shutil.ignore_patterns(
             ".git", ".venv", ".grading", "work", "__pycache__", "*.pyc", ".pytest_cache"))
-    venv = destination / ".venv"
-    venv.mkdir()
-    for entry in Path(sys.prefix).iterdir():  # `make setup` is done: link this environment in
-        if entry.name != ".installed":
-            (venv / entry.name).symlink_to(entry)
-    (venv / ".installed").touch()  # newer than requirements.txt: make never reinstalls
+    # `make setup` is done: this environment, linked in whole, so that its real folder (which
+    # checkpoint 08's sandbox binds read-only) holds its pyvenv.cfg and site-packages.
+    (destination / ".venv").symlink_to(Path(sys.prefix).resolve(), target_is_directory=True)
+    if not (destination / ".venv" / ".installed").is_file():
+        (destination / ".venv" / ".installed").touch()  # make never reinstalls
     return destination
 
 

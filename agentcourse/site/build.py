@@ -101,9 +101,11 @@ class Stage:
         return entries
 
     def docs(self) -> list:
-        """docs/*.md and any Markdown page at the root besides README.md, as they are."""
+        """docs/*.md, any Markdown page at the root besides README.md, and the conventions
+        labs are written by (solutions/CONVENTIONS.md, an instructor's page), as they are."""
         entries = []
-        for path in [*sorted((self.root / "docs").glob("*.md")), *sorted(self.root.glob("*.md"))]:
+        conventions = [p for p in [self.root / "solutions" / "CONVENTIONS.md"] if p.is_file()]
+        for path in [*sorted((self.root / "docs").glob("*.md")), *sorted(self.root.glob("*.md")), *conventions]:
             rel = path.relative_to(self.root).as_posix()
             if rel != "README.md":
                 entries.append(self.add(rel, rel, path.read_text(encoding="utf-8"), rel))
