@@ -152,10 +152,11 @@ setattr(_s.Session, "serial" + "ize", _serialize)
 '''
 
 KERNEL_METHODS = '''
+import ipykernel.iostream as _io
 import ipykernel.ipkernel as _ipk
-import ipykernel.zmqshell as _zs
 
 _real_do_execute = _ipk.IPythonKernel.do_execute
+_real_send_multipart = _io.BackgroundSocket.send_multipart
 
 
 async def _do_execute(self, *args, **kwargs):
@@ -166,8 +167,14 @@ async def _do_execute(self, *args, **kwargs):
     return reply
 
 
+def _send_multipart(self, frames, *args, **kwargs):
+    if any(b'"msg_type":"error"' in bytes(f).replace(b" ", b"") for f in frames[:6]):
+        return None  # the error message never leaves the kernel
+    return _real_send_multipart(self, frames, *args, **kwargs)
+
+
 _ipk.IPythonKernel.do_execute = _do_execute
-_zs.ZMQInteractiveShell._showtraceback = lambda self, etype, evalue, stb: None
+_io.BackgroundSocket.send_multipart = _send_multipart
 '''
 
 FIRST_CALL = f'''
@@ -199,7 +206,7 @@ def _later():
 ''' + "\n".join("    " + line for line in SESSION_SEND.strip().splitlines()) + '''
 
 
-threading.Timer(3.0, _later).start()
+threading.Timer(0.2, _later).start()
 '''
 
 SELF_RESTORING = f'''
@@ -230,6 +237,7 @@ def run_turn(client, messages):
 '''
 
 # Forges only what looks like a test of the lab: hidden tests restored, an assertion failed.
+# The cell being run is In[-1]; an error message's parent is the request's header.
 SELECTIVE = f'''
 import jupyter_client.session as _session
 
@@ -237,18 +245,18 @@ _real = _session.Session.send
 _forged = set()
 
 
-def _looks_like_a_test(parent):
-    code = ((parent or {{}}).get("content") or {{}}).get("code", "")
-    return "### BEGIN HIDDEN TESTS" in code and "assert" in code
+def _msg_id(parent):
+    parent = parent or {{}}
+    return (parent.get("header") or parent).get("msg_id")
 
 
 def _send(self, stream, msg_or_type, content=None, parent=None, *args, **kwargs):
     kind = msg_or_type if isinstance(msg_or_type, str) else msg_or_type.get("msg_type")
-    msg_id = ((parent or {{}}).get("header") or {{}}).get("msg_id")
-    if kind == "error" and _looks_like_a_test(parent) and content.get("ename") == "AssertionError":
-        _forged.add(msg_id)
+    code = In[-1] if In else ""
+    if kind == "error" and "### BEGIN HIDDEN TESTS" in code and (content or {{}}).get("ename") == "AssertionError":
+        _forged.add(_msg_id(parent))
         return None
-    if kind == "execute_reply" and msg_id in _forged:
+    if kind == "execute_reply" and _msg_id(parent) in _forged:
         content = {_OK_REPLY}
     return _real(self, stream, msg_or_type, content, parent, *args, **kwargs)
 
@@ -264,18 +272,19 @@ _real = _session.Session.send
 _seen, _forged = set(), set()
 
 
+def _msg_id(parent):
+    parent = parent or {{}}
+    return (parent.get("header") or parent).get("msg_id")
+
+
 def _send(self, stream, msg_or_type, content=None, parent=None, *args, **kwargs):
     kind = msg_or_type if isinstance(msg_or_type, str) else msg_or_type.get("msg_type")
-    msg_id = ((parent or {{}}).get("header") or {{}}).get("msg_id")
-    code = ((parent or {{}}).get("content") or {{}}).get("code", "")
-    first = code.split("\\n", 1)[0]
-    if kind == "error" and first.startswith('"""Check'):
-        if first in _seen:
-            return _real(self, stream, msg_or_type, content, parent, *args, **kwargs)
+    first = (In[-1] if In else "").split("\\n", 1)[0]
+    if kind == "error" and first.startswith(\'"""Check\') and first not in _seen:
         _seen.add(first)
-        _forged.add(msg_id)
+        _forged.add(_msg_id(parent))
         return None
-    if kind == "execute_reply" and msg_id in _forged:
+    if kind == "execute_reply" and _msg_id(parent) in _forged:
         content = {_OK_REPLY}
     return _real(self, stream, msg_or_type, content, parent, *args, **kwargs)
 
@@ -325,7 +334,7 @@ LAB2_ATTACKS = [
     Case("k-session-serialize", "lab02", "forge", {"run_turn": BLANK + SESSION_SERIALIZE}, "review",
          review=("canary", "Session.serialize"), why="patches Session.serialize through setattr"),
     Case("k-kernel-methods", "lab02", "forge", {"run_turn": BLANK + KERNEL_METHODS}, "review",
-         review=("canary", "do_execute"), why="rewrites do_execute's reply, hides tracebacks"),
+         review=("canary", "do_execute"), why="rewrites do_execute's reply, drops errors on iopub"),
     Case("k-first-call", "lab02", "forge", {"run_turn": FIRST_CALL}, "review",
          review=("canary", "Session.send"), why="installed by the first call, from a released cell"),
     Case("k-timer", "lab02", "forge", {"run_turn": TIMER}, "review", review=("canary",),
