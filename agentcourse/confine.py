@@ -50,12 +50,20 @@ from pathlib import Path
 
 import zmq
 from jupyter_client.manager import AsyncKernelManager
+from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from nbgrader.preprocessors import Execute
 from traitlets import Bool, Dict, Int, List
 
 from agentcourse.errors import ConfinementUnavailable
 from agentcourse.paths import REPO_ROOT
 
+PACKAGE = Path(__file__).resolve().parent  # this agentcourse: the one the kernel must import
+# The kernel imports agentcourse from the folder the sandbox shows (this package's), not
+# from whatever the interpreter's site-packages would find: the guard inside the kernel and
+# the grader judging its report are then always the same code. -I keeps PYTHON* variables,
+# the user's site-packages and the working folder out of sys.path.
+LAUNCHER = ("import sys; sys.path.insert(0, sys.argv.pop(1)); "
+            "from agentcourse.sandbox_kernel import main; main(sys.argv[1:])")
 MAX_MESSAGE = 64 << 20  # bytes: the largest message the grader accepts from a kernel
 SANDBOX_HOME = "/home/student"  # HOME inside the sandbox; the scratch folder lives under it
 SOCKETS = ("shell", "iopub", "stdin", "control", "hb")
@@ -151,7 +159,7 @@ def environment_roots() -> list[Path]:
     roots = {Path(sys.prefix), Path(sys.base_prefix), Path(sys.exec_prefix),
              Path(sysconfig.get_paths()["stdlib"]), Path(os.path.realpath(sys.executable)).parent}
     roots.update(Path(p) for p in site.getsitepackages())
-    package = Path(__file__).resolve().parent
+    package = PACKAGE
     roots.add(package)
     if (package.parent / "checkpoints").is_dir():
         roots.add(package.parent / "checkpoints")
@@ -217,7 +225,7 @@ def sandbox_argv(kernel_dir: Path, submission: Path, work_name: str, launcher_ar
     spec = {"work": f"{SANDBOX_HOME}/{work_name}", "submission": "/submission", "uid": uid,
             "limits": asdict(limits), "readable": readable}
     (kernel_dir / "spec.json").write_text(json.dumps(spec), encoding="utf-8")
-    return [*argv, "--", sys.executable, "-I", "-m", "agentcourse.sandbox_kernel",
+    return [*argv, "--", sys.executable, "-I", "-c", LAUNCHER, str(PACKAGE.parent),
             "/sandbox.json", *launcher_args]
 
 
