@@ -80,9 +80,11 @@ c.Autograde.autograde_preprocessors = [
 c.OverwriteCells.add_missing_cells = True
 
 # Feedback must never show hidden tests, solutions or walkthroughs (agentcourse/leaks.py):
-# HideHiddenTests removes the hidden tests; WithholdLeaks refuses a page that still shows
-# secret text, even encoded, and flags the submission. Every `nbgrader generate_feedback`
-# passes here, so --force cannot bring a withheld page back.
+# HideHiddenTests removes the hidden tests and the grader's notes to the instructor;
+# WithholdLeaks replaces a page that still shows secret text the student did not write
+# (even encoded), or whose search reaches a limit, by a short page saying the feedback is
+# held for review, and flags the submission. Every `nbgrader generate_feedback` passes
+# here, so --force cannot bring a withheld page back.
 c.GenerateFeedback.preprocessors = [
     "nbgrader.preprocessors.GetGrades",
     "agentcourse.leaks.HideHiddenTests",
