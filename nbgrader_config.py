@@ -62,8 +62,11 @@ c.Autograde.exclude_overwriting = exclude
 #    it reads the Python environment and its own copy of the submission, writes only its
 #    scratch folder and /tmp, has a private loopback and a process limit. It refuses to
 #    run where no sandbox can be made, unless --ConfinedExecute.unconfined=True.
-#    It also reports kernel-level tampering (agentcourse/tamper.py);
-#  - CapOutputs: LimitOutput counts lines, so one 10 MB line would pass it;
+#    It also reports kernel-level tampering (agentcourse/tamper.py), and runs a canary
+#    in a second kernel (agentcourse/canary.py): a test that passed, with one hidden
+#    assertion changed so it cannot hold; reported passed, the kernel forged its reports;
+#  - CapOutputs: LimitOutput counts lines, so one 10 MB line would pass it; it keeps
+#    every output nbgrader scores a cell by, so cutting never changes a grade;
 #  - FlagForReview marks a submission with tampering findings for manual grading.
 c.Autograde.autograde_preprocessors = [
     "agentcourse.confine.ConfinedExecute",
