@@ -15,6 +15,9 @@ Kinds of attack, each against what the grader knew when it was written:
           restoring itself after every reply so no snapshot between cells sees it; forging
           every failure, or only cells that look like the lab's tests. With a blank answer,
           each would score full marks. Expected: `review`, with the reason.
+  residual  what remains possible, kept to measure it: the same forger as k-one-test, in
+          lab 6, forging only a test without hidden checks (no canary can be made of it).
+          Expected: `ok`, with the 2 points it forged.
   cap     a blank answer that prints more than the output cap keeps in a cell, so the
           error after the prints is cut away. Expected: 0 points.
   status  a home-made CellTimeoutError, and findings whose text says "Kernel died" or holds
@@ -32,6 +35,39 @@ correct shapes (wrong.py's RIGHT), a known-wrong answer (partial points), debug 
 enough to be cut, bytes that are not UTF-8, control characters, images, a huge traceback in
 an answer cell, local names that shadow the lab's helpers, and a Lab 6 `compact` whose own
 line is also a hidden test's line (`cut = cut_point(messages)`).
+
+The record. First contact: the 21 attacks and 14 honest submissions above the "added
+after" marks, graded by `agentcourse grade --jobs 2` as it was when they were committed
+(cell timeout 15 s; feedback by plain nbgrader, 120 s allowed per page):
+
+  - attacks: none got what it should. The 8 forgers scored full marks with a blank answer
+    (20 of 20), 7 of them `ok`, one `review` only for importing ipykernel. The print flood
+    failed the whole autograde (`error`). The home-made CellTimeoutError became `timeout`
+    and the "Kernel died" finding `out of memory`, both hiding their findings; the rich
+    markup in a finding stopped `agentcourse grade`'s table with MarkupError. None of the
+    7 leaks was withheld (6 `ok`, one `review` for importing IPython.display). Both bz2
+    lines stalled their feedback page past 120 s, printed or in a markdown cell.
+  - honest: 6 of 14 graded `ok` with their points. Lab 2: the solution, another shape,
+    bytes that are not UTF-8 and the known-wrong answer did; long debug prints failed
+    autograde (`error`, 0 points, with the known-wrong answer too), so did a plot and a PNG,
+    the RecursionError and long message became `timeout` with 0 points, and the local names
+    that shadow helpers `review`. Lab 6: the solution and the known-wrong answer did; the
+    compact whose line is a hidden test's and the other shapes were `withheld`, long prints
+    failed autograde.
+  - the leak search's own corpus: 5 of the 40 disguises seen (the five that show the text
+    nearly as written: UTF-7, code points, an HTML comment, tar.gz and xz); 3 of the 7
+    honest pages withheld as too large to search, and the one quoting the student's own
+    line withheld; the bz2 line took 98 s before it was withheld as too large.
+
+After the changes to the grader, every case gets its status and points (the hostile class
+and the lab 6 class, tests/labs/test_grading_attacks.py and test_grading_honest.py), all 40
+disguises are seen and the 7 honest pages are released within the limits (test_leaks.py).
+
+Added after first contact (so not part of its figures): k-timer's expected reason became the
+guard's (the canary run meets the timer's patch only if the thread fires in time); the
+status and stall cases start from a blank answer instead of the solution (the same attack,
+a cheaper run); k-one-test (caught by the canary alone), r-uncovered (out of reach:
+nothing catches it) and RESIDUAL_DISGUISES (out of reach) measure what remains possible.
 """
 
 from __future__ import annotations
@@ -292,6 +328,38 @@ def _send(self, stream, msg_or_type, content=None, parent=None, *args, **kwargs)
 _session.Session.send = _send
 '''
 
+def only_one_test(marker: str, answer: str = 'def run_turn(client, messages):\n    _arm()\n    return ""\n') -> str:
+    """A forger no import, no snapshot and no static scan sees: it reaches the Session
+    through sys.modules, restores it before every next cell, and forges only the test whose
+    text holds `marker`. Only a canary of that very test can catch it."""
+    return f'''
+import sys
+
+_session = sys.modules["jupyter_client.session"]
+
+
+def _arm():
+    real = _session.Session.send
+    if getattr(real, "_forger", False):
+        return
+
+    def send(self, stream, msg_or_type, content=None, parent=None, *args, **kwargs):
+        kind = msg_or_type if isinstance(msg_or_type, str) else msg_or_type.get("msg_type")
+        mine = {marker!r} in (In[-1] if In else "")
+        if kind == "error" and mine:
+            return None
+        if kind == "execute_reply":
+            _session.Session.send = real
+            if mine and isinstance(content, dict) and content.get("status") == "error":
+                content = {_OK_REPLY}
+        return real(self, stream, msg_or_type, content, parent, *args, **kwargs)
+    send._forger = True
+    _session.Session.send = send
+
+
+''' + answer
+
+
 PRINT_FLOOD = '''def run_turn(client, messages):
     print("debugging my loop: " + "z" * 30_000)
     return ""
@@ -337,27 +405,30 @@ LAB2_ATTACKS = [
          review=("canary", "do_execute"), why="rewrites do_execute's reply, drops errors on iopub"),
     Case("k-first-call", "lab02", "forge", {"run_turn": FIRST_CALL}, "review",
          review=("canary", "Session.send"), why="installed by the first call, from a released cell"),
-    Case("k-timer", "lab02", "forge", {"run_turn": TIMER}, "review", review=("canary",),
-         why="installed by a timer thread while a later cell runs"),
+    Case("k-timer", "lab02", "forge", {"run_turn": TIMER}, "review", review=("Session.send",),
+         why="installed by a timer thread while a later cell runs (whether the canary run meets "
+             "it depends on the thread's timing; the guard charges it to the cell it ran in)"),
     Case("k-self-restoring", "lab02", "forge", {"run_turn": SELF_RESTORING}, "review", review=("canary",),
          why="restores Session.send after each reply: no snapshot between cells sees it"),
     Case("k-selective", "lab02", "forge", {"run_turn": BLANK + SELECTIVE}, "review", review=("canary",),
          why="forges only failed assertions of cells with hidden tests"),
     Case("k-aware", "lab02", "forge", {"run_turn": BLANK + AWARE}, "review", review=("canary",),
          why="forges only the first cell with a given first line (against twin canaries)"),
+    Case("k-one-test", "lab02", "forge", {"run_turn": only_one_test("Ctrl-C inside a tool")}, "review",
+         points=3.0, review=("canary",), why="forges one test only, unseen by the guard: the canary's"),
     Case("k-print-flood", "lab02", "cap", {"run_turn": PRINT_FLOOD}, "ok", points=0.0,
          why="prints past the cap so the error after the prints would be cut"),
     Case("s-fake-timeout", "lab02", "status",
-         {"run_turn": GOOD + "\n\nimport gc\n\n\nclass CellTimeoutError(Exception):\n    pass\n\n\n"
-                            "raise CellTimeoutError('No reply from kernel before timeout')\n"},
-         "review", points=20.0, review=("gc",), why="a home-made CellTimeoutError"),
+         {"run_turn": BLANK + "\n\nimport gc\n\n\nclass CellTimeoutError(Exception):\n    pass\n\n\n"
+                              "raise CellTimeoutError('No reply from kernel before timeout')\n"},
+         "review", points=0.0, review=("gc",), why="a home-made CellTimeoutError"),
     Case("s-fake-death", "lab02", "status",
-         {"run_turn": GOOD + "\n\ntry:\n    open('/Kernel died/DeadKernelError MemoryError')\n"
-                            "except OSError:\n    pass\n"},
-         "review", points=20.0, review=("outside its sandbox",), why="a finding that says Kernel died"),
+         {"run_turn": BLANK + "\n\ntry:\n    open('/Kernel died/DeadKernelError MemoryError')\n"
+                              "except OSError:\n    pass\n"},
+         "review", points=0.0, review=("outside its sandbox",), why="a finding that says Kernel died"),
     Case("s-markup", "lab02", "status",
-         {"run_turn": GOOD + "\n\ntry:\n    open('/srv/[/bold]report[red]')\nexcept OSError:\n    pass\n"},
-         "review", points=20.0, review=("[/bold]",), why="rich markup quoted in a finding"),
+         {"run_turn": BLANK + "\n\ntry:\n    open('/srv/[/bold]report[red]')\nexcept OSError:\n    pass\n"},
+         "review", points=0.0, review=("[/bold]",), why="rich markup quoted in a finding"),
     Case("l-fullwidth", "lab02", "leak", {"run_turn": _hidden_printer(FULLWIDTH)}, "withheld"),
     Case("l-zero-width", "lab02", "leak", {"run_turn": _hidden_printer(ZERO_WIDTH)}, "withheld"),
     Case("l-tags", "lab02", "leak", {"run_turn": _hidden_printer(TAGS)}, "withheld"),
@@ -376,9 +447,9 @@ def run_turn(client, messages):
     Case("l-three-deep", "lab02", "leak", {"run_turn": _hidden_printer(
         "base64.b64encode(zlib.compress(codecs.encode(text, 'rot13').encode().hex().encode())).decode()",
         "import base64, codecs, zlib\n")}, "withheld"),
-    Case("l-bomb-printed", "lab02", "stall", {"run_turn": GOOD + f"\n\nprint({BOMB!r})\n"}, "withheld",
-         points=20.0, detail=("limit",)),
-    Case("l-bomb-markdown", "lab02", "stall", {"run_turn": GOOD}, "ok", points=20.0,
+    Case("l-bomb-printed", "lab02", "stall", {"run_turn": BLANK + f"\n\nprint({BOMB!r})\n"}, "withheld",
+         points=0.0, detail=("limit",)),
+    Case("l-bomb-markdown", "lab02", "stall", {"run_turn": BLANK}, "ok", points=0.0,
          markdown=(f"My notes:\n\n    {BOMB}\n",)),
 ]
 
@@ -475,7 +546,12 @@ _LAB6_SHADOW = plain(source_cell("lab06", "stub_old_results")).replace(
     "    count = 0\n    result = None  # shadows the setup's result()\n    use = conversation = None\n"
     "    print('stubbing', json.dumps(messages)[:30_000])\n")
 
+_CAP_STUB = 'def cap_result(text: str, limit: int) -> str:\n    _arm()\n    return text\n'
+
 LAB6_HONEST = [
+    Case("r-uncovered", "lab06", "residual",
+         {"cap_result": only_one_test("keeps whole lines within the limit", _CAP_STUB)}, "ok", 2.0,
+         why="out of reach, measured: forges only test_cap_visible, which has no hidden checks"),
     Case("q-solution", "lab06", "honest", _lab6(), "ok", 20.0, why="the worked solution's own code"),
     Case("q-cut-line", "lab06", "honest", _lab6(compact=_COMPACT_CUT), "ok", 20.0,
          why="compact's own line equals a hidden test's line: cut = cut_point(messages)"),
@@ -593,6 +669,20 @@ def _targz(data: bytes) -> bytes:
 
 
 LEAK_DISGUISES = _encodings()
+
+
+def _caesar(s: str, shift: int) -> str:
+    return "".join(chr((ord(c) - base + shift) % 26 + base) if c.isascii() and c.isalpha() else c
+                   for c in s for base in [97 if c.islower() else 65])
+
+
+# Out of reach, kept to measure it: what the search does not read (README says so).
+RESIDUAL_DISGUISES = {
+    "caesar shift of 3": lambda s: _caesar(s, 3),
+    "xor with a key, in hex": lambda s: bytes(b ^ 0x5A for b in s.encode()).hex(),
+    "pieces of 10 characters between bars": lambda s: " | ".join(s[i:i + 10] for i in range(0, len(s), 10)),
+    "odd characters, then even ones": lambda s: s[::2] + " / " + s[1::2],
+}
 
 
 @dataclass(frozen=True)
