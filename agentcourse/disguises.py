@@ -30,7 +30,7 @@ encodings deep.
 
 The work is bounded per page (a Budget): MAX_TEXT characters searched, MAX_DECODED bytes
 produced by decoders and decompressors (counted inside them, chunk by chunk), MAX_BLOBS
-decoding attempts, MAX_DEPTH nested encodings and PAGE_SECONDS of wall-clock time. A page
+decoding attempts, MAX_DEPTH nested encodings and PAGE_SECONDS of CPU time. A page
 that reaches any of them raises SearchLimit, with the limit as its reason: the page is
 withheld for a person, never searched half-way and released.
 
@@ -65,7 +65,7 @@ MAX_DECODED = 48 << 20  # bytes the decoders and decompressors may produce per p
 MAX_STREAM = 4 << 20  # bytes read of one decompressed stream (the rest is not searched)
 MAX_BLOBS = 100_000  # distinct encoded pieces decoded per page
 MAX_DEPTH = 4  # encodings inside one another
-PAGE_SECONDS = 15.0  # wall-clock time per page
+PAGE_SECONDS = 15.0  # CPU time per page (the machine's other work does not count)
 CHUNK = 64 << 10  # decompressors produce this much at a time, each counted before the next
 
 _SPACE = re.compile(r"\s+")
@@ -85,7 +85,7 @@ class Budget:
         self.chars = MAX_TEXT
         self.decoded = MAX_DECODED
         self.blobs = MAX_BLOBS
-        self.deadline = time.monotonic() + PAGE_SECONDS
+        self.deadline = time.process_time() + PAGE_SECONDS
 
     def text(self, n: int) -> None:
         self.chars -= n
@@ -103,8 +103,8 @@ class Budget:
             raise SearchLimit(f"more than {MAX_BLOBS:,} encoded pieces to decode")
 
     def tick(self) -> None:
-        if time.monotonic() > self.deadline:
-            raise SearchLimit(f"the search took more than {PAGE_SECONDS:g} s")
+        if time.process_time() > self.deadline:
+            raise SearchLimit(f"the search took more than {PAGE_SECONDS:g} s of CPU")
 
 
 # ---------------------------------------------------------------- reading as a person does
@@ -165,17 +165,6 @@ def normalise(text: str) -> str:
 def alnum(normalised: str) -> str:
     """Only the letters and digits of a normalised text."""
     return _NOT_ALNUM.sub("", normalised)
-
-
-_ALNUM_RUN = re.compile(r"[0-9a-z]+")
-
-
-def _spread(normalised: str) -> bool:
-    """Letters spread out one by one (a-s-s-e-r-t): the only texts read for their letters
-    alone. Ordinary text is not (dropping its punctuation would join `f(5000, 300)` into
-    something that reads `f(5000]*3)`)."""
-    runs = _ALNUM_RUN.findall(normalised)
-    return bool(runs) and sum(map(len, runs)) <= 1.5 * len(runs)
 
 
 # ---------------------------------------------------------------- views of one text
@@ -258,6 +247,19 @@ def _unescaped(text: str) -> list[str]:
     return out
 
 
+def _spread_lines(text: str) -> list[str]:
+    """The lines of the text that hold letters spread out one by one."""
+    out, end = [], -1
+    for m in _SPREAD.finditer(text):
+        if m.start() < end:
+            continue
+        start = text.rfind("\n", 0, m.start()) + 1
+        end = text.find("\n", m.end())
+        end = len(text) if end < 0 else end
+        out.append(text[start:end])
+    return out
+
+
 def views(text: str) -> list[str]:
     """The text as written and as it reads once its escapes are decoded (two rounds: a JSON
     string of quoted-printable text), each also rot13'd, reversed and both (distinct only)."""
@@ -286,6 +288,11 @@ _NUMBERS = re.compile(r"(?:\b\d{1,7}\b\s*,\s*){7,}\b\d{1,7}\b")
 _UU = re.compile(r"^begin [0-7]{3} [^\n]*\n(.*?)^end$", re.M | re.S)
 _ZW = "\u200b\u200c\u200d\u2060\ufeff"
 _WHITE_RUN = re.compile(r"(\s)\s+")
+_SELECTOR = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+_ZW_CHAR = re.compile(f"[{_ZW}]")
+# Letters spread out one by one, with punctuation or spaces between them (a-s-s-e-r-t):
+# a line that holds eight in a row is read for its letters alone.
+_SPREAD = re.compile(r"(?:[^\W_][^\w\n]{1,3}){8}")
 
 
 def _b64_runs(text: str, fresh=lambda run: True) -> list[bytes]:
@@ -389,11 +396,10 @@ def _uu(text: str) -> list[bytes]:
 def _invisible_bytes(text: str) -> list[bytes]:
     """Bytes hidden in variation selectors, and bits hidden in two zero-width characters."""
     out = []
-    selectors = [ord(c) - 0xFE00 if c <= "\ufe0f" else ord(c) - 0xE0100 + 16
-                 for c in text if "\ufe00" <= c <= "\ufe0f" or "\U000e0100" <= c <= "\U000e01ef"]
+    selectors = [ord(c) - 0xFE00 if c <= "\ufe0f" else ord(c) - 0xE0100 + 16 for c in _SELECTOR.findall(text)]
     if len(selectors) >= 8:
         out.append(bytes(selectors))
-    marks = [c for c in text if c in _ZW]
+    marks = _ZW_CHAR.findall(text)
     kinds = sorted(set(marks))
     if len(marks) >= 32 and len(kinds) == 2:
         for zero in kinds:
@@ -559,7 +565,7 @@ def search_forms(texts: list[str], budget: Budget | None = None) -> tuple[str, s
         for view in views(text):
             budget.text(len(view))
             pieces.append(normalise(view))
-            letters += [alnum(form) for form in map(normalise, view.splitlines()) if _spread(form)]
+            letters += [alnum(normalise(line)) for line in _spread_lines(view)]
             blobs, decoded = encoded_pieces(view, fresh)
             for blob in blobs:
                 key = hashlib.blake2b(blob, digest_size=16).digest()
@@ -584,36 +590,43 @@ def search_forms(texts: list[str], budget: Budget | None = None) -> tuple[str, s
     return haystack, "\n".join(letters)
 
 
-WINDOW = 14  # a secret of 2 * WINDOW characters or more is found through its WINDOW-grams
+WINDOWS = (14, 7)  # a secret of 2 * w characters or more is found through its w-grams
 
 
 @cache
-def _index(secrets: tuple[str, ...]) -> tuple[dict[str, list[str]], list[str]]:
-    """Every WINDOW-gram of each long secret -> those secrets; and the short secrets."""
+def _index(secrets: tuple[str, ...], window: int) -> tuple[dict[str, list[str]], list[str]]:
+    """Every `window`-gram of each secret of 2 * window characters or more (and less than
+    the next wider window's) -> those secrets; and the secrets too short for it."""
     grams: dict[str, list[str]] = {}
-    short = []
+    rest = []
+    wider = min((w for w in WINDOWS if w > window), default=None)
     for secret in dict.fromkeys(secrets):
-        if len(secret) < 2 * WINDOW:
-            short.append(secret)
+        if len(secret) < 2 * window:
+            rest.append(secret)
             continue
-        for start in range(len(secret) - WINDOW + 1):
-            bucket = grams.setdefault(secret[start:start + WINDOW], [])
+        if wider is not None and len(secret) >= 2 * wider:
+            continue
+        for start in range(len(secret) - window + 1):
+            bucket = grams.setdefault(secret[start:start + window], [])
             if not bucket or bucket[-1] != secret:
                 bucket.append(secret)
-    return grams, short
+    return grams, rest
 
 
 def matches(haystack: str, secrets: tuple[str, ...]) -> set[str]:
-    """The secrets that occur in the haystack. A long secret covers a whole WINDOW-gram
-    starting at a multiple of WINDOW, so only those grams are looked up; short ones are
-    searched for whole."""
-    grams, short = _index(secrets)
-    found = {s for s in short if s in haystack}
-    for at in range(0, len(haystack) - WINDOW + 1, WINDOW):
-        for secret in grams.get(haystack[at:at + WINDOW], ()):
-            if secret not in found and haystack.find(secret, max(0, at - len(secret) + WINDOW),
-                                                     at + len(secret)) >= 0:
-                found.add(secret)
+    """The secrets that occur in the haystack. A secret of 2 * w characters or more covers a
+    whole w-gram starting at a multiple of w, so only those grams are looked up (w = 14 for
+    long secrets, 7 for shorter ones); the few shorter still are searched for whole."""
+    found: set[str] = set()
+    rest: list[str] = []
+    for window in WINDOWS:
+        grams, rest = _index(secrets, window)
+        for at in range(0, len(haystack) - window + 1, window):
+            for secret in grams.get(haystack[at:at + window], ()):
+                if secret not in found and haystack.find(secret, max(0, at - len(secret) + window),
+                                                         at + len(secret)) >= 0:
+                    found.add(secret)
+    found |= {s for s in rest if s in haystack}
     return found
 
 
