@@ -31,6 +31,7 @@ import os
 import shutil
 import site
 import time
+import zlib
 from pathlib import Path
 
 import nbformat
@@ -200,9 +201,12 @@ exec(__import__("base64").b64decode("{hidden}"))
 '''
     leak_own = WRONG.replace("    return ''\n", "    import base64\n    print(base64.b64encode(get_ipython().user_ns['In'][-1].encode()).decode())\n    return ''\n")
     other = leaks._notebook_regions(REPO_ROOT / "solutions" / "lab03" / "lab03.ipynb")[0]
+    # Another lab's solution, shipped compressed in the answer (a line the student's text
+    # does not show as written) and printed in rot13 at grading time.
+    packed = base64.b64encode(zlib.compress("\n".join(other).encode())).decode()
     leak_other = WRONG + f'''
-import codecs
-print(codecs.encode({json.dumps(chr(10).join(other))}, "rot13"))
+import base64, codecs, zlib
+print(codecs.encode(zlib.decompress(base64.b64decode("{packed}")).decode(), "rot13"))
 '''
     return {
         "a-vandal": vandal, "a-forkbomb": forkbomb, "a-flood": flood,
