@@ -838,7 +838,9 @@ def cli_grade(args: argparse.Namespace) -> int:
         raise
     write_csv(report, csv_path)
     _print_report(console, report)
-    console.print(f"points per test cell: {report.csv_path}")
+    from rich.markup import escape
+
+    console.print(f"points per test cell: {escape(str(report.csv_path))}")
     bad = [r for r in report.results if r.status != "ok"]
     named = [n for n in report.skipped if not n.startswith(".")]
     if bad or named:
