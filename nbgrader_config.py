@@ -62,8 +62,11 @@ c.Autograde.exclude_overwriting = exclude
 #    it reads the Python environment and its own copy of the submission, writes only its
 #    scratch folder and /tmp, has a private loopback and a process limit. It refuses to
 #    run where no sandbox can be made, unless --ConfinedExecute.unconfined=True.
-#    It also reports kernel-level tampering (agentcourse/tamper.py);
-#  - CapOutputs: LimitOutput counts lines, so one 10 MB line would pass it;
+#    It also reports kernel-level tampering (agentcourse/tamper.py), and runs a canary
+#    in a second kernel (agentcourse/canary.py): a test that passed, with one hidden
+#    assertion changed so it cannot hold; reported passed, the kernel forged its reports;
+#  - CapOutputs: LimitOutput counts lines, so one 10 MB line would pass it; it keeps
+#    every output nbgrader scores a cell by, so cutting never changes a grade;
 #  - FlagForReview marks a submission with tampering findings for manual grading.
 c.Autograde.autograde_preprocessors = [
     "agentcourse.confine.ConfinedExecute",
@@ -80,9 +83,11 @@ c.Autograde.autograde_preprocessors = [
 c.OverwriteCells.add_missing_cells = True
 
 # Feedback must never show hidden tests, solutions or walkthroughs (agentcourse/leaks.py):
-# HideHiddenTests removes the hidden tests; WithholdLeaks refuses a page that still shows
-# secret text, even encoded, and flags the submission. Every `nbgrader generate_feedback`
-# passes here, so --force cannot bring a withheld page back.
+# HideHiddenTests removes the hidden tests and the grader's notes to the instructor;
+# WithholdLeaks replaces a page that still shows secret text the student did not write
+# (even encoded), or whose search reaches a limit, by a short page saying the feedback is
+# held for review, and flags the submission. Every `nbgrader generate_feedback` passes
+# here, so --force cannot bring a withheld page back.
 c.GenerateFeedback.preprocessors = [
     "nbgrader.preprocessors.GetGrades",
     "agentcourse.leaks.HideHiddenTests",

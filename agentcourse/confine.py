@@ -35,6 +35,7 @@ The code that runs inside the sandbox, before the kernel starts, is agentcourse.
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import os
 import shutil
@@ -50,12 +51,20 @@ from pathlib import Path
 
 import zmq
 from jupyter_client.manager import AsyncKernelManager
+from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from nbgrader.preprocessors import Execute
 from traitlets import Bool, Dict, Int, List
 
 from agentcourse.errors import ConfinementUnavailable
 from agentcourse.paths import REPO_ROOT
 
+PACKAGE = Path(__file__).resolve().parent  # this agentcourse: the one the kernel must import
+# The kernel imports agentcourse from the folder the sandbox shows (this package's), not
+# from whatever the interpreter's site-packages would find: the guard inside the kernel and
+# the grader judging its report are then always the same code. -I keeps PYTHON* variables,
+# the user's site-packages and the working folder out of sys.path.
+LAUNCHER = ("import sys; sys.path.insert(0, sys.argv.pop(1)); "
+            "from agentcourse.sandbox_kernel import main; main(sys.argv[1:])")
 MAX_MESSAGE = 64 << 20  # bytes: the largest message the grader accepts from a kernel
 SANDBOX_HOME = "/home/student"  # HOME inside the sandbox; the scratch folder lives under it
 SOCKETS = ("shell", "iopub", "stdin", "control", "hb")
@@ -151,7 +160,7 @@ def environment_roots() -> list[Path]:
     roots = {Path(sys.prefix), Path(sys.base_prefix), Path(sys.exec_prefix),
              Path(sysconfig.get_paths()["stdlib"]), Path(os.path.realpath(sys.executable)).parent}
     roots.update(Path(p) for p in site.getsitepackages())
-    package = Path(__file__).resolve().parent
+    package = PACKAGE
     roots.add(package)
     if (package.parent / "checkpoints").is_dir():
         roots.add(package.parent / "checkpoints")
@@ -217,7 +226,7 @@ def sandbox_argv(kernel_dir: Path, submission: Path, work_name: str, launcher_ar
     spec = {"work": f"{SANDBOX_HOME}/{work_name}", "submission": "/submission", "uid": uid,
             "limits": asdict(limits), "readable": readable}
     (kernel_dir / "spec.json").write_text(json.dumps(spec), encoding="utf-8")
-    return [*argv, "--", sys.executable, "-I", "-m", "agentcourse.sandbox_kernel",
+    return [*argv, "--", sys.executable, "-I", "-c", LAUNCHER, str(PACKAGE.parent),
             "/sandbox.json", *launcher_args]
 
 
@@ -387,6 +396,35 @@ def _socket_parent() -> str:
     return "/tmp" if os.access("/tmp", os.W_OK) else tempfile.gettempdir()
 
 
+# ---------------------------------------------------------------- what the grader saw
+
+# What the grader itself saw while grading each notebook, by (lab, student): the cells
+# nbclient timed out, a kernel that died, the review findings. agentcourse.grade_worker
+# reads it in the same process, instead of guessing from nbgrader's log (which holds text
+# the student's code chose).
+GRADED: dict[tuple[str, str], dict] = {}
+
+
+def graded_facts(resources: dict | None) -> dict:
+    info = (resources or {}).get("nbgrader", {})
+    key = (str(info.get("assignment", "")), str(info.get("student", "")))
+    return GRADED.setdefault(key, {"timeouts": [], "dead": "", "review": []})
+
+
+def _steady_times(folder: Path, stamp: float | None = None) -> float:
+    """Give the files a kernel is shown one fixed time, the same for each of its runs, so a
+    kernel cannot tell the canary run from the graded one by how old its files look."""
+    if stamp is None:
+        notebook = next(iter(sorted(folder.glob("*.ipynb"))), None)
+        stamp = float(int(os.lstat(notebook).st_mtime)) if notebook is not None else 0.0
+    for path in [folder, *sorted(folder.rglob("*"))] if folder.is_dir() else []:
+        try:
+            os.utime(path, (stamp, stamp), follow_symlinks=False)
+        except OSError:
+            pass
+    return stamp
+
+
 # ---------------------------------------------------------------- nbgrader's Execute, confined
 
 
@@ -401,6 +439,7 @@ class ConfinedExecute(Execute):
     memory_mb = Int(SandboxLimits.memory_mb).tag(config=True)
     processes = Int(SandboxLimits.processes).tag(config=True)
     file_mb = Int(SandboxLimits.file_mb).tag(config=True)
+    canaries = Bool(True, help="run a canary after each notebook (agentcourse.canary)").tag(config=True)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -409,22 +448,86 @@ class ConfinedExecute(Execute):
             self.kernel_manager_class = ConfinedKernelManager
 
     def preprocess(self, nb, resources=None, km=None):
-        """Execute, then judge the run for tampering (agentcourse.tamper): findings go to
-        the log (`REVIEW: ...`) and to FlagForReview, later in the pipeline."""
+        """Execute, then run a canary (agentcourse.canary) and judge both runs for tampering
+        (agentcourse.tamper): findings go to the log (`REVIEW: ...`), to GRADED and to
+        FlagForReview, later in the pipeline, whatever happened to the kernel."""
         from agentcourse import tamper
 
-        cells, locked_order = tamper.cell_infos(nb, resources or {})
+        resources = resources if resources is not None else {}
+        seen = graded_facts(resources)
+        cells, locked_order = tamper.cell_infos(nb, resources)
         findings = tamper.structure_findings(cells, locked_order) + tamper.static_findings(cells)
-        self.confined_km = None
-        nb, resources = super().preprocess(nb, resources, km=km)
-        confined = self.confined_km
+        pristine = copy.deepcopy(nb)
+        folder = Path(resources.get("metadata", {}).get("path") or os.getcwd())
+        stamp = _steady_times(folder)
+        self._timed_out: list[str] = []
+        try:
+            self.confined_km = None
+            nb, resources = super().preprocess(nb, resources, km=km)
+            findings += self._guard_findings(cells, nb)
+            if self.canaries and not self._timed_out and km is None:
+                findings += self._canary_run(pristine, nb, resources, cells, folder, stamp)
+        except DeadKernelError:
+            seen["dead"] = "the kernel died while a cell ran"
+            findings += self._guard_findings(cells, self.nb)
+            raise
+        except CellTimeoutError:
+            self._timed_out.append("a cell whose output never finished")
+            raise
+        finally:
+            seen["timeouts"] += self._timed_out
+            findings = list(dict.fromkeys(findings))
+            seen["review"] = list(findings)
+            tamper.record(resources, findings, self.log)
+        return nb, resources
+
+    def _guard_findings(self, cells, nb) -> list[str]:
+        from agentcourse import tamper
+
         for cell in cells:
             cell.executed = nb.cells[cell.index].get("execution_count") is not None
-        if confined is not None:
-            confined.wait_for_guard()
-            findings += tamper.runtime_findings(cells, confined.guard_lines, confined.guard_overflow)
-        tamper.record(resources, findings, self.log)
-        return nb, resources
+        confined = self.confined_km
+        if confined is None:
+            return []
+        confined.wait_for_guard()
+        return tamper.runtime_findings(cells, confined.guard_lines, confined.guard_overflow)
+
+    def _canary_run(self, pristine, graded, resources, cells, folder: Path, stamp: float) -> list[str]:
+        """Run the notebook again in a fresh kernel, up to a canary in place of a test that
+        passed (agentcourse.canary); findings if the canary is reported passed, and what the
+        guard saw in that run. Nothing of this run is kept."""
+        from agentcourse import canary, tamper
+
+        plan = canary.plan(pristine, graded, {c.grade_id for c in cells if c.test})
+        if plan is None:
+            return []
+        run_cells = [c for c in copy.deepcopy(cells) if c.index < plan.index]
+        twin = next(c for c in cells if c.index == plan.index)
+        source = plan.notebook.cells[plan.index].source
+        run_cells.append(tamper.CellInfo(twin.index, twin.grade_id, source, True, True, False,
+                                         tamper.cell_name(source)))
+        _steady_times(folder, stamp)
+        timed_out, self._timed_out = self._timed_out, []
+        try:
+            self.confined_km = None
+            ran, _ = super().preprocess(plan.notebook, copy.deepcopy(resources))
+        except (DeadKernelError, CellTimeoutError):
+            return []  # no verdict: the kernel never answered for the canary
+        finally:
+            self._timed_out = timed_out
+        findings = self._guard_findings(run_cells, ran)
+        if canary.passed(ran.cells[plan.index]):
+            findings.insert(0, f"the canary copy of {plan.twin} passed: a hidden assertion of it (line "
+                               f"{plan.line}) was changed so that it cannot hold, yet the kernel reported "
+                               "no error, so its reports of the cells it ran cannot be trusted")
+        return findings
+
+    async def _async_handle_timeout(self, timeout, cell=None):
+        """nbclient found no reply within the cell's timeout: the grader's own knowledge."""
+        gid = (cell or {}).get("metadata", {}).get("nbgrader", {}).get("grade_id") if cell else None
+        index = next((i for i, c in enumerate(self.nb.cells) if c is cell), None)
+        self._timed_out.append(gid or (f"cell {index}" if index is not None else "a cell"))
+        return await super()._async_handle_timeout(timeout, cell)
 
     def create_kernel_manager(self):
         if self.unconfined:

@@ -105,9 +105,11 @@ def nbgrader_api(folder: Path, settings: dict, base_config):
     return NbGraderAPI(coursedir=CourseDirectory(config=config), config=config)
 
 
-def classify(result: dict, graded: Path) -> tuple[str, str]:
-    """(status, detail) from nbgrader's log and the graded notebook."""
-    log = (result.get("log") or "") + "\n" + (result.get("error") or "")
+def classify(result: dict, graded: Path, facts: dict) -> tuple[str, str]:
+    """(status, detail) from what the grader saw (`facts`: confine.GRADED for this student)
+    and the graded notebook. Never from nbgrader's log, which holds text the student's code
+    chose: a home-made CellTimeoutError is not a timeout, a finding that says "Kernel died"
+    is not a dead kernel."""
     outputs = []
     if graded.is_file():
         try:
@@ -117,17 +119,16 @@ def classify(result: dict, graded: Path) -> tuple[str, str]:
         except (OSError, ValueError):
             pass
     memory = [cell for cell, o in outputs if o.get("ename") == "MemoryError"]
-    timeouts = [cell for cell, o in outputs if o.get("ename") == "CellTimeoutError"]
-    if "Kernel died" in log or "DeadKernelError" in log:
-        if "MemoryError" in log or memory:
+    if facts.get("dead"):
+        if memory:
             return "out of memory", "the kernel died after running out of memory"
         return "kernel died", "the kernel died (a crash, os._exit, or killed)"
     if memory:
         return "out of memory", "MemoryError at the memory limit in " + ", ".join(dict.fromkeys(memory))
-    if timeouts or "UnresponsiveKernelError" in log or "CellTimeoutError" in log:
-        cells = ", ".join(dict.fromkeys(timeouts)) or "a cell that never answered"
-        return "timeout", f"cell timed out: {cells}"
+    if facts.get("timeouts"):
+        return "timeout", "cell timed out: " + ", ".join(dict.fromkeys(facts["timeouts"]))
     if not result.get("success"):
+        log = (result.get("log") or "") + "\n" + (result.get("error") or "")
         lines = [ln for ln in log.splitlines() if re.search(r"Error|ERROR", ln)]
         return "error", (lines[-1] if lines else "nbgrader could not grade it")[-200:]
     if not graded.is_file():
@@ -136,6 +137,8 @@ def classify(result: dict, graded: Path) -> tuple[str, str]:
 
 
 def grade_one(job: dict, settings: dict, base_config) -> dict:
+    from agentcourse.confine import GRADED
+
     lab, student = settings["lab"], job["student"]
     started = time.monotonic()
     folder, notes, refusal = prepare(job, settings)
@@ -144,14 +147,15 @@ def grade_one(job: dict, settings: dict, base_config) -> dict:
         out.update(status="error", detail=refusal)
         return out
     api = nbgrader_api(folder, settings, base_config)
+    GRADED.pop((lab, student), None)
     result = api.autograde(lab, student, force=True, create=True)
+    facts = GRADED.pop((lab, student), {})
     graded = folder / "autograded" / student / lab / f"{lab}.ipynb"
-    status, detail = classify(result, graded)
-    log = result.get("log") or ""
-    review = [ln.split("REVIEW: ", 1)[1] for ln in log.splitlines() if "REVIEW: " in ln]
+    status, detail = classify(result, graded, facts)
+    review = list(facts.get("review", []))
     review += [n.split("REVIEW: ", 1)[1] for n in notes if n.startswith("REVIEW: ")]
     out["notes"] = [n for n in notes if not n.startswith("REVIEW: ")]
-    (folder / "autograde.log").write_text(log[-200_000:], encoding="utf-8", errors="replace")
+    (folder / "autograde.log").write_text((result.get("log") or "")[-200_000:], encoding="utf-8", errors="replace")
     if review and status == "ok":
         status, detail = "review", "; ".join(review)[:500]
     out.update(status=status, detail=detail, review=review, seconds=round(time.monotonic() - started, 2))

@@ -43,10 +43,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import nbformat
 from nbgrader.preprocessors import NbGraderPreprocessor
 from traitlets import Integer
 
-from agentcourse import nbtools
+from agentcourse import leaks, nbtools
 from agentcourse.errors import GradingIncomplete, GradingInterrupted, UsageError
 from agentcourse.paths import REPO_ROOT
 
@@ -110,53 +111,100 @@ class GradeReport:
 
 
 class CapOutputs(NbGraderPreprocessor):
-    """Autograde: keep at most `max_chars` characters of each cell's outputs, all
-    together. nbgrader's LimitOutput counts lines; one 10 MB line would pass it.
-    A cell that printed more than FLOOD characters is reported for review."""
+    """Autograde: keep at most `max_chars` characters of each cell's text outputs, all
+    together (nbgrader's LimitOutput counts lines; one 10 MB line would pass it), without
+    changing any grade: the outputs nbgrader scores a cell by (an error, anything on stderr,
+    an execute_result) are always kept, cut short if need be, in their order. Images are
+    kept up to `max_image_chars` per cell. What is cut is said in a stdout line, a real
+    notebook output. A cell that printed more than FLOOD characters is reported for review."""
 
-    max_chars = Integer(20_000, help="characters kept of one cell's outputs").tag(config=True)
+    max_chars = Integer(20_000, help="characters kept of one cell's text outputs").tag(config=True)
+    max_image_chars = Integer(4_000_000, help="characters of images kept per cell").tag(config=True)
     FLOOD = 1_000_000
+    SHORT = 2_000  # what is kept of a scored output once the cell's budget is spent
 
     def preprocess(self, nb, resources):
-        self.floods: list[str] = []
+        self.floods: list[tuple[str, int]] = []
         nb, resources = super().preprocess(nb, resources)
         if self.floods:
+            from agentcourse.confine import graded_facts
             from agentcourse.tamper import record
 
             found = resources.setdefault("agentcourse", {}).setdefault("review", [])
             new = [f"{cell} flooded its output ({chars:,} characters, cut)" for cell, chars in self.floods]
             record(resources, found + new, self.log, only=new)
+            graded_facts(resources)["review"] = list(dict.fromkeys(
+                graded_facts(resources)["review"] + new))
         return nb, resources
 
+    @staticmethod
+    def _text(value) -> str:
+        return "".join(value) if isinstance(value, list) else str(value)
+
+    @staticmethod
+    def _scored(output) -> bool:
+        kind = output.get("output_type")
+        return kind in ("error", "execute_result") or (kind == "stream" and output.get("name") == "stderr")
+
+    def _size(self, output) -> int:
+        size = len(self._text(output.get("text", "")))
+        for mime, value in output.get("data", {}).items():
+            if not mime.startswith("image/") or mime == "image/svg+xml":
+                size += len(value) if isinstance(value, str) else len(json.dumps(value))
+        if output.get("output_type") == "error":
+            size += len(str(output.get("evalue", ""))) + sum(len(str(t)) for t in output.get("traceback", []))
+        return size
+
     def preprocess_cell(self, cell, resources, index):
-        left = self.max_chars
-        total = 0
-        kept = []
-        for output in cell.get("outputs", []):
-            total += len(output.get("text", "")) + sum(
-                len(v) for v in output.get("data", {}).values() if isinstance(v, str))
-            if left <= 0:
-                continue
-            if output.get("output_type") == "stream":
-                text = output.get("text", "")
-                if len(text) > left:
-                    output["text"] = text[:left] + f"\n... {len(text) - left} characters cut ...\n"
-                left -= min(len(text), left)
-            for key, value in output.get("data", {}).items():
-                if isinstance(value, str) and len(value) > left:
-                    output["data"][key] = value[:left] + "\n... cut ..."
-                left -= min(len(value) if isinstance(value, str) else 0, left)
-            if output.get("output_type") == "error":
-                output["traceback"] = [line[:2000] for line in output.get("traceback", [])[:50]]
-                output["evalue"] = str(output.get("evalue", ""))[:2000]
-            kept.append(output)
-        if left <= 0 and total > self.max_chars:
-            kept.append({"output_type": "stream", "name": "stderr", "text": "... more output cut ...\n"})
-        if "outputs" in cell:
-            cell["outputs"] = kept
-        if total > self.FLOOD or "[output flood:" in str(kept):
+        outputs = cell.get("outputs")
+        if not outputs:
+            return cell, resources
+        total = sum(self._size(o) for o in outputs)
+        flooded = any("[output flood:" in self._text(o.get("text", "")) for o in outputs)
+        if total > self.FLOOD or flooded:
             name = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id") or f"cell {index}"
             self.floods.append((name, total))
+        images = sum(len(v) for o in outputs for m, v in o.get("data", {}).items()
+                     if m.startswith("image/") and m != "image/svg+xml" and isinstance(v, str))
+        if total <= self.max_chars and images <= self.max_image_chars:
+            return cell, resources
+        left, image_left, cut, kept = self.max_chars, self.max_image_chars, 0, []
+        decided = False  # the first scored output is what nbgrader grades the cell by
+        for output in outputs:
+            scored = self._scored(output)
+            needed = output.get("output_type") == "error" or (scored and not decided)
+            decided = decided or scored
+            if left <= 0 and not needed:
+                cut += self._size(output)
+                continue
+            room = max(left, self.SHORT) if needed else left
+            if "text" in output:
+                text = self._text(output["text"])
+                if len(text) > room:
+                    output["text"] = text[:room] + f"\n... {len(text) - room:,} characters cut ...\n"
+                    cut += len(text) - room
+                left -= min(len(text), room)
+            for mime, value in list(output.get("data", {}).items()):
+                if mime.startswith("image/") and mime != "image/svg+xml" and isinstance(value, str):
+                    if len(value) > image_left:
+                        del output["data"][mime]
+                        output["data"].setdefault("text/plain", f"[an image of {len(value):,} characters, cut]")
+                        cut += len(value)
+                    image_left -= min(len(value), image_left)
+                    continue
+                value = value if isinstance(value, str) else json.dumps(value)
+                if len(value) > room:
+                    output["data"][mime] = value[:room] + "\n... cut ..."
+                    cut += len(value) - room
+                left -= min(len(value), room)
+            if output.get("output_type") == "error":
+                output["traceback"] = [str(line)[: self.SHORT] for line in output.get("traceback", [])[:50]]
+                output["evalue"] = str(output.get("evalue", ""))[: self.SHORT]
+            kept.append(output)
+        if cut:
+            kept.append(nbformat.v4.new_output(
+                "stream", name="stdout", text=f"... the grader cut {cut:,} characters of this cell's output ...\n"))
+        cell["outputs"] = kept
         return cell, resources
 
 
@@ -383,6 +431,42 @@ def _merge(main_url: str, student_db: Path | None, lab: str, result: Result) -> 
             for subnb in sub.notebooks:
                 for grade in subnb.grades:
                     grade.needs_manual_grade = True
+        _note_for_instructor(sub, result)
+        gb.db.commit()
+
+
+def review_note(result: Result) -> str:
+    """What formgrader shows the instructor about a submission that is not simply ok."""
+    parts = [f"status: {result.status}" + (f" ({result.detail})" if result.detail else "")]
+    if result.review:
+        parts.append("review findings: " + "; ".join(result.review))
+    return f"{leaks.REVIEW_NOTE} " + " | ".join(parts)[:4000]
+
+
+def _note_for_instructor(sub, result: Result) -> None:
+    """Put the status and the review findings in the first comment of the submission (its
+    first answer cell's), where formgrader shows them; feedback drops them (HideHiddenTests)."""
+    comments = [c for nb in sub.notebooks for c in nb.comments]
+    if not comments:
+        return
+    comment = comments[0]
+    own = (comment.auto_comment or "").split(leaks.REVIEW_NOTE, 1)[0].strip()
+    if result.status == "ok" and not result.review:
+        comment.auto_comment = own or None
+        return
+    comment.auto_comment = (own + "\n\n" if own else "") + review_note(result)
+
+
+def _merge_note(root: Path, lab: str, result: Result) -> None:
+    """Update the instructor's note of one submission (after its feedback was held)."""
+    from nbgrader.api import MissingEntry
+
+    with gradebook(_db_url(root)) as gb:
+        try:
+            sub = gb.find_submission(lab, result.student)
+        except MissingEntry:
+            return
+        _note_for_instructor(sub, result)
         gb.db.commit()
 
 
@@ -436,13 +520,14 @@ def write_feedback(course_root: Path, lab: str, students: list[str]) -> dict[str
     os.chdir(course_root)
     try:
         for student in students:
+            leaks.HELD.pop((lab, student), None)
             done = api.generate_feedback(lab, student, force=True)
             page = course_root / LOCAL / "feedback" / student / lab / f"{lab}.html"
-            log = (done.get("log") or "") + (done.get("error") or "")
-            if "WITHHELD" in log:
-                why = next(ln for ln in log.splitlines() if "WITHHELD" in ln)
-                problems[student] = ("withheld", why.split("] ", 1)[-1][:300])
+            held = leaks.HELD.pop((lab, student), None)
+            if held:
+                problems[student] = ("withheld", f"feedback held for review: {held}"[:300])
             elif not page.is_file():
+                log = (done.get("log") or "") + (done.get("error") or "")
                 problems[student] = ("error", "no feedback written: " + log.strip()[-200:])
     finally:
         os.chdir(here)
@@ -528,7 +613,8 @@ def grade(lab: str, submissions: Path, config: GradeConfig | None = None,
         "student_files": list(meta.get("student_files", [])),
         "support_files": list(meta.get("support_files", [])),
     }
-    per_student = _code_cells(root, lab) * (config.cell_timeout or 60) + 60
+    # Every cell may use its timeout, twice: the graded run, then the canary run.
+    per_student = 2 * _code_cells(root, lab) * (config.cell_timeout or 60) + 60
     done: set[str] = set()
     queue = list(todo)
     workers: list[Worker] = []
@@ -559,6 +645,9 @@ def grade(lab: str, submissions: Path, config: GradeConfig | None = None,
             result = results[student]
             if result.status in ("ok", "review"):
                 result.status, result.detail = status, problem
+            elif status == "withheld":
+                result.detail = f"{result.detail}; {problem}" if result.detail else problem
+            _merge_note(root, lab, result)
     if all(r.status == "ok" for r in results.values()):
         shutil.rmtree(run_dir, ignore_errors=True)  # else keep the logs to read
     return _report(lab, root, found, results, skipped, config, started)
@@ -654,12 +743,13 @@ def _run(workers, queue, found, results, done, root, lab, run_dir, settings, con
 
 
 def write_csv(report: GradeReport, path: Path) -> None:
-    """One row per student of the lab: status, total, the points of every test cell.
+    """One row per student of the lab: status, total, the points of every test cell, what
+    went wrong, and the review findings (whatever the status).
 
     Rows of students not graded in this run are kept (a re-run updates rows, it never
     drops them). Written to a temp file, then renamed into place."""
     cells = list(report.max_points)
-    header = ["student", "status", "total", "max", *cells, "confinement", "detail"]
+    header = ["student", "status", "total", "max", *cells, "confinement", "detail", "review"]
     rows: dict[str, dict[str, str]] = {}
     if path.is_file():
         with open(path, newline="", encoding="utf-8") as f:
@@ -668,10 +758,10 @@ def write_csv(report: GradeReport, path: Path) -> None:
                     rows[row["student"]] = row
     maximum = sum(report.max_points.values())
     for r in report.results:
-        detail = r.detail if not r.review or r.detail else "; ".join(r.review)
         rows[r.student] = {"student": r.student, "status": r.status, "total": f"{r.total:g}",
                            "max": f"{maximum:g}", **{c: f"{r.points.get(c, 0):g}" for c in cells},
-                           "confinement": report.confinement, "detail": detail[:1000]}
+                           "confinement": report.confinement, "detail": r.detail[:1000],
+                           "review": "; ".join(r.review)[:4000]}
     for name, why in report.skipped.items():
         if not name.startswith("."):
             rows[name] = {"student": name, "status": "skipped", "total": "0", "max": f"{maximum:g}",
@@ -692,6 +782,9 @@ def write_csv(report: GradeReport, path: Path) -> None:
 
 
 def _print_report(console, report: GradeReport) -> None:
+    """The summary table. Every text a student could choose (their folder name, what their
+    code printed or opened, quoted in a finding) is escaped: it is shown, never read as markup."""
+    from rich.markup import escape
     from rich.table import Table
 
     table = Table(title=f"{report.lab}: {len(report.results)} submissions in {report.seconds:.1f} s")
@@ -700,11 +793,14 @@ def _print_report(console, report: GradeReport) -> None:
     maximum = sum(report.max_points.values())
     for r in report.results:
         style = "green" if r.status == "ok" else "red"
-        detail = r.detail or "; ".join(r.review)
-        table.add_row(r.student, f"[{style}]{r.status}[/]", f"{r.total:g}/{maximum:g}", detail[:300])
+        detail = r.detail
+        if r.review and "; ".join(r.review)[:500] != detail:
+            detail = (detail + " | " if detail else "") + "review: " + "; ".join(r.review)
+        table.add_row(escape(r.student), f"[{style}]{escape(r.status)}[/]", f"{r.total:g}/{maximum:g}",
+                      escape(detail[:600]))
     console.print(table)
     for name, why in report.skipped.items():
-        console.print(f"[yellow]skipped[/] {name!r}: {why}")
+        console.print(f"[yellow]skipped[/] {escape(repr(name))}: {escape(why)}")
     if report.confinement != "bubblewrap":
         console.print("[bold red]UNCONFINED:[/] students' code ran with your permissions "
                       "(--unconfined); recorded in the CSV.")
@@ -742,7 +838,9 @@ def cli_grade(args: argparse.Namespace) -> int:
         raise
     write_csv(report, csv_path)
     _print_report(console, report)
-    console.print(f"points per test cell: {report.csv_path}")
+    from rich.markup import escape
+
+    console.print(f"points per test cell: {escape(str(report.csv_path))}")
     bad = [r for r in report.results if r.status != "ok"]
     named = [n for n in report.skipped if not n.startswith(".")]
     if bad or named:

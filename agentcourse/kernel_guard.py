@@ -20,12 +20,19 @@ cannot take back a line once written):
   {"t": "changed", "file": NAME, "what": [...]}   what changed in the interpreter while the
                                             previous cell ran: builtins, trace and profile
                                             functions, IPython's transformers, hooks and
-                                            methods, attributes of agentcourse/anthropic modules
+                                            methods, attributes of agentcourse/anthropic modules,
+                                            and the path a cell's results take to the grader
+                                            (jupyter_client's Session, ipykernel's kernel, iopub
+                                            socket and streams, display hooks and publishers,
+                                            traceback formatters, zmq's sockets; the kernel's
+                                            own objects and handler tables)
   {"t": "names", "file": NAME, "names": [...]}    names of the notebook's namespace that the
                                             previous cell bound, rebound or deleted
-  {"t": "event", "file": NAME, "what": ...}  an audited action by the student's own code:
-                                            sys.settrace/setprofile, ctypes, gc walks, a class
-                                            or function patched, another audit hook
+  {"t": "event", "file": NAME, "by": NAME2, "what": ...}  an audited action by the student's
+                                            own code: sys.settrace/setprofile, ctypes, gc walks,
+                                            a class or function patched, another audit hook;
+                                            NAME is the cell running, NAME2 the cell whose code
+                                            did it (a released cell may call the student's function)
 
 The grader (agentcourse.tamper) decides what is a finding: changes made by the locked
 setup cell are expected; the same change made by an answer cell is flagged for review.
@@ -51,9 +58,21 @@ import threading
 # Not all of anthropic: its thousands of type modules would make every cell slow.
 WATCHED_MODULES = ("agentcourse", "agentcourse.", "anthropic", "anthropic._client",
                    "anthropic.resources.messages.messages", "pathlib", "json", "os", "posixpath",
-                   "shutil", "tempfile", "contextlib", "re", "copy", "ast")
+                   "shutil", "tempfile", "contextlib", "re", "copy", "ast",
+                   # the path a cell's results take to the grader
+                   "jupyter_client.session", "jupyter_client.jsonutil", "jupyter_client.adapter",
+                   "ipykernel.", "zmq.sugar.socket", "zmq.eventloop.zmqstream",
+                   "IPython.core.interactiveshell", "IPython.core.displayhook",
+                   "IPython.core.displaypub", "IPython.core.ultratb", "IPython.core.formatters")
 WATCHED_CLASSES = ("agentcourse.", "anthropic.Anthropic", "anthropic.resources.messages.",
                    "pathlib.")  # qualified names (prefixes) of classes whose methods are tracked
+# Classes on the message path: every function of theirs is tracked, private ones too (the
+# error message goes out through ZMQInteractiveShell._showtraceback, for one).
+MESSAGE_PATH_CLASSES = ("jupyter_client.session.", "jupyter_client.adapter.", "ipykernel.",
+                        "zmq.sugar.socket.", "zmq.eventloop.zmqstream.",
+                        "IPython.core.interactiveshell.", "IPython.core.displayhook.",
+                        "IPython.core.displaypub.", "IPython.core.ultratb.",
+                        "IPython.core.formatters.")
 TRANSIENT = {"_", "__", "___", "get_ipython", "display", "exit", "quit", "__IPYTHON__",
              "copyright", "credits", "license", "help", "input", "raw_input"}
 FLAGGED_EVENTS = ("sys.settrace", "sys.setprofile", "sys.addaudithook", "sys._current_frames",
@@ -84,7 +103,9 @@ def install(fd: int, readable: tuple[str, ...] = ()) -> None:
     issubclass_, function_type = issubclass, type(install)
     str_, bytes_, tuple_, list_, set_ = str, bytes, tuple, list, set
     sys_, threading_mod, builtins_dict = sys, threading, vars(builtins)
-    transient, watched_classes = frozenset(TRANSIENT), WATCHED_CLASSES
+    transient, watched_classes = frozenset(TRANSIENT), WATCHED_CLASSES + MESSAGE_PATH_CLASSES
+    message_classes = MESSAGE_PATH_CLASSES
+    routine_types = (function_type, staticmethod, classmethod, property)
     exact = frozenset(m for m in WATCHED_MODULES if not m.endswith("."))
     prefixes = tuple_(m for m in WATCHED_MODULES if m.endswith("."))
     flagged = frozenset(FLAGGED_EVENTS)
@@ -99,7 +120,7 @@ def install(fd: int, readable: tuple[str, ...] = ()) -> None:
     def report_once(what: str) -> None:
         if what not in reported and len_(reported) < 200:
             reported.add(what)
-            emit({"t": "event", "file": state["file"], "what": what})
+            emit({"t": "event", "file": state["file"], "by": getattr_(local, "by", None) or "", "what": what})
 
     def check_path(event: str, args: tuple) -> None:
         if not state["file"] or not args:
@@ -128,6 +149,7 @@ def install(fd: int, readable: tuple[str, ...] = ()) -> None:
             report_once(f"plants an import hijack: {full}")
     local = threading.local()
     state = {"file": "", "expected": [], "at": 0, "snap": None, "names": None}
+    plans: dict = {}  # module name -> (its id, what to look at in it)
 
     def emit(record: dict) -> None:
         try:
@@ -162,6 +184,10 @@ def install(fd: int, readable: tuple[str, ...] = ()) -> None:
         snap["threading.setprofile"] = id_(getattr_(threading_mod, "_profile_hook", None))
         snap["sys.excepthook"] = id_(sys_.excepthook)
         snap["sys.meta_path"] = ids(sys_.meta_path)
+        snap["sys.displayhook"] = id_(sys_.displayhook)
+        for stream_name in ("stdout", "stderr"):
+            stream = getattr_(sys_, stream_name, None)
+            snap["sys." + stream_name] = (id_(stream), id_(type_(stream)), shadowed(stream))
         ip = shell()
         if ip is not None:
             manager = ip.input_transformer_manager
@@ -173,38 +199,89 @@ def install(fd: int, readable: tuple[str, ...] = ()) -> None:
             snap["ipython.custom_exceptions"] = ids(ip.custom_exceptions)
             snap["ipython.compile"] = id_(ip.compile)
             snap["ipython.methods replaced"] = shadowed(ip)
+            for part in ("displayhook", "display_pub", "display_formatter", "InteractiveTB",
+                         "SyntaxTB", "events"):
+                obj = getattr_(ip, part, None)
+                snap["ipython." + part] = (id_(obj), id_(type_(obj)), shadowed(obj))
             kernel = getattr_(ip, "kernel", None)
             if kernel is not None:
+                snap["kernel"] = (id_(kernel), id_(type_(kernel)))
                 snap["kernel.methods replaced"] = shadowed(kernel)
-                snap["kernel.session methods replaced"] = shadowed(kernel.session)
+                session = getattr_(kernel, "session", None)
+                snap["kernel.session"] = (id_(session), id_(type_(session)))
+                snap["kernel.session methods replaced"] = shadowed(session)
+                for part in ("pack", "unpack", "auth", "key"):
+                    snap["kernel.session." + part] = id_(getattr_(session, part, None))
+                for part in ("iopub_socket", "iopub_thread", "shell_stream", "control_stream"):
+                    obj = getattr_(kernel, part, None)
+                    snap["kernel." + part] = (id_(obj), id_(type_(obj)), shadowed(obj))
+                for part in ("shell_handlers", "control_handlers"):
+                    table = getattr_(kernel, part, None)
+                    if isinstance_(table, dict):
+                        snap["kernel." + part] = tuple_(sorted_((k, id_(v)) for k, v in table.items()))
             for name, callbacks in ip.events.callbacks.items():
-                snap["ipython.events." + name] = ids(callbacks)
+                # A library's callback (matplotlib's, registered when a student plots) is not
+                # the student's; one whose code comes from a cell is.
+                snap["ipython.events." + name] = ids(c for c in callbacks if student_made(c))
         for name, module in list_(modules.items()):
             if module is None or not (name in exact or name.startswith(prefixes)):
                 continue
-            try:
-                items = list_(vars_(module).items())
-            except TypeError:
-                continue
-            for key, value in items:
-                if key.startswith("__"):
-                    continue
-                kind = type_(value)  # type(), not isinstance(): lazy proxies raise on any lookup
-                if key.startswith("_") and kind is not function_type and not issubclass_(kind, type_):
-                    continue  # private state (caches, counters) changes by itself
-                code = value.__code__ if kind is function_type else None
-                snap[f"{name}.{key}"] = (id_(value), id_(code))
-                if issubclass_(kind, type_) and f"{name}.{key}".startswith(watched_classes):
-                    try:
-                        if value.__module__ != name:
-                            continue
-                        members = list_(vars_(value).items())
-                    except Exception:  # noqa: BLE001 - an odd class is not the student's
-                        continue
-                    for attr, member in members:
-                        if not attr.startswith("_"):
-                            snap[f"{name}.{key}.{attr}"] = id_(member)
+            cached = plans.get(name)
+            if cached is None or cached[0] != id_(module):
+                cached = plans[name] = (id_(module), plan(name, module))
+            for key, container, attr, with_code in cached[1]:
+                value = container.get(attr)
+                snap[key] = (id_(value), id_(getattr_(value, "__code__", None))) if with_code else id_(value)
         return snap
+
+    def plan(name: str, module) -> list:
+        """What to look at in a module, worked out once: (key, the dict holding it, its name,
+        whether its code object counts too). Only changes to these are reported."""
+        try:
+            container = vars_(module)
+            items = list_(container.items())
+        except TypeError:
+            return []
+        out = []
+        for key, value in items:
+            if key.startswith("__"):
+                continue
+            kind = type_(value)  # type(), not isinstance(): lazy proxies raise on any lookup
+            if key.startswith("_") and kind is not function_type and not issubclass_(kind, type_):
+                continue  # private state (caches, counters) changes by itself
+            out.append((f"{name}.{key}", container, key, True))
+            if issubclass_(kind, type_) and f"{name}.{key}".startswith(watched_classes):
+                try:
+                    if value.__module__ != name:
+                        continue
+                    members = vars_(value)
+                    listed = list_(members.items())
+                except Exception:  # noqa: BLE001 - an odd class is not the student's
+                    continue
+                everything = f"{name}.{key}".startswith(message_classes)
+                for attr, member in listed:
+                    if not attr.startswith("_") or (
+                            (everything and not attr.startswith("__") or attr in ("__call__", "__init__"))
+                            and isinstance_(member, routine_types)):
+                        out.append((f"{name}.{key}.{attr}", members, attr, False))
+        return out
+
+    def code_file(obj) -> str:
+        """The file of the code behind a callable ("" for built-ins)."""
+        for _ in range(4):
+            code = getattr_(obj, "__code__", None)
+            if code is not None:
+                return code.co_filename
+            inner = getattr_(obj, "__func__", None) or getattr_(obj, "func", None) \
+                or getattr_(type_(obj), "__call__", None)
+            if inner is None or inner is obj:
+                return ""
+            obj = inner
+        return ""
+
+    def student_made(obj) -> bool:
+        name = code_file(obj)
+        return bool(cell_match(name)) or (name.startswith("<") and not name.startswith("<frozen"))
 
     def user_names() -> dict:
         ip = shell()
@@ -247,14 +324,17 @@ def install(fd: int, readable: tuple[str, ...] = ()) -> None:
             if at >= len_(expected) or dump(stmt) != expected[at]:
                 emit({"t": "ast", "file": state["file"], "at": at})
 
-    def student_caller() -> bool:
-        """Was the audited action done directly by code from a notebook cell or an exec'd string?"""
+    def student_caller() -> str | None:
+        """The cell (or "<string>") whose code did the audited action directly, else None."""
         try:
             frame = getframe(2)
         except ValueError:
-            return False
+            return None
         name = frame.f_code.co_filename
-        return bool(cell_match(name)) or (name.startswith("<") and not name.startswith("<frozen"))
+        m = cell_match(name)
+        if m:
+            return m.group(1)
+        return name if name.startswith("<") and not name.startswith("<frozen") else None
 
     def hook(event: str, args: tuple) -> None:
         if event == "compile":
@@ -268,6 +348,7 @@ def install(fd: int, readable: tuple[str, ...] = ()) -> None:
             return
         local.busy = True
         try:
+            local.by = None if event == "compile" else student_caller()
             if event == "compile":
                 # Only IPython's own compiler compiles cells; anything else (a library, or
                 # the student's code) compiling is not a cell being run.
@@ -289,18 +370,21 @@ def install(fd: int, readable: tuple[str, ...] = ()) -> None:
                     first = argv[0] if isinstance_(argv, (list_, tuple_)) and argv else args[0]
                     if basename(fspath(first) if not isinstance_(first, bytes_) else first.decode()) in detachers:
                         report_once(f"starts a detached process ({basename(str(first))})")
-                elif student_caller():
+                elif local.by:
                     report_once(f"starts processes itself ({event})")
             elif event.startswith("object."):
                 target, attr = args[0], args[1]
                 if isinstance_(target, type_) and getattr_(target, "__module__", "") == "__main__":
                     return  # the student's own classes are theirs to change
+                by = local.by
                 if (isinstance_(target, type_) or attr in ("__code__", "__defaults__", "__kwdefaults__")) \
-                        and student_caller():
+                        and by:
                     label = getattr_(target, "__qualname__", type_(target).__name__)
-                    emit({"t": "event", "file": state["file"], "what": f"{event} {label}.{attr}"})
-            elif student_caller() or event.startswith(("sys.settrace", "sys.setprofile")):
-                emit({"t": "event", "file": state["file"], "what": event})
+                    emit({"t": "event", "file": state["file"], "by": by, "what": f"{event} {label}.{attr}"})
+            else:
+                by = local.by
+                if by or event.startswith(("sys.settrace", "sys.setprofile")):
+                    emit({"t": "event", "file": state["file"], "by": by or "", "what": event})
         except Exception as err:  # noqa: BLE001 - the hook must never break the kernel
             emit({"t": "event", "file": state["file"], "what": f"guard error {type_(err).__name__}: {err}"[:200]})
         finally:

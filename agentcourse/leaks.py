@@ -5,11 +5,14 @@ their outputs and the test cells. Two preprocessors in nbgrader_config.py's feed
 pipeline run on every page, whoever generates it (`agentcourse grade` or a plain
 `nbgrader generate_feedback --force`):
 
-  HideHiddenTests  removes the hidden tests from the test cells, and cuts the tracebacks
-                   of test cells to their error line (a traceback quotes the source);
-  WithholdLeaks    then searches what is left for secret text and, if it finds any,
-                   refuses the page (nbgrader writes none for that student) and flags
-                   the submission for manual grading in the gradebook.
+  HideHiddenTests  removes the hidden tests from the test cells, cuts the tracebacks of
+                   test cells to their error line (a traceback quotes the source), and
+                   drops the grader's review notes from the comments;
+  WithholdLeaks    then searches what is left for secret text the student could not have
+                   written; if it finds any, or its search reaches a limit, the student
+                   gets a short page saying their feedback is held for the instructor's
+                   review (nothing else: not what was found, not why), and the submission
+                   is flagged for manual grading in the gradebook.
 
 The secret text is derived from the course itself, for every lab present, so a new lab
 is covered without changes here:
@@ -23,56 +26,49 @@ is covered without changes here:
 minus any line that is public anyway: in a released lab (labs/), a checkpoint, a lecture,
 the support library, or this lab's visible cells. Lines shorter than MIN_CHARS say nothing.
 
-A student who prints a secret may disguise it. The search also tries, on every text of
-the page (cell sources, stream and display outputs, errors): HTML entities and tags,
-backslash escapes (repr, JSON), URL escapes, rot13, reversal, letters spread out with
-spaces, a different case; and it decodes base64 (standard, URL-safe, wrapped), base32,
-hexadecimal and lists of byte values, each also tried through zlib, gzip, bz2 and lzma.
-A secret encrypted with a key, or cut into pieces below MIN_CHARS, is not found.
+On each page, a secret line that the student's own submitted text holds (their answer
+cells, their markdown, whatever cell is theirs rather than the lab's locked cells) is no
+secret: feedback that repeats it, in their cells or quoted in a traceback, shows them
+nothing they did not have. The student's own cells are not searched; every output is.
+
+What a page shows is read the way a person reads it, through compatibility forms,
+invisible characters, look-alike letters, escapes and the standard library's encodings,
+compressed or not, up to a stated depth, within a budget of work per page
+(agentcourse.disguises says exactly which, and what is out of reach).
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
-import bz2
-import codecs
 import html
 import json
-import lzma
 import re
-import urllib.parse
-import zlib
 from functools import cache
 from pathlib import Path
 
+import nbformat
 from nbgrader.preprocessors import NbGraderPreprocessor
 
 from agentcourse import nbtools
+from agentcourse.disguises import SearchLimit, alnum, find, matches, normalise
+from agentcourse.disguises import compact as compact
 from agentcourse.paths import REPO_ROOT
 
 MIN_CHARS = 14  # a secret line shorter than this (after squeezing spaces) is too common to judge
-MAX_TEXT = 8_000_000  # characters of decoded variants searched per page (a bound on the work)
 
 _SPACE = re.compile(r"\s+")
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 _TAG = re.compile(r"<[^>]+>")
-# base64, possibly wrapped over lines (base64.encodebytes wraps at 76 characters)
-_B64 = re.compile(r"[A-Za-z0-9+/_-]{16,}={0,2}(?:[ \t]*\r?\n[ \t]*[A-Za-z0-9+/_-]{4,}={0,2})*")
-_B32 = re.compile(r"[A-Z2-7]{16,}=*")
-_HEX = re.compile(r"(?:[0-9a-fA-F]{2}[\s:,]?){12,}")
-_BYTES = re.compile(r"(?:\b\d{1,3}\b\s*,\s*){12,}\b\d{1,3}\b")
+# The grader's review notes in a gradebook comment start here (agentcourse.grading writes
+# them for formgrader); feedback drops everything from it on.
+REVIEW_NOTE = "[agentcourse grade, for the instructor]"
+# student -> why their page was held, for `agentcourse grade` (it runs feedback in-process).
+HELD: dict[tuple[str, str], str] = {}
 
 
 def html_text(page: str) -> str:
     """The visible text of an HTML page: scripts and styles dropped, tags removed, entities decoded."""
     page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S | re.I)
     return html.unescape(_TAG.sub("", page))
-
-
-def compact(text: str) -> str:
-    """What comparisons use: no whitespace at all, case folded."""
-    return _SPACE.sub("", text).casefold()
 
 
 # ---------------------------------------------------------------- the secrets
@@ -115,7 +111,7 @@ def public_lines(root: Path = REPO_ROOT) -> frozenset[str]:
         for path in sorted(base.rglob(pattern)) if base.is_dir() else []:
             if path.is_file() and path.suffix in (".py", ".md", ".ipynb", ".txt"):
                 texts.append(path.read_text(encoding="utf-8", errors="replace"))
-    return frozenset(compact(line) for text in texts for line in text.splitlines())
+    return frozenset(normalise(line) for text in texts for line in text.splitlines())
 
 
 @cache
@@ -127,8 +123,8 @@ def secret_lines(solutions: Path, lab: str, root: Path = REPO_ROOT) -> tuple[str
     sources = lab_sources(solutions)
     if lab in sources:
         own_solution_lines, _, own_visible = _notebook_regions(sources[lab])
-        own_solution = {compact(x) for x in own_solution_lines}
-        public |= {compact(x) for x in own_visible}
+        own_solution = {normalise(x) for x in own_solution_lines}
+        public |= {normalise(x) for x in own_visible}
     for name, path in sources.items():
         solution, hidden, _ = _notebook_regions(path)
         secrets += hidden
@@ -139,7 +135,7 @@ def secret_lines(solutions: Path, lab: str, root: Path = REPO_ROOT) -> tuple[str
             secrets += _lines(walkthrough.read_text(encoding="utf-8", errors="replace"))
     candidates = []
     for line in secrets:
-        key = compact(line)
+        key = normalise(line)
         if len(key) < MIN_CHARS or key.startswith("```") or (key.startswith("#") and len(key) < 30) \
                 or key in public or key in own_solution:
             continue
@@ -155,11 +151,36 @@ def secret_lines(solutions: Path, lab: str, root: Path = REPO_ROOT) -> tuple[str
 # ---------------------------------------------------------------- the texts of a page
 
 
-def notebook_texts(nb) -> list[str]:
-    """Every text a feedback page renders: sources, outputs, errors."""
+@cache
+def lab_cell_ids(solutions: Path, lab: str) -> frozenset[str]:
+    """grade_ids of the lab's locked and graded cells: nbgrader restores their source, so
+    they are the lab's text. Any other cell of a graded notebook is the student's own."""
+    path = lab_sources(solutions).get(lab)
+    if path is None:
+        return frozenset()
+    ids = set()
+    for cell in nbtools.read_notebook(path).cells:
+        meta = cell.get("metadata", {}).get("nbgrader", {})
+        if nbtools.grade_id(cell) and (meta.get("locked") or (meta.get("grade") and not meta.get("solution"))):
+            ids.add(nbtools.grade_id(cell))
+    return frozenset(ids)
+
+
+def own_cells(nb, lab_ids: frozenset[str]) -> set[int]:
+    """Indexes of the cells the student wrote (answer cells, their own code and markdown)."""
+    return {i for i, cell in enumerate(nb.cells) if nbtools.grade_id(cell) not in lab_ids}
+
+
+def notebook_texts(nb, skip_sources: set[int] | frozenset[int] = frozenset()) -> list[str]:
+    """Every text a feedback page renders: sources (but those of `skip_sources`), outputs,
+    errors, attachments of the cells whose sources are searched."""
     texts = []
-    for cell in nb.cells:
-        texts.append(cell.get("source", ""))
+    for index, cell in enumerate(nb.cells):
+        if index not in skip_sources:
+            texts.append(cell.get("source", ""))
+            for name, attachment in cell.get("attachments", {}).items():
+                texts.append(name)
+                texts += [v for k, v in attachment.items() if k.startswith("text/")]
         for output in cell.get("outputs", []):
             if "text" in output:
                 texts.append(str(output["text"]))
@@ -170,135 +191,74 @@ def notebook_texts(nb) -> list[str]:
             if output.get("output_type") == "error":
                 texts.append(f"{output.get('ename')}: {output.get('evalue')}")
                 texts.append(_ANSI.sub("", "\n".join(output.get("traceback", []))))
-        for name, attachment in cell.get("attachments", {}).items():
-            texts.append(name)
-            texts += [v for k, v in attachment.items() if k.startswith("text/")]
     return texts
 
 
-def _unescape(text: str) -> str:
-    text = text.replace("\\n", "\n").replace("\\t", "\t").replace('\\"', '"').replace("\\'", "'")
-    text = re.sub(r"\\u([0-9a-fA-F]{4})", lambda m: chr(int(m.group(1), 16)), text)
-    text = re.sub(r"\\x([0-9a-fA-F]{2})", lambda m: chr(int(m.group(1), 16)), text)
-    return text.replace("\\\\", "\\")
-
-
-def _inflate(data: bytes) -> list[bytes]:
-    """The data, and what it decompresses to (zlib, gzip, raw deflate, bz2, lzma); trailing
-    bytes after a compressed stream are ignored."""
-    out = [data]
-    makers = (lambda: zlib.decompressobj(47), lambda: zlib.decompressobj(-15),
-              bz2.BZ2Decompressor, lzma.LZMADecompressor)
-    for make in makers:
-        try:
-            out.append(make().decompress(data, 4 << 20))
-        except Exception:  # noqa: BLE001 - not that format
-            pass
-    return out
-
-
-def _decoded(text: str) -> list[str]:
-    """Texts hidden in base64, base32, hex or byte lists inside `text`."""
-    blobs: list[bytes] = []
-    for match in _B64.finditer(text):
-        lines = match.group().split("\n")
-        for run in {_SPACE.sub("", match.group()), lines[0].strip()} if len(lines) > 1 else {lines[0]}:
-            run = run.replace("=", "")
-            for start in range(4):
-                part = run[start:]
-                # A last group of 2 or 3 characters lost its "=" padding (put it back: cut
-                # off, the secret's last bytes would go); one of 1 cannot end a group.
-                part = part[:-1] if len(part) % 4 == 1 else part + "=" * (-len(part) % 4)
-                for decode in (base64.b64decode, base64.urlsafe_b64decode):
-                    try:
-                        blobs.append(decode(part))
-                    except (binascii.Error, ValueError):
-                        pass
-    for match in _B32.finditer(text):
-        run = match.group().rstrip("=")
-        # Likewise: a last group of 2, 4, 5 or 7 characters lost its padding; others cannot end one.
-        run = run + "=" * (-len(run) % 8) if len(run) % 8 in (2, 4, 5, 7) else run[: len(run) - len(run) % 8]
-        try:
-            blobs.append(base64.b32decode(run))
-        except (binascii.Error, ValueError):
-            pass
-    for match in _HEX.finditer(text):
-        run = re.sub(r"[\s:,]", "", match.group())
-        for start in (0, 1):
-            part = run[start:]
-            try:
-                blobs.append(bytes.fromhex(part[: len(part) - len(part) % 2]))
-            except ValueError:
-                pass
-    for match in _BYTES.finditer(text):
-        values = [int(v) for v in re.findall(r"\d+", match.group())]
-        if all(v < 256 for v in values):
-            blobs.append(bytes(values))
-    texts = []
-    for blob in blobs:
-        for data in _inflate(blob):
-            texts.append(data.decode("utf-8", errors="ignore"))
-    return [t for t in texts if re.search(r"[A-Za-z]{4}", t)]
-
-
-def variants(text: str) -> list[str]:
-    """The text as written, and the ways a student might have disguised a secret in it."""
-    base = [text, html.unescape(_TAG.sub(" ", text)), _unescape(text), urllib.parse.unquote(text)]
-    decoded = []
-    for t in (text, _unescape(text)):
-        decoded += _decoded(t)
-    # one level more: a decoded text may itself be escaped or encoded (base64 of a repr)
-    for t in list(decoded):
-        decoded += [_unescape(t)] + _decoded(t)[:20]
-    out = base + decoded
-    out += [codecs.encode(t, "rot13") for t in base] + [t[::-1] for t in base]
-    return out
+def not_theirs(secrets: tuple[str, ...], own_text: str) -> tuple[str, ...]:
+    """The secrets the student's own text does not hold (as a person reads both)."""
+    if not own_text.strip():
+        return secrets
+    mine = normalise(own_text)
+    held = matches(mine, secrets)
+    letters = alnum(mine)
+    return tuple(s for s in secrets if s not in held and not (len(alnum(s)) >= 16 and alnum(s) in letters))
 
 
 def find_leaks(texts: list[str], secrets: tuple[str, ...]) -> list[str]:
-    """The secret lines found in `texts` (compared without whitespace or case)."""
-    if not secrets:
-        return []
-    pieces: list[str] = []
-    budget = MAX_TEXT
-    for text in texts:
-        if not text or not text.strip():
-            continue
-        for variant in variants(text):
-            budget -= len(variant)
-            if budget < 0:
-                return ["(the page is too large to search; withheld)"]
-            pieces.append(compact(variant))
-    # Compacted texts hold no whitespace, so a newline between them keeps them apart.
-    haystack = "\n".join(pieces)
-    return [s for s in secrets if s in haystack]
+    """The secret lines the texts show, in any disguise agentcourse.disguises reads.
+    Raises SearchLimit when the page's search reaches one of its limits."""
+    return find(texts, secrets)
+
+
+def page_problem(nb, lab: str, solutions: Path) -> str:
+    """Why this feedback page must not reach its student, or ""."""
+    own = own_cells(nb, lab_cell_ids(solutions, lab))
+    own_text = "\n".join(nb.cells[i].get("source", "") for i in sorted(own))
+    secrets = not_theirs(secret_lines(solutions, lab), own_text)
+    try:
+        found = find_leaks(notebook_texts(nb, own), secrets)
+    except SearchLimit as err:
+        return f"the leak search stopped at its limit: {err}"
+    return f"it shows secret text {found[0][:80]!r}" if found else ""
+
+
+def held_page(nb, lab: str):
+    """What a student whose feedback is held sees: that it is held, and nothing else."""
+    page = nbformat.v4.new_notebook(metadata=nb.metadata)
+    page.cells = [nbformat.v4.new_markdown_cell(
+        f"Your feedback for {lab} is held for your instructor's review. They will release it "
+        "or tell you what happens next.")]
+    return page
 
 
 # ---------------------------------------------------------------- nbgrader preprocessors
 
 
 class HideHiddenTests(NbGraderPreprocessor):
-    """Feedback: remove hidden tests from test cells, and shorten their tracebacks to
-    the error line (a traceback quotes the failing source line)."""
+    """Feedback: remove hidden tests from test cells, shorten their tracebacks to the error
+    line (a traceback quotes the failing source line), drop the grader's review notes."""
 
     def preprocess_cell(self, cell, resources, index):
-        is_test = cell.get("metadata", {}).get("nbgrader", {}).get("grade", False)
+        meta = cell.get("metadata", {}).get("nbgrader", {})
+        is_test = meta.get("grade", False)
         if cell.cell_type == "code" and (nbtools.BEGIN_HIDDEN in cell.source or is_test):
             if nbtools.BEGIN_HIDDEN in cell.source:
                 cell.source = nbtools.strip_hidden(cell.source) + "\n# (more tests ran here when grading)"
             for output in cell.get("outputs", []):
                 if output.get("output_type") == "error":
                     output["traceback"] = [f"{output.get('ename')}: {output.get('evalue')}"]
+        comment = meta.get("comment")
+        if isinstance(comment, str) and REVIEW_NOTE in comment:
+            kept = comment.split(REVIEW_NOTE, 1)[0].strip()
+            meta["comment"] = kept or None
         return cell, resources
 
 
-class LeakWithheld(Exception):
-    """A feedback page showed secret text; nbgrader writes no page for that student."""
-
-
 class WithholdLeaks(NbGraderPreprocessor):
-    """Feedback: refuse any page that still shows a hidden test, another lab's solution or a
-    walkthrough (in any of the disguises `variants` knows), and flag the submission."""
+    """Feedback: a page that shows a hidden test, another lab's solution or a walkthrough
+    the student did not write themselves (in any disguise agentcourse.disguises reads), or
+    whose search reaches a limit, becomes a short page saying the feedback is held; the
+    submission is flagged, and the reason goes to the log and to HELD."""
 
     def preprocess(self, nb, resources):
         info = resources.get("nbgrader", {})
@@ -306,13 +266,14 @@ class WithholdLeaks(NbGraderPreprocessor):
         solutions = Path.cwd() / "solutions"  # nbgrader runs converters from the course root
         if not solutions.is_dir():
             solutions = REPO_ROOT / "solutions"
-        leaks = find_leaks(notebook_texts(nb), secret_lines(solutions.resolve(), lab))
-        if leaks:
-            flag_submission(info.get("db_url"), lab, student, info.get("notebook", lab))
-            self.log.error("WITHHELD feedback of %s for %s: it shows secret text %r (flagged for "
-                           "manual grading)", student, lab, leaks[0][:80])
-            raise LeakWithheld(f"feedback of {student} for {lab} withheld: it shows secret text")
-        return nb, resources
+        problem = page_problem(nb, lab, solutions.resolve())
+        if not problem:
+            return nb, resources
+        flag_submission(info.get("db_url"), lab, student, info.get("notebook", lab))
+        HELD[(lab, student)] = problem
+        self.log.error("WITHHELD feedback of %s for %s: %s (flagged for manual grading)", student, lab,
+                       problem)
+        return held_page(nb, lab), resources
 
 
 def flag_submission(db_url: str | None, lab: str, student: str, notebook: str) -> None:

@@ -1,11 +1,12 @@
 """Inside the sandbox, before the student's code: limits, identity, scratch folder, guard,
 then the IPython kernel. Started by agentcourse.confine as
 
-    bwrap ... -- python -I -m agentcourse.sandbox_kernel /sandbox.json --guard-fd 3 -- -f CONNECTION_FILE ...
+    bwrap ... -- python -I -c LAUNCHER PACKAGE_PARENT /sandbox.json --guard-fd 3 -- -f CONNECTION_FILE ...
 
 `-I` (isolated mode): no PYTHON* variables, no user site-packages, and neither the working
 folder nor the script's folder on sys.path, so a planted sitecustomize.py or module in the
-submission is never imported at start-up.
+submission is never imported at start-up. The launcher (confine.LAUNCHER) puts the folder
+holding the grader's own agentcourse first, so this module and the guard are the grader's.
 """
 
 from __future__ import annotations
@@ -112,6 +113,10 @@ def main(argv: list[str]) -> None:
 
     app = IPKernelApp.instance()
     app.initialize(kernel_args)
+    # Plain tracebacks: the same error, without reading the source of every frame, which
+    # takes seconds for an honest RecursionError (thousands of frames) and would eat the
+    # cell's timeout.
+    app.shell.InteractiveTB.set_mode(mode="Plain")
     cap_output()
     # IPython puts the working folder first on sys.path; put it last, so a module the
     # student ships (anthropic.py, agentcourse/) can never shadow an installed one.

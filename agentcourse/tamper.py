@@ -71,7 +71,11 @@ SUSPICIOUS_MODULES = {
     "marshal": "loads raw code objects", "atexit": "runs code at exit", "signal": "installs signal handlers",
     "code": "runs an interpreter", "codeop": "compiles code at run time", "types": "builds functions at run time",
     "sys": None,  # common; only its suspicious attributes count (above)
+    "jupyter_client": "reaches into the kernel's messages", "zmq": "reaches into the kernel's sockets",
 }
+# Showing rich output (an image, HTML) is what these are for; the display path itself is
+# watched at run time (agentcourse.kernel_guard).
+DISPLAY_MODULES = {"IPython.display", "IPython.core.display"}
 # Defining these on a class lets a returned object pass any comparison a test makes.
 SUSPICIOUS_DUNDERS = {"__eq__", "__ne__", "__contains__", "__bool__", "__instancecheck__",
                       "__subclasscheck__", "__getattribute__"}
@@ -128,19 +132,8 @@ def structure_findings(cells: list[CellInfo], locked_order: list[str]) -> list[s
 # ---------------------------------------------------------------- static
 
 
-def _bound_names(tree: ast.AST) -> set[str]:
-    """Top-level names a cell binds (assignments, defs, imports, deletes)."""
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
-            names.add(node.id)
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            names.add(node.name)
-        elif isinstance(node, ast.Import | ast.ImportFrom):
-            names.update((a.asname or a.name).split(".")[0] for a in node.names)
-        elif isinstance(node, ast.Global):
-            names.update(node.names)
-    return names
+def _global_names(tree: ast.AST) -> set[str]:
+    return {name for node in ast.walk(tree) if isinstance(node, ast.Global) for name in node.names}
 
 
 def _module_level_names(tree: ast.AST) -> set[str]:
@@ -206,11 +199,13 @@ def static_findings(cells: list[CellInfo]) -> list[str]:
                 mods = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
                 for mod in mods:
                     top = mod.split(".")[0]
-                    if SUSPICIOUS_MODULES.get(top):
+                    if SUSPICIOUS_MODULES.get(top) and mod not in DISPLAY_MODULES:
                         reasons.setdefault(f"import {mod}", SUSPICIOUS_MODULES[top])
             if isinstance(node, ast.FunctionDef) and node.name in SUSPICIOUS_DUNDERS:
                 reasons.setdefault(f"def {node.name}", "an object that can pass any comparison")
-        rebound = sorted(_bound_names(tree) & setup_names)
+        # Names bound at the cell's top level (or declared global): a local variable that
+        # happens to share a helper's name rebinds nothing.
+        rebound = sorted((_module_level_names(tree) | _global_names(tree)) & setup_names)
         if rebound:
             reasons.setdefault("rebinds " + ", ".join(rebound), "replaces what the locked setup cell defined")
         findings += [f"{label}: {what} ({why})" for what, why in sorted(reasons.items())]
@@ -221,7 +216,13 @@ def static_findings(cells: list[CellInfo]) -> list[str]:
 
 
 def runtime_findings(cells: list[CellInfo], guard_lines: list[str], overflow: bool = False) -> list[str]:
-    """Judge the guard's report against the cells nbgrader ran."""
+    """Judge the guard's report against the cells nbgrader ran.
+
+    Only the locked cells that run before any of the student's code (the setup) may change
+    the interpreter. A change seen while any later cell ran (a test, a released demo cell,
+    a locked helper cell) was made by the student's code it called, or by a thread of
+    theirs, and is charged to that cell's run; an audited action is charged to the cell
+    whose code did it."""
     records = []
     for line in guard_lines:
         try:
@@ -231,41 +232,54 @@ def runtime_findings(cells: list[CellInfo], guard_lines: list[str], overflow: bo
         if isinstance(record, dict):
             records.append(record)
     by_name = {c.name: c for c in cells}
+    first_student = next((c.index for c in cells if not c.trusted and not c.released), None)
+
+    def setup(cell: CellInfo | None) -> bool:
+        return cell is not None and cell.trusted and not cell.test and (
+            first_student is None or cell.index < first_student)
+
+    def label(cell: CellInfo) -> str:
+        return cell.grade_id or f"cell {cell.index}"
+
     findings: list[str] = []
     seen: dict[str, list[str]] = {}
     setup_bound: set[str] = set()
     for record in records:
         kind, name = record.get("t"), str(record.get("file", ""))
         cell = by_name.get(name)
-        label = (cell.grade_id or f"cell {cell.index}") if cell else None
         if kind == "cell":
             seen.setdefault(name, []).append(str(record.get("sha")))
         elif kind == "ast" and cell is not None and cell.trusted:
-            findings.append(f"{label} was not compiled as restored (its code was rewritten before it ran)")
+            findings.append(f"{label(cell)} was not compiled as restored (its code was rewritten before it ran)")
         elif kind == "names" and cell is not None:
             names = set(record.get("names", []))
             if cell.trusted and not cell.test:
                 setup_bound |= names
             elif names & setup_bound and not cell.released:
-                findings.append(f"{label} rebinds {', '.join(sorted(names & setup_bound))} "
+                findings.append(f"{label(cell)} rebinds {', '.join(sorted(names & setup_bound))} "
                                 "(defined by the locked setup cell)")
-        elif kind == "changed" and cell is not None and not (cell.trusted and not cell.test) \
-                and not cell.released:
+        elif kind == "changed" and cell is not None and not setup(cell):
             what = ", ".join(record.get("what", [])[:8])
-            findings.append(f"{label} changed the interpreter: {what}")
-        elif kind == "event" and name and not (cell is not None and (cell.trusted and not cell.test
-                                                                     or cell.released)):
-            findings.append(f"{label or 'a cell'}: {record.get('what')}")
+            if cell.trusted or cell.released:
+                findings.append(f"the interpreter changed while {label(cell)} ran (the student's code "
+                                f"it called, or a thread of theirs): {what}")
+            else:
+                findings.append(f"{label(cell)} changed the interpreter: {what}")
+        elif kind == "event" and name:
+            doer = by_name.get(str(record.get("by") or "")) or cell
+            if setup(doer):
+                continue
+            where = label(doer) if doer is not None else "a cell"
+            findings.append(f"{where}: {record.get('what')}")
     for cell in cells:
         if not (cell.trusted and cell.executed):
             continue
-        label = cell.grade_id or f"cell {cell.index}"
         shas = seen.get(cell.name)
         if not shas:
-            findings.append(f"{label} ran without the guard seeing it compiled "
+            findings.append(f"{label(cell)} ran without the guard seeing it compiled "
                             "(cells were run another way, or the guard was silenced)")
         elif any(s != compiled_sha(cell.source) for s in shas):
-            findings.append(f"{label} was compiled from different source (an input transformer rewrote it)")
+            findings.append(f"{label(cell)} was compiled from different source (an input transformer rewrote it)")
     if overflow:
         findings.append("the kernel flooded the guard's report")
     return list(dict.fromkeys(findings))

@@ -6,7 +6,9 @@ notebooks whose kernel dies. Both sides grade the same twenty in their own scrat
 with the same small per-cell timeout (so the hanging ones cost seconds, not minutes), and
 the scores must agree student by student before any time is printed.
 
-Both sides run every kernel confined (nbgrader_config.py's ConfinedExecute: bubblewrap).
+Both sides run every kernel confined (nbgrader_config.py's ConfinedExecute: bubblewrap),
+and both replay each notebook with a test that passed in a second kernel, a canary
+(agentcourse/canary.py): that is nbgrader_config.py's pipeline, whoever runs it.
 `agentcourse grade` also gives every student a fresh scratch course of their own (a copy
 of the gradebook, a regular-file copy of the submission) inside workers that import
 nbgrader once, so the isolation costs no nbgrader start-up per student.

@@ -325,8 +325,8 @@ def test_the_sandbox_gets_the_grader_made_identity_and_spec(probed):
     assert set(map(str, probed["roots"])) <= set(spec["readable"])
     assert json.loads((probed["kernel_dir"] / "spec.json").read_text()) == spec
     tail = probed["argv"][probed["cut"]:]
-    assert tail == ["--", sys.executable, "-I", "-m", "agentcourse.sandbox_kernel", "/sandbox.json",
-                    "--guard-fd", "7"]
+    assert tail == ["--", sys.executable, "-I", "-c", confine.LAUNCHER, str(confine.PACKAGE.parent),
+                    "/sandbox.json", "--guard-fd", "7"]
 
 
 def test_the_hosts_merged_usr_links_and_a_few_etc_files_are_in_the_sandbox(probed):

@@ -9,6 +9,7 @@ import bz2
 import codecs
 import csv
 import gzip
+import io
 import json
 import os
 import urllib.parse
@@ -74,10 +75,35 @@ def test_csv_keeps_every_student_across_runs_and_records_confinement(tmp_path):
     rows = {r["student"]: r for r in csv.DictReader(path.open())}
     assert set(rows) == {"ann", "bob", "bad name"}
     assert rows["ann"] == {"student": "ann", "status": "ok", "total": "3", "max": "5", "test_a": "2",
-                           "test_b": "1", "confinement": "bubblewrap", "detail": ""}
+                           "test_b": "1", "confinement": "bubblewrap", "detail": "", "review": ""}
     assert rows["bob"]["status"] == "ok" and rows["bob"]["total"] == "5"
     assert rows["bob"]["confinement"] == "NONE (--unconfined)"
     assert rows["bad name"]["status"] == "skipped"
+
+
+def test_findings_are_in_the_csv_and_the_table_whatever_the_status_and_markup_is_text(tmp_path):
+    from rich.console import Console
+
+    report = grading.GradeReport(LAB, [
+        grading.Result("ann", "timeout", "cell timed out: test_a", {"test_a": 0.0},
+                       review=["run_turn: tried to reach /srv/[/bold]x[red] (open), outside its sandbox"]),
+        grading.Result("bob", "review", "a canary passed", {"test_a": 2.0}, review=["the canary copy of test_a passed"]),
+    ], {"test_a": 2.0}, skipped={"notes [bold]": "not a valid student id"})
+    grading.write_csv(report, tmp_path / "g.csv")
+    rows = {r["student"]: r for r in csv.DictReader((tmp_path / "g.csv").open())}
+    assert rows["ann"]["status"] == "timeout" and "[/bold]x[red]" in rows["ann"]["review"]
+    assert rows["ann"]["detail"] == "cell timed out: test_a"
+    out = io.StringIO()
+    grading._print_report(Console(file=out, width=400), report)
+    text = out.getvalue()
+    assert "/srv/[/bold]x[red]" in text and "'notes [bold]'" in text and "review: the canary" in text
+
+
+def test_the_instructors_note_says_the_status_and_the_findings():
+    result = grading.Result("ann", "timeout", "cell timed out: test_a", review=["import gc"])
+    note = grading.review_note(result)
+    assert note.startswith(leaks.REVIEW_NOTE) and "status: timeout (cell timed out: test_a)" in note
+    assert "review findings: import gc" in note
 
 
 def test_grade_command_exits_non_zero_when_a_submission_could_not_be_graded(tmp_path, monkeypatch, capsys):
@@ -123,16 +149,62 @@ def test_the_sandbox_shows_the_environment_but_not_the_course():
 # ---------------------------------------------------------------- outputs
 
 
-def test_one_huge_line_is_cut_and_a_flood_is_reported():
-    cap = grading.CapOutputs()
+def _capped(*outputs, grade=True):
+    cell = nbformat.v4.new_code_cell("run_the_test()")
+    cell.metadata["nbgrader"] = {"grade": grade, "grade_id": "test_x", "points": 2, "solution": False}
+    cell.outputs = list(outputs)
     nb = nbformat.v4.new_notebook()
-    cell = nbformat.v4.new_code_cell("print('x' * 5_000_000)")
-    cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text="x" * 5_000_000)]
     nb.cells = [cell]
     resources = {}
-    nb, resources = cap.preprocess(nb, resources)
-    assert len(json.dumps(nb.cells[0].outputs)) < 25_000
+    nb, resources = grading.CapOutputs().preprocess(nb, resources)
+    nbformat.validate(nb)  # real notebook outputs, nothing nbformat would refuse
+    return nb.cells[0], resources
+
+
+def _points(cell) -> float:
+    from nbgrader.utils import determine_grade
+
+    return determine_grade(cell)[0]
+
+
+def test_one_huge_line_is_cut_said_so_in_stdout_and_a_flood_is_reported():
+    cell, resources = _capped(nbformat.v4.new_output("stream", name="stdout", text="x" * 5_000_000))
+    assert len(json.dumps(cell.outputs)) < 25_000
+    assert cell.outputs[-1]["name"] == "stdout" and "the grader cut" in cell.outputs[-1]["text"]
     assert any("flooded" in f for f in resources["agentcourse"]["review"])
+    assert _points(cell) == 2, "a cut print is no error"
+
+
+@pytest.mark.parametrize("decisive", [
+    nbformat.v4.new_output("error", ename="AssertionError", evalue="e" * 50_000, traceback=["t" * 50_000] * 80),
+    nbformat.v4.new_output("stream", name="stderr", text="warning: " * 10_000),
+    nbformat.v4.new_output("execute_result", data={"text/plain": "0.5"}, execution_count=1),
+])
+def test_what_nbgrader_scores_a_cell_by_survives_any_print_before_it(decisive):
+    long_print = nbformat.v4.new_output("stream", name="stdout", text="debug " * 10_000)
+    before = _points(nbformat.from_dict({**_capped(grade=True)[0], "outputs": [long_print, decisive]}))
+    cell, _ = _capped(nbformat.v4.new_output("stream", name="stdout", text="debug " * 10_000),
+                      nbformat.from_dict(decisive), nbformat.v4.new_output("display_data", data={"text/plain": "more"}))
+    assert _points(cell) == before < 2, "the same grade as uncut, and not full marks"
+    kinds = [(o.output_type, o.get("name")) for o in cell.outputs]
+    assert (decisive.output_type, decisive.get("name")) in kinds
+    assert len(json.dumps(cell.outputs)) < 130_000
+
+
+def test_an_image_is_kept_whole_and_only_a_huge_one_is_replaced():
+    png = base64.b64encode(bytes(range(256)) * 200).decode()  # 68 KB, more than the text cap
+    cell, _ = _capped(nbformat.v4.new_output("display_data", data={"image/png": png, "text/plain": "<Figure>"}))
+    assert cell.outputs[0]["data"]["image/png"] == png
+    huge = "A" * 5_000_000
+    cell, _ = _capped(nbformat.v4.new_output("display_data", data={"image/png": huge}))
+    assert "image/png" not in cell.outputs[0]["data"] and "cut" in cell.outputs[0]["data"]["text/plain"]
+
+
+def test_outputs_within_the_cap_are_left_exactly_as_they_were():
+    outputs = [nbformat.v4.new_output("stream", name="stdout", text="fine\n"),
+               nbformat.v4.new_output("error", ename="ValueError", evalue="bad", traceback=["tb"])]
+    cell, resources = _capped(*[nbformat.from_dict(o) for o in outputs])
+    assert cell.outputs == outputs and "agentcourse" not in resources
 
 
 # ---------------------------------------------------------------- feedback and leaks
@@ -153,13 +225,13 @@ def test_secrets_cover_every_lab_and_walkthrough_but_not_the_graded_labs_own_ans
     known = "\n".join(leaks.public_lines())  # what anyone can read is no secret
     for lab, path in leaks.lab_sources(SOLUTIONS).items():
         solution, hidden, _ = leaks._notebook_regions(path)
-        distinctive = [leaks.compact(x) for x in hidden + (solution if lab != LAB else [])
-                       if len(leaks.compact(x)) >= 30 and leaks.compact(x) not in known]
+        distinctive = [leaks.normalise(x) for x in hidden + (solution if lab != LAB else [])
+                       if len(leaks.normalise(x)) >= 30 and leaks.normalise(x) not in known]
         assert distinctive and set(distinctive) <= secrets, lab
-        walkthrough = [leaks.compact(x) for x in (path.parent / "WALKTHROUGH.md").read_text().splitlines()
-                       if len(leaks.compact(x)) >= 40]
+        walkthrough = [leaks.normalise(x) for x in (path.parent / "WALKTHROUGH.md").read_text().splitlines()
+                       if len(leaks.normalise(x)) >= 40]
         assert any(w in secrets for w in walkthrough), lab
-    own = [leaks.compact(x) for x in leaks._notebook_regions(SOURCE)[0]]
+    own = [leaks.normalise(x) for x in leaks._notebook_regions(SOURCE)[0]]
     assert not secrets & set(own)
 
 
@@ -230,10 +302,12 @@ def test_the_withholding_preprocessor_refuses_a_leaking_page():
     nb.cells[-1].outputs = [nbformat.v4.new_output("stream", name="stdout",
                                                    text=base64.b64encode(_hidden_block().encode()).decode())]
     resources = {"nbgrader": {"assignment": LAB, "student": "ann", "notebook": LAB, "db_url": None}}
-    with pytest.raises(leaks.LeakWithheld):
-        leaks.WithholdLeaks().preprocess(nb, resources)
+    held, _ = leaks.WithholdLeaks().preprocess(nb, resources)
+    assert len(held.cells) == 1 and "held for your instructor's review" in held.cells[0].source
+    assert "secret text" in leaks.HELD.pop((LAB, "ann"))
     clean = nbtools.read_notebook(REPO_ROOT / "labs" / LAB / f"{LAB}.ipynb")
-    leaks.WithholdLeaks().preprocess(clean, resources)
+    assert leaks.WithholdLeaks().preprocess(clean, resources)[0] is clean
+    assert (LAB, "ann") not in leaks.HELD
 
 
 def test_the_feedback_pipeline_withholds_in_nbgrader_config():

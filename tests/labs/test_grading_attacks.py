@@ -1,5 +1,12 @@
 """An adversarial class, graded with real nbgrader in one `agentcourse grade` run.
 
+Two hostile classes in one: the attackers below, written against the first grader, and
+every lab 2 case of tests/labs/grading_corpus.py (kernels that forge their reports, output
+floods that would cut an error away, statuses a student could steer, leaks in encodings
+the search lacked, a nested bz2 stall), with honest submissions of several shapes that must
+grade `ok` with their exact points.
+
+
 Each attacker's answer cell is lab 2's correct solution (or a wrong one) plus an attack:
 planting import hijacks wherever it can reach, overwriting the course, the gradebook and
 classmates, reading the solutions and printing them, a daemon that waits to tamper with
@@ -18,17 +25,21 @@ from __future__ import annotations
 import base64
 import csv
 import hashlib
+import io
 import json
 import os
 import shutil
 import site
 import time
+import zlib
 from pathlib import Path
 
+import nbformat
 import pytest
 
-from agentcourse import grading, leaks, nbtools
+from agentcourse import disguises, grading, leaks, nbtools
 from agentcourse.paths import REPO_ROOT
+from tests.labs import grading_corpus as corpus
 
 LAB = "lab02"
 SOURCE = REPO_ROOT / "solutions" / LAB / f"{LAB}.ipynb"
@@ -39,28 +50,28 @@ WRONG = GOOD.replace(BODY, "    return ''\n")  # a blank answer: scores 0 unless
 FULL = sum(c.points for c in nbtools.grade_cells(nbtools.read_notebook(SOURCE)))
 
 
-def known_wrong() -> str:
-    """The first known-wrong implementation of the lab (solutions/lab02/wrong.py)."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("wrong_lab02", REPO_ROOT / "solutions" / LAB / "wrong.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    transform = next(iter(module.WRONG.values()))["run_turn"]
-    return transform(GOOD) if callable(transform) else transform
 MARK = "31415"  # in the argv of every process an attacker starts, to find survivors
 
 
-def notebook(folder: Path, answer: str | None, edit=None) -> Path:
-    nb = nbtools.read_notebook(RELEASE)
-    if answer is not None:
-        for cell in nb.cells:
-            if nbtools.grade_id(cell) == "run_turn":
-                cell.source = answer
+def notebook(folder: Path, answer: str | dict | None, edit=None, markdown: tuple[str, ...] = (),
+             release: Path = RELEASE) -> Path:
+    """The release with answer cells replaced (a source for run_turn, or grade_id -> source)
+    and markdown cells added after the last of them."""
+    nb = nbtools.read_notebook(release)
+    answers = {"run_turn": answer} if isinstance(answer, str) else dict(answer or {})
+    last = 0
+    for index, cell in enumerate(nb.cells):
+        if nbtools.grade_id(cell) in answers:
+            cell.source = answers[nbtools.grade_id(cell)]
+            last = index
+    for k, text in enumerate(markdown):
+        cell = nbformat.v4.new_markdown_cell(text)
+        cell["id"] = f"my-notes-{k}"
+        nb.cells.insert(last + 1 + k, cell)
     if edit:
         edit(nb)
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{LAB}.ipynb"
+    path = folder / release.name
     nbtools.write_notebook(nb, path)
     return path
 
@@ -98,7 +109,7 @@ def survivors(course: Path) -> list[str]:
 def attackers(paths: dict[str, str]) -> dict[str, str]:
     """student -> the source of their answer cell."""
     p = json.dumps(paths)
-    vandal = GOOD + f'''
+    vandal = WRONG + f'''
 import base64, os, subprocess, sqlite3
 P = {p}
 report = []
@@ -148,7 +159,7 @@ subprocess.Popen(["setsid", "sleep", "{MARK}2"], stdout=subprocess.DEVNULL, stde
 subprocess.Popen("sleep {MARK}3 & disown", shell=True)
 print("\\n".join(report))
 '''
-    forkbomb = GOOD + '''
+    forkbomb = WRONG + '''
 import os
 while True:
     os.fork()
@@ -188,11 +199,14 @@ get_ipython().set_custom_exc((AssertionError,), lambda *a, **k: None)
     cheat_runcell = WRONG + f'''
 exec(__import__("base64").b64decode("{hidden}"))
 '''
-    leak_own = GOOD.replace(BODY, "    import base64\n    print(base64.b64encode(get_ipython().user_ns['In'][-1].encode()).decode())\n" + BODY)
+    leak_own = WRONG.replace("    return ''\n", "    import base64\n    print(base64.b64encode(get_ipython().user_ns['In'][-1].encode()).decode())\n    return ''\n")
     other = leaks._notebook_regions(REPO_ROOT / "solutions" / "lab03" / "lab03.ipynb")[0]
-    leak_other = GOOD + f'''
-import codecs
-print(codecs.encode({json.dumps(chr(10).join(other))}, "rot13"))
+    # Another lab's solution, shipped compressed in the answer (a line the student's text
+    # does not show as written) and printed in rot13 at grading time.
+    packed = base64.b64encode(zlib.compress("\n".join(other).encode())).decode()
+    leak_other = WRONG + f'''
+import base64, codecs, zlib
+print(codecs.encode(zlib.decompress(base64.b64decode("{packed}")).decode(), "rot13"))
 '''
     return {
         "a-vandal": vandal, "a-forkbomb": forkbomb, "a-flood": flood,
@@ -214,7 +228,7 @@ def grade_class(tmp: Path) -> dict:
     paths = {
         "solutions": str(REPO_ROOT / "solutions" / LAB), "course": str(course), "repo": str(REPO_ROOT),
         "site": site.getsitepackages()[0], "package": str(REPO_ROOT / "agentcourse"),
-        "subs": str(subs), "source": str(SOURCE), "classmate": str(subs / "zoe" / f"{LAB}.ipynb"),
+        "subs": str(subs), "source": str(SOURCE), "classmate": str(subs / "m-honest" / f"{LAB}.ipynb"),
         "gradebook": str(course / ".grading" / "gradebook.db"), "csv": str(csv_path),
         "config": str(course / "nbgrader_config.py"),
         "walkthrough": str(REPO_ROOT / "solutions" / "lab03" / "WALKTHROUGH.md"),
@@ -222,9 +236,10 @@ def grade_class(tmp: Path) -> dict:
     }
     for student, answer in attackers(paths).items():
         notebook(subs / student, answer)
-    for student in ("m-honest", "zack", "zoe"):
-        notebook(subs / student, GOOD)
-    notebook(subs / "p-partial", known_wrong())
+    for case in corpus.cases(LAB):
+        notebook(subs / case.student, case.answers, markdown=case.markdown)
+    for name in corpus.SKIPPED_FOLDERS:
+        (subs / name).mkdir()
     # Locked setup cell deleted and replaced by the student's own fakes.
     fake = ("protocol_errors = lambda m: []\nto_plain = lambda m: m\nclass nbtools:\n"
             "    limited = staticmethod(lambda c, calls=12: c)\nclient = None\n")
@@ -235,7 +250,7 @@ def grade_class(tmp: Path) -> dict:
     notebook(subs / "d-deleted", WRONG, edit=drop_setup)
     (subs / "d-symlink").mkdir()
     os.symlink(SOURCE, subs / "d-symlink" / f"{LAB}.ipynb")
-    notebook(subs / "d-shadow", GOOD)
+    notebook(subs / "d-shadow", WRONG)
     (subs / "d-shadow" / "anthropic.py").write_text("raise SystemExit('shadowed')\n")
     (subs / "d-shadow" / "agentcourse").mkdir()
     (subs / "d-shadow" / "agentcourse" / "__init__.py").write_text("raise SystemExit('shadowed')\n")
@@ -271,33 +286,77 @@ def by_student(graded) -> dict:
 
 def check_classmates_score_exactly_as_alone(graded):
     results = by_student(graded)
-    for student in ("m-honest", "zack", "zoe"):
-        assert (results[student].status, results[student].total) == ("ok", FULL), results[student]
-    assert results["p-partial"].status == "ok" and results["p-partial"].total < FULL
+    assert (results["m-honest"].status, results["m-honest"].total) == ("ok", FULL), results["m-honest"]
+
+
+def check_every_corpus_case_gets_its_status_points_and_reasons(graded):
+    """Honest submissions: `ok` and their exact points. Attacks: the status that names
+    them, their exact points where it matters, and the reasons in the review findings."""
+    results = by_student(graded)
+    wrong = []
+    for case in corpus.cases(LAB):
+        r = results[case.student]
+        review = " | ".join(r.review)
+        said = f"{r.status} {r.total:g} | {r.detail} | {review}"
+        if r.status != case.status or (case.points is not None and r.total != case.points):
+            wrong.append(f"{case.student}: wanted {case.status} {case.points}, got {said}")
+        elif not all(word in review for word in case.review) or not all(
+                word in r.detail + review for word in case.detail):
+            wrong.append(f"{case.student}: wanted {case.review + case.detail} in the reasons, got {said}")
+    assert not wrong, "\n".join(wrong)
+
+
+def check_the_summary_prints_whatever_students_named_or_printed(graded):
+    from rich.console import Console
+
+    out = io.StringIO()
+    grading._print_report(Console(file=out, width=300), graded["report"])
+    text = out.getvalue()
+    assert "[/bold]report[red]" in text, "a finding quoting rich markup is shown as written"
+    for name in corpus.SKIPPED_FOLDERS:
+        assert repr(name) in text
+    assert "canary" in text and "k-session-class" in text
+
+
+def check_findings_are_recorded_whatever_the_status(graded):
+    rows = {row["student"]: row for row in csv.DictReader(graded["csv"].open())}
+    assert "gc" in rows["s-fake-timeout"]["review"] and rows["s-fake-timeout"]["status"] == "review"
+    assert "canary" in rows["k-session-class"]["review"]
+    assert rows["l-bomb-printed"]["status"] == "withheld" and "limit" in rows["l-bomb-printed"]["detail"]
+    assert rows["a-vandal"]["review"], "findings of a student whose status is not review are in the CSV too"
+    with grading.gradebook("sqlite:///" + str(graded["course"] / ".grading" / "gradebook.db")) as gb:
+        notes = {s.student.id: " ".join(c.auto_comment or "" for nb in s.notebooks for c in nb.comments)
+                 for s in gb.assignment_submissions(LAB)}
+    assert leaks.REVIEW_NOTE in notes["k-session-class"] and "canary" in notes["k-session-class"]
+    assert "status: timeout" in notes["a-hang"] and leaks.REVIEW_NOTE not in notes["m-honest"]
+    assert "feedback held" in notes["l-fullwidth"]
 
 
 def check_every_attacker_is_reported_and_flagged(graded):
     results = by_student(graded)
-    attackers_ = [s for s in results if s[:2] in ("a-", "c-", "l-", "d-")]
-    assert len(attackers_) >= 15
+    harmless = {c.student for c in corpus.cases(LAB) if c.status == "ok"}
+    attackers_ = [s for s in results if s[:2] in ("a-", "c-", "l-", "d-", "k-", "s-") and s not in harmless]
+    assert len(attackers_) >= 30
     for student in attackers_:
         assert results[student].status != "ok", (student, results[student])
     with grading.gradebook("sqlite:///" + str(graded["course"] / ".grading" / "gradebook.db")) as gb:
         subs = {s.student.id: s for s in gb.assignment_submissions(LAB)}
         for student in attackers_ + ["e-empty"]:
             assert subs[student].needs_manual_grade, student
-        assert not subs["zoe"].needs_manual_grade
+        assert not subs["m-honest"].needs_manual_grade
 
 
 def check_each_attack_gets_the_status_that_names_it(graded):
     r = by_student(graded)
+    assert (r["a-flood"].status, r["a-flood"].total) == ("review", FULL), "a flood is cut and reported, not an error"
+    assert "flooded its output" in " ".join(r["a-flood"].review)
     assert r["a-hang"].status == "timeout"
     assert r["a-crash"].status == "kernel died"
     assert r["a-memory"].status == "out of memory"
     assert r["d-symlink"].status == "error" and "not a regular file" in r["d-symlink"].detail
     assert r["e-empty"].status == "missing"
     assert r["l-own"].status == "withheld" and r["l-other"].status == "withheld"
-    assert graded["report"].skipped.keys() == {".git", "bad name"}
+    assert graded["report"].skipped.keys() == {".git", "bad name", *corpus.SKIPPED_FOLDERS}
     review = {s: " | ".join(r[s].review) for s in r}
     assert "ipython.input_transformers_post" in review["c-input"] or "input transformer" in review["c-input"]
     assert "ast_transformers" in review["c-ast"] and "settrace" in review["c-ast"]
@@ -324,23 +383,40 @@ def check_course_classmates_and_gradebook_are_untouched(graded):
 
 
 def check_no_feedback_page_shows_a_secret_even_after_plain_nbgrader(graded):
+    """Every page, as rendered, searched again with the students' own text set aside; the
+    withheld students get the short page that says so, and nothing else."""
     course = graded["course"]
+    started = time.monotonic()
     done = grading.run_nbgrader(course, "generate_feedback", LAB, "--force")
+    assert time.monotonic() - started < 600, "plain nbgrader finishes the class"
     assert "WITHHELD" in done.stderr
     secrets = leaks.secret_lines((REPO_ROOT / "solutions").resolve(), LAB)
     pages = sorted((course / ".grading" / "feedback").rglob("*.html"))
-    assert len(pages) >= 5
+    assert len(pages) >= 20
+    withheld = {r.student for r in graded["report"].results if r.status == "withheld"}
+    assert {"l-own", "l-other", "l-fullwidth", "l-bomb-printed"} <= withheld
     for page in pages:
+        student = page.parent.parent.name
         text = leaks.html_text(page.read_text(encoding="utf-8"))
-        assert leaks.find_leaks([text], secrets) == [], page
-    for student in ("l-own", "l-other"):
-        assert not (course / ".grading" / "feedback" / student / LAB / f"{LAB}.html").exists()
+        if student in withheld:
+            assert "held for your instructor's review" in text and "Traceback" not in text, page
+            assert len(text) < 3000, page
+            continue
+        submitted = nbtools.read_notebook(course / ".grading" / "submitted" / student / LAB / f"{LAB}.ipynb")
+        own = "\n".join(c.source for c in submitted.cells)
+        try:
+            assert leaks.find_leaks([text], leaks.not_theirs(secrets, own)) == [], page
+        except disguises.SearchLimit:  # the page shows the student's own nested bz2 line
+            assert student == "l-bomb-markdown", page
 
 
 @pytest.mark.slow
 def test_a_hostile_class_is_graded_fairly_and_every_attack_reported(tmp_path):
     """One grading run for the whole class (a fixture would run once per xdist worker)."""
     graded = grade_class(tmp_path)
+    check_every_corpus_case_gets_its_status_points_and_reasons(graded)
+    check_the_summary_prints_whatever_students_named_or_printed(graded)
+    check_findings_are_recorded_whatever_the_status(graded)
     check_classmates_score_exactly_as_alone(graded)
     check_every_attacker_is_reported_and_flagged(graded)
     check_each_attack_gets_the_status_that_names_it(graded)

@@ -185,7 +185,8 @@ def normalized(path: Path) -> dict:
 @pytest.mark.filterwarnings("ignore:Object of type")  # SQLAlchemy, inside nbgrader's add_submission
 @pytest.mark.parametrize("lab", ALL_LABS)
 def test_nbgrader_release_in_sync_source_full_marks_untouched_baseline(lab, tmp_path):
-    """nbgrader's generate_assignment and autograde (two students) per lab: three checks.
+    """nbgrader's generate_assignment and autograde (two students) per lab: four checks
+    (the fourth: neither raises a review finding).
 
     Kept in one test so that pytest-xdist never runs a lab's nbgrader twice."""
     from agentcourse.grading import gradebook
@@ -210,6 +211,10 @@ def test_nbgrader_release_in_sync_source_full_marks_untouched_baseline(lab, tmp_
         shutil.copy(nb, dest / f"{lab}.ipynb")
         done = api.autograde(lab, student, force=True, create=True)
         assert done["success"], done.get("error", "")[-2000:]
+        # Nothing the lab's own code does is a finding: not the guard's, not the canary's
+        # (the solution passes its tests, so a canary run replays it and must see it fail).
+        review = [line for line in (done.get("log") or "").splitlines() if "REVIEW:" in line]
+        assert not review, (student, review[:3])
     with gradebook("sqlite:///" + str(course / ".grading" / "gradebook.db")) as gb:
         scores = {s: gb.find_submission(lab, s).score for s in ("solution", "untouched")}
     baseline = nbtools.lab_meta(nbtools.read_notebook(source(lab))).get("release_baseline", 0)

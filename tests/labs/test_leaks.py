@@ -13,6 +13,7 @@ import json
 import lzma
 import os
 import shutil
+import time
 import urllib.parse
 import warnings
 import zlib
@@ -21,8 +22,9 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from agentcourse import grading, leaks, nbtools
+from agentcourse import disguises, grading, leaks, nbtools
 from agentcourse.paths import REPO_ROOT
+from tests.labs import grading_corpus as corpus
 
 # Lab "alpha": an answer cell with its solution, a test cell with visible and hidden tests.
 ALPHA_SOLUTION = "return width_times_height(width, height)"
@@ -196,9 +198,11 @@ def test_every_rendered_text_of_a_notebook_is_searched():
     ]
     nb.cells[0]["attachments"] = {"note.txt": {"text/plain": "the attachment", "image/png": "eA=="}}
     texts = leaks.notebook_texts(nb)
-    assert texts == ["the source", "the stream", "the plain text", "<svg>the drawing</svg>",
-                     json.dumps({"k": "the json"}), "ValueError: the value", "the traceback",
-                     "note.txt", "the attachment"]
+    assert texts == ["the source", "note.txt", "the attachment", "the stream", "the plain text",
+                     "<svg>the drawing</svg>", json.dumps({"k": "the json"}), "ValueError: the value",
+                     "the traceback"]
+    # a cell the student wrote: its source and attachments are theirs, its outputs are searched
+    assert leaks.notebook_texts(nb, {0}) == texts[3:]
 
 
 def test_html_text_drops_scripts_styles_and_tags_and_decodes_entities():
@@ -286,10 +290,10 @@ def test_with_no_secrets_nothing_is_searched_or_found():
     assert leaks.find_leaks([SECRET, "x" * 100], ()) == []
 
 
-def test_a_list_of_numbers_too_big_for_bytes_is_skipped_not_a_crash():
-    values = [*SECRET.encode(), 256]
-    assert leaks.find_leaks([str(values)], (c(SECRET),)) == []
+def test_a_list_of_numbers_is_read_as_bytes_or_code_points_and_too_big_ones_skipped():
     assert leaks.find_leaks([str(list(SECRET.encode()))], (c(SECRET),))
+    assert leaks.find_leaks([str([*map(ord, SECRET), 0x2603])], (c(SECRET),)), "code points"
+    assert leaks.find_leaks([str([*SECRET.encode(), 0x110000])], (c(SECRET),)) == []
 
 
 def test_a_secret_split_across_two_texts_is_not_one_secret():
@@ -299,15 +303,16 @@ def test_a_secret_split_across_two_texts_is_not_one_secret():
 
 def test_a_page_larger_than_the_search_budget_is_withheld_whole(monkeypatch):
     text = "a perfectly honest answer"
-    size = sum(len(v) for v in leaks.variants(text))
-    monkeypatch.setattr(leaks, "MAX_TEXT", size)
+    size = sum(len(v) for v in disguises.views(text))
+    monkeypatch.setattr(disguises, "MAX_TEXT", size)
     assert leaks.find_leaks([text], (c(SECRET),)) == []  # exactly the budget: searched
-    monkeypatch.setattr(leaks, "MAX_TEXT", size - 1)
-    assert leaks.find_leaks([text], (c(SECRET),)) == ["(the page is too large to search; withheld)"]
+    monkeypatch.setattr(disguises, "MAX_TEXT", size - 1)
+    with pytest.raises(disguises.SearchLimit, match="characters to search"):
+        leaks.find_leaks([text], (c(SECRET),))
 
 
 def test_a_decompression_bomb_is_read_only_to_4_mib(monkeypatch):
-    monkeypatch.setattr(leaks, "MAX_TEXT", 10**9)
+    monkeypatch.setattr(disguises, "MAX_TEXT", 10**9)
     late = base64.b64encode(zlib.compress(b" " * (4 << 20) + SECRET.encode())).decode()
     early = base64.b64encode(zlib.compress(b" " * ((4 << 20) - len(SECRET)) + SECRET.encode())).decode()
     assert leaks.find_leaks([late], (c(SECRET),)) == []
@@ -397,8 +402,11 @@ def test_a_leaking_page_is_withheld_and_its_submission_flagged(course, gradebook
         BETA_SOLUTION, "rot13"))]
     resources = {"nbgrader": {"assignment": "alpha", "student": "ann", "notebook": "alpha", "db_url": url}}
     before = _flags(url, "ann")
-    with pytest.raises(leaks.LeakWithheld, match="ann.*alpha"):
-        leaks.WithholdLeaks().preprocess(leaking, resources)
+    page, _ = leaks.WithholdLeaks().preprocess(leaking, resources)
+    assert [cell.source for cell in page.cells] == [
+        "Your feedback for alpha is held for your instructor's review. They will release it or tell "
+        "you what happens next."], "a short page that says nothing of what was found"
+    assert "secret text" in leaks.HELD.pop(("alpha", "ann"))
     assert before == [False, False] and _flags(url, "ann") == [True, True] and _flags(url, "bob") == [False, False]
     clean = notebook("print(area(2, 3))")
     resources["nbgrader"]["student"] = "bob"
@@ -421,8 +429,9 @@ def test_outside_a_course_folder_the_repositorys_own_labs_are_the_secrets(tmp_pa
     page = notebook("x")
     page.cells[0].outputs = [nbformat.v4.new_output("stream", name="stdout", text=hidden)]
     resources = {"nbgrader": {"assignment": "lab03", "student": "ann", "notebook": "lab03"}}
-    with pytest.raises(leaks.LeakWithheld):
-        leaks.WithholdLeaks().preprocess(page, resources)
+    held, _ = leaks.WithholdLeaks().preprocess(page, resources)
+    assert len(held.cells) == 1 and "held" in held.cells[0].source
+    assert leaks.HELD.pop(("lab03", "ann"))
     assert os.getcwd() == str(tmp_path)
 
 
@@ -434,3 +443,136 @@ def test_a_secret_line_of_any_length_is_found_in_base64_and_base32_without_paddi
     for encoded in (base64.b64encode(secret.encode()).decode(), base64.b32encode(secret.encode()).decode()):
         for text in (encoded, encoded.rstrip("=")):
             assert leaks.find_leaks(["printed: " + text], (c(secret),)), (extra, text)
+
+
+# ---------------------------------------------------------------- the second corpus: reading as a person does
+
+
+@pytest.mark.parametrize("disguise", corpus.LEAK_DISGUISES)
+def test_every_disguise_of_the_corpus_is_seen_through(disguise):
+    text = "my output:\n" + corpus.LEAK_DISGUISES[disguise](SECRET) + "\nthe end"
+    assert leaks.find_leaks([text], (c(SECRET),)) == [c(SECRET)]
+
+
+@pytest.mark.parametrize("disguise", corpus.RESIDUAL_DISGUISES)
+def test_what_remains_out_of_reach_is_still_out_of_reach(disguise):
+    """README lists these as not recognised; if one ever is, say so there."""
+    text = "my output:\n" + corpus.RESIDUAL_DISGUISES[disguise](SECRET) + "\nthe end"
+    assert leaks.find_leaks([text], (c(SECRET),)) == []
+
+
+def test_reading_as_a_person_does_folds_forms_drops_the_invisible_and_maps_look_alikes():
+    n = disguises.normalise
+    assert n("ａｓｓｅｒｔ x") == n("𝐚𝐬𝐬𝐞𝐫𝐭x") == n("ⓐⓢⓢⓔⓡⓣ x") == "assertx"
+    assert n("as\u200bse\u00adrt\u2060\u200e x\U000e0041") == "assertx"
+    assert n("аѕѕеrт х") == n("ᴀssᴇʀᴛ x") == n("áśśéŕt x") == "assertx"
+    assert n("x — “y”") == 'x-"y"'
+    assert disguises.alnum(n("a-s-s-e-r-t (x)")) == "assertx"
+
+
+def test_an_honest_page_is_read_whole_within_the_limits():
+    """Twenty cells of twenty thousand characters each (the most CapOutputs keeps) of the
+    output honest code prints: prose, hashes, random base64, tool ids, JSON, numbers."""
+    secrets = leaks.secret_lines((REPO_ROOT / "solutions").resolve(), "lab02")
+    for page in corpus.HONEST_PAGES:
+        own = "\n".join(page.own)
+        mine = leaks.not_theirs(secrets + tuple(c(s) for s in page.secrets_in_own), own)
+        texts = [f"cell {i}: {text}" for i, text in enumerate(page.texts)]
+        assert leaks.find_leaks(texts, mine) == [], page.name
+
+
+def test_a_nested_bz2_line_stops_the_search_at_a_limit_in_seconds():
+    started = time.monotonic()
+    with pytest.raises(disguises.SearchLimit) as limit:
+        leaks.find_leaks(["my notes\n" + corpus.BOMB], (c(SECRET),))
+    assert time.monotonic() - started < disguises.PAGE_SECONDS
+    assert "characters to search" in str(limit.value) or "MB" in str(limit.value)
+
+
+def test_decoded_bytes_are_counted_inside_the_decompressor(monkeypatch):
+    monkeypatch.setattr(disguises, "MAX_DECODED", 1 << 20)
+    monkeypatch.setattr(disguises, "MAX_STREAM", 64 << 20)
+    produced = []
+    real = disguises._drain_zlib
+
+    def spy(decompressor, data, budget):
+        try:
+            return real(decompressor, data, budget)
+        finally:
+            produced.append(budget.decoded)
+
+    monkeypatch.setattr(disguises, "_drain_zlib", spy)
+    bomb = base64.b64encode(zlib.compress(b"z" * (50 << 20))).decode()
+    with pytest.raises(disguises.SearchLimit, match="more than 1 MB"):
+        leaks.find_leaks([bomb], (c(SECRET),))
+    assert produced and produced[0] > -disguises.CHUNK, "stopped a chunk past the budget, not at 50 MB"
+
+
+def test_encodings_nested_deeper_than_the_limit_stop_the_search():
+    four = corpus._times(4, SECRET)
+    assert leaks.find_leaks([four], (c(SECRET),)) == [c(SECRET)]
+    with pytest.raises(disguises.SearchLimit, match="nested more than 4 deep"):
+        leaks.find_leaks([corpus._times(5, SECRET)], (c(SECRET),))
+
+
+def test_the_time_and_piece_limits_stop_the_search(monkeypatch):
+    monkeypatch.setattr(disguises, "PAGE_SECONDS", 0.0)
+    with pytest.raises(disguises.SearchLimit, match="took more than"):
+        leaks.find_leaks(["anything"], (c(SECRET),))
+    monkeypatch.setattr(disguises, "PAGE_SECONDS", 60.0)
+    monkeypatch.setattr(disguises, "MAX_BLOBS", 3)
+    runs = " ".join(base64.b64encode(f"piece number {i} here".encode()).decode() for i in range(6))
+    with pytest.raises(disguises.SearchLimit, match="encoded pieces"):
+        leaks.find_leaks([runs], (c(SECRET),))
+
+
+def test_a_secret_the_student_wrote_is_not_a_secret_on_their_page():
+    secrets = (c(SECRET), c(BETA_SOLUTION))
+    assert leaks.not_theirs(secrets, "x = 1") == secrets
+    assert leaks.not_theirs(secrets, "def f():\n    " + SECRET.upper()) == (c(BETA_SOLUTION),)
+    fullwidth = corpus.LEAK_DISGUISES["fullwidth"](BETA_SOLUTION)
+    assert leaks.not_theirs(secrets, fullwidth) == (c(SECRET),), "read as a person reads it"
+
+
+def _lab_with_metadata(root: Path) -> None:
+    """Lab "theta": a locked setup cell, an answer cell, a test cell with a hidden test."""
+    nb = notebook("setup = 1", "def area(w, h):\n    ### BEGIN SOLUTION\n    return w * h\n    ### END SOLUTION",
+                  ALPHA[1])
+    for cell, meta in zip(nb.cells, (
+            {"grade": False, "grade_id": "setup", "locked": True, "solution": False},
+            {"grade": False, "grade_id": "area", "locked": False, "solution": True},
+            {"grade": True, "grade_id": "test_area", "locked": True, "solution": False, "points": 1}), strict=True):
+        cell.metadata["nbgrader"] = meta
+    (root / "solutions" / "theta").mkdir(parents=True)
+    nbtools.write_notebook(nb, root / "solutions" / "theta" / "theta.ipynb")
+
+
+def test_the_page_of_a_student_who_wrote_a_hidden_line_themselves_is_released(tmp_path, monkeypatch):
+    _lab_with_metadata(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    resources = {"nbgrader": {"assignment": "theta", "student": "ann", "notebook": "theta", "db_url": None}}
+    page = nbtools.read_notebook(tmp_path / "solutions" / "theta" / "theta.ipynb")
+    for i, cell in enumerate(page.cells):
+        leaks.HideHiddenTests().preprocess_cell(cell, resources, i)
+    page.cells[1].source = "def area(w, h):\n    " + ALPHA_HIDDEN + "\n    return w * h"
+    page.cells[2].outputs = [nbformat.v4.new_output(
+        "error", ename="AssertionError", evalue="", traceback=["  File x, in area", "    " + ALPHA_HIDDEN])]
+    assert leaks.WithholdLeaks().preprocess(page, resources)[0] is page, "their own line, quoted back"
+    page.cells[1].source = "def area(w, h):\n    return w * h"
+    held, _ = leaks.WithholdLeaks().preprocess(page, resources)
+    assert held is not page and "secret text" in leaks.HELD.pop(("theta", "ann"))
+    page.cells[2].outputs = []
+    page.cells[2].source += "\n" + ALPHA_HIDDEN  # a lab cell still showing it: the lab's text is searched
+    assert leaks.WithholdLeaks().preprocess(page, resources)[0] is not page
+    leaks.HELD.clear()
+
+
+def test_the_graders_note_to_the_instructor_is_dropped_from_feedback():
+    cell = nbformat.v4.new_code_cell("def f(): pass")
+    cell.metadata["nbgrader"] = {"solution": True, "grade_id": "f",
+                                 "comment": f"No response.\n\n{leaks.REVIEW_NOTE} status: review | canary passed"}
+    leaks.HideHiddenTests().preprocess_cell(cell, {}, 0)
+    assert cell.metadata["nbgrader"]["comment"] == "No response."
+    cell.metadata["nbgrader"]["comment"] = f"{leaks.REVIEW_NOTE} status: timeout"
+    leaks.HideHiddenTests().preprocess_cell(cell, {}, 0)
+    assert cell.metadata["nbgrader"]["comment"] is None
