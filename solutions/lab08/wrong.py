@@ -16,126 +16,93 @@ def chain(*steps):
         return source
     return apply
 
+
+_COUNT = "    starts = [i for i in range(len(text)) if text.startswith(old_str, i)]\n"
+_REPLACE_BACKUP = "    backup(real)\n    write_atomically(real, text[: starts[0]]"
+_ASSESS_WORDS = """            if not words or None in words or words[0] not in ALLOWLIST or not options_ok(words[0], words[1:]):
+                return None"""
+
 WRONG = {
-    # Line numbers from 0, the way Python counts: "0: ..." and a range one line off.
-    "view-numbers-from-zero": {
-        "view": swap('f"{n}: {lines[n - 1].rstrip(chr(13))}" for n in range(start, end + 1)',
-                     'f"{n - 1}: {lines[n - 1].rstrip(chr(13))}" for n in range(start, end + 1)'),
+    # text.count skips overlaps: "aa" in "aaa" counts once, and the edit goes ahead.
+    "replace-count-without-overlaps": {
+        "str_replace": chain(swap(_COUNT, "    count = text.count(old_str)\n    starts = [text.find(old_str)] * count\n")),
     },
-    # -1 read as a plain number: [9, -1] is "out of bounds" instead of "to the end".
-    "view-range-minus-one-not-handled": {"view": drop("    end = len(lines) if end == -1 else end\n")},
-    # No bounds check: Python's slicing quietly returns what it can.
-    "view-range-unchecked": {
-        "view": swap("    if not 1 <= start <= end <= len(lines):", "    if False:"),
-    },
-    # Replace every occurrence: "x = 1" twice in a file becomes "x = 9" twice.
-    "str-replace-replaces-all": {
-        "str_replace": swap("    if count > 1:", "    if False:"),
-    },
-    # Back up first, check later: every refused edit leaves a stray copy behind.
-    "backup-before-the-checks": {
+    # Back up first, check later: a refused edit of ../secret.txt copies the secret into the project.
+    "replace-backup-before-the-checks": {
         "str_replace": chain(drop("    backup(real)\n"),
-                             swap("    count = text.count(old_str) if old_str else 0\n",
-                                  "    backup(real)\n    count = text.count(old_str) if old_str else 0\n")),
+                             swap("    try:\n        real, text = load(path)",
+                                  "    if os.path.isfile(os.path.realpath(path)):\n"
+                                  "        backup(os.path.realpath(path))\n"
+                                  "    try:\n        real, text = load(path)")),
     },
-    # Reading with Python's default newline handling turns \r\n into \n on the way in.
-    "str-replace-loses-crlf": {
-        "str_replace": swap("        real, text = load(path)",
-                            "        real, _ = load(path)\n        text = open(real, encoding='utf-8').read()"),
+    # The final-newline rule ignored: a file without one gets one after an insert at the end.
+    "insert-always-ends-with-a-newline": {
+        "insert": drop("    if insert_line == len(lines) and lines and not lines[-1].endswith(\"\\n\"):\n"
+                       "        lines[-1], new = lines[-1] + \"\\n\", new[:-1]\n"),
     },
-    # Its own wording instead of the error strings the documentation suggests.
-    "str-replace-own-error-wording": {
-        "str_replace": swap("Please provide more context to make a unique match.", "Be more specific."),
-    },
-    # Insert before line N instead of after it.
-    "insert-before-the-line": {
-        "insert": swap("lines[:insert_line] + [new] + lines[insert_line:]",
-                       "lines[:max(insert_line - 1, 0)] + [new] + lines[max(insert_line - 1, 0):]"),
-    },
-    # Past the end is silently "append" (list.insert clamps), and the text is not a whole line.
-    "insert-unchecked-and-unterminated": {
-        "insert": chain(
-            swap("    if not isinstance(insert_line, int) or not 0 <= insert_line <= len(lines):",
-                 "    if False:"),
-            swap('new = insert_text if insert_text.endswith("\\n") else insert_text + "\\n"',
-                 "new = insert_text")),
-    },
-    # The first word only: approving ls approves ls && rm -rf x.
-    "commands-first-word-only": {
-        "commands_in": '''\
-def commands_in(command):
-    """Every program `command` would run."""
+    # Approval by the first word: `ls; rm x` is ls to this version.
+    "assess-first-word-only": {
+        "assess": '''def assess(command):
+    """The first word decides."""
     words = command.split()
-    return [words[0]] if words else []
+    return (words[0],) if words and words[0] in ALLOWLIST else None
 ''',
     },
-    # Splitting the string on ; && || | is what the parser is for, and it misses $( ).
-    "commands-split-on-operators": {
-        "commands_in": '''\
-def commands_in(command):
-    """Every program `command` would run."""
-    parts = re.split(r"&&|\\|\\||[;|&\\n]", command)
-    return [p.split()[0] for p in parts if p.split()]
-''',
+    # Only the first command of a list or pipeline is read: `ls; rm x` widens an approval of ls.
+    "assess-first-command-only": {
+        "assess": swap("            programs.append(words[0])",
+                       "            programs.append(words[0])\n            return tuple(programs)"),
     },
-    # Only the top level of the tree: pipelines and lists, but not inside $( ) or ( ).
-    "commands-top-level-only": {
-        "commands_in": swap("        for child in node.children:\n            visit(child)",
-                            "        for child in node.children if node.type in ('program', 'list', 'pipeline') else []:\n"
-                            "            visit(child)"),
+    # The name is checked, the other words are not: `ls $(rm x)` approves ls.
+    "assess-names-only": {
+        "assess": swap(_ASSESS_WORDS, """            if not words or words[0] not in ALLOWLIST:
+                return None"""),
     },
-    # A computed name is skipped instead of refused: "$cmd -rf x" runs without asking.
-    "commands-skip-dynamic-names": {
-        "commands_in": swap('''        if not words or words[0] is None:
-            raise Unanalysable("the program's name is computed when it runs")''', '''        if not words or words[0] is None:
-            return'''),
+    # The options are not checked: `sort -o out`, `grep --pre=sh` approve sort and grep.
+    "assess-no-option-check": {
+        "assess": swap("or not options_ok(words[0], words[1:])", ""),
     },
-    # Wrappers are programs like any other: sudo rm x needs only sudo.
-    "commands-no-wrappers": {
-        "commands_in": swap("        elif name in WRAPPERS:", "        elif False:"),
+    # Shell strings unwrapped: `bash -c 'ls'` (and -lc) approves ls.
+    "assess-unwraps-shell-strings": {
+        "assess": swap("    root = parse(command)\n",
+                       "    m = re.fullmatch(r\"(?:bash|sh)\\s+-\\w*c\\s+'([^']*)'\", command or '')\n"
+                       "    if m:\n        return assess(m[1])\n"
+                       "    root = parse(command)\n"),
     },
-    # bash -c 'rm x' and eval 'rm x' are strings, not commands, to this version.
-    "commands-no-shell-strings": {
-        "commands_in": chain(swap('        if name in SHELLS and "-c" in rest:', "        if False:"),
-                             swap('        elif name == "eval" and rest:', "        elif False:")),
+    # "a" on an exact-command question approves the command's programs anyway.
+    "guardrail-always-on-exact-command": {
+        "guardrail": swap("        if self.ask(command, []) not in (\"y\", \"a\"):\n            return REFUSAL\n",
+                          "        answer = self.ask(command, [])\n"
+                          "        if answer not in (\"y\", \"a\"):\n            return REFUSAL\n"
+                          "        if answer == \"a\":\n            self.approved.add(command.split()[0])\n"),
     },
-    # Approval by the whole command's first program: ls approves everything after it.
-    "approval-by-first-program": {
-        "needs_approval": swap("    return sorted({p for p in programs if p not in approved})",
-                               "    return [] if programs and programs[0] in approved else sorted(set(programs))"),
+    # The home folder bound read-only instead of a private, empty one: ~/.ssh is readable.
+    "sandbox-home-readable": {
+        "sandbox_argv": swap('mounts = [("--tmpfs", "/tmp"), ("--tmpfs", home)]',
+                             'mounts = [("--tmpfs", "/tmp"), ("--ro-bind", home)]'),
     },
 }
 
 RIGHT = {
-    # An explicit stack instead of recursion, programs in another order, duplicates kept.
-    "commands-iterative-walk": {
-        "commands_in": swap("""    visit(tree)
-    return programs""", """    stack = [tree]
-    while stack:
-        node = stack.pop()
+    # Recursion instead of a stack; a list instead of a tuple; helpers named like setup's.
+    "assess-recursive": {
+        "assess": '''def assess(command):
+    """The allowlisted programs "always" may approve for `command`, or None: ask for this exact command."""
+    found = []
+
+    def walk(node):
+        if node.type in REDIRECTS:
+            return writes_nothing(node)
         if node.type == "command":
-            words = [node.child_by_field_name("name")] + node.children_by_field_name("argument")
-            if words[0] is not None:
-                run([word(w) for w in words])
-        stack.extend(node.children)
-    return programs[::-1] + programs"""),
-    },
-    # A list in first-seen order, with duplicates, instead of a sorted set.
-    "approval-as-a-list": {
-        "needs_approval": swap("    return sorted({p for p in programs if p not in approved})",
-                               "    return [p for p in programs if p not in approved]"),
-    },
-    # splitlines and a trailing newline after the last numbered line.
-    "view-with-splitlines": {
-        "view": chain(swap('    lines = text.removesuffix("\\n").split("\\n") if text else []',
-                           "    lines = text.splitlines()"),
-                      swap("for n in range(start, end + 1))", 'for n in range(start, end + 1)) + "\\n"')),
-    },
-    # The count found with str.find in a loop; the error text assembled in one f-string.
-    "str-replace-find-loop": {
-        "str_replace": swap("    count = text.count(old_str) if old_str else 0",
-                            "    count, at = 0, text.find(old_str) if old_str else -1\n"
-                            "    while at >= 0:\n"
-                            "        count, at = count + 1, text.find(old_str, at + len(old_str))"),
+            words = [literal(c) for c in node.children if c.type not in REDIRECTS]
+            redirects = [c for c in node.children if c.type in REDIRECTS]
+            ok = words and None not in words and words[0] in ALLOWLIST and options_ok(words[0], words[1:])
+            found.append(words[0] if ok else None)
+            return bool(ok) and all(writes_nothing(r) for r in redirects)
+        return node.type in STRUCTURE and all(walk(child) for child in node.children)
+
+    parse_tree = parse(command)
+    return found if parse_tree is not None and walk(parse_tree) else None
+''',
     },
 }
