@@ -525,8 +525,11 @@ with scratch_project() as root:
     assert str_replace("aaa.txt", "aa", "b") == (
         "Error: Found 2 matches for replacement text. Please provide more context to make a unique match."), (
         "'aa' starts at 0 and at 1 in 'aaa': count overlapping matches")
-    assert is_error(str_replace("dup.py", "", "z")), "an empty old_str is refused"
+    (root / "one.txt").write_text("a")
+    assert is_error(str_replace("dup.py", "", "z")) and is_error(str_replace("one.txt", "", "z")), (
+        "an empty old_str is refused")
     assert (root / "dup.py").read_text() == "x = 1\ny = 2\nx = 1\n" and (root / "aaa.txt").read_text() == "aaa\n"
+    assert (root / "one.txt").read_text() == "a"
 ### BEGIN HIDDEN TESTS
 with scratch_project() as root:
     (root / "many.py").write_text("pass\n" * 5)
@@ -536,6 +539,8 @@ with scratch_project() as root:
     (root / "nl.txt").write_text("\n\n\n")
     assert str_replace("nl.txt", "\n\n", "x").startswith("Error: Found 2 matches for replacement text.")
     assert str_replace("many.py", "return", "x").startswith("Error: No match found")
+    (root / "q.txt").write_text("q")
+    assert is_error(str_replace("q.txt", "", "x")) and (root / "q.txt").read_text() == "q"
     assert (root / "many.py").read_text() == "pass\n" * 5 and (root / "ab.txt").read_text() == "ababa\n"
 ### END HIDDEN TESTS
 print("str_replace ok")
@@ -785,12 +790,13 @@ print("assess ok")
 """Check that every program off the allowlist asks, wherever it stands: after ls, or run by another."""
 for command in ["rm -rf build", "ls; rm x", "ls && rm x", "ls | xargs rm", "python3 -m pytest",
                 "bash -c 'ls'", "bash -lc 'ls'", "sh -c ls", "sudo ls", "env ls", "timeout 5 ls",
-                "nice ls", "exec ls", "command ls", "find . -name x", "ls\nrm x", "cat a | sh"]:
+                "nice ls", "exec ls", "command ls", "find . -name x", "ls\nrm x", "cat a | sh",
+                "/bin/ls", "/usr/bin/cat a"]:
     assert assess(command) is None, f"assess({command!r}) = {assess(command)}: only this exact command may be approved"
 ### BEGIN HIDDEN TESTS
 for command in ["true || rm x", "echo a; echo b; shred x", "git status", "make", "awk 1 a", "sed -n 1p a",
                 "zsh -c 'ls'", "bash --login -c ls", "dash -ec ls", "eval ls", "nohup ls", "xargs", "ls | tee out",
-                "watch ls", "/bin/ls", "./ls", "source env.sh", ". env.sh", "alias ls=rm", "ssh host ls"]:
+                "watch ls", "/bin/ls -la", "./ls", "/usr/local/bin/grep x a", "source env.sh", ". env.sh", "alias ls=rm", "ssh host ls"]:
     assert assess(command) is None, f"assess({command!r}) = {assess(command)}: only this exact command may be approved"
 ### END HIDDEN TESTS
 print("assess ok")
@@ -812,13 +818,15 @@ print("assess ok")
 # %% nbgrader="tests" grade_id="test_assess_options" points=2
 """Check that an option that can run code or write a file asks, and safe options do not."""
 for command in ["sort -o out.txt names", "sort --output=x names", "grep --pre=sh x .", "sort --compress-program=sh a",
-                "tail -f log", "diff -l a b", "uniq a out.txt", "grep --exclude-d=x y .", "ls --hyperlink"]:
+                "tail -f log", "diff -l a b", "uniq a out.txt", "grep --exclude-d=x y .", "ls --hyperlink",
+                "ls | sort -o out.txt", "cat a && grep --pre=sh x ."]:
     assert assess(command) is None, f"assess({command!r}) = {assess(command)}: that option is not a safe one"
 for command in ["sort -rn names", "grep -n --exclude-dir=.git x .", "head -n 3 a", "uniq -c a"]:
     assert assess(command) is not None, f"assess({command!r}) = None: those options are safe"
 ### BEGIN HIDDEN TESTS
 for command in ["sort -T /tmp a", "sort -rno x a", "file -z a", "grep --pree=sh x", "cat --show-all=1 a",
-                "head -n", "ls --color", "cut -f", "realpath --relative-to", "cd a b"]:
+                "head -n", "ls --color", "cut -f", "realpath --relative-to", "cd a b", "ls; tail -f log",
+                "echo a | uniq - out"]:
     assert assess(command) is None, f"assess({command!r}) = {assess(command)}: that option is not a safe one"
 for command in ["tail -n5 log", "grep -A 2 x a", "ls --all --recursive", "wc -lw a", "cut -d , -f 2 a.csv"]:
     assert assess(command) is not None, f"assess({command!r}) = None: those options are safe"
@@ -902,7 +910,16 @@ assert guard.check("grep -c x a | ls") is None and len(user.asked) == 2
 result = guard.check("ls | wc -l")
 assert user.asked[-1] == ("ls | wc -l", ["wc"]) and result == REFUSAL, "a no is REFUSAL"
 assert guard.approved == {"ls", "grep"}
+user = Asker("y", "y")
+guard = Guardrail(user)
+assert guard.check("cat a") is None and guard.check("cat b") is None and len(user.asked) == 2, (
+    "y approves this command only: cat asks again")
+assert guard.approved == set()
 ### BEGIN HIDDEN TESTS
+user = Asker("y", "a")
+guard = Guardrail(user)
+assert guard.check("wc a") is None and guard.approved == set(), "y approves once"
+assert guard.check("cat a") is None and guard.approved == {"cat"} and len(user.asked) == 2
 user = Asker("y", "a")
 guard = Guardrail(user)
 assert guard.check("cat a") is None and guard.approved == set(), "y approves once"
@@ -920,6 +937,7 @@ assert guard.check("ls") is None
 assert guard.check("ls; rm -rf build") is None and user.asked[-1] == ("ls; rm -rf build", []), user.asked[-1]
 assert guard.check("ls; rm -rf build") is None and user.asked[-1] == ("ls; rm -rf build", []), "asked again"
 assert guard.approved == {"ls"}, "an exact-command approval approves no program"
+assert guard.check("ls -a") is None and len(user.asked) == 3, "rm is a program: it cannot change the shell, ls runs unasked"
 assert guard.check("ls $(rm x)") == REFUSAL and user.asked[-1] == ("ls $(rm x)", [])
 ### BEGIN HIDDEN TESTS
 user = Asker("a", "a", "a", "n")
@@ -939,13 +957,17 @@ assert guard.check("ls") is None
 assert guard.check("ls() { rm -rf x; }") is None
 assert guard.check("ls") is None and user.asked[-1] == ("ls", []), "ls may not mean ls any more: ask, exactly"
 assert guard.check("cat a") == REFUSAL and user.asked[-1] == ("cat a", [])
+user = Asker("a", "n")
+guard = Guardrail(user)
+assert guard.check("cat a") is None and guard.check("alias cat=rm") == REFUSAL
+assert guard.check("cat b") is None and len(user.asked) == 2, "a refused command changed nothing: cat runs unasked"
 ### BEGIN HIDDEN TESTS
 user = Asker("a", "n", "y")
 guard = Guardrail(user)
-assert guard.check("cat a") is None
-assert guard.check("alias cat=rm") == REFUSAL, "a no"
-assert guard.check("cat b") is None and len(user.asked) == 2, "a refused command changed nothing"
-assert guard.check("rm old.txt") is None and guard.check("cat c") is None and len(user.asked) == 3, (
+assert guard.check("head a") is None
+assert guard.check("head() { rm x; }") == REFUSAL, "a no"
+assert guard.check("head b") is None and len(user.asked) == 2, "a refused command changed nothing"
+assert guard.check("rm old.txt") is None and guard.check("head c") is None and len(user.asked) == 3, (
     "rm is a program: it cannot change the shell that started it")
 user = Asker("y", "a")
 guard = Guardrail(user)

@@ -425,6 +425,10 @@ WRONG.update({
                           "        if answer not in (\"y\", \"a\"):\n            return REFUSAL\n"
                           "        if answer == \"a\":\n            self.approved.add(command)\n"),
     },
+    # Every command approved once counts as changing the shell: after `rm x`, ls asks again.
+    "guardrail-changed-after-any-exact-command": {
+        "guardrail": swap("        self.changed = self.changed or changes_shell(command)\n", "        self.changed = True\n"),
+    },
     # "y" approves for later too.
     "guardrail-yes-means-always": {
         "guardrail": swap("            if answer == \"a\":\n                self.approved.update(pending)\n",
@@ -510,5 +514,123 @@ WRONG.update({
     # Python's folders forgotten: the shell cannot run python3 from a virtual environment.
     "sandbox-no-python": {
         "sandbox_argv": swap("(*SYSTEM, *python_roots, *policy.readable)", "(*SYSTEM, *policy.readable)"),
+    },
+})
+
+RIGHT.update({
+    # A find loop that steps one character (overlaps count), locals named like setup's helpers.
+    "replace-find-loop": {
+        "str_replace": '''def str_replace(path, old_str, new_str):
+    """Replace the only occurrence of old_str; errors as strings; a backup only before a real write."""
+    try:
+        found = load(path)
+    except ValueError as problem:
+        return "Error: " + str(problem)
+    real, text = found
+    if not old_str:
+        return "Error: nothing to replace"
+    backups, at = [], text.find(old_str)
+    while at != -1:
+        backups.append(at)
+        at = text.find(old_str, at + 1)
+    if len(backups) == 0:
+        return "Error: No match found for replacement. Please check your text and try again."
+    if len(backups) >= 2:
+        return "Error: Found %d matches for replacement text. Please provide more context to make a unique match." % len(backups)
+    (first,) = backups
+    backup(real)
+    write_atomically(real, text[:first] + new_str + text[first + len(old_str):])
+    return "Successfully replaced text at exactly one location."
+''',
+    },
+    # splitlines(keepends=True) on text without form feeds, an explicit list built by a loop.
+    "insert-with-a-loop": {
+        "insert": '''def insert(path, insert_line, insert_text):
+    """Insert insert_text after line insert_line (0: at the top); errors as strings."""
+    try:
+        real, text = load(path)
+    except ValueError as e:
+        return f"Error: {e}"
+    lines = split_lines(text)
+    count = len(lines)
+    if type(insert_line) is not int or insert_line < 0 or insert_line > count:
+        return f"Error: line {insert_line} is not between 0 and {count}: the file has {count} lines"
+    literal = insert_text + ("" if insert_text.endswith("\\n") else "\\n")
+    out = []
+    for number, line in enumerate(lines, start=1):
+        if number == insert_line and not line.endswith("\\n"):
+            out += [line + "\\n", literal[:-1]]
+            continue
+        out.append(line)
+        if number == insert_line:
+            out.append(literal)
+    if insert_line == 0:
+        out.insert(0, literal)
+    backup(real)
+    write_atomically(real, "".join(out))
+    return "Inserted after line %d." % insert_line
+''',
+    },
+    # State kept under other names; the decision spelled out as separate returns.
+    "guardrail-spelled-out": {
+        "guardrail": '''class Guardrail:
+    """Approval for one agent run: "always" for allowlisted programs, else the exact command, once."""
+
+    def __init__(self, ask, fenced=True):
+        self.ask = ask
+        self.fenced = fenced
+        self.approved = set()
+        self.changed = False
+
+    def check(self, command):
+        """None if `command` may run now; otherwise REFUSAL, for the model."""
+        found = assess(command)
+        exact = found is None or not self.fenced or self.changed
+        if exact:
+            answer = self.ask(command, [])
+            if answer == "y" or answer == "a":
+                if changes_shell(command):
+                    self.changed = True
+                return None
+            return REFUSAL
+        new = []
+        for program in found:
+            if program not in self.approved and program not in new:
+                new.append(program)
+        if not new:
+            return None
+        answer = self.ask(command, new)
+        if answer == "a":
+            for program in new:
+                self.approved.add(program)
+            return None
+        if answer == "y":
+            return None
+        return REFUSAL
+''',
+    },
+    # The mounts as a dict, outer folders first by sorting on path parts; a local named safe.
+    "sandbox-dict-of-mounts": {
+        "sandbox_argv": '''def sandbox_argv(policy, project, home, python_roots, command):
+    """bwrap's command line that runs `command` in `project`, fenced as `policy` says."""
+    plan = {"/tmp": "--tmpfs", home: "--tmpfs"}
+    safe = list(SYSTEM) + list(python_roots) + list(policy.readable)
+    if policy.git_config:
+        safe += git_config_files(home)
+    for folder in safe:
+        plan[folder] = "--ro-bind"
+    for folder in list(policy.writable) + [project]:
+        plan[folder] = "--bind"
+    argv = ["bwrap", "--die-with-parent", "--unshare-all"]
+    if policy.network:
+        argv.append("--share-net")
+    argv += ["--dev", "/dev", "--proc", "/proc"]
+    for folder in sorted(plan, key=lambda f: len(Path(f).parts)):
+        option = plan[folder]
+        argv += [option, folder] if option == "--tmpfs" else [option, folder, folder]
+    argv += ["--chdir", project, "--"]
+    argv.extend(command)
+    return argv
+''',
     },
 })
