@@ -96,7 +96,7 @@ def cap_result(text, limit):
         return text
     kept, size = [], 0
     for line in text.split("\\n"):
-        if size + len(line) > limit:
+        if size + len(line) >= limit:  # its line break would be past the limit
             break
         kept.append(line)
         size += len(line) + 1
@@ -235,6 +235,10 @@ def stub_old_results(messages, keep_recent, min_chars=1000, never_stub=("researc
     },
     # A result of exactly min_chars characters kept ("more than", not "at least").
     "stub-min-chars-exclusive": {"stub_old_results": swap("len(text) < min_chars", "len(text) <= min_chars")},
+    # keep_recent larger than the number of steps: a negative slice stubs the oldest ones anyway.
+    "stub-keep-recent-past-the-start": {
+        "stub_old_results": swap("steps[: max(0, len(steps) - keep_recent)]", "steps[: len(steps) - keep_recent]"),
+    },
     # keep_recent=0 read as "keep all": steps[:-0] is empty.
     "stub-keep-recent-zero": {
         "stub_old_results": swap("steps[: max(0, len(steps) - keep_recent)]", "steps[:-keep_recent]"),
@@ -299,5 +303,77 @@ def save_note(note, path="NOTES.md", max_lines=60):
     "note-trims-before-appending": {
         "save_note": swap('    lines = (lines + [" ".join(note.split())])[-max_lines:]',
                           '    lines = lines[-max_lines:] + [" ".join(note.split())]'),
+    },
+})
+
+RIGHT.update({
+    # Locals named like the setup's helpers (result, use, numbered): they rebind nothing.
+    "stub-with-local-names-like-helpers": {
+        "stub_old_results": '''\
+def stub_old_results(messages, keep_recent, min_chars=1000, never_stub=("research",)):
+    """Replace old, big tool results by one-line stubs, in place; how many were replaced."""
+    use = calls_by_id(messages)
+    steps = []
+    for message in messages:
+        if message["role"] == "user" and isinstance(message["content"], list):
+            if any(block.get("type") == "tool_result" for block in message["content"]):
+                steps.append(message)
+    old = steps[: max(0, len(steps) - keep_recent)]
+    numbered = 0
+    for message in old:
+        for result in message["content"]:
+            if result.get("type") != "tool_result" or not isinstance(result.get("content"), str):
+                continue
+            name = use.get(result["tool_use_id"], ("a tool", {}))[0]
+            if name in never_stub or len(result["content"]) < min_chars:
+                continue
+            result["content"] = f"[{name} result removed to save space; call {name} again for it]"
+            numbered += 1
+    return numbered
+''',
+    },
+    "compact-with-a-local-named-result": {
+        "compact": '''\
+def cut_point(messages):
+    """The index of the last assistant message: the kept tail starts there."""
+    for i in range(len(messages) - 1, -1, -1):
+        if messages[i]["role"] == "assistant":
+            return i
+    raise ValueError("no assistant message")
+
+
+def compact(client, messages):
+    """A new messages list: the request and the model's summary, then the tail from cut_point."""
+    *head, last = messages
+    content = [dict(block) for block in last["content"]]
+    content.append({"type": "text", "text": COMPACT_PROMPT})
+    result = client.messages.create(model=MODEL, system=AGENT.SYSTEM_PROMPT, tools=AGENT.TOOLS,
+                                    tool_choice={"type": "none"}, max_tokens=2000,
+                                    messages=head + [{"role": "user", "content": content}])
+    summary = "".join(block.text for block in result.content if block.type == "text")
+    request = messages[0]["content"]
+    if not isinstance(request, str):
+        request = " ".join(b.get("text", "") for b in request if isinstance(b, dict))
+    return [{"role": "user", "content": request + "\\n\\n" + summary}, *messages[cut_point(messages):]]
+''',
+    },
+    "note-with-open-and-readlines": {
+        "save_note": '''\
+def save_note(note, path="NOTES.md", max_lines=60):
+    """Append `note` as one line to the file at `path`, keeping its newest `max_lines` lines."""
+    result = " ".join(note.split())
+    if result == "":
+        raise ValueError("empty note")
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = [line.rstrip("\\n") for line in f.readlines()]
+    except FileNotFoundError:
+        lines = []
+    lines.append(result)
+    del lines[: max(0, len(lines) - max_lines)]
+    with open(path, "w", encoding="utf-8") as f:
+        f.writelines(line + "\\n" for line in lines)
+    return "noted"
+''',
     },
 })
