@@ -245,3 +245,59 @@ def mark_newest(messages):
     blocks = [dict(b) for b in content]'''),
     },
 })
+
+RIGHT.update({
+    # Locals named like the setup's helpers (marks, breakpoints, copy): they rebind nothing.
+    "assemble-with-local-names-like-helpers": {
+        "assemble": '''\
+def assemble(layers, cache=True):
+    """The present layers as system text blocks, in ORDER, with cache breakpoints."""
+    marks = [(name, layers[name]) for name in ORDER if layers.get(name, "") != ""]
+    breakpoints = set()
+    if cache and marks:
+        breakpoints.add(len(marks) - 1)
+        for i, (name, _) in enumerate(marks):
+            if name in STABLE:
+                last_stable = i
+        if any(name in STABLE for name, _ in marks):
+            breakpoints.add(last_stable)
+    out = []
+    for i, (name, text) in enumerate(marks):
+        block = {"type": "text", "text": text}
+        if i in breakpoints:
+            block["cache_control"] = {"type": "ephemeral"}
+        out.append(block)
+    return out
+''',
+    },
+    "fingerprints-in-a-loop-with-a-local-named-copy": {
+        "fingerprints": '''\
+def fingerprints(layers):
+    """Layer name -> SHA-256 hex digest of its UTF-8 text."""
+    copy = {}
+    for name, text in layers.items():
+        copy[name] = hashlib.sha256(bytes(text, "utf-8")).hexdigest()
+    return copy
+
+
+def changed_layers(previous, current):
+    """The layers, in ORDER, whose fingerprint changed since `previous` (all present ones if none)."""
+    nothing = fingerprints({"x": ""})["x"]
+    before = previous or {}
+    return [name for name in ORDER
+            if current.get(name, nothing) != (before.get(name, nothing))]
+''',
+    },
+    "mark-newest-by-json-round-trip": {
+        "mark_newest": '''\
+def mark_newest(messages):
+    """A copy of `messages` whose newest block carries a cache breakpoint."""
+    json_copy = json.loads(json.dumps(messages))
+    newest = json_copy[-1]
+    if isinstance(newest["content"], str):
+        newest["content"] = [{"type": "text", "text": newest["content"]}]
+    newest["content"][-1]["cache_control"] = {"type": "ephemeral"}
+    return json_copy
+''',
+    },
+})
