@@ -210,3 +210,64 @@ WRONG.update({
                          '''messages.append({"role": "user", "content": note})'''),
     },
 })
+
+RIGHT = {
+    # A loop, and a helper of its own at the top of the cell.
+    "usage-with-a-loop": {
+        "usage_of": '''\
+def _count(usage, field):
+    value = getattr(usage, field, None)
+    return int(value) if value else 0
+
+
+def usage_of(response):
+    """The four token counts of one response."""
+    counts = {}
+    for field in USAGE_FIELDS:
+        counts[field] = _count(response.usage, field)
+    return counts
+''',
+    },
+    # A table of rates; a local named like the setup's usage_dict helper.
+    "cost-with-a-rate-table": {
+        "cost_usd": '''\
+def cost_usd(usage, model):
+    """Dollars for one call."""
+    try:
+        per_in, per_out = PRICES[model]
+    except KeyError:
+        raise ValueError(f"{model} has no price") from None
+    usage_dict = {"input_tokens": per_in, "output_tokens": per_out,
+                  "cache_creation_input_tokens": per_in * CACHE_WRITE_MULTIPLIER,
+                  "cache_read_input_tokens": per_in * CACHE_READ_MULTIPLIER}
+    return sum(usage[k] * rate for k, rate in usage_dict.items()) / 1e6
+''',
+    },
+    # A for loop with a step counter and a while-else shape; locals named trace_ and record.
+    "run-turn-for-loop": {
+        "run_turn": '''\
+def run_turn(client, messages, limits, trace, clock=time.monotonic):
+    """Run one user turn with limits."""
+    turn_began = clock()
+    step = 0
+    while True:
+        session = sum(r["cost_usd"] for r in trace)
+        why = limit_reached(limits, step, session, clock() - turn_began)
+        if why is not None:
+            text = "[Stopped: " + why + "]"
+            messages.append({"role": "assistant", "content": [{"type": "text", "text": text}]})
+            return text
+        t0 = clock()
+        response = call_model(client, messages)
+        took = clock() - t0
+        step += 1
+        record = trace_record(step, response, took, cost_usd(usage_of(response), MODEL))
+        trace.append(record)
+        messages.append({"role": "assistant", "content": response.content})
+        if response.stop_reason == "tool_use":
+            messages.append({"role": "user", "content": run_tools(response)})
+            continue
+        return "".join(getattr(b, "text", "") for b in response.content)
+''',
+    },
+}
