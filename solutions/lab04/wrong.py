@@ -142,14 +142,51 @@ WRONG.update({
     "prompt-without-the-create-rule": {
         "tools_section": swap("- To create a file, set old_str to an empty string and put the whole file in new_str.\n", ""),
     },
-    # No read-first rule.
-    "prompt-without-read-first": {
-        "tools_section": swap("You must read the file first: read the lines you will change with read_lines, and copy \\\n"
-                              "old_str from them without the line numbers.\n", ""),
-    },
     # The signatures in other words: search_file(regex, file) is not the tool the agent has.
     "prompt-other-signatures": {
         "tools_section": _chain(swap("**search_file(pattern, path)**", "**search_file(regex, file)**"),
                                 swap("**read_lines(path, start, end)**", "**read_lines(file, first, last)**")),
     },
 })
+
+RIGHT = {
+    # itertools.islice for the window; a local named like the setup's `relative` helper.
+    "read-lines-with-islice": {
+        "read_lines": '''\
+import itertools
+
+
+def read_lines(path, start, end):
+    """Lines start..end (1-based, inclusive) as 'N: text', at most READ_LINES_MAX, with notes."""
+    try:
+        start, end = int(start), int(end)
+        if not 1 <= start <= end:
+            raise ValueError
+        real = resolve_in_root(path)
+    except (TypeError, ValueError):
+        return "Error: start and end must be line numbers with 1 <= start <= end"
+    except ToolError as err:
+        return "Error: " + str(err)
+    if not os.path.isfile(real):
+        return f"Error: {path} is not a file"
+    relative = min(end, start + READ_LINES_MAX - 1)
+    try:
+        with open(real, encoding="utf-8") as f:
+            window = list(itertools.islice(f, start - 1, relative))
+            more = relative < end and bool(f.readline())
+    except UnicodeDecodeError:
+        return f"Error: {path} is not UTF-8"
+    if not window:
+        with open(real, "rb") as f:
+            total = sum(1 for _ in f)
+        return f"Error: {path} has only {total} lines"
+    out = [f"{start + k}: {line.rstrip(chr(10))[:LINE_MAX_CHARS]}" for k, line in enumerate(window)]
+    last = start + len(window) - 1
+    if last < relative or (relative == end and last < end):
+        out.append(f"[end of file: {path} has {last} lines]")
+    elif more or relative < end:
+        out.append(f"[only {READ_LINES_MAX} lines at a time: continue with read_lines({path!r}, {relative + 1}, {end})]")
+    return "\\n".join(out)
+''',
+    },
+}
