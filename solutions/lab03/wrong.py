@@ -193,3 +193,27 @@ WRONG.update({
         "edit_file": swap('            return f"Created {path}"', '            return "Created"'),
     },
 })
+
+RIGHT.update({
+    # os.path throughout, a local named like the setup's is_error, the checks in another order.
+    "resolve-with-os-path-and-local-names": {
+        "resolve_in_root": '''\
+def resolve_in_root(path: str) -> str:
+    """Return the real location of `path` if it is inside the project root (the cwd)."""
+    is_error = None
+    if type(path) is not str or path == "":
+        is_error = "not a usable path"
+    elif "\\0" in path:
+        is_error = "NUL byte in the path"
+    elif os.path.isabs(path) or path[0] == "~":
+        is_error = "absolute or home paths are not allowed"
+    if is_error:
+        raise ToolError(is_error)
+    here = os.path.realpath(os.getcwd())
+    there = os.path.realpath(os.path.join(here, path))
+    if os.path.commonpath([here, there]) != here:
+        raise ToolError(f"{path} is outside the project directory")
+    return there
+''',
+    },
+})
