@@ -272,3 +272,8 @@ WRONG.update({
     "closing-note-empty": {"run_turn": swap('''        close_turn(messages, f"[This turn was {what}; the request above was not finished.]")''',
                                             '''        close_turn(messages, "")''')},
 })
+
+# A local list named like the checks cell's `tool_results` helper, and a local `show`: locals
+# rebind nothing, so the tampering scan has no finding.
+RIGHT["locals-named-like-the-checks"] = {"run_turn": lambda source: __import__("re").sub(
+    r"\bresults\b", "tool_results", source).replace("    max_tokens = MAX_TOKENS\n", "    max_tokens = MAX_TOKENS\n    show = print  # unused\n")}
