@@ -53,6 +53,8 @@
 #
 # **Time box: 45 minutes**
 #
+# Five tasks, 20 points, in eight check cells; each cell is graded on its own.
+#
 # Lecture 6.1's loop works when everything goes right: call, run the tools, send the results
 # back, call again, stop on `end_turn`. In this lab you make it survive what goes wrong in
 # real use. The tutor model injects each fault the way the real API produces it:

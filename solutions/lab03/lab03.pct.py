@@ -744,7 +744,7 @@ with scratch_project() as root:
 print("ok: atomic")
 
 # %% [markdown]
-# ## Task 5: Your tools in a real loop (2 minutes, no code)
+# ## Task 5: Your tools in a real loop (3 minutes, no code)
 #
 # Your four functions are all an agent needs. The cell below loads checkpoint `03-real-tools`, swaps
 # its tools for yours (the loop, system prompt and schemas stay the checkpoint's), and asks the
