@@ -347,3 +347,13 @@ def test_a_local_name_that_shares_a_helpers_name_is_no_finding():
     assert tamper._bound_names(__import__("ast").parse(honest)) == {"run_turn"}
     rebinding = "for to_plain in []:\n    pass\ndef f():\n    global client\n    client = 1\n"
     assert tamper._bound_names(__import__("ast").parse(rebinding)) == {"to_plain", "client", "f"}
+
+
+def test_lab_check_prints_what_grading_would_send_to_review(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("COLUMNS", "300")
+    folder, _ = labs.start_lab("lab02", tmp_path)
+    put_answer(folder / "lab02.ipynb", "run_turn", answer("lab02", "run_turn") + "\nimport inspect\n")
+    monkeypatch.setattr(labs, "check_notebook", lambda path, release: labs.CheckReport("lab02"))
+    assert main(["lab", "check", "2", "--dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "grading would send this notebook to a person for review: run_turn: import inspect" in out
