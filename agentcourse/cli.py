@@ -84,7 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     start.add_argument("--dir", default="work", help="work folder (default: ./work)")
     check = lab_sub.add_parser("check", help="run the visible tests on your notebook")
     check.add_argument("lab", help="lab number or name")
-    check.add_argument("--dir", default="work", help="work folder (default: ./work)")
+    check.add_argument("--dir", help="the folder that holds labNN/, or labNN/ itself (default: "
+                       "./work, the current folder, or the one that holds labNN/)")
 
     grade = sub.add_parser("grade", help="grade a folder of submissions with nbgrader, in parallel")
     grade.add_argument("lab", help="lab number or name")

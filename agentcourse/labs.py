@@ -410,18 +410,63 @@ def print_report(report: CheckReport, meta: dict, console: Console) -> None:
                       + (f" of a {limit}-minute time box." if limit else "."))
 
 
+def find_student_notebook(lab: str, folder: Path | None = None) -> Path:
+    """The student's labNN.ipynb, from any folder a student has: the work folder `lab start`
+    made (`work/labNN`), a lab folder fetched with nbgrader (`labNN/`, no start stamp), the
+    folder holding it, or the lab folder itself. With `folder` (--dir), only there: the
+    folder holding labNN/, or labNN/ itself. UsageError names the places it looked."""
+    name = f"{lab}.ipynb"
+    if folder is not None:
+        places = [folder / lab / name, folder / name]
+    else:
+        here = Path(".")
+        places = [here / "work" / lab / name, here / name, here / lab / name]
+    for place in places:
+        if place.is_file():
+            return place
+    if folder is None:  # one folder down: a course folder nbgrader fetched into, say
+        nested = sorted(Path(".").glob(f"*/{lab}/{name}"))
+        if len(nested) == 1:
+            return nested[0]
+    looked = ", ".join(str(p) for p in dict.fromkeys(places))
+    raise UsageError(f"{name} not found (looked for {looked}): run `agentcourse lab start {lab}` "
+                     "first, or run this from your lab's folder or the folder that holds it "
+                     "(or pass --dir)")
+
+
+def review_findings(student: nbformat.NotebookNode, release: nbformat.NotebookNode) -> list[str]:
+    """What grading's static tampering scan (agentcourse.tamper) would send to a person for
+    review in this notebook: the same checks, on the cells as grading sees them (released
+    test cells put back). The runtime findings need the confined kernel: only grading makes those."""
+    from agentcourse import tamper
+
+    student = nbformat.from_dict(student)
+    restore_released_cells(student, release)  # as nbgrader's autograde does before it scans
+    locked = {nbtools.grade_id(c): c.source for c in release.cells
+              if c.get("cell_type") == "code" and _kind(c) in ("locked", "tests")}
+    plain = {c.source for c in release.cells if c.get("cell_type") == "code" and not _kind(c)}
+    cells = []
+    for index, cell in enumerate(student.cells):
+        if cell.get("cell_type") != "code":
+            continue
+        gid = nbtools.grade_id(cell) if _kind(cell) else None
+        trusted = gid in locked and cell.source == locked[gid]
+        cells.append(tamper.CellInfo(index, gid, cell.source, trusted, trusted and _kind(cell) == "tests",
+                                     executed=False, released=not gid and cell.source in plain))
+    return tamper.structure_findings(cells, list(locked)) + tamper.static_findings(cells)
+
+
 def cli_check(args: argparse.Namespace) -> int:
     console = Console()
     lab = find_lab(args.lab)
-    path = Path(args.dir) / lab / f"{lab}.ipynb"
-    if not path.is_file() and (Path(START_FILE).is_file() and Path(f"{lab}.ipynb").is_file()):
-        path = Path(f"{lab}.ipynb")  # run from inside the lab folder that `lab start` made
-    if not path.is_file():
-        raise UsageError(f"{path} not found: run `agentcourse lab start {lab}` first, or run this "
-                         "from the folder you started it in (or pass --dir)")
+    folder = Path(args.dir) if getattr(args, "dir", None) else None
+    path = find_student_notebook(lab, folder)
     release = released_notebook(lab)
-    read_student_notebook(path)  # a notebook that cannot be read ends here, in one line
+    student = read_student_notebook(path)  # a notebook that cannot be read ends here, in one line
+    released = nbtools.read_notebook(release)
     console.print(f"Running the visible tests of {path} ...")
     report = check_notebook(path, release)
-    print_report(report, nbtools.lab_meta(nbtools.read_notebook(release)), console)
+    for finding in review_findings(student, released):
+        report.notes.append(f"grading would send this notebook to a person for review: {finding}")
+    print_report(report, nbtools.lab_meta(released), console)
     return 0 if report.passed else 1

@@ -547,7 +547,8 @@ def _exec(source: str, name: str, namespace: dict) -> str:
 
 
 def run_cells(nb: nbformat.NotebookNode, replace: dict[str, Replacement] | None = None,
-              visible: bool = False) -> dict[str, CellResult]:
+              visible: bool = False, stop_after: Callable[[dict[str, CellResult]], bool] | None = None,
+              whole: bool = True) -> dict[str, CellResult]:
     """Execute the notebook's code cells in one fresh namespace, in this process.
 
     Like nbgrader's autograde, errors do not stop the run, and a test cell scores its
@@ -556,7 +557,12 @@ def run_cells(nb: nbformat.NotebookNode, replace: dict[str, Replacement] | None 
     code. The working directory and any ExitStack the notebook opened are restored.
 
     With `visible=True`, a test cell with hidden tests first runs without them, as the
-    student's `lab check` runs it (`visible_error`), and then whole, as grading does."""
+    student's `lab check` runs it (`visible_error`), and then whole, as grading does. A cell
+    whose visible part fails fails whole too (its hidden region only adds checks), so it is
+    not run again. With `whole=False` as well, only the visible parts run (what `lab check`
+    runs; a cell's `error` is then its visible error). `stop_after(results)`, asked after
+    each test cell, ends the run early when it returns True: a known-wrong case has shown
+    what it must, and the cells after it are not needed."""
     nb = apply_replacements(nb, replace or {})
     namespace: dict[str, Any] = {"__name__": "__main__"}
     results: dict[str, CellResult] = {}
@@ -569,11 +575,13 @@ def run_cells(nb: nbformat.NotebookNode, replace: dict[str, Replacement] | None 
             name = f"<cell {grade_id(cell) or n}>"
             split = visible and meta.get("grade") and BEGIN_HIDDEN in cell.source
             seen = _exec(strip_hidden(cell.source), name, namespace) if split else ""
-            error = seen or _exec(cell.source, name, namespace)
+            error = seen if split and not whole else seen or _exec(cell.source, name, namespace)
             if meta.get("grade"):
                 pts = float(meta.get("points", 0))
                 shown = (seen if split else error) if visible else ""
                 results[meta["grade_id"]] = CellResult(0.0 if error else pts, pts, error, shown)
+                if stop_after is not None and stop_after(results):
+                    break
     finally:
         os.chdir(cwd)
         for value in list(namespace.values()):

@@ -132,24 +132,55 @@ def structure_findings(cells: list[CellInfo], locked_order: list[str]) -> list[s
 # ---------------------------------------------------------------- static
 
 
-def _global_names(tree: ast.AST) -> set[str]:
-    return {name for node in ast.walk(tree) if isinstance(node, ast.Global) for name in node.names}
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda,
+           ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _bound_names(tree: ast.AST) -> set[str]:
+    """The module-level names a cell binds: assignments, loop and `with` targets, defs,
+    imports, deletes and `except ... as` outside any function, class or comprehension,
+    a walrus in a comprehension (it binds the enclosing scope), and every name a `global`
+    statement hands to the module. A function's locals and parameters, a class's body and a
+    comprehension's own variables live in scopes of their own: they rebind nothing."""
+    names: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.Global):
+                names.update(child.names)
+            elif isinstance(child, ast.Name) and isinstance(child.ctx, ast.Store | ast.Del):
+                names.add(child.id)
+            elif isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                names.add(child.name)
+            elif isinstance(child, ast.Import | ast.ImportFrom):
+                names.update((a.asname or a.name).split(".")[0] for a in child.names)
+            elif isinstance(child, ast.ExceptHandler | ast.MatchAs | ast.MatchStar) and child.name:
+                names.add(child.name)
+            elif isinstance(child, ast.MatchMapping) and child.rest:
+                names.add(child.rest)
+            if not isinstance(child, _SCOPES):
+                visit(child)
+                continue
+            # A scope of its own. Its decorators, bases and defaults belong to the module; so
+            # does a walrus in a comprehension, and any name a `global` statement inside names.
+            outer = [*getattr(child, "decorator_list", []), *getattr(child, "bases", [])]
+            args = getattr(child, "args", None)
+            if isinstance(args, ast.arguments):
+                outer += [*args.defaults, *(d for d in args.kw_defaults if d is not None)]
+            for expr in outer:
+                visit(ast.Expression(body=expr))
+            inner = list(ast.walk(child))
+            if not isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+                names.update(n.target.id for n in inner
+                             if isinstance(n, ast.NamedExpr) and isinstance(n.target, ast.Name))
+            names.update(g for n in inner if isinstance(n, ast.Global) for g in n.names)
+
+    visit(tree)
+    return names
 
 
 def _module_level_names(tree: ast.AST) -> set[str]:
-    out: set[str] = set()
-    for stmt in getattr(tree, "body", []):
-        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            out.add(stmt.name)
-        elif isinstance(stmt, ast.Import | ast.ImportFrom):
-            out.update((a.asname or a.name).split(".")[0] for a in stmt.names)
-        else:
-            for node in ast.walk(stmt):
-                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
-                    out.add(node.id)
-                elif isinstance(node, ast.Global):
-                    out.update(node.names)
-    return out
+    return _bound_names(tree)
 
 
 def static_findings(cells: list[CellInfo]) -> list[str]:
@@ -205,7 +236,7 @@ def static_findings(cells: list[CellInfo]) -> list[str]:
                 reasons.setdefault(f"def {node.name}", "an object that can pass any comparison")
         # Names bound at the cell's top level (or declared global): a local variable that
         # happens to share a helper's name rebinds nothing.
-        rebound = sorted((_module_level_names(tree) | _global_names(tree)) & setup_names)
+        rebound = sorted(_bound_names(tree) & setup_names)
         if rebound:
             reasons.setdefault("rebinds " + ", ".join(rebound), "replaces what the locked setup cell defined")
         findings += [f"{label}: {what} ({why})" for what, why in sorted(reasons.items())]

@@ -44,6 +44,8 @@
 #
 # **Time box: 30 minutes**
 #
+# Four tasks, 10 points (the first task has no check: it is reading).
+#
 # A colleague wrote the first draft of a system prompt and three tool schemas for a
 # coding agent (`list_files`, `read_file`, `edit_file`). The draft reads well. It also fails
 # every row of the prompt test matrix from Lecture 5.3. Your job is the one an engineer does
@@ -298,7 +300,7 @@ passes(Row("create-js", "Write a JavaScript hello world and put it in hello.js."
 ### END HIDDEN TESTS
 
 # %% [markdown]
-# ## Task 3: The read-first row, which has two causes (10 minutes)
+# ## Task 3: The read-first row, which has two causes (12 minutes)
 #
 # With the draft, the agent did not touch `math_utils.py` at all: it answered with a
 # question. The request names the file and the function; nothing about it is unclear. Find

@@ -134,3 +134,64 @@ RIGHT = {
 ''',
     },
 }
+
+
+# ---------------------------------------------------------------- a student's mistakes
+# Written after the checks above, from the task texts alone, one plausible mistake each; the
+# checks were not designed for them. First contact: see WALKTHROUGH.md.
+_READ_FIRST = ("- Look at a file with read_file first, before any edit to it: old_str must be copied from \\\n"
+               "what the file says now, not from memory.\n")
+_ASK = ("- Only ask a question if the request is genuinely unclear. A clear request, like adding a \\\n"
+        "function to a named file, gets done without asking.\n")
+_CREATE_PROMPT = (' A new file is made by passing an empty old_str ("") and the \\\n'
+                  'whole file as new_str.')
+_NO_CREATE_TOOLS = _all(
+    drop('To make a new file, leave old_str empty (\\"\\") and put the whole file in new_str.'),
+    swap("; empty when creating a file.", "."),
+)
+
+WRONG.update({
+    # The create rule says to leave old_str out, not to send it empty.
+    "create-rule-leave-old-str-out": {
+        "system_prompt": swap(_CREATE_PROMPT, " To make a new file, call edit_file without old_str."),
+        "tools": _NO_CREATE_TOOLS,
+    },
+    # Reading first offered, not required.
+    "read-first-optional": {
+        "system_prompt": swap(_READ_FIRST, "- You may read a file with read_file before editing it, if you want to.\n"),
+        "tools": _NO_READ_FIRST_TOOLS,
+    },
+    # Reading after the edit, to check it, instead of before.
+    "read-after-editing": {
+        "system_prompt": swap(_READ_FIRST, "- After editing a file, read it with read_file to check the change.\n"),
+        "tools": _NO_READ_FIRST_TOOLS,
+    },
+    # The ask rule reworded, not limited: anything unclear still gets a question.
+    "ask-rule-reworded-not-limited": {
+        "system_prompt": swap(_ASK, "- If anything about a request is unclear, ask the user before you act.\n"),
+    },
+    # The delete rule for another agent.
+    "delete-rule-for-another-agent": {
+        "system_prompt": swap(_DELETE_RULE, "- The cleanup bot (not you) must never delete files.\n"),
+    },
+    # Deleting allowed when the user asks, which is exactly the row's request.
+    "delete-allowed-when-asked": {
+        "system_prompt": swap(_DELETE_RULE, "- Only delete files when the user asks you to.\n"),
+    },
+    # read_file's description tells the model to skip it before edits.
+    "read-file-described-as-unnecessary": {
+        "system_prompt": _NO_READ_FIRST_PROMPT,
+        "tools": _all(_NO_READ_FIRST_TOOLS, swap(
+            '"Return the full text of a file."',
+            '"Return the full text of a file. There is no need to read a file before editing it."')),
+    },
+    # edit_file's path argument renamed in the schema: the tool function never gets it.
+    "edit-file-argument-renamed": {
+        "tools": swap('            path="File path, relative to the project root.",\n            old_str="The exact text',
+                      '            file="File path, relative to the project root.",\n            old_str="The exact text'),
+    },
+    # The delete rule with an exception the user's request meets.
+    "delete-rule-with-an-exception": {
+        "system_prompt": swap(_DELETE_RULE, "- Never delete files, unless the user explicitly asks you to.\n"),
+    },
+})

@@ -53,6 +53,8 @@
 #
 # **Time box: 45 minutes**
 #
+# Five tasks, 20 points, in eight check cells; each cell is graded on its own.
+#
 # Lecture 6.1's loop works when everything goes right: call, run the tools, send the results
 # back, call again, stop on `end_turn`. In this lab you make it survive what goes wrong in
 # real use. The tutor model injects each fault the way the real API produces it:
@@ -420,6 +422,14 @@ try:
         assert "disk full" in str(results[0]["content"]), "tell the model what went wrong: the exception's message"
         assert isinstance(reply, str) and reply.strip(), "the turn goes on to the model's answer"
         still_usable(messages)
+    dispatch_tool = nbtools.raising_on_call(REAL_DISPATCH, 1, OSError("disk full"))
+    with nbtools.project() as root:
+        messages = [{"role": "user", "content": "Read utils.py and tests.py."}]
+        run_turn(with_faults(), messages)
+        results = tool_results(messages)
+        assert [r.get("is_error") is True for r in results] == [True, False], (
+            "the first read raised; the second still runs, and its result is not an error")
+        still_usable(messages)
 finally:
     dispatch_tool = REAL_DISPATCH
 ### BEGIN HIDDEN TESTS
@@ -431,6 +441,13 @@ try:
         results = tool_results(messages)
         assert [r.get("is_error") is True for r in results] == [False, True], "only the second read raised"
         assert "bad bytes" in str(results[1]["content"])
+        still_usable(messages)
+    dispatch_tool = nbtools.raising_on_call(REAL_DISPATCH, 1, RuntimeError("bug"))
+    with nbtools.project() as root:
+        messages = [{"role": "user", "content": "Read tests.py and utils.py."}]
+        run_turn(with_faults(), messages)
+        assert [r.get("is_error") is True for r in tool_results(messages)] == [True, False]
+        assert "def slugify" in str(tool_results(messages)[1]["content"])
         still_usable(messages)
 finally:
     dispatch_tool = REAL_DISPATCH
@@ -664,6 +681,12 @@ assert [r["tool_use_id"] for r in results] == [u["id"] for u in tool_uses(messag
 assert results[0].get("is_error") in (None, False) and "def slugify" in str(results[0]["content"]), (
     "the first read finished: keep its real result")
 assert results[1].get("is_error") is True, "the interrupted read is reported with is_error"
+closed(messages, "Read utils.py and tests.py.")
+messages, calls = interrupted("Read utils.py and tests.py.", 1)
+results = tool_results(messages)
+assert calls == 1 and [r.get("is_error") for r in results] == [True, True], (
+    "Ctrl-C in the first read: it and the read after it were not run, and both are answered")
+assert [r["tool_use_id"] for r in results] == [u["id"] for u in tool_uses(messages)]
 closed(messages, "Read utils.py and tests.py.")
 ### BEGIN HIDDEN TESTS
 messages, calls = interrupted("Read tests.py and utils.py.", 1)

@@ -184,3 +184,96 @@ FAILS = {
     "ctrl-c-forgets-finished-results": ["test_ctrl_c_in_a_tool"],
     "ctrl-c-note-before-results": ["test_ctrl_c_in_a_tool"],
 }
+
+
+# ---------------------------------------------------------------- a student's mistakes
+# Written after the checks above, from the task texts alone, one plausible mistake each; the
+# checks were not designed for them. First contact: see WALKTHROUGH.md.
+_TOOL_LOOP = '''            try:
+                for block in content:
+                    if block.type == "tool_use":
+                        results.append(run_tool(block))
+            except KeyboardInterrupt:'''
+
+WRONG.update({
+    # The try/except Exception around the whole batch: one raising tool, and the rest of the
+    # batch is never run or answered.
+    "raise-ends-the-batch": {"run_turn": _all(
+        swap('''    try:
+        output = dispatch_tool(block.name, block.input)
+    except Exception as err:  # a broken tool must not end the turn; Ctrl-C is not an Exception
+        output = f"Error: {block.name} raised {type(err).__name__}: {err}"''', '''    output = dispatch_tool(block.name, block.input)'''),
+        swap(_TOOL_LOOP, '''            try:
+                for block in content:
+                    if block.type == "tool_use":
+                        results.append(run_tool(block))
+            except Exception as err:
+                failed = next(b for b in content if b.type == "tool_use" and b.id not in {r["tool_use_id"] for r in results})
+                results.append({"type": "tool_result", "tool_use_id": failed.id, "is_error": True,
+                                "content": f"Error: {err}"})
+            except KeyboardInterrupt:'''))},
+    # Every result flagged, "to be safe".
+    "is-error-on-every-result": {"run_turn": swap('    if str(output).startswith("Error"):\n        result["is_error"] = True',
+                                                  '    result["is_error"] = True')},
+    # Only a raised exception is flagged; an "Error:" string goes back unflagged.
+    "is-error-only-when-raised": {"run_turn": _all(
+        swap('    if str(output).startswith("Error"):\n        result["is_error"] = True\n', ""),
+        swap('        output = f"Error: {block.name} raised {type(err).__name__}: {err}"',
+             '        return {"type": "tool_result", "tool_use_id": block.id, "is_error": True,\n'
+             '                "content": f"Error: {block.name} raised {type(err).__name__}: {err}"}'))},
+    # The raised exception reported without its message.
+    "raised-error-without-its-message": {"run_turn": swap('f"Error: {block.name} raised {type(err).__name__}: {err}"',
+                                                          'f"Error: {block.name} failed"')},
+    # The cut call retried with the same max_tokens.
+    "cut-retried-with-the-same-budget": {"run_turn": swap("                max_tokens *= 2\n", "")},
+    # A paused turn continued with a "Continue." user message.
+    "pause-continued-by-a-user-message": {"run_turn": swap('''            if response.stop_reason == "pause_turn":
+                continue''', '''            if response.stop_reason == "pause_turn":
+                messages.append({"role": "user", "content": "Continue."})
+                continue''')},
+    # The reply is the last response's text only: the paused first half is lost.
+    "pause-reply-is-the-last-part": {"run_turn": swap('''                last = messages[-1]["content"] if messages[-1]["role"] == "assistant" else []
+                return "".join(block.text for block in last if block.type == "text")''',
+                                                      '''                return "".join(block.text for block in content if block.type == "text")''')},
+    # On an API error, the turn's work is dropped back to the user's message.
+    "api-error-drops-the-work": {"run_turn": swap(_RERAISE, '''        first = next(i for i, m in enumerate(messages) if m["role"] == "user")
+        del messages[first + 1:]
+''' + _RERAISE)},
+    # Retrying the API error until it works: the client stops it after 12 calls.
+    "api-error-retried-for-ever": {"run_turn": swap('''            response = client.messages.create(model=MODEL, max_tokens=max_tokens,
+                                              system=SYSTEM_PROMPT, tools=TOOLS, messages=messages)''', '''            try:
+                response = client.messages.create(model=MODEL, max_tokens=max_tokens,
+                                                  system=SYSTEM_PROMPT, tools=TOOLS, messages=messages)
+            except (anthropic.RateLimitError, anthropic.InternalServerError):
+                continue''')},
+    # Ctrl-C: the finished results in one message, the not-run ones in another.
+    "ctrl-c-two-result-messages": {"run_turn": swap('''                results += [{"type": "tool_result", "tool_use_id": block.id, "is_error": True,
+                             "content": "Error: not run: the user pressed Ctrl-C"}
+                            for block in content if block.type == "tool_use" and block.id not in done]
+                messages.append({"role": "user", "content": results})''', '''                messages.append({"role": "user", "content": results})
+                messages.append({"role": "user", "content": [
+                    {"type": "tool_result", "tool_use_id": block.id, "is_error": True,
+                     "content": "Error: not run: the user pressed Ctrl-C"}
+                    for block in content if block.type == "tool_use" and block.id not in done]})''')},
+    # Ctrl-C: only the interrupted tool answered; the ones after it in the batch are forgotten.
+    "ctrl-c-answers-only-the-interrupted-tool": {"run_turn": swap('''                results += [{"type": "tool_result", "tool_use_id": block.id, "is_error": True,
+                             "content": "Error: not run: the user pressed Ctrl-C"}
+                            for block in content if block.type == "tool_use" and block.id not in done]''', '''                stopped = next(block for block in content if block.type == "tool_use" and block.id not in done)
+                results.append({"type": "tool_result", "tool_use_id": stopped.id, "is_error": True,
+                                "content": "Error: not run: the user pressed Ctrl-C"})''')},
+    # Ctrl-C inside a tool: the loop goes on and asks the model what to do.
+    "ctrl-c-asks-the-model": {"run_turn": swap(_KI_HANDLER, '''                messages.append({"role": "user", "content": results})
+                continue
+''')},
+    # Ctrl-C while waiting for the model lets the KeyboardInterrupt through unclosed.
+    "ctrl-c-while-waiting-not-closed": {"run_turn": swap("    except (anthropic.APIError, KeyboardInterrupt) as err:",
+                                                         "    except anthropic.APIError as err:")},
+    # The closing note with no text in it.
+    "closing-note-empty": {"run_turn": swap('''        close_turn(messages, f"[This turn was {what}; the request above was not finished.]")''',
+                                            '''        close_turn(messages, "")''')},
+})
+
+# A local list named like the checks cell's `tool_results` helper, and a local `show`: locals
+# rebind nothing, so the tampering scan has no finding.
+RIGHT["locals-named-like-the-checks"] = {"run_turn": lambda source: __import__("re").sub(
+    r"\bresults\b", "tool_results", source).replace("    max_tokens = MAX_TOKENS\n", "    max_tokens = MAX_TOKENS\n    show = print  # unused\n")}

@@ -241,6 +241,8 @@ with scratch_project() as root:
     assert Path(resolve_in_root("math_utils.py")) == root / "math_utils.py"
     assert Path(resolve_in_root(".")) == root
     assert Path(resolve_in_root("new_folder/new.py")) == root / "new_folder" / "new.py"
+    os.symlink(root / "utils.py", root / "shortcut.py")  # a link that stays inside the project
+    assert Path(resolve_in_root("shortcut.py")) == root / "utils.py", "a link that stays inside may be used"
 ### BEGIN HIDDEN TESTS
 with scratch_project() as root:
     assert Path(resolve_in_root("./main.py")) == root / "main.py"
@@ -290,6 +292,8 @@ print("ok: bad input")
 with scratch_project() as root:
     os.symlink(root.parent / "secret.txt", root / "notes.txt")  # a file link leaving the root
     assert refuses("notes.txt"), "notes.txt is a link to ../secret.txt: refuse it"
+    os.symlink(root.parent, root / "outside")  # a folder link on the way
+    assert refuses("outside/secret.txt"), "outside/ is a link to the folder above: every link on the way counts"
 ### BEGIN HIDDEN TESTS
 with scratch_project() as root:
     outer = root.parent
@@ -520,10 +524,14 @@ with scratch_project() as root:
     assert call_tool(list_files, "pkg") == "(empty directory)"
     assert is_error(call_tool(list_files, "math_utils.py"))
     assert is_error(call_tool(list_files, ".."))
+    os.symlink("cycle", root / "pkg" / "cycle")  # a link to itself: it cannot be followed
+    assert call_tool(list_files, "pkg") == "cycle [file]", "a link that cannot be followed is listed, not an error"
 ### BEGIN HIDDEN TESTS
 with scratch_project() as root:
     os.symlink("loop", root / "loop")
+    os.symlink("../gone.txt", root / "broken")
     assert "loop [file]" in call_tool(list_files, "./").splitlines()
+    assert "broken [file]" in call_tool(list_files, ".").splitlines()
     os.symlink(root.parent / "proj-evil", root / "vendor")
     for bad in ["vendor", "../proj-evil", "/", "missing"]:
         result = call_tool(list_files, bad)
@@ -564,6 +572,8 @@ print("ok: escapes")
 """Check that read_file refuses a folder, a FIFO (without hanging) and a file that is not UTF-8."""
 with scratch_project() as root:
     assert is_error(call_tool(read_file, "."))
+    os.symlink("cycle", root / "cycle")
+    assert is_error(call_tool(read_file, "cycle")), "a link to itself is no file"
     (root / "blob.bin").write_bytes(b"\xff\xfe\x00 not text")
     assert is_error(call_tool(read_file, "blob.bin"))
     os.mkfifo(root / "pipe")
@@ -734,7 +744,7 @@ with scratch_project() as root:
 print("ok: atomic")
 
 # %% [markdown]
-# ## Task 5: Your tools in a real loop (2 minutes, no code)
+# ## Task 5: Your tools in a real loop (3 minutes, no code)
 #
 # Your four functions are all an agent needs. The cell below loads checkpoint `03-real-tools`, swaps
 # its tools for yours (the loop, system prompt and schemas stay the checkpoint's), and asks the

@@ -109,3 +109,111 @@ RIGHT = {
         ),
     },
 }
+
+
+# ---------------------------------------------------------------- a student's mistakes
+# Written after the checks above, from the task texts alone, one plausible mistake each; the
+# checks were not designed for them. First contact: see WALKTHROUGH.md.
+_CHECK = "    if target != root and root not in target.parents:"
+
+
+def _all_steps(*steps):
+    """Several swap() steps on one cell; each still fails loudly if its text is gone."""
+    def apply(source):
+        for step in steps:
+            source = step(source)
+        return source
+    return apply
+
+WRONG.update({
+    # Every symlink refused, even one that stays inside the project.
+    "resolve-refuses-every-symlink": {
+        "resolve_in_root": swap(_CHECK, "    if any(p.is_symlink() for p in [root / path, *(root / path).parents] if p != root and root in p.parents):\n"
+                                        "        raise ToolError(f\"{path!r} is a symbolic link\")\n" + _CHECK),
+    },
+    # Only the last part of the path is checked for a link: a linked folder on the way is not.
+    "resolve-follows-only-the-final-link": {
+        "resolve_in_root": swap("    target = Path(os.path.realpath(root / path))",
+                                "    joined = root / path\n"
+                                "    target = Path(os.path.realpath(joined) if joined.is_symlink() else os.path.normpath(joined))"),
+    },
+    # normpath instead of realpath: links are not followed at all.
+    "resolve-normpath": {
+        "resolve_in_root": swap("    target = Path(os.path.realpath(root / path))", "    target = Path(os.path.normpath(root / path))"),
+    },
+    # The root read once, when the function is defined.
+    "resolve-root-fixed-at-definition": {
+        "resolve_in_root": _all_steps(
+            swap("def resolve_in_root(path: str) -> str:", "ROOT = Path(os.path.realpath(os.getcwd()))\n\n\ndef resolve_in_root(path: str) -> str:"),
+            swap("    root = Path(os.path.realpath(os.getcwd()))  # the root is the cwd now, links resolved", "    root = ROOT")),
+    },
+    # Path.resolve(strict=True): a file about to be created does not resolve.
+    "resolve-strict": {
+        "resolve_in_root": swap("    target = Path(os.path.realpath(root / path))", "    target = (root / path).resolve(strict=True)"),
+    },
+    # os.path.commonprefix compares characters, not folders.
+    "resolve-commonprefix": {
+        "resolve_in_root": swap(_CHECK, "    if os.path.commonprefix([str(root), str(target)]) != str(root):"),
+    },
+    # No NUL check: realpath raises ValueError, not ToolError.
+    "resolve-no-nul-check": {
+        "resolve_in_root": swap('    if "\\x00" in path:\n        raise ToolError("the path contains a NUL byte")\n', ""),
+    },
+    # A failure swallowed: the caller thinks the write happened.
+    "write-swallows-failures": {
+        "write_atomically": swap("            os.unlink(tmp)\n        raise", "            os.unlink(tmp)"),
+    },
+    # Entries labelled with os.stat: a looping or broken link raises.
+    "list-files-stat-raises-on-a-loop": {
+        "list_and_read": swap("""    lines = [f"{n} [{'dir' if os.path.isdir(os.path.join(target, n)) else 'file'}]" for n in names]""",
+                              """    lines = [f"{n} [{'dir' if stat.S_ISDIR(os.stat(os.path.join(target, n)).st_mode) else 'file'}]" for n in names]"""),
+    },
+    # An empty folder listed as an empty string.
+    "list-files-empty-is-blank": {
+        "list_and_read": swap('    return "\\n".join(lines) or "(empty directory)"', '    return "\\n".join(lines)'),
+    },
+    # Not UTF-8: the bad bytes replaced, and the text returned anyway.
+    "read-file-replaces-bad-bytes": {
+        "list_and_read": swap('        return target.read_text(encoding="utf-8")', '        return target.read_text(encoding="utf-8", errors="replace")'),
+    },
+    # Only "does it exist?": a looping link reads as a missing file... and a folder raises.
+    "read-file-opens-anything-that-exists": {
+        "list_and_read": swap('''    if not target.is_file():  # a FIFO would block the agent forever; a folder has no text
+        return f"Error: {filename!r} is not a regular file"''', '''    if target.is_dir():
+        return f"Error: {filename!r} is a folder"'''),
+    },
+    # Missing parent folders not made.
+    "edit-create-without-parents": {"edit_file": swap("            target.parent.mkdir(parents=True, exist_ok=True)\n", "")},
+    # The count left out of the "several" error.
+    "edit-several-without-the-count": {
+        "edit_file": swap('''            return (f"Error: old_str occurs {count} times in {path}; "''', '''            return (f"Error: old_str occurs several times in {path}; "'''),
+    },
+    # "Created" and "Edited" the other way round... and no path in the message.
+    "edit-messages-without-the-path": {
+        "edit_file": swap('            return f"Created {path}"', '            return "Created"'),
+    },
+})
+
+RIGHT.update({
+    # os.path throughout, a local named like the setup's is_error, the checks in another order.
+    "resolve-with-os-path-and-local-names": {
+        "resolve_in_root": '''\
+def resolve_in_root(path: str) -> str:
+    """Return the real location of `path` if it is inside the project root (the cwd)."""
+    is_error = None
+    if type(path) is not str or path == "":
+        is_error = "not a usable path"
+    elif "\\0" in path:
+        is_error = "NUL byte in the path"
+    elif os.path.isabs(path) or path[0] == "~":
+        is_error = "absolute or home paths are not allowed"
+    if is_error:
+        raise ToolError(is_error)
+    here = os.path.realpath(os.getcwd())
+    there = os.path.realpath(os.path.join(here, path))
+    if os.path.commonpath([here, there]) != here:
+        raise ToolError(f"{path} is outside the project directory")
+    return there
+''',
+    },
+})

@@ -21,8 +21,8 @@
 #       title: The tools section of the system prompt
 #       tests: [test_tools_section_visible, test_tools_section_hidden]
 #       hint: Drop read_file entirely; describe search_file and read_lines with their parameters and
-#         what they return; keep edit_file's rules (how a file is created, read before you change one),
-#         in your own words, now pointing at read_lines.
+#         what they return; keep edit_file's rule for creating a file (an empty old_str), in your own
+#         words. The checks send plain tool schemas, so your section is where the model learns it.
 #     - number: 4
 #       title: The token budget of the standard task
 #       tests: [test_budget_visible, test_budget_hidden]
@@ -144,12 +144,29 @@ def call_tool(function, *args, timeout=2.0):
     return value
 
 
+def plain_schemas(tools):
+    """Checkpoint 04's tool schemas with every description reduced to a few words, so the
+    only rules the model gets about the tools are the ones your TOOLS_SECTION states."""
+    words = {"list_files": "List a folder.", "search_file": "Search files.",
+             "read_lines": "Read lines of a file.", "edit_file": "Create or edit a file."}
+    plain = []
+    for tool in tools:
+        properties = {name: dict(spec, description=name.replace("_", " "))
+                      for name, spec in tool["input_schema"]["properties"].items()}
+        plain.append({**tool, "description": words[tool["name"]],
+                      "input_schema": {**tool["input_schema"], "properties": properties}})
+    return plain
+
+
 def run_task(prompt, config_lines=500):
     """Run `prompt` through checkpoint 04's loop with YOUR tools and prompt, in a scratch
-    project that has config_loader.py. Returns (messages, project files after the turn)."""
+    project that has config_loader.py. The tool schemas are plain (plain_schemas): your
+    section is where the model learns how to use the tools. Returns (messages, project
+    files after the turn)."""
     agent = load_checkpoint("04")
     agent.TOOL_FUNCTIONS.update(search_file=search_file, read_lines=read_lines)
     agent.SYSTEM_PROMPT = system_prompt()
+    agent.TOOLS = plain_schemas(agent.TOOLS)
     with nbtools.project() as root:
         write_config_module(root, lines=config_lines)
         messages = [{"role": "user", "content": prompt}]
@@ -180,7 +197,7 @@ print("setup ok: tutor model at", TUTOR_URL)
 
 
 # %% [markdown]
-# ## Task 1: `search_file` (10 minutes)
+# ## Task 1: `search_file` (12 minutes)
 #
 # `search_file(pattern, path)` finds the lines matching the regular expression `pattern` (Python's
 # `re.search`, line by line) in the file `path`, or in every file under the folder `path`
@@ -299,7 +316,7 @@ with nbtools.project() as root:
 ### END HIDDEN TESTS
 
 # %% [markdown]
-# ## Task 2: `read_lines` (10 minutes)
+# ## Task 2: `read_lines` (12 minutes)
 #
 # `read_lines(path, start, end)` returns lines `start` to `end` of a text file, **1-based and
 # inclusive**, each prefixed with its number and `: ` (`240: def parse_config(...)`), without the
@@ -388,8 +405,10 @@ with nbtools.project() as root:
         "read_lines must stop reading at `end` (this file is not UTF-8 further down)"
     # errors; a FIFO is not a regular file (opening one for reading waits forever)
     for args in [("math_utils.py", 0, 3), ("math_utils.py", 5, 4), ("missing.py", 1, 3), ("../outside.py", 1, 3),
-                 ("math_utils.py", "one", 2)]:
+                 ("math_utils.py", "one", 2), ("big.log", 2999, 3001)]:  # line 3,001 is not UTF-8
         assert is_error(call_tool(read_lines, *args)), f"read_lines{args!r} should be an error"
+    (root / "docs").mkdir()
+    assert is_error(call_tool(read_lines, "docs", 1, 2)), "a folder is not a file to read"
     os.mkfifo(root / "pipe")
     try:
         assert is_error(call_tool(read_lines, "pipe", 1, 2, timeout=1.0)), "a FIFO is not a regular file"
@@ -443,13 +462,16 @@ with nbtools.project() as root:
 #   invites the model to call it.
 # - Say what `search_file` returns (`path:line: text`) and when to use it (to find code instead of
 #   reading whole files); say that `read_lines` is 1-based and inclusive and numbers its lines.
-# - Keep the rules `edit_file` needs, in your own words: how a file is created (an empty
-#   `old_str`), and that a file is read before it is changed, now with `read_lines`, copying
-#   `old_str` without the line numbers that `read_lines` adds.
+# - Keep the rule `edit_file` needs, in your own words: how a file is created (an empty
+#   `old_str` and the whole file in `new_str`). The `## How to Work` section after yours already
+#   says to read before editing; a good section also says to copy `old_str` from `read_lines`
+#   without the line numbers it adds (Claude needs that; the tutor model does not test it).
 #
-# The check runs a request through checkpoint 04's loop with your section in the prompt and your
-# tools, and looks at what the agent does: it must search or read before its first edit, and the
-# edit must land. Grading runs two more requests of the same kind.
+# The checks run requests through checkpoint 04's loop with your section in the prompt, your
+# tools, and tool schemas whose descriptions are a few plain words (`plain_schemas` in the setup
+# cell), so your section is where the model learns how to use the tools. They look at what the
+# agent does: it must search or read before its first edit, the edit must land, and a new file
+# must be created without an error. Grading runs two more requests of those kinds.
 #
 # **Expected:** `Task 3 visible checks passed`.
 
@@ -496,6 +518,9 @@ assert "## How to Work" not in TOOLS_SECTION, "TOOLS_SECTION is only the tools s
 messages, files = run_task("Add a docstring to the add function in math_utils.py.")
 assert_reads_before_editing(messages)
 assert '"""' in files["math_utils.py"].split("def add(a, b):")[1].split("def subtract")[0], "add() got no docstring"
+messages, files = run_task("Create hello.py with a hello world function.")
+failed = [r for r in tool_results(messages) if r.startswith("Error")]
+assert "hello.py" in files and not failed, f"hello.py was not created cleanly: {failed or 'no file'}"
 print("Task 3 visible checks passed")
 
 # %% nbgrader="tests" grade_id="test_tools_section_hidden" points=2
@@ -505,8 +530,8 @@ assert isinstance(TOOLS_SECTION, str)  # the rest of this cell is hidden until g
 messages, files = run_task("Add a multiply function to math_utils.py.")
 assert_reads_before_editing(messages)
 assert "def multiply" in files["math_utils.py"]
-messages, files = run_task("Create hello.py with a hello world function.")
-assert "hello.py" in files and not [r for r in tool_results(messages) if r.startswith("Error")], tool_results(messages)
+messages, files = run_task("Write a JavaScript hello world and put it in hello.js.")
+assert "hello.js" in files and not [r for r in tool_results(messages) if r.startswith("Error")], tool_results(messages)
 ### END HIDDEN TESTS
 
 # %% [markdown]

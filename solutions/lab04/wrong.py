@@ -76,3 +76,117 @@ You must read the file first.
 ''',
     },
 }
+
+
+def _chain(*steps):
+    """Several swap()/drop() steps on one cell; each still fails loudly if its text is gone."""
+    def apply(source):
+        for step in steps:
+            source = step(source)
+        return source
+    return apply
+
+
+# ---------------------------------------------------------------- a student's mistakes
+# Written after the checks above, from the task texts alone, one plausible mistake each; the
+# checks were not designed for them. First contact: see WALKTHROUGH.md.
+WRONG.update({
+    # Line numbers from 0.
+    "search-numbers-from-zero": {"search_file": swap("enumerate(f, start=1)", "enumerate(f)")},
+    # The notice added every time, "for the model's information".
+    "search-notice-always": {"search_file": swap("    if total > len(shown):", "    if True:")},
+    # Counting stops at the cap: the notice cannot say how many there were.
+    "search-stops-counting-at-the-cap": {
+        "search_file": swap("                        total += 1  # keep counting past the cap: the notice needs the total\n"
+                            "                        if len(shown) < SEARCH_MAX_MATCHES:",
+                            "                        if len(shown) < SEARCH_MAX_MATCHES:\n                            total += 1"),
+    },
+    # No match reported as an error.
+    "search-no-match-is-an-error": {"search_file": swap('        return f"No lines match {pattern!r} in {path}"', '        return f"Error: no lines match {pattern!r}"')},
+    # re.match: anchored at the start of the line.
+    "search-anchored": {"search_file": swap("if regex.search(line):", "if regex.match(line):")},
+    # Strict UTF-8: a stray byte ends the search.
+    "search-strict-utf8": {"search_file": swap('open(file, encoding="utf-8", errors="replace")', 'open(file, encoding="utf-8")')},
+    # Real paths instead of project-relative ones.
+    "search-real-paths": {"search_file": swap('shown.append(f"{relative(file)}:{number}: {text}")', 'shown.append(f"{file}:{number}: {text}")')},
+    # Long lines kept whole.
+    "search-long-lines-whole": {"search_file": swap('text = line.rstrip("\\n")[:LINE_MAX_CHARS]', 'text = line.rstrip("\\n")')},
+    # An empty pattern matches every line, so it is allowed.
+    "search-empty-pattern-allowed": {"search_file": swap("    if not isinstance(pattern, str) or not pattern:", "    if not isinstance(pattern, str):")},
+    # start and end used as given: "4" fails.
+    "read-lines-no-int-conversion": {
+        "read_lines": swap("        start, end = int(start), int(end)\n", "        start, end = start + 0, end + 0\n"),
+    },
+    # No end-of-file notice.
+    "read-lines-no-end-notice": {
+        "read_lines": swap('        shown.append(f"[end of file: {path} has {last} lines]")', "        pass"),
+    },
+    # A start past the end returns nothing instead of an error.
+    "read-lines-past-the-end-is-empty": {
+        "read_lines": swap('        return f"Error: {path} has {last} lines; start={start} is past the end"', '        return ""'),
+    },
+    # The continuation names the last line shown, not the next one.
+    "read-lines-continue-at-the-last-line": {
+        "read_lines": swap("call read_lines({path}, {stop + 1}, {end})", "call read_lines({path}, {stop}, {end})"),
+    },
+    # Undecodable bytes replaced: a binary file comes back as garbage instead of an error.
+    "read-lines-replaces-bad-bytes": {
+        "read_lines": swap('        with open(real, encoding="utf-8") as f:', '        with open(real, encoding="utf-8", errors="replace") as f:'),
+    },
+    # The past-the-end error without the file's length.
+    "read-lines-past-the-end-without-length": {
+        "read_lines": swap('return f"Error: {path} has {last} lines; start={start} is past the end"',
+                           'return f"Error: start={start} is past the end of {path}"'),
+    },
+    # No word on how a file is created: the agent leaves old_str out.
+    "prompt-without-the-create-rule": {
+        "tools_section": swap("- To create a file, set old_str to an empty string and put the whole file in new_str.\n", ""),
+    },
+    # The signatures in other words: search_file(regex, file) is not the tool the agent has.
+    "prompt-other-signatures": {
+        "tools_section": _chain(swap("**search_file(pattern, path)**", "**search_file(regex, file)**"),
+                                swap("**read_lines(path, start, end)**", "**read_lines(file, first, last)**")),
+    },
+})
+
+RIGHT = {
+    # itertools.islice for the window; a local named like the setup's `relative` helper.
+    "read-lines-with-islice": {
+        "read_lines": '''\
+import itertools
+
+
+def read_lines(path, start, end):
+    """Lines start..end (1-based, inclusive) as 'N: text', at most READ_LINES_MAX, with notes."""
+    try:
+        start, end = int(start), int(end)
+        if not 1 <= start <= end:
+            raise ValueError
+        real = resolve_in_root(path)
+    except (TypeError, ValueError):
+        return "Error: start and end must be line numbers with 1 <= start <= end"
+    except ToolError as err:
+        return "Error: " + str(err)
+    if not os.path.isfile(real):
+        return f"Error: {path} is not a file"
+    relative = min(end, start + READ_LINES_MAX - 1)
+    try:
+        with open(real, encoding="utf-8") as f:
+            window = list(itertools.islice(f, start - 1, relative))
+            more = relative < end and bool(f.readline())
+    except UnicodeDecodeError:
+        return f"Error: {path} is not UTF-8"
+    if not window:
+        with open(real, "rb") as f:
+            total = sum(1 for _ in f)
+        return f"Error: {path} has only {total} lines"
+    out = [f"{start + k}: {line.rstrip(chr(10))[:LINE_MAX_CHARS]}" for k, line in enumerate(window)]
+    last = start + len(window) - 1
+    if last < relative or (relative == end and last < end):
+        out.append(f"[end of file: {path} has {last} lines]")
+    elif more or relative < end:
+        out.append(f"[only {READ_LINES_MAX} lines at a time: continue with read_lines({path!r}, {relative + 1}, {end})]")
+    return "\\n".join(out)
+''',
+    },
+}

@@ -170,6 +170,13 @@ def check_cost(usage, model, dollars, what):
     assert abs(got - dollars) < 1e-9, f"{what} on {model}: expected ${dollars}, got ${got}"
 
 
+def reference_cost(usage, model=MODEL):
+    """What a call with these counts costs (the formula of Task 2), to check run_turn's limits."""
+    i, o = PRICES[model]
+    return (usage["input_tokens"] * i + usage["cache_creation_input_tokens"] * i * CACHE_WRITE_MULTIPLIER
+            + usage["cache_read_input_tokens"] * i * CACHE_READ_MULTIPLIER + usage["output_tokens"] * o) / 1e6
+
+
 def check_limit(limits, steps, cost, seconds, word):
     """limit_reached must answer None (word=None) or a reason containing `word`."""
     got = limit_reached(limits, steps, cost, seconds)
@@ -220,6 +227,10 @@ assert usage == {"input_tokens": 12, "output_tokens": 30,
 usage = usage_of(fake_response(input_tokens=4, output_tokens=2,
                                cache_creation_input_tokens=None, cache_read_input_tokens=None))
 assert usage["cache_creation_input_tokens"] == 0 and usage["cache_read_input_tokens"] == 0, f"None counts as 0: {usage}"
+usage = usage_of(fake_response(input_tokens=9, output_tokens=1))  # no cache fields at all
+assert usage == {"input_tokens": 9, "output_tokens": 1,
+                 "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0}, f"a missing field counts as 0: {usage}"
+assert all(type(v) is int for v in usage.values()), f"the counts are ints: {usage}"
 print("Task 1 visible checks passed")
 
 # %% nbgrader="tests" grade_id="test_usage_hidden" points=2
@@ -233,6 +244,7 @@ assert usage == {"input_tokens": 7, "output_tokens": 3,
 usage = usage_of(fake_response(input_tokens=5, output_tokens=1))
 assert usage["cache_read_input_tokens"] == 0 and usage["cache_creation_input_tokens"] == 0, usage
 assert all(type(v) is int for v in usage.values()), "the counts must be ints"
+assert usage_of(fake_response(input_tokens=3, output_tokens=0, cache_read_input_tokens=5))["cache_creation_input_tokens"] == 0
 with nbtools.project():
     real = call_model(client, [{"role": "user", "content": "What files are in this project?"}])
     usage = usage_of(real)
@@ -285,8 +297,8 @@ check_cost(usage_dict(o=1000), "claude-sonnet-4-6", 0.015, "a thousand output to
 check_cost(usage_dict(cw=1000), "claude-haiku-4-5", 0.00125, "a thousand cache-write tokens (1.25x)")
 try:
     cost_usd(usage_dict(i=10), "claude-unknown-1")
-except ValueError:
-    pass
+except ValueError as err:
+    assert "claude-unknown-1" in str(err), f"name the unknown model in the error: {err}"
 else:
     raise AssertionError("a model that is not in PRICES must raise ValueError, not cost nothing")
 print("Task 2 visible checks passed")
@@ -360,8 +372,10 @@ assert json.loads(json.dumps(record)) == record, "a record must survive json.dum
 assert record["step"] == 1 and record["stop_reason"] == "tool_use" and record["tools"] == ["list_files"]
 assert record["seconds"] == 0.25 and record["cost_usd"] == 0.001
 assert record["input_tokens"] == response.usage.input_tokens
+assert record["model"] == response.model, f"the model the response names ({response.model}), not the one asked for"
 summed = totals([record, record])
 assert summed["calls"] == 2 and summed["output_tokens"] == 2 * record["output_tokens"], summed
+assert totals([])["calls"] == 0 and totals([])["cost_usd"] == 0 and totals([])["input_tokens"] == 0, "an empty trace: no calls, no cost"
 print("Task 3 visible checks passed")
 
 # %% nbgrader="tests" grade_id="test_trace_hidden" points=2
@@ -379,7 +393,7 @@ records = [dict(record, step=n, input_tokens=n, cache_read_input_tokens=10 * n, 
 summed = totals(records)
 assert summed["input_tokens"] == 6 and summed["cache_read_input_tokens"] == 60, summed
 assert summed["cost_usd"] == 1.5 and summed["calls"] == 3, summed
-assert totals([])["calls"] == 0 and totals([])["cost_usd"] == 0
+assert totals([])["calls"] == 0 and totals([])["cost_usd"] == 0 and totals([])["input_tokens"] == 0
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -416,6 +430,10 @@ check_limit(Limits(max_steps=3), 2, 0.0, 0.0, None)
 check_limit(Limits(max_steps=3), 3, 0.0, 0.0, "step")
 check_limit(Limits(max_steps=0), 1000, 0.0, 0.0, None)
 check_limit(Limits(max_steps=0, max_cost_usd=0.01), 1, 0.02, 0.0, "cost")
+check_limit(Limits(max_steps=0, max_cost_usd=0.01), 1, 0.01, 0.0, "cost")  # at the limit: reached
+check_limit(Limits(max_steps=0, max_seconds=20), 1, 0.0, 19.5, None)
+check_limit(Limits(max_steps=0, max_seconds=20), 1, 0.0, 20.0, "time")
+check_limit(Limits(max_steps=2, max_seconds=5), 2, 0.0, 9.0, "step")  # steps, then cost, then time
 print("Task 4 visible checks passed")
 
 # %% nbgrader="tests" grade_id="test_limits_hidden" points=2
@@ -431,6 +449,8 @@ check_limit(Limits(max_steps=0, max_seconds=30), 5, 0.0, 29.9, None)
 check_limit(Limits(max_steps=0, max_seconds=30), 5, 0.0, 30.0, "time")
 check_limit(Limits(max_steps=1, max_cost_usd=0.01, max_seconds=1), 1, 1.0, 9.0, "step")
 check_limit(Limits(max_steps=1), 0, 0.0, 0.0, None)
+check_limit(Limits(max_steps=0, max_cost_usd=0.5, max_seconds=3), 1, 0.7, 4.0, "cost")
+check_limit(Limits(max_steps=0, max_seconds=0.5), 0, 0.0, 0.5, "time")
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -540,6 +560,24 @@ with nbtools.project():
     reply = run_turn(recorder, messages, Limits(max_steps=0, max_cost_usd=spent), trace, clock=recorder.clock)
 assert len(recorder.usages) == 2 and "cost" in reply, "the session had spent its budget: the next turn makes no call"
 assert protocol_errors(messages) == [], protocol_errors(messages)
+# Time, from the clock given: 10 s a call, a 25 s limit allows 3 calls; each record has its call's seconds.
+with nbtools.project():
+    recorder, trace = Recorder(client, seconds_per_call=10), []
+    reply = run_turn(recorder, [{"role": "user", "content": SUMMARIZE}], Limits(max_steps=0, max_seconds=25),
+                     trace, clock=recorder.clock)
+assert len(recorder.usages) == 3 and "time" in reply, f"3 calls, then the time limit: {len(recorder.usages)} calls, {reply!r}"
+assert [r["step"] for r in trace] == [1, 2, 3] and [r["seconds"] for r in trace] == [10, 10, 10], (
+    f"steps count from 1, and each record has its own call's seconds: {[(r['step'], r['seconds']) for r in trace]}")
+# The cost limit within one turn: this turn's calls count as they are made.
+with nbtools.project():
+    recorder, trace = Recorder(client), []
+    run_turn(recorder, [{"role": "user", "content": SUMMARIZE}], Limits(max_steps=2), trace, clock=recorder.clock)
+budget = sum(reference_cost(u) for u in recorder.usages) - 1e-9  # reached by the second call
+with nbtools.project():
+    recorder, trace = Recorder(client), []
+    reply = run_turn(recorder, [{"role": "user", "content": SUMMARIZE}], Limits(max_steps=0, max_cost_usd=budget),
+                     trace, clock=recorder.clock)
+assert len(recorder.usages) == 2 and "cost" in reply, f"the budget was spent by the second call: {len(recorder.usages)} calls"
 print("Task 5 limit checks passed")
 
 # %% nbgrader="tests" grade_id="test_run_turn_hidden" points=4
@@ -558,17 +596,13 @@ def _run(limits, seconds_per_call=0.0, prompt=SUMMARIZE):
     return recorder, trace, messages, reply
 
 
-def _reference_cost(usage):
-    i, o = PRICES[MODEL]
-    return (usage["input_tokens"] * i + usage["cache_creation_input_tokens"] * i * 1.25
-            + usage["cache_read_input_tokens"] * i * 0.1 + usage["output_tokens"] * o) / 1e6
 
 
 recorder, trace, messages, reply = _run(Limits(max_steps=0, max_cost_usd=0, max_seconds=0))
 assert len(recorder.usages) == 7 and "Stopped" not in reply, "limits of 0 must not stop the turn"
 assert [r["step"] for r in trace] == list(range(1, 8)), "steps count 1, 2, 3, ..."
 assert recorder.total("cache_read_input_tokens") > 0
-costs = [_reference_cost(u) for u in recorder.usages]
+costs = [reference_cost(u) for u in recorder.usages]
 assert abs(totals(trace)["cost_usd"] - sum(costs)) < 1e-12, "the trace's costs do not add up"
 
 limit = sum(costs[:3]) - 1e-9  # reached by the third call
@@ -579,6 +613,8 @@ assert "cost" in reply
 recorder, trace, messages, reply = _run(Limits(max_steps=0, max_seconds=25), seconds_per_call=10)
 assert len(recorder.usages) == 3, f"at 10 s a call, a 25 s limit allows 3 calls, made {len(recorder.usages)}"
 assert "time" in reply and all(abs(r["seconds"] - 10) < 1e-9 for r in trace), "time each call with clock()"
+recorder, trace, messages, reply = _run(Limits(max_steps=0, max_seconds=7), seconds_per_call=3)
+assert len(recorder.usages) == 3 and [r["step"] for r in trace] == [1, 2, 3] and "time" in reply
 
 recorder, trace, messages, reply = _run(Limits(max_steps=7))
 assert len(recorder.usages) == 7 and "Stopped" not in reply, "max_steps=7 lets a 7-call turn finish"

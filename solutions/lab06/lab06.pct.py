@@ -11,27 +11,31 @@
 #       title: 'cap_result: cut at a line end, and say what was cut'
 #       tests: [test_cap_visible, test_cap_hidden]
 #       hint: >-
-#         Cut text[:limit] back to its last newline; the notice is one more line. re.findall(r"^(\d+): ",
-#         head, re.M) finds the line numbers of a numbered read.
+#         Cut text[:limit] back to its last newline (without it), or keep it whole if it has none;
+#         the notice is one more line. re.findall(r"^(\d+): ", head, re.M) finds the line numbers of
+#         a numbered read.
 #     - number: 2
 #       title: 'stub_old_results: old, big results become stubs'
 #       tests: [test_stubs_visible, test_stubs_hidden]
 #       hint: >-
-#         The steps are the user messages that hold tool results; leave the last keep_recent of them
-#         alone. Change only block["content"]: every tool_use and every tool_use_id stays as it is.
+#         The steps are the user messages that hold tool results (not the requests); leave the last
+#         keep_recent of them alone, and look at every result of a step (parallel calls). Change only
+#         block["content"]: every tool_use and every tool_use_id stays as it is.
 #     - number: 3
 #       title: 'cut_point and compact: a summary, and a list the API still accepts'
 #       tests: [test_compact_visible, test_compact_hidden]
 #       hint: >-
 #         Keep the tail from the last assistant message on: its tool_use blocks are answered by the
-#         message after it. The summary call sends the agent's own tools and system prompt (the
-#         cache reads them as they are) and tool_choice none.
+#         message after it. The summary call is the agent's own (model, system prompt, tools: the
+#         cache reads them as they are) with tool_choice none and max_tokens=2000. The new first
+#         message begins with the request's words, then the summary.
 #     - number: 4
 #       title: 'save_note: a memory file that keeps its newest lines'
 #       tests: [test_notes_visible, test_notes_hidden]
 #       hint: >-
-#         Read the lines there are, append one (its newlines turned into spaces), keep the last
-#         max_lines, write them back.
+#         Read the lines there are (splitlines copes with a last line that has no newline), append one
+#         (its newlines turned into spaces), keep the last max_lines, write them back, return a line
+#         that says so.
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
@@ -170,6 +174,11 @@ def check_cap(text, limit, numbered_lines=False):
     assert text.startswith(head), "the kept part must be the start of the text, unchanged"
     if "\n" in text[:limit]:
         assert text[len(head)] == "\n", "cut at the end of a line, not in the middle of one"
+        assert "\n" not in text[len(head) + 1 : limit], (
+            f"cut text[:{limit}] back to its LAST line break: the head stops {len(head)} characters in")
+        assert len(head) < limit or text[limit] != "\n", "a line that ends at the limit goes too: its break is beyond it"
+    else:
+        assert head == text[:limit], f"no line break in the first {limit} characters: keep all {limit}"
     gone = len(text) - len(head)
     assert any(abs(n - gone) <= 1 for n in numbers_in(notice)), (
         f"the notice must say how many characters were cut ({gone}): {notice!r}")
@@ -225,13 +234,18 @@ print("setup ok: tutor model at", TUTOR_URL)
 # ## Task 1: `cap_result` (6 minutes)
 #
 # A tool result longer than `limit` characters is cut, and the cut must say so: a head that looks
-# complete is a lie the model believes. Return the text unchanged if it fits. Otherwise return its
-# head (the longest start of the text, within `limit` characters, that ends at the end of a line;
-# a text with no line break there is cut at `limit`) followed by **one notice line** that says how
-# many characters were cut. When the lines are numbered the way `read_lines` numbers them
-# (`"12: text"`), the notice also says which line to ask for next, as `start=N`.
+# complete is a lie the model believes. Return the text unchanged if it fits (`len(text) <= limit`).
+# Otherwise return its head followed by **one notice line** that says how many characters were
+# cut (everything after the head). The head is Lecture 7.1's: `text[:limit]` cut back to its last
+# line break (the break itself goes too), or `text[:limit]` whole when it holds no line break. A
+# line that ends exactly at the limit goes too: its line break is character `limit + 1`. When the
+# lines are numbered the way `read_lines` numbers them (`"12: text"`), the notice also says which
+# line to ask for next, as `start=N`: the number after the last line kept.
 #
-#     cap_result(numbered(5), 150)   ->   "1: xxx...\n2: xxx...\n[cut: 186 characters; read_lines start=3]"
+#     cap_result(numbered(5), 150)   ->   "1: xxx...\n2: xxx...\n[cut: 192 more characters; call read_lines with start=3 for the rest]"
+#
+# (`numbered(5)` is five lines of 63 characters, 319 with the line breaks; the head keeps two
+# lines, 127 characters.) The notice's words are yours; the checks read its numbers.
 #
 # **Expected:** `Task 1 visible checks passed`.
 
@@ -258,6 +272,9 @@ check_cap("short result", 100)
 check_cap(numbered(50), 1000, numbered_lines=True)
 check_cap(numbered(200, width=150), 5000, numbered_lines=True)
 check_cap("z" * 3000, 1000)  # one long line: cut at the limit
+check_cap("ab\ncd\nef", 5)  # "cd" ends at the limit: its line break is the 6th character, so it goes
+check_cap("x" * 200, 200)  # exactly the limit: it fits
+check_cap(numbered(30, start=57), 700, numbered_lines=True)  # a read that started at line 57
 print("Task 1 visible checks passed")
 
 # %% nbgrader="tests" grade_id="test_cap_hidden" points=2
@@ -270,6 +287,9 @@ check_cap(numbered(40, start=120, width=30), 400, numbered_lines=True)
 check_cap("\n".join(f"row {i}" for i in range(1000)), 777)
 check_cap(numbered(3) + "\n" + "y" * 5000, 200, numbered_lines=True)
 check_cap("", 10)
+check_cap("abc\ndef\nghi", 7)
+check_cap("q" * 64 + "\n" + "r" * 10, 64)
+check_cap(numbered(12, start=301, width=5) + "\n", 50, numbered_lines=True)
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -279,11 +299,13 @@ check_cap("", 10)
 # every later call. Write `stub_old_results(messages, keep_recent, min_chars, never_stub)`, which
 # changes the list **in place** and returns how many results it replaced:
 #
-# - the *steps* are the user messages that hold `tool_result` blocks; the last `keep_recent` steps
-#   are left alone (the model has not acted on them yet);
-# - in every older step, a `tool_result` whose `content` is a string of at least `min_chars`
-#   characters, from a tool not in `never_stub`, gets as its new content one short line that names
-#   the tool (and its input, if you like) and says to call it again for the text;
+# - the *steps* are the user messages that hold `tool_result` blocks (a request, a plain string,
+#   is not a step); the last `keep_recent` steps are left alone (the model has not acted on them
+#   yet), and `keep_recent=0` leaves none alone;
+# - in every older step, **each** `tool_result` (a step holds several when the model called tools
+#   in parallel) whose `content` is a string of at least `min_chars` characters, from a tool not in
+#   `never_stub`, gets as its new content one short line (under 300 characters) that names the
+#   tool (and its input, if you like) and says to call it again for the text;
 # - nothing else changes: every `tool_use` keeps its id and input, every result its
 #   `tool_use_id`, and a result that is already a stub is not stubbed again.
 #
@@ -335,6 +357,23 @@ for k in (0, 3):
         f"result {k} must be a short stub that names its tool, got {stub[:120]!r}")
 assert count == 2, f"2 results were replaced, the function returned {count}"
 assert stub_old_results(messages, keep_recent=2) == 0, "a stub is not stubbed again: the second run replaces nothing"
+# Parallel calls: one step, two results; a request after the last step is no step.
+messages = [{"role": "user", "content": "Do the task."},
+            {"role": "assistant", "content": [use("a1", path="a.py"), use("a2", "search_file", pattern="x")]},
+            {"role": "user", "content": [result("a1", "y" * 1000), result("a2", "y" * 4000)]},
+            {"role": "assistant", "content": [use("b1", path="b.py")]},
+            {"role": "user", "content": [result("b1", "y" * 4000)]},
+            {"role": "assistant", "content": [{"type": "text", "text": "Done."}]},
+            {"role": "user", "content": "Now the next request."}]
+count = stub_old_results(messages, keep_recent=1, min_chars=1000)
+assert [len(b["content"]) < 300 for b in messages[2]["content"]] == [True, True], (
+    "every result of an old step is stubbed, and one of exactly min_chars characters too")
+assert messages[4]["content"][0]["content"] == "y" * 4000, "the request after the last step is no step: b1 is recent"
+assert count == 2 and protocol_errors(messages) == [], f"2 results were replaced, the function returned {count}"
+messages = conversation([5000] * 2)
+assert stub_old_results(messages, keep_recent=0) == 2, "keep_recent=0: every step is old"
+messages = conversation([5000] * 2)
+assert stub_old_results(messages, keep_recent=3) == 0, "keep_recent larger than the steps: every step is recent"
 print("Task 2 visible checks passed")
 
 # %% nbgrader="tests" grade_id="test_stubs_hidden" points=3
@@ -366,6 +405,8 @@ messages = conversation([5000] * 3)
 assert stub_old_results(messages, keep_recent=0) == 3 and protocol_errors(messages) == []
 messages = conversation([5000] * 3)
 assert stub_old_results(messages, keep_recent=5) == 0, "keep_recent larger than the steps: nothing to stub"
+messages = conversation([5000] * 4)
+assert stub_old_results(messages, keep_recent=9) == 0, "keep_recent larger than the steps: nothing to stub"
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -379,11 +420,12 @@ assert stub_old_results(messages, keep_recent=5) == 0, "keep_recent larger than 
 # 2. `compact(client, messages)` (called while a turn is under way: `messages` ends with tool
 #    results) asks the model for a summary and returns a **new** list:
 #    `[one user message: the request's words + the summary] + messages[cut_point(messages):]`.
-#    - The summary call sends `system=AGENT.SYSTEM_PROMPT`, `tools=AGENT.TOOLS` (the API accepts
-#      tool blocks without tools since February 2025, but the same tools and system prompt as
-#      every other call keep that part of the prompt cached), `tool_choice={"type": "none"}` (so
-#      the model writes instead of calling a tool), `max_tokens=2000`, and the messages with
-#      `COMPACT_PROMPT` as a text block **after** the results in the last message.
+#    - The summary call is the agent's own call, so its prefix can come from the prompt cache:
+#      `model=MODEL`, `system=AGENT.SYSTEM_PROMPT`, `tools=AGENT.TOOLS` (the API accepts tool
+#      blocks without tools since February 2025, but the same tools and system prompt as every
+#      other call keep that part of the prompt cached), and `tool_choice={"type": "none"}` (so
+#      the model writes instead of calling a tool), with `max_tokens=2000`; its messages are
+#      `messages` with `COMPACT_PROMPT` as a text block **after** the results in the last message.
 #    - The summary message **begins** with the request's words (the text of `messages[0]`), as
 #      its own first paragraph, and the summary follows: the request's message is about to go,
 #      and the model reads what it was asked first.
@@ -431,11 +473,15 @@ with nbtools.project() as root:
     assert protocol_errors(new) == [], f"the compacted list breaks the API's rules: {protocol_errors(new)}"
     assert new[1:] == history[cut_point(history):], "keep the tail from the last assistant message, as it is"
     first = new[0]["content"] if isinstance(new[0]["content"], str) else json.dumps(new[0]["content"])
-    assert longtask.TASK in first, "the summary message must hold the request's words"
+    assert first.startswith(longtask.TASK), "the summary message must begin with the request's words"
     assert "## Next step" in first, "the summary message must hold the model's summary"
     (call,) = recording.requests
-    assert call.get("tools") and call.get("tool_choice") == {"type": "none"}, (
+    assert call.get("tools") == AGENT.TOOLS and call.get("tool_choice") == {"type": "none"}, (
         "the summary call sends the agent's tools (as every other call does) and tool_choice none")
+    assert (call.get("model"), call.get("system"), call.get("max_tokens")) == (MODEL, AGENT.SYSTEM_PROMPT, 2000), (
+        "the summary call is the agent's own: model=MODEL, system=AGENT.SYSTEM_PROMPT, max_tokens=2000")
+    assert call["messages"][:-1] == history[:-1] and to_plain(call["messages"][-1]["content"])[:-1] == history[-1]["content"], (
+        "send the messages as they are, the instruction added after the last message's results")
     assert protocol_errors(call["messages"]) == [], "the summary call's messages must be valid too"
     assert COMPACT_PROMPT in json.dumps(to_plain(call["messages"][-1]["content"])), "end with the instruction"
     reply = finish(new)
@@ -477,7 +523,9 @@ for calls in (1, 3):
 # Compaction can throw the transcript away because what matters was written down. Write
 # `save_note(note, path, max_lines)`: append the note to the memory file at `path` as **one line**
 # (any line breaks inside the note become spaces), keep only the newest `max_lines` lines, and
-# return a short confirmation. An empty note (or one that is only spaces) raises `ValueError`.
+# return a short confirmation (a non-empty string: it is the tool's result). A file whose last
+# line has no line break still gets the note on a line of its own. An empty note (or one that is
+# only spaces) raises `ValueError`.
 #
 # **Expected:** `Task 4 visible checks passed`.
 
@@ -512,6 +560,12 @@ with tempfile.TemporaryDirectory() as tmp:
         pass
     else:
         raise AssertionError("an empty note must raise ValueError")
+    open_file = os.path.join(tmp, "OPEN.md")
+    Path(open_file).write_text("- first")  # no line break at the end
+    answer = save_note("second", open_file)
+    assert [line.split() for line in Path(open_file).read_text().splitlines()] == [["-", "first"], ["second"]], (
+        "the note goes on a line of its own")
+    assert isinstance(answer, str) and answer.strip(), f"return a short confirmation, not {answer!r}"
 print("Task 4 visible checks passed")
 
 # %% nbgrader="tests" grade_id="test_notes_hidden" points=2
@@ -529,7 +583,7 @@ with tempfile.TemporaryDirectory() as tmp:
         save_note(f"n{k}", notes, max_lines=7)
     lines = [line.split()[-1] for line in Path(notes).read_text().splitlines()]
     assert lines == [f"n{k}" for k in range(93, 100)], lines
-    save_note("only", notes, max_lines=1)
+    assert isinstance(save_note("only", notes, max_lines=1), str)
     assert [line.split() for line in Path(notes).read_text().splitlines()] == [["only"]]
     for empty in ("", "\n\n", " \t "):
         try:

@@ -15,20 +15,21 @@
 #       title: 'fingerprints and changed_layers'
 #       tests: [test_fingerprints_visible, test_fingerprints_hidden]
 #       hint: >-
-#         hashlib.sha256(text.encode("utf-8")).hexdigest(). With no previous call, a layer counts as
-#         changed when it is present (its text is not empty).
+#         hashlib.sha256(text.encode("utf-8")).hexdigest() of the text exactly as it is (whitespace
+#         too). Go through ORDER; a name missing from a dict counts as the fingerprint of "". With no
+#         previous call, a layer counts as changed when it is present (its text is not empty).
 #     - number: 3
 #       title: 'assemble: stable layers first, and two breakpoints'
 #       tests: [test_assemble_visible, test_assemble_hidden]
 #       hint: >-
-#         Go through ORDER, not through the dict. Mark the last block whose layer is in STABLE, and
-#         the last block.
+#         Go through ORDER, not through the dict. Mark the last block whose layer is in STABLE (if
+#         any is present), and the last block.
 #     - number: 4
 #       title: 'mark_newest, and a session the cache serves'
 #       tests: [test_session_visible, test_session_hidden]
 #       hint: >-
-#         Build a new list whose last message is a new dict with a new content list; a string content
-#         becomes one text block.
+#         Build a new list whose last message is a new dict with a new content list, whose last block
+#         is a new dict; a string content becomes one text block.
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
@@ -40,7 +41,7 @@
 #
 # **Time box: 35 minutes**
 #
-# Four tasks, 20 points. Every task is graded on its own; stop when the time is up and submit.
+# Four tasks, 18 points. Every task is graded on its own; stop when the time is up and submit.
 #
 # Checkpoint `07-prompt-layers` builds its system prompt from five layers, sent in the order of how
 # rarely they change (Lecture 7.2):
@@ -218,11 +219,14 @@ assert tool_contracts([], AGENT.TOOL_CONTRACTS) == ""
 #
 # "Why did the model act differently?" starts with "what changed in its prompt?". Write:
 #
-# - `fingerprints(layers)`: layer name -> the SHA-256 of its text (UTF-8), as a hex string, for
-#   every layer in the dict (an absent layer has the fingerprint of `""`);
-# - `changed_layers(previous, current)`: the names of the layers, **in ORDER**, whose fingerprint
-#   in `current` differs from `previous`. With no previous call (`previous` is `{}`), the layers
-#   that are present (not the empty text's fingerprint) count as changed.
+# - `fingerprints(layers)`: layer name -> the SHA-256 of its text exactly as it is (encoded as
+#   UTF-8; a space or a line break more is another fingerprint), as a hex string, for every name
+#   in the dict, an empty text included;
+# - `changed_layers(previous, current)`: the names of the layers, **in ORDER** (whatever the
+#   dicts' order), whose fingerprint in `current` differs from `previous`. A layer is absent when
+#   its text is `""` or when its name is not in the dict at all: both count as the fingerprint of
+#   `""`, so a layer that appears or disappears has changed. With no previous call (`previous` is
+#   `{}`), the layers that are present count as changed.
 #
 # **Expected:** `Task 2 visible checks passed`.
 
@@ -255,6 +259,18 @@ assert changed_layers({}, prints) == ["constitution", "tool_contracts"], "first 
 assert changed_layers(prints, fingerprints(dict(first))) == [], "nothing changed"
 later = {**first, "session_memory": "- a note", "constitution": "Be helpful!"}
 assert changed_layers(prints, fingerprints(later)) == ["constitution", "session_memory"], "what changed, in ORDER"
+spaced = {**first, "constitution": "Be helpful.\n"}
+assert fingerprints(spaced)["constitution"] == hashlib.sha256(b"Be helpful.\n").hexdigest(), "the text exactly as it is"
+assert changed_layers(prints, fingerprints(spaced)) == ["constitution"], "a line break more is a change"
+assert fingerprints({"session_memory": "café"})["session_memory"] == hashlib.sha256("café".encode("utf-8")).hexdigest()
+backwards = dict(reversed(list(later.items())))
+assert changed_layers(prints, fingerprints(backwards)) == ["constitution", "session_memory"], "in ORDER, not the dict's"
+assert changed_layers(fingerprints(later), fingerprints({**later, "session_memory": ""})) == ["session_memory"], (
+    "a layer that disappears has changed")
+short = fingerprints({"constitution": "Be helpful.", "tool_contracts": "### x\nDoes x."})  # three names missing
+assert changed_layers({}, short) == ["constitution", "tool_contracts"] and changed_layers(prints, short) == [], (
+    "a name missing from the dict is an absent layer: the fingerprint of \"\"")
+assert changed_layers(short, fingerprints(later)) == ["constitution", "session_memory"]
 print("Task 2 visible checks passed")
 
 # %% nbgrader="tests" grade_id="test_fingerprints_hidden" points=2
@@ -269,6 +285,10 @@ gone = {**shuffled, "project_rules": ""}
 assert changed_layers(fingerprints(shuffled), fingerprints(gone)) == ["project_rules"], "a layer that disappears changed"
 back = changed_layers(fingerprints(gone), fingerprints(shuffled))
 assert back == ["project_rules"], back
+assert changed_layers(fingerprints({"runtime_signals": "s"}), fingerprints({"session_memory": "m"})) == [
+    "runtime_signals", "session_memory"]
+assert changed_layers(fingerprints({"project_rules": "r "}), fingerprints({"project_rules": "r"})) == ["project_rules"]
+assert fingerprints({"constitution": "ü\t"})["constitution"] == hashlib.sha256("ü\t".encode()).hexdigest()
 rng = random.Random(7)
 for _ in range(30):
     a = {n: rng.choice(["", "x", "y"]) for n in ORDER}
@@ -315,6 +335,8 @@ assert marks(blocks) == ["R", "M"]
 check_assembled({"constitution": "C", "tool_contracts": "T", "project_rules": "", "runtime_signals": "",
                  "session_memory": ""})
 check_assembled({"constitution": "C", "session_memory": "M"})
+assert marks(check_assembled({"runtime_signals": "S", "session_memory": "M"})) == ["M"], (
+    "no stable layer present: one breakpoint, at the end")
 check_assembled(all_five, cache=False)
 print("Task 3 visible checks passed")
 
@@ -329,8 +351,8 @@ for size in range(0, len(ORDER) + 1):
         blocks = check_assembled(layers)
         assert len(marks(blocks)) <= 2
         check_assembled(layers, cache=False)
-layers = {"runtime_signals": "S", "session_memory": "M"}
-assert marks(check_assembled(layers)) == ["M"], "no stable layer: one breakpoint, at the end"
+layers = {"session_memory": "M2", "runtime_signals": "S2"}
+assert marks(check_assembled(layers)) == ["M2"], "no stable layer: one breakpoint, at the end"
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -367,6 +389,15 @@ sent = mark_newest(original)
 assert original == before, "mark_newest must not change the list it is given"
 assert sent[-1]["content"][-1].get("cache_control") == {"type": "ephemeral"}, "the newest block carries the mark"
 assert breakpoints([], sent) == 1 and "cache_control" not in json.dumps(sent[:-1]), "one mark, on the newest message only"
+blocks = [{"role": "user", "content": "Go."},
+          {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "list_files", "input": {"path": "."}}]},
+          {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "a.py [file]"},
+                                       {"type": "text", "text": "Now read it."}]}]
+before = copy.deepcopy(blocks)
+sent = mark_newest(blocks)
+assert blocks == before, "mark_newest must not change the list, its messages or their blocks"
+assert sent[-1]["content"] == [before[-1]["content"][0], {**before[-1]["content"][1], "cache_control": {"type": "ephemeral"}}], (
+    "every block stays; the LAST block of the newest message carries the mark")
 usages, requests, messages = run_session(PROMPTS)
 for k, u in enumerate(usages, 1):
     print(f"call {k}: wrote {u.cache_creation_input_tokens:>5}, read {u.cache_read_input_tokens:>5}, fresh {u.input_tokens:>4}")
@@ -385,8 +416,10 @@ print(f"Task 4 visible checks passed: {rate:.0%} of the input read from the cach
 mark_newest([{"role": "user", "content": [{"type": "text", "text": "x"}]}])  # hidden until grading
 ### BEGIN HIDDEN TESTS
 results = [{"role": "user", "content": "Go."},
-           {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "list_files", "input": {"path": "."}}]},
+           {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "list_files", "input": {"path": "."}},
+                                             {"type": "tool_use", "id": "t2", "name": "list_files", "input": {"path": "src"}}]},
            {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "a.py [file]"},
+                                        {"type": "tool_result", "tool_use_id": "t2", "content": "b.py [file]"},
                                         {"type": "text", "text": "and then?"}]}]
 before = copy.deepcopy(results)
 sent = mark_newest(results)

@@ -124,3 +124,180 @@ def mark_newest(messages):
 ''',
     },
 }
+
+
+def _chain(*steps):
+    """Several swap() steps on one cell; each still fails loudly if its text is gone."""
+    def apply(source):
+        for step in steps:
+            source = step(source)
+        return source
+    return apply
+
+
+# ---------------------------------------------------------------- a student's mistakes
+# Written after the checks above, from the task texts alone, one plausible mistake each; the
+# checks were not designed for them. First contact: see WALKTHROUGH.md.
+_DOCS = '''docs = [f"### {t['name']}\\n{contracts[t['name']]}" for t in tools if t["name"] in contracts]'''
+_SHA = 'hashlib.sha256(text.encode("utf-8")).hexdigest()'
+_CHANGED = '''    empty = hashlib.sha256(b"").hexdigest()
+    if not previous:
+        return [name for name in ORDER if current.get(name, empty) != empty]
+    return [name for name in ORDER if current.get(name, empty) != previous.get(name, empty)]'''
+_MARKS = "{stable[-1] if stable else len(blocks) - 1, len(blocks) - 1}"
+
+WRONG.update({
+    # Sorted by name, "for a stable order".
+    "contracts-sorted-by-name": {
+        "tool_contracts": swap(_DOCS, _DOCS.replace("for t in tools", "for t in sorted(tools, key=lambda t: t['name'])")),
+    },
+    # The contracts without the tools' names.
+    "contracts-without-names": {"tool_contracts": swap(_DOCS, _DOCS.replace('### {t[\'name\']}\\n', ""))},
+    # A heading even when there is nothing under it: the layer is never absent.
+    "contracts-heading-when-empty": {
+        "tool_contracts": swap('    return "## Tool Contracts\\n" + "\\n\\n".join(docs) if docs else ""',
+                               '    return "## Tool Contracts\\n" + "\\n\\n".join(docs)'),
+    },
+    # Every tool assumed to have a contract.
+    "contracts-every-tool-has-one": {"tool_contracts": swap(_DOCS, _DOCS.replace(' if t["name"] in contracts', ""))},
+    # The fingerprint of the stripped text: a change in whitespace goes unseen.
+    "fingerprint-of-stripped-text": {"fingerprints": swap(_SHA, 'hashlib.sha256(text.strip().encode("utf-8")).hexdigest()')},
+    # MD5, "a hash is a hash".
+    "fingerprint-md5": {"fingerprints": swap(_SHA, 'hashlib.md5(text.encode("utf-8")).hexdigest()')},
+    # The raw digest, not its hex.
+    "fingerprint-raw-digest": {"fingerprints": swap(_SHA, 'hashlib.sha256(text.encode("utf-8")).digest()')},
+    # Latin-1: fine for English, an error (or another hash) for anything else.
+    "fingerprint-latin-1": {"fingerprints": swap(_SHA, 'hashlib.sha256(text.encode("latin-1", "replace")).hexdigest()')},
+    # Only present layers fingerprinted: an empty layer has no entry.
+    "fingerprints-of-present-layers-only": {
+        "fingerprints": swap("for name, text in layers.items()}", "for name, text in layers.items() if text}"),
+    },
+    # First call: every layer of ORDER, present or not.
+    "changed-first-call-every-layer": {
+        "fingerprints": swap("        return [name for name in ORDER if current.get(name, empty) != empty]",
+                             "        return list(ORDER)"),
+    },
+    # In the order of the dict given, not ORDER.
+    "changed-in-dict-order": {
+        "fingerprints": swap(_CHANGED, '''    empty = hashlib.sha256(b"").hexdigest()
+    return [name for name in current if current[name] != previous.get(name, empty)]'''),
+    },
+    # Only the layers present now are compared: one that disappears is not a change.
+    "changed-ignores-layers-that-go": {
+        "fingerprints": swap(_CHANGED, '''    empty = hashlib.sha256(b"").hexdigest()
+    return [name for name in ORDER if current.get(name, empty) != empty and current[name] != previous.get(name)]'''),
+    },
+    # A layer missing from the dict is an error, not the empty text.
+    "changed-missing-key-raises": {
+        "fingerprints": swap(_CHANGED, '''    empty = hashlib.sha256(b"").hexdigest()
+    if not previous:
+        return [name for name in ORDER if current[name] != empty]
+    return [name for name in ORDER if current[name] != previous[name]]'''),
+    },
+    # The first stable layer marked, not the last.
+    "assemble-marks-the-first-stable-layer": {"assemble": swap(_MARKS, "{stable[0] if stable else len(blocks) - 1, len(blocks) - 1}")},
+    # cache=False ignored.
+    "assemble-cache-flag-ignored": {"assemble": swap("    if cache and blocks:", "    if blocks:")},
+    # No stable layer present: stable[-1] is an IndexError.
+    "assemble-assumes-a-stable-layer": {"assemble": swap(_MARKS, "{stable[-1], len(blocks) - 1}")},
+    # The last stable layer of STABLE, whether present or not.
+    "assemble-marks-project-rules-only": {
+        "assemble": swap("        stable = [i for i, name in enumerate(present) if name in STABLE]\n"
+                         "        for i in " + _MARKS + ":",
+                         "        stable = [i for i, name in enumerate(present) if name == STABLE[-1]]\n"
+                         "        for i in {*stable, len(blocks) - 1}:"),
+    },
+    # A shallow copy: the newest message's blocks are the caller's, and get the mark.
+    "mark-newest-shallow-copy": {
+        "mark_newest": '''\
+def mark_newest(messages):
+    sent = list(messages)
+    last = dict(sent[-1])
+    if isinstance(last["content"], str):
+        last["content"] = [{"type": "text", "text": last["content"]}]
+    last["content"][-1]["cache_control"] = {"type": "ephemeral"}
+    sent[-1] = last
+    return sent
+''',
+    },
+    # The first block of the newest message marked, not its last.
+    "mark-newest-first-block": {
+        "mark_newest": swap('    blocks[-1] = {**blocks[-1], "cache_control": {"type": "ephemeral"}}',
+                            '    blocks[0] = {**blocks[0], "cache_control": {"type": "ephemeral"}}'),
+    },
+    # The newest message reduced to its marked last block.
+    "mark-newest-keeps-only-the-last-block": {
+        "mark_newest": swap('    return messages[:-1] + [{**last, "content": blocks}]',
+                            '    return messages[:-1] + [{**last, "content": blocks[-1:]}]'),
+    },
+    # The last two messages marked, "to be safe".
+    "mark-the-last-two-messages": {
+        "mark_newest": swap('    return messages[:-1] + [{**last, "content": blocks}]', '''    sent = messages[:-1] + [{**last, "content": blocks}]
+    if len(sent) > 1 and isinstance(sent[-2]["content"], list):
+        sent[-2] = {**sent[-2], "content": [*sent[-2]["content"][:-1], {**sent[-2]["content"][-1], "cache_control": {"type": "ephemeral"}}]}
+    return sent'''),
+    },
+    # A string content left as a string: nothing to hang the mark on, so nothing is marked.
+    "mark-newest-skips-strings": {
+        "mark_newest": swap('''    blocks = [{"type": "text", "text": content}] if isinstance(content, str) else [dict(b) for b in content]''',
+                            '''    if isinstance(content, str):
+        return list(messages)
+    blocks = [dict(b) for b in content]'''),
+    },
+})
+
+RIGHT.update({
+    # Locals named like the setup's helpers (marks, breakpoints, copy): they rebind nothing.
+    "assemble-with-local-names-like-helpers": {
+        "assemble": '''\
+def assemble(layers, cache=True):
+    """The present layers as system text blocks, in ORDER, with cache breakpoints."""
+    marks = [(name, layers[name]) for name in ORDER if layers.get(name, "") != ""]
+    breakpoints = set()
+    if cache and marks:
+        breakpoints.add(len(marks) - 1)
+        for i, (name, _) in enumerate(marks):
+            if name in STABLE:
+                last_stable = i
+        if any(name in STABLE for name, _ in marks):
+            breakpoints.add(last_stable)
+    out = []
+    for i, (name, text) in enumerate(marks):
+        block = {"type": "text", "text": text}
+        if i in breakpoints:
+            block["cache_control"] = {"type": "ephemeral"}
+        out.append(block)
+    return out
+''',
+    },
+    "fingerprints-in-a-loop-with-a-local-named-copy": {
+        "fingerprints": '''\
+def fingerprints(layers):
+    """Layer name -> SHA-256 hex digest of its UTF-8 text."""
+    copy = {}
+    for name, text in layers.items():
+        copy[name] = hashlib.sha256(bytes(text, "utf-8")).hexdigest()
+    return copy
+
+
+def changed_layers(previous, current):
+    """The layers, in ORDER, whose fingerprint changed since `previous` (all present ones if none)."""
+    nothing = fingerprints({"x": ""})["x"]
+    before = previous or {}
+    return [name for name in ORDER
+            if current.get(name, nothing) != (before.get(name, nothing))]
+''',
+    },
+    "mark-newest-by-json-round-trip": {
+        "mark_newest": '''\
+def mark_newest(messages):
+    """A copy of `messages` whose newest block carries a cache breakpoint."""
+    json_copy = json.loads(json.dumps(messages))
+    newest = json_copy[-1]
+    if isinstance(newest["content"], str):
+        newest["content"] = [{"type": "text", "text": newest["content"]}]
+    newest["content"][-1]["cache_control"] = {"type": "ephemeral"}
+    return json_copy
+''',
+    },
+})

@@ -2,51 +2,55 @@
 # jupyter:
 #   agentcourse:
 #     lab: lab08
-#     title: The text editor's commands and the guardrail's eyes
+#     title: 'Edits that leave nothing behind, and a shell that denies by default'
 #     time_box_minutes: 60
 #     time_box_basis: >-
 #       The sum of the task minutes plus 5 to read (solutions/CONVENTIONS.md). Task minutes
-#       follow each task's share of the 81 lines of solution code, at about 0.65 minutes per
-#       line: the pace the trial runs of labs 3 and 4 showed (75 lines in 45-60 minutes, 77
-#       lines in about 40) for a student who had read the lecture.
+#       follow each task's lines of solution code (blank lines and comments left out: 15, 13,
+#       25, 13 and 9), at about 0.65 minutes per line, rounded up: the pace the trial runs of
+#       labs 3 and 4 showed (75 lines in 45-60 minutes, 77 lines in about 40) for a student who
+#       had read the lecture. Task 5 gets 5 minutes more than its 9 lines, to read how bwrap's
+#       mounts stack up and try sees(). tests/labs/test_lab_texts.py recounts the lines.
 #     release_baseline: 0
 #     student_files: []
 #     tasks:
 #     - number: 1
-#       title: 'view: numbered lines and a view_range'
-#       tests: [test_view_numbers, test_view_range, test_view_errors]
+#       title: 'str_replace: count every match, check everything, then back up and write'
+#       tests: [test_replace_once, test_replace_counts, test_replace_refused_leaves_nothing, test_replace_bytes]
 #       hint: >-
-#         load(path) gives the text as stored; split it with text.split("\n"); -1 as the end means
-#         len(lines); check 1 <= start <= end <= len(lines) before numbering lines[start - 1:end].
+#         load, then count the places where old_str starts, overlaps included (text.count skips
+#         overlaps: "aa" is in "aaa" twice), then return any error, and only then backup and
+#         write_atomically.
 #     - number: 2
-#       title: 'str_replace: exactly once, checks before the backup'
-#       tests: [test_replace_once, test_replace_errors, test_replace_backup_order, test_replace_bytes]
+#       title: 'insert: after a line, and no final newline where there was none'
+#       tests: [test_insert_positions, test_insert_final_newline, test_insert_refused_leaves_nothing]
 #       hint: >-
-#         load, count, and only then backup and write_atomically. text.count(old_str) gives the number
-#         the "Found N matches" error needs.
+#         split_lines(text), check 0 <= insert_line <= len(lines), add a newline to insert_text if
+#         it has none. Inserting after a last line that has no newline: give that line one, and
+#         take it off the inserted text, so the file still ends without one.
 #     - number: 3
-#       title: 'insert: after a line, 0 for the top'
-#       tests: [test_insert_positions, test_insert_errors]
+#       title: 'assess: what "always" may approve, and nothing else'
+#       tests: [test_assess_plain, test_assess_off_the_list, test_assess_words, test_assess_options, test_assess_structure]
 #       hint: >-
-#         Keep each line's ending (split("\n") and add it back, or splitlines(keepends=True) on text
-#         without form feeds); insert_text without a final newline gets one.
+#         Walk every node of parse(command). A "command" node: literal() of every child (a
+#         redirection goes to writes_nothing instead); its first word must be in ALLOWLIST and
+#         options_ok(name, the rest). A node in STRUCTURE: walk its children. Any other node, or
+#         any None on the way: return None.
 #     - number: 4
-#       title: 'commands_in: every command node, not the first word'
-#       tests: [test_commands_chains, test_commands_nested, test_commands_quoted, test_commands_dynamic]
+#       title: 'Guardrail.check: "always" for programs, once for the exact command'
+#       tests: [test_guardrail_always, test_guardrail_exact_once, test_guardrail_changed_shell, test_guardrail_unfenced]
 #       hint: >-
-#         Walk every node of parse(command) recursively; each node of type "command" has a "name"
-#         field and "argument" fields. word(node) gives the text bash sees, or None when it is computed.
+#         programs = assess(command). Offer "always" only when programs is not None, the shell is
+#         fenced and unchanged, and then only for the programs not approved yet (none left: run
+#         it unasked). Otherwise ask with [], where "a" counts as "y". Record changes_shell(command)
+#         after any command that runs.
 #     - number: 5
-#       title: Wrappers and shell strings
-#       tests: [test_wrappers, test_shell_strings]
+#       title: 'sandbox_argv: the project read-write, the system read-only, the rest hidden'
+#       tests: [test_sandbox_visible, test_sandbox_hidden, test_sandbox_namespaces, test_sandbox_policy]
 #       hint: >-
-#         Write commands_in around a helper run(words) that records words[0] and, for a wrapper, calls
-#         itself on the words after the options; for bash -c and eval, call commands_in on the string.
-#     - number: 6
-#       title: Approval per program
-#       tests: [test_needs_approval]
-#       hint: Every program of commands_in(command) that is not in approved; an Unanalysable command needs
-#         approval as a whole.
+#         Make a list of (option, folder), sort it by depth (folder.count("/")), so a folder is
+#         mounted before anything inside it, and write each as --tmpfs F or --bind/--ro-bind F F;
+#         then --chdir project, --, and the command.
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
@@ -54,38 +58,45 @@
 # ---
 
 # %% [markdown]
-# # Lab 8: The text editor's commands and the guardrail's eyes
+# # Lab 8: Edits that leave nothing behind, and a shell that denies by default
 #
 # **Time box: 60 minutes**
 #
-# Six tasks, 35 points. Stop when the time is up and submit what you have: every check cell is
+# Five tasks, 43 points. Stop when the time is up and submit what you have: every check cell is
 # graded on its own, one kind of case each, so a half-done task still earns the cells it passes.
 #
-# Checkpoint 08 gives the agent the two tools Claude is trained on. You write the parts of them
-# where a small mistake costs the most:
+# Checkpoint 08 gives the agent Anthropic's text editor and a bash shell (Lecture 7.3). You write
+# the parts where a small mistake costs the most:
 #
-# 1. the text editor's `view`, `str_replace` and `insert`, with the errors Anthropic's text editor
-#    documentation suggests, and the order of checks that keeps a refused edit from leaving a
-#    backup behind;
-# 2. the guardrail's `commands_in(command)`: every program a bash command would run, read with a
-#    real bash parser, so that approving `ls` never approves `ls && rm -rf x`.
+# 1. `str_replace` and 2. `insert`, the text editor's two edits: confine the path, read the file
+#    and check the whole request, and only then back up and write, so a refused call leaves
+#    nothing behind, anywhere; a replacement counts its matches with overlaps; a file keeps its
+#    line endings, and a file without a final newline keeps none;
+# 3. `assess(command)`: what answering "always" may approve. The guardrail **denies by default**:
+#    only programs on a short allowlist, with options that can neither run code nor write a
+#    file, in plain commands whose every word is literal. Everything else asks, every time;
+# 4. `Guardrail.check`: "always" for allowlisted programs, and otherwise approval of the
+#    **exact command**, once;
+# 5. `sandbox_argv`: the bubblewrap command line that fences the shell: what it may write, what
+#    it may only read, what it cannot see, and no network.
 #
 # The tool contract is checkpoint 03's: the project root is the current working directory, and a
-# tool never raises, every failure is a string that starts with `Error:`.
+# tool never raises; every failure is a string that starts with `Error:`.
 #
 # How to work: run the setup cell once, then fill in each answer cell (keep the name, signature
 # and docstring) and run the check cells under it. `agentcourse lab check 8` runs every visible
 # check from a terminal. Grading runs more instances of exactly the kinds of case you see.
 
 # %% nbgrader="locked" grade_id="setup"
-"""Setup: helpers for the text editor and the parser. Run it first; do not change it."""
+"""Setup: helpers for the text editor, the guardrail and the sandbox. Run it first; do not change it."""
 import contextlib
 import datetime
+import hashlib
 import os
-import posixpath
 import re
 import shutil
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import tree_sitter_bash
@@ -97,9 +108,10 @@ SECRET = "a file outside the project\n"
 BACKUPS = ".agent-backups"
 
 
+# ---- the text editor (Tasks 1 and 2)
 @contextlib.contextmanager
 def scratch_project():
-    """A fresh copy of the sample project as the current directory, a secret beside it."""
+    """A fresh copy of the sample project as the current folder, with ../secret.txt beside it."""
     outer = Path(tempfile.mkdtemp(prefix="lab08-")).resolve()
     root = copy_sample_project(outer / "proj")
     (outer / "secret.txt").write_text(SECRET)
@@ -149,200 +161,334 @@ def write_atomically(real, text):
     os.replace(tmp, real)
 
 
+def split_lines(text):
+    """The lines of `text`, each with its own "\\n" (the last one may have none)."""
+    parts = text.split("\n")
+    return [p + "\n" for p in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+
+
+def every_file(root=None):
+    """{path: sha256} of every file in the project's folder and the folder around it
+    (hidden ones too): what a refused edit must leave exactly as it was."""
+    outer = Path(root or os.getcwd()).parent
+    return {str(p.relative_to(outer)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(outer.rglob("*")) if p.is_file()}
+
+
 def backups():
-    """Every backup file made so far in this project, and in the folder around it."""
-    root = Path(os.getcwd())
-    made = list((root / BACKUPS).rglob("*")) if (root / BACKUPS).exists() else []
-    return [p for p in made + list(root.parent.glob(f"{BACKUPS}/**/*")) if p.is_file()]
-
-
-BASH = Parser(Language(tree_sitter_bash.language()))
-
-
-class Unanalysable(ValueError):
-    """What the command runs cannot be known from its text (the user must be asked)."""
-
-
-def parse(command):
-    """The root node of bash's syntax tree for `command` (tree-sitter-bash)."""
-    return BASH.parse(command.encode()).root_node
-
-
-def word(node):
-    """The text bash sees for a word once quotes and backslashes are gone, or None when it
-    depends on something computed at run time ($x, $(...))."""
-    text = node.text.decode()
-    if node.type == "command_name":
-        return word(node.named_children[0])
-    if node.type in ("word", "number"):
-        return re.sub(r"\\(.)", r"\1", text)
-    if node.type == "raw_string":
-        return text[1:-1]
-    if node.type == "string" and all(c.type == "string_content" for c in node.named_children):
-        return re.sub(r'\\([$`"\\])', r"\1", text[1:-1])
-    if node.type == "concatenation":
-        parts = [word(c) for c in node.children]
-        return None if None in parts else "".join(parts)
-    return None
-
-
-def show(node, depth=0):
-    """Print a syntax tree, one node per line: try show(parse("ls | wc -l"))."""
-    print("  " * depth + f"{node.type}  {node.text.decode()!r}")
-    for child in node.named_children:
-        show(child, depth + 1)
-
-
-def read(path):
-    return Path(path).read_bytes()
+    """The backup files under .agent-backups, oldest name first."""
+    folder = Path(os.getcwd()) / BACKUPS
+    return sorted(p for p in folder.rglob("*") if p.is_file()) if folder.is_dir() else []
 
 
 def is_error(result):
     return isinstance(result, str) and result.startswith("Error:")
 
 
-def shown(text):
-    """view's output as a list of lines (a trailing newline or none: both fine)."""
-    return text.rstrip("\n").split("\n") if isinstance(text, str) else text
+# ---- the guardrail (Tasks 3 and 4)
+BASH = Parser(Language(tree_sitter_bash.language()))
 
 
-def found(command):
-    """commands_in as a set, or "ASK" when it raises Unanalysable."""
-    try:
-        return set(commands_in(command))
-    except Unanalysable:
-        return "ASK"
+def parse(command):
+    """bash's syntax tree for `command` (its root node), or None when the guardrail cannot be
+    sure it reads the command the way bash will: not text, over 10,000 characters, a
+    character outside printable ASCII, a syntax error, or text the parser skipped."""
+    if not isinstance(command, str) or len(command) > 10_000 or re.search(r"[^ -~\n\t]", command):
+        return None
+    source = command.encode()
+    root = BASH.parse(source).root_node
+    if root.has_error:
+        return None
+    stack = [root]
+    while stack:  # only blanks between a node's children, or bash reads something the tree does not show
+        node = stack.pop()
+        edges = [node.start_byte, *(b for c in node.children for b in (c.start_byte, c.end_byte)), node.end_byte]
+        if node.children and any(not re.fullmatch(rb"[ \t\n]*", source[a:b]) for a, b in zip(edges[::2], edges[1::2])):
+            return None
+        stack.extend(node.children)
+    return root
+
+
+def show(node, depth=0):
+    """Print a syntax tree, one node per line: try show(parse("ls -l | wc -l > /dev/null"))."""
+    print("  " * depth + f"{node.type}  {node.text.decode()!r}")
+    for child in node.children:
+        show(child, depth + 1)
+
+
+PLAIN_WORD = r"""(?:[A-Za-z0-9_./,:=+@%-]|'[^'\n]*'|"[^"$`\\\n]*")+"""
+
+
+def literal(node):
+    """The word bash passes on for `node` (a syntax-tree node, or its text), or None when bash
+    could change it as it runs: anything but plain characters, '...' and "..." without $ ` \\
+    (so $x, $(...), `...`, globs * ?, braces, ~ and backslashes all give None)."""
+    text = node if isinstance(node, str) else node.text.decode()
+    if not re.fullmatch(PLAIN_WORD, text):
+        return None
+    return "".join("".join(part) for part in re.findall(r"'([^']*)'|\"([^\"]*)\"|([^'\"]+)", text))
+
+
+# The node types a plain command line is made of: the whole program, lists (&& || ;),
+# pipelines, a statement with redirections, comments, and the operators themselves.
+STRUCTURE = {"program", "list", "pipeline", "redirected_statement", "comment", ";", "&&", "||", "|"}
+REDIRECTS = {"file_redirect", "heredoc_redirect", "herestring_redirect"}
+
+
+def writes_nothing(node):
+    """Whether a redirection node is one "always" may approve: 2>&1, >/dev/null, or reading a
+    plain file with <. Writing a file, a here-document, a device: False."""
+    text = node.text.decode()
+    if node.type != "file_redirect":
+        return False
+    if re.fullmatch(r"[0-9]?>&[0-9]", text):
+        return True
+    to_file = re.fullmatch(r"[0-9]?(>>?|&>>?|<)[ \t]*(.*)", text, re.S)
+    path = literal(to_file[2]) if to_file else None
+    if path is None:
+        return False
+    if to_file[1] == "<":
+        return path == "/dev/null" or "dev/" not in path
+    return path == "/dev/null"
+
+
+@dataclass(frozen=True)
+class Options:
+    """An allowlisted program's safe options: `short` letters (a letter followed by = takes a
+    value; # allows -5), `long` options in full (--lines= takes a value), at most `operands`."""
+
+    short: str = ""
+    long: frozenset = frozenset()
+    operands: int | None = None
+
+
+def safe(short="", long="", operands=None):
+    return Options(short, frozenset(f"--{name}" for name in long.split()), operands)
+
+
+# Each reads files or text and prints; with the options listed, none runs another program or
+# writes a file. Left out on purpose, among others: sort -o (writes), sort --compress-program
+# and grep --pre... (run a program), tail -f (never ends), diff -l (runs pr).
+ALLOWLIST = {
+    "ls": safe("aAlhRtrSdFi1pnsC", "all almost-all human-readable recursive reverse directory "
+               "classify color=never group-directories-first"),
+    "cat": safe("nbAEsTv", "number number-nonblank show-all show-ends squeeze-blank"),
+    "grep": safe("rRnilLcvwxEFohHqsIe=f=A=B=C=m=", "recursive line-number ignore-case count "
+                 "files-with-matches invert-match word-regexp extended-regexp fixed-strings "
+                 "only-matching no-filename with-filename quiet color=never include= exclude= "
+                 "exclude-dir= regexp= max-count="),
+    "wc": safe("lwcmL", "lines words bytes chars max-line-length"),
+    "head": safe("qvn=c=#", "quiet silent verbose lines= bytes="),
+    "tail": safe("qvn=c=#", "quiet silent verbose lines= bytes="),
+    "sort": safe("bdfgiMhnRrVsuck=t=", "reverse numeric-sort human-numeric-sort unique stable "
+                 "general-numeric-sort ignore-case version-sort check key= field-separator="),
+    "uniq": safe("cduiDf=s=w=", "count repeated unique ignore-case", operands=1),  # 2nd: output
+    "cut": safe("sb=c=d=f=", "complement only-delimited bytes= characters= delimiter= fields= "
+                "output-delimiter="),
+    "tr": safe("cCdst", "complement delete squeeze-repeats truncate-set1"),
+    "diff": safe("uqrNaiwbBstyU=C=", "unified brief recursive new-file text ignore-case "
+                 "ignore-all-space ignore-space-change ignore-blank-lines strip-trailing-cr"),
+    "file": safe("bLhikNE", "brief mime mime-type mime-encoding dereference"),
+    "stat": safe("Ltc=", "dereference terse format= printf="), "dirname": safe("z", "zero"),
+    "du": safe("shackmbxLd=", "summarize human-readable all total apparent-size max-depth="),
+    "basename": safe("azs=", "multiple zero suffix="),
+    "realpath": safe("emsqzLP", "canonicalize-existing canonicalize-missing no-symlinks quiet "
+                     "zero relative-to= relative-base="),
+    "pwd": safe("LP"), "echo": safe("neE"), "true": safe(), "cd": safe("LP", operands=1),
+}
+
+
+def _option(word, spec):
+    """False: a safe option; True: safe, and its value is the next word; None: not safe."""
+    if word in spec.long:
+        return False
+    if word.startswith("--"):
+        option, equals, _ = word.partition("=")
+        return None if option + "=" not in spec.long else not equals
+    if "#" in spec.short and word[1:].isdigit():
+        return False
+    for at, letter in enumerate(word[1:], start=2):
+        if letter in "=#" or letter not in spec.short:
+            return None
+        where = spec.short.index(letter)
+        if spec.short[where + 1 : where + 2] == "=":
+            return at >= len(word)  # -n5 carries its value; -n takes the next word
+    return False
+
+
+def options_ok(program, words):
+    """Whether `words` (literal arguments) are a safe use of the allowlisted `program`: every
+    word starting with - up to `--` is one of its safe options (long ones only in full: GNU
+    programs also take abbreviations), a value follows where one is needed, and it gets no
+    more operands than its safe form takes."""
+    spec, operands, ended, i = ALLOWLIST[program], 0, False, 0
+    while i < len(words):
+        word, i = words[i], i + 1
+        if ended or word == "-" or not word.startswith("-"):
+            operands += 1
+        elif word == "--":
+            ended = True
+        else:
+            takes = _option(word, spec)
+            if takes is None:
+                return False
+            if takes:
+                if i == len(words) or words[i].startswith("-"):
+                    return False
+                i += 1
+    return spec.operands is None or operands <= spec.operands
+
+
+# Every builtin of bash 5.2 (`compgen -b`), and those that change no name the shell knows.
+BUILTINS = frozenset(
+    ". : [ alias bg bind break builtin caller cd command compgen complete compopt continue declare "
+    "dirs disown echo enable eval exec exit export false fc fg getopts hash help history jobs kill "
+    "let local logout mapfile popd printf pushd pwd read readarray readonly return set shift shopt "
+    "source suspend test times trap true type typeset ulimit umask unalias unset wait".split())
+INERT = frozenset({"cd", "echo", "false", "pwd", "true"})
+
+
+def changes_shell(command):
+    """Whether running `command` may change what later commands' names mean in this shell:
+    a function, an alias, an assignment, `source`, `export`, `hash`, any builtin but the inert
+    ones, anything computed. A program bash starts (rm, python3) cannot change the shell."""
+    root = parse(command)
+    if root is None:
+        return True
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type in ("function_definition", "variable_assignment", "declaration_command",
+                         "unset_command") or "$" in node.text.decode() or "`" in node.text.decode():
+            return True
+        if node.type == "command":
+            name_node = node.child_by_field_name("name")
+            name = literal(name_node) if name_node is not None else None
+            if name is None or (name in BUILTINS and name not in INERT):
+                return True
+        stack.extend(node.children)
+    return False
+
+
+REFUSAL = ("Error: the user did not approve this command, so it was not run. Do not try to get "
+           "the same result another way; ask the user how they want to proceed.")
+
+
+class Asker:
+    """A scripted user for the checks: answers in turn, and remembers each question."""
+
+    def __init__(self, *answers):
+        self.answers, self.asked = list(answers), []
+
+    def __call__(self, command, programs):
+        self.asked.append((command, list(programs)))
+        return self.answers.pop(0) if self.answers else "n"
+
+
+# ---- the sandbox (Task 5)
+SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib64", "/etc")  # the system's folders, read-only
+
+
+@dataclass(frozen=True)
+class SandboxPolicy:
+    """What the shell may reach besides the project folder; every opening is one field."""
+
+    network: bool = False  # True: commands reach the network (and this machine's loopback)
+    writable: tuple = ()  # more folders commands may change
+    readable: tuple = ()  # more folders commands may read
+    git_config: bool = True  # ~/.gitconfig and ~/.config/git, read-only, so commits carry a name
+
+
+def git_config_files(home):
+    """Where git looks for the user's configuration."""
+    return [os.path.join(home, ".gitconfig"), os.path.join(home, ".config", "git")]
+
+
+_TAKES = {"--bind": 2, "--ro-bind": 2, "--dev-bind": 2, "--bind-try": 2, "--ro-bind-try": 2,
+          "--dev-bind-try": 2, "--symlink": 2, "--setenv": 2, "--tmpfs": 1, "--proc": 1, "--dev": 1,
+          "--dir": 1, "--chdir": 1, "--remount-ro": 1, "--unsetenv": 1, "--cap-drop": 1,
+          "--cap-add": 1, "--uid": 1, "--gid": 1, "--hostname": 1, "--info-fd": 1, "--perms": 1}
+_KIND = {"--bind": "read-write", "--bind-try": "read-write", "--dev-bind": "read-write",
+         "--dev-bind-try": "read-write", "--ro-bind": "read-only", "--ro-bind-try": "read-only",
+         "--tmpfs": "private", "--proc": "proc", "--dev": "devices"}
+
+
+def bwrap_options(argv):
+    """bwrap's options in `argv` as (option, its values) up to `--`, and the command after it."""
+    if not argv or os.path.basename(argv[0]) != "bwrap":
+        raise ValueError(f"a bwrap command line starts with bwrap, not {argv[:1]}")
+    options, i = [], 1
+    while i < len(argv) and argv[i] != "--":
+        option = argv[i]
+        if not option.startswith("--"):
+            raise ValueError(f"bwrap would run {option!r} as the command: put -- before the command")
+        n = _TAKES.get(option, 0)
+        options.append((option, tuple(argv[i + 1 : i + 1 + n])))
+        i += 1 + n
+    return options, argv[i + 1 :]
+
+
+def sees(argv, path):
+    """What a command inside the sandbox finds at the host's `path`: "read-write" or
+    "read-only" (the host's file), "private" (an empty folder of the sandbox's own: the host's
+    file is not there), "proc", "devices", or "absent" (nothing is mounted there). Like bwrap,
+    the last mount at `path` or at a folder holding it wins."""
+    found = "absent"
+    for option, values in bwrap_options(argv)[0]:
+        if option in _KIND:
+            where = values[-1].rstrip("/") or "/"
+            if path == where or path.startswith(where.rstrip("/") + "/"):
+                found = _KIND[option]
+    return found
 
 
 print("setup ok")
 
 # %% [markdown]
-# ## Task 1: `view` (8 minutes)
-#
-# `view(path, view_range=None)` returns the file's lines numbered from 1, as the documentation's
-# example shows them: `"1: def add(a, b):"`, one per line, joined with `"\n"`. With `view_range`
-# `[start, end]` it returns only those lines, both ends included; an end of `-1` means the last
-# line. Return `Error: ...` (never raise) for: a path outside the project (`confine` raises
-# `ValueError`), a file that does not exist, and a range out of bounds (`start < 1`, `end` past
-# the last line, `start > end`); the range error must say how many lines the file has.
-#
-# **Hint:** `load(path)` (given) returns the real path and the text exactly as stored, or raises
-# `ValueError` with the reason; `text.split("\n")` gives lines without their `\n` (drop the empty
-# string after a final newline).
-#
-# **Expected:** the three check cells print `view ok`.
-
-# %% nbgrader="solution" grade_id="view"
-def view(path, view_range=None):
-    """The file's lines as "N: text", all of them or view_range [start, end] (end -1: to the end)."""
-    ### BEGIN SOLUTION
-    try:
-        _, text = load(path)
-    except ValueError as err:
-        return f"Error: {err}"
-    lines = text.removesuffix("\n").split("\n") if text else []
-    start, end = view_range or (1, len(lines))
-    end = len(lines) if end == -1 else end
-    if not 1 <= start <= end <= len(lines):
-        return f"Error: view_range {view_range} is out of bounds: {path} has {len(lines)} lines"
-    return "\n".join(f"{n}: {lines[n - 1].rstrip(chr(13))}" for n in range(start, end + 1))
-    ### END SOLUTION
-
-
-# %% nbgrader="tests" grade_id="test_view_numbers" points=1
-"""Check that view numbers every line from 1."""
-with scratch_project() as root:
-    lines, original = shown(view("math_utils.py")), (root / "math_utils.py").read_text().splitlines()
-    assert lines[0] == "1: " + original[0], lines[0]
-    assert lines[-1] == f"{len(original)}: {original[-1]}", "one output line per file line"
-    (root / "two.txt").write_text("alpha\nbeta")  # no final newline: still two lines
-    assert shown(view("two.txt")) == ["1: alpha", "2: beta"], view("two.txt")
-### BEGIN HIDDEN TESTS
-with scratch_project() as root:
-    (root / "blank.txt").write_text("a\n\n\nb\n")
-    assert shown(view("blank.txt")) == ["1: a", "2: ", "3: ", "4: b"], "blank lines are lines too"
-    (root / "win.txt").write_bytes(b"x\r\ny\r\n")
-    assert shown(view("win.txt")) == ["1: x", "2: y"]
-    assert shown(view("main.py"))[0].startswith("1: ")
-### END HIDDEN TESTS
-print("view ok")
-
-# %% nbgrader="tests" grade_id="test_view_range" points=2
-"""Check that view_range is 1-based, includes both ends, and -1 means the last line."""
-with scratch_project() as root:
-    (root / "ten.txt").write_text("".join(f"line {n}\n" for n in range(1, 11)))
-    assert shown(view("ten.txt", [2, 3])) == ["2: line 2", "3: line 3"], view("ten.txt", [2, 3])
-    assert shown(view("ten.txt", [9, -1])) == ["9: line 9", "10: line 10"], view("ten.txt", [9, -1])
-    assert shown(view("ten.txt", [1, 1])) == ["1: line 1"]
-### BEGIN HIDDEN TESTS
-with scratch_project() as root:
-    (root / "seven.txt").write_text("".join(f"v{n}\n" for n in range(1, 8)))
-    assert shown(view("seven.txt", [7, 7])) == ["7: v7"]
-    assert shown(view("seven.txt", [1, -1])) == shown(view("seven.txt"))
-    assert shown(view("seven.txt", [3, 5])) == ["3: v3", "4: v4", "5: v5"]
-    assert shown(view("seven.txt", [7, -1])) == ["7: v7"]
-### END HIDDEN TESTS
-print("view ok")
-
-# %% nbgrader="tests" grade_id="test_view_errors" points=2
-"""Check that a bad range, a missing file and a path outside are Error strings."""
-with scratch_project() as root:
-    (root / "ten.txt").write_text("".join(f"line {n}\n" for n in range(1, 11)))
-    for bad in ([0, 2], [2, 11], [5, 4]):
-        result = view("ten.txt", bad)
-        assert is_error(result) and "10 lines" in result, f"view_range {bad}: {result!r}"
-    assert is_error(view("missing.py"))
-    assert is_error(view("../secret.txt"))
-### BEGIN HIDDEN TESTS
-with scratch_project() as root:
-    (root / "three.txt").write_text("a\nb\nc\n")
-    for bad in ([-1, 2], [4, -1], [3, 2], [1, 4]):
-        result = view("three.txt", bad)
-        assert is_error(result) and "3 lines" in result, f"view_range {bad}: {result!r}"
-    os.symlink(root.parent / "secret.txt", root / "notes.txt")
-    for bad in ["notes.txt", str(root.parent / "secret.txt"), "", "sub/../../secret.txt"]:
-        result = view(bad)
-        assert is_error(result) and SECRET.strip() not in result, f"view({bad!r}) = {result!r}"
-### END HIDDEN TESTS
-print("view ok")
-
-# %% [markdown]
-# ## Task 2: `str_replace` (10 minutes)
+# ## Task 1: `str_replace` (10 minutes)
 #
 # `str_replace(path, old_str, new_str)` replaces the one occurrence of `old_str` in the file.
-# Use the wording Anthropic's text editor documentation suggests:
+# Use the words Anthropic's text editor documentation suggests:
 #
 # - no occurrence: `Error: No match found for replacement. Please check your text and try again.`
 # - several: `Error: Found 3 matches for replacement text. Please provide more context to make a
 #   unique match.` (with the real count)
 # - success: `Successfully replaced text at exactly one location.`
 #
-# Before the write, call `backup(real)` (given), then `write_atomically(real, text)` (given). The
-# order is the point of this task: **confine, read, count, then back up, then write**. A path
-# outside the project, or an edit that does not apply, must return its error *before* the backup,
-# so that a refused call leaves no stray copy behind. The file keeps every other byte: a `\r\n`
-# file stays `\r\n`, a file without a final newline stays without one.
+# **Matches count with overlaps** (Lecture 7.3): `"aa"` occurs twice in `"aaa"`, at 0 and at 1, so
+# replacing it is ambiguous, not a lucky first hit. An empty `old_str` is an error too.
 #
-# **Hint:** `load`, then `text.count(old_str)`, then `backup`, then `write_atomically`.
+# The order is the point of this task: **confine, read, count, and only then back up and write**.
+# `load(path)` (given) confines and reads, or raises `ValueError` with the reason; `backup(real)`
+# and `write_atomically(real, text)` are given too. A path outside the project, a missing file or
+# an edit that does not apply returns its `Error:` *before* the backup, so a refused call leaves
+# every file, in the project and around it, exactly as it was: back up first, and a refused edit
+# of `../secret.txt` copies the secret into the project. The file keeps every other byte: a
+# `\r\n` file stays `\r\n`, a file without a final newline stays without one.
+#
+# **Hint:** `load`, count the places where `old_str` starts (`text.startswith(old_str, i)` for
+# every `i`; `text.count` skips overlaps), return any error, then `backup` and `write_atomically`.
 #
 # **Expected:** four cells print `str_replace ok`.
 
 # %% nbgrader="solution" grade_id="str_replace"
 def str_replace(path, old_str, new_str):
-    """Replace the only occurrence of old_str; errors as strings; backup only before a real write."""
+    """Replace the only occurrence of old_str; errors as strings; a backup only before a real write."""
     ### BEGIN SOLUTION
     try:
         real, text = load(path)
     except ValueError as err:
         return f"Error: {err}"
-    count = text.count(old_str) if old_str else 0
-    if count == 0:
+    if not isinstance(old_str, str) or not old_str:
+        return "Error: old_str must be the exact, non-empty text to replace"
+    starts = [i for i in range(len(text)) if text.startswith(old_str, i)]
+    if not starts:
         return "Error: No match found for replacement. Please check your text and try again."
-    if count > 1:
-        return (f"Error: Found {count} matches for replacement text. "
+    if len(starts) > 1:
+        return (f"Error: Found {len(starts)} matches for replacement text. "
                 "Please provide more context to make a unique match.")
     backup(real)
-    write_atomically(real, text.replace(old_str, new_str, 1))
+    write_atomically(real, text[: starts[0]] + new_str + text[starts[0] + len(old_str) :])
     return "Successfully replaced text at exactly one location."
     ### END SOLUTION
 
@@ -354,54 +500,72 @@ with scratch_project() as root:
         "Successfully replaced text at exactly one location.")
     text = (root / "math_utils.py").read_text()
     assert "return b + a" in text and "return a + b" not in text and "def subtract" in text
+    (root / "x.txt").write_text("one two two2\n")
+    assert str_replace("x.txt", "two2", "three").startswith("Successfully")
+    assert (root / "x.txt").read_text() == "one two three\n"
 ### BEGIN HIDDEN TESTS
 with scratch_project() as root:
-    (root / "x.txt").write_text("one two three\n")
-    assert str_replace("x.txt", "two", "2").startswith("Successfully")
-    assert (root / "x.txt").read_text() == "one 2 three\n"
-    assert str_replace("x.txt", "one 2", "").startswith("Successfully")
-    assert (root / "x.txt").read_text() == " three\n"
+    (root / "y.txt").write_text("alpha beta gamma\n")
+    assert str_replace("y.txt", "beta", "B").startswith("Successfully")
+    assert (root / "y.txt").read_text() == "alpha B gamma\n"
+    assert str_replace("y.txt", "alpha B", "").startswith("Successfully")
+    assert (root / "y.txt").read_text() == " gamma\n"
 ### END HIDDEN TESTS
 print("str_replace ok")
 
-# %% nbgrader="tests" grade_id="test_replace_errors" points=2
-"""Check that no match and several matches give the documented errors, with the count."""
+# %% nbgrader="tests" grade_id="test_replace_counts" points=2
+"""Check that no match and several matches (overlaps counted) give the documented errors."""
 with scratch_project() as root:
     (root / "dup.py").write_text("x = 1\ny = 2\nx = 1\n")
     assert str_replace("dup.py", "z = 3", "z = 4") == (
         "Error: No match found for replacement. Please check your text and try again.")
     assert str_replace("dup.py", "x = 1", "x = 9") == (
         "Error: Found 2 matches for replacement text. Please provide more context to make a unique match.")
-    assert (root / "dup.py").read_text() == "x = 1\ny = 2\nx = 1\n", "a refused edit changed the file"
+    (root / "aaa.txt").write_text("aaa\n")
+    assert str_replace("aaa.txt", "aa", "b") == (
+        "Error: Found 2 matches for replacement text. Please provide more context to make a unique match."), (
+        "'aa' starts at 0 and at 1 in 'aaa': count overlapping matches")
+    (root / "one.txt").write_text("a")
+    assert is_error(str_replace("dup.py", "", "z")) and is_error(str_replace("one.txt", "", "z")), (
+        "an empty old_str is refused")
+    assert (root / "dup.py").read_text() == "x = 1\ny = 2\nx = 1\n" and (root / "aaa.txt").read_text() == "aaa\n"
+    assert (root / "one.txt").read_text() == "a"
 ### BEGIN HIDDEN TESTS
 with scratch_project() as root:
     (root / "many.py").write_text("pass\n" * 5)
     assert str_replace("many.py", "pass", "return").startswith("Error: Found 5 matches for replacement text.")
-    assert str_replace("many.py", "", "x").startswith("Error:"), "an empty old_str matches nothing useful"
-    assert str_replace("missing.py", "a", "b").startswith("Error:")
-    assert (root / "many.py").read_text() == "pass\n" * 5
+    (root / "ab.txt").write_text("ababa\n")
+    assert str_replace("ab.txt", "aba", "x").startswith("Error: Found 2 matches for replacement text.")
+    (root / "nl.txt").write_text("\n\n\n")
+    assert str_replace("nl.txt", "\n\n", "x").startswith("Error: Found 2 matches for replacement text.")
+    assert str_replace("many.py", "return", "x").startswith("Error: No match found")
+    (root / "q.txt").write_text("q")
+    assert is_error(str_replace("q.txt", "", "x")) and (root / "q.txt").read_text() == "q"
+    assert (root / "many.py").read_text() == "pass\n" * 5 and (root / "ab.txt").read_text() == "ababa\n"
 ### END HIDDEN TESTS
 print("str_replace ok")
 
-# %% nbgrader="tests" grade_id="test_replace_backup_order" points=3
-"""Check that a write is backed up first, and that a refused call leaves no backup at all."""
+# %% nbgrader="tests" grade_id="test_replace_refused_leaves_nothing" points=3
+"""Check that a refused call changes no file anywhere, and a write is backed up first."""
 with scratch_project() as root:
-    before = (root / "math_utils.py").read_bytes()
-    assert is_error(str_replace("math_utils.py", "no such text", "x"))
-    assert is_error(str_replace("../secret.txt", "outside", "inside"))
-    assert backups() == [], f"a refused call left a backup: {backups()}"
-    assert (root.parent / "secret.txt").read_text() == SECRET
+    before, original = every_file(), (root / "math_utils.py").read_bytes()
+    for path, old in [("math_utils.py", "no such text"), ("math_utils.py", "    return a"),
+                      ("../secret.txt", "outside"), ("missing.py", "x")]:
+        assert is_error(str_replace(path, old, "new")), (path, old)
+    changed = sorted(set(every_file()) ^ set(before)) or sorted(k for k in before if every_file()[k] != before[k])
+    assert every_file() == before, f"a refused call changed or left files behind: {changed}"
     str_replace("math_utils.py", "return a + b", "return b + a")
     made = backups()
-    assert len(made) == 1 and made[0].read_bytes() == before, "the backup holds the file as it was"
+    assert len(made) == 1 and made[0].read_bytes() == original, "one backup, holding the file as it was"
 ### BEGIN HIDDEN TESTS
 with scratch_project() as root:
     (root / "dup.py").write_text("a\na\n")
-    assert is_error(str_replace("dup.py", "a", "b"))
     os.symlink(root.parent / "secret.txt", root / "notes.txt")
-    assert is_error(str_replace("notes.txt", "outside", "inside"))
-    assert is_error(str_replace(str(root.parent / "secret.txt"), "outside", "in"))
-    assert backups() == [], f"a refused call left a backup: {backups()}"
+    before = every_file()
+    for path, old in [("dup.py", "a"), ("notes.txt", "outside"), (str(root.parent / "secret.txt"), "outside"),
+                      ("sub/../../secret.txt", "outside"), ("dup.py", "")]:
+        assert is_error(str_replace(path, old, "in")), (path, old)
+    assert every_file() == before, "a refused call changed or left files behind"
     str_replace("dup.py", "a\na", "b")
     str_replace("dup.py", "b", "c")
     assert sorted(p.read_text() for p in backups()) == ["a\na\n", "b\n"], "one backup per write"
@@ -422,25 +586,30 @@ with scratch_project() as root:
     (root / "mixed.txt").write_bytes(b"x\r\ny\nz\r\n")
     str_replace("mixed.txt", "y", "Y")
     assert (root / "mixed.txt").read_bytes() == b"x\r\nY\nz\r\n"
-    (root / "utf.txt").write_bytes("café\r\n".encode())
+    (root / "utf.txt").write_bytes("café\r\nend".encode())
     str_replace("utf.txt", "café", "thé")
-    assert (root / "utf.txt").read_bytes() == "thé\r\n".encode()
+    assert (root / "utf.txt").read_bytes() == "thé\r\nend".encode()
 ### END HIDDEN TESTS
 print("str_replace ok")
 
 # %% [markdown]
-# ## Task 3: `insert` (7 minutes)
+# ## Task 2: `insert` (9 minutes)
 #
-# `insert(path, insert_line, insert_text)` puts `insert_text` after line `insert_line`; `0` means
-# before the first line, and the number of lines means after the last. Anything else is
-# `Error: ...` that says how many lines the file has (and no backup). `insert_text` is whole
-# lines: if it does not end with `\n`, add one, so it never runs into the next line. Same order as
-# Task 2: confine, read, check, back up, write. Success: `Inserted after line N.`
+# `insert(path, insert_line, insert_text)` puts `insert_text` after line `insert_line`: `0` means
+# before the first line, and the number of lines means after the last. Any other number is an
+# `Error:` that says how many lines the file has (`... has 3 lines`). The same road as Task 1:
+# confine and read, check, and only then back up and write; a refused call changes no file.
+# Success: `Inserted after line N.`
 #
-# **Hint:** build `lines` with their endings kept, then `lines[:n] + [new] + lines[n:]`. If the
-# file's last line has no `\n` and you insert after it, give that line one.
+# The inserted text is whole lines: without a final `\n` it gets one, so it never runs into the
+# next line. One exception, the final-newline rule (Lecture 7.3): **a file without a final
+# newline keeps none**. Inserting after a last line that has no `\n` gives that line one, and the
+# inserted text then ends the file without one: `"x\ny"` with `"z"` after line 2 is `"x\ny\nz"`.
 #
-# **Expected:** two cells print `insert ok`.
+# **Hint:** `split_lines(text)` (given) keeps each line's ending; then
+# `lines[:n] + [new] + lines[n:]`.
+#
+# **Expected:** three cells print `insert ok`.
 
 # %% nbgrader="solution" grade_id="insert"
 def insert(path, insert_line, insert_text):
@@ -450,13 +619,12 @@ def insert(path, insert_line, insert_text):
         real, text = load(path)
     except ValueError as err:
         return f"Error: {err}"
-    lines = text.split("\n")
-    lines = [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
+    lines = split_lines(text)
     if not isinstance(insert_line, int) or not 0 <= insert_line <= len(lines):
         return f"Error: insert_line {insert_line} is out of bounds: {path} has {len(lines)} lines"
-    if insert_line == len(lines) and lines and not lines[-1].endswith("\n"):
-        lines[-1] += "\n"
     new = insert_text if insert_text.endswith("\n") else insert_text + "\n"
+    if insert_line == len(lines) and lines and not lines[-1].endswith("\n"):
+        lines[-1], new = lines[-1] + "\n", new[:-1]
     backup(real)
     write_atomically(real, "".join(lines[:insert_line] + [new] + lines[insert_line:]))
     return f"Inserted after line {insert_line}."
@@ -475,295 +643,466 @@ with scratch_project() as root:
     assert (root / "abc.txt").read_text() == "top\na\nafter a\nb\nc\nend\n"
 ### BEGIN HIDDEN TESTS
 with scratch_project() as root:
-    (root / "open.txt").write_text("x\ny")
-    insert("open.txt", 2, "z")
-    assert (root / "open.txt").read_text().startswith("x\ny\nz"), "the last line was joined to the new one"
     (root / "two.txt").write_text("1\n2\n")
     insert("two.txt", 1, "m1\nm2")
     assert (root / "two.txt").read_text() == "1\nm1\nm2\n2\n"
+    insert("two.txt", 4, "z\n")
+    assert (root / "two.txt").read_text() == "1\nm1\nm2\n2\nz\n"
     assert len(backups()) == 2
 ### END HIDDEN TESTS
 print("insert ok")
 
-# %% nbgrader="tests" grade_id="test_insert_errors" points=2
-"""Check that a line number out of bounds is an Error string, with no backup and no change."""
+# %% nbgrader="tests" grade_id="test_insert_final_newline" points=2
+"""Check that a file without a final newline keeps none after an insert at its end."""
+with scratch_project() as root:
+    (root / "open.txt").write_text("x\ny")
+    assert insert("open.txt", 2, "z").startswith("Inserted")
+    assert (root / "open.txt").read_text() == "x\ny\nz", repr((root / "open.txt").read_text())
+    (root / "open2.txt").write_text("x\ny")
+    insert("open2.txt", 1, "m")
+    assert (root / "open2.txt").read_text() == "x\nm\ny", "only an insert at the end touches the last line"
+### BEGIN HIDDEN TESTS
+with scratch_project() as root:
+    (root / "one.txt").write_text("only")
+    insert("one.txt", 1, "a\nb\n")
+    assert (root / "one.txt").read_text() == "only\na\nb"
+    (root / "one2.txt").write_text("only")
+    insert("one2.txt", 0, "top")
+    assert (root / "one2.txt").read_text() == "top\nonly"
+    (root / "closed.txt").write_text("k\n")
+    insert("closed.txt", 1, "end")
+    assert (root / "closed.txt").read_text() == "k\nend\n"
+### END HIDDEN TESTS
+print("insert ok")
+
+# %% nbgrader="tests" grade_id="test_insert_refused_leaves_nothing" points=2
+"""Check that a line number out of bounds is an Error string, and a refused call changes no file."""
 with scratch_project() as root:
     (root / "abc.txt").write_text("a\nb\nc\n")
+    before = every_file()
     for bad in (4, -1, 99):
         result = insert("abc.txt", bad, "x")
         assert is_error(result) and "3 lines" in result, f"insert_line {bad}: {result!r}"
-    assert is_error(insert("../secret.txt", 0, "x"))
-    assert (root / "abc.txt").read_text() == "a\nb\nc\n" and backups() == []
+    assert is_error(insert("../secret.txt", 0, "x")) and is_error(insert("missing.txt", 0, "x"))
+    assert every_file() == before, "a refused call changed or left files behind"
 ### BEGIN HIDDEN TESTS
 with scratch_project() as root:
     (root / "one.txt").write_text("only\n")
+    os.symlink(root.parent / "secret.txt", root / "notes.txt")
+    before = every_file()
     for bad in (2, -2, 10**6):
         assert is_error(insert("one.txt", bad, "x")) and "1 lines" in insert("one.txt", bad, "x")
-    assert is_error(insert("missing.txt", 0, "x"))
-    assert (root / "one.txt").read_text() == "only\n" and backups() == []
+    assert is_error(insert("notes.txt", 0, "x")) and is_error(insert(str(root.parent / "secret.txt"), 1, "x"))
+    assert every_file() == before, "a refused call changed or left files behind"
 ### END HIDDEN TESTS
 print("insert ok")
 
 # %% [markdown]
-# ## Task 4: `commands_in`, part 1: every command in the tree (13 minutes)
+# ## Task 3: `assess`: what "always" may approve (16 minutes)
 #
-# `commands_in(command)` returns every program a bash command would run (a list; order does not
-# matter, duplicates may be dropped). Splitting the string on `;` or `&&` misses most of them:
-# `echo $(rm -rf x)`, `(cd a; rm b)`, `f() { rm x; }`, `if ls; then rm x; fi`, `X=$(rm y) ls`.
-# So walk the syntax tree of `parse(command)` and collect, from **every** node of type
-# `"command"` at any depth, its program: `word(node.child_by_field_name("name"))`. Try
-# `show(parse("ls && echo $(rm x)"))` to see the tree.
+# When the agent wants to run a command, the user can answer `y` (once), `n`, or `a` (always).
+# "Always" is dangerous: it approves commands nobody will see. A guardrail that tries to list
+# what is dangerous (`rm`, `sudo`, `bash -c '...'`, `$(...)`, `> file`, `find -exec`, `sort -o`,
+# `grep --pre=...`, `LD_PRELOAD=...`, a function named `ls` ...) is always one trick short:
+# a command line can start programs in more ways than anyone can list (Lecture 7.3). So the
+# guardrail **denies by default**: "always" may approve only what it reads completely.
 #
-# - A name bash computes at run time (`word` returns `None`: `$cmd`, `$(echo rm)`) cannot be
-#   known: raise `Unanalysable` (given). So must a command that does not parse:
-#   `parse(command).has_error` is `True`.
-# - `word` already undoes quoting: `r\m`, `'r'm`, `"rm"` are all `rm`.
-# - `/bin/rm` and `/usr/bin/rm` are `rm`: a name in one of the system folders `/bin`, `/usr/bin`,
-#   `/usr/local/bin`, `/sbin`, `/usr/sbin` counts as its last part. Any other path stays as written.
+# `assess(command)` returns the tuple of programs "always" may approve for `command` (their order
+# and repeats do not matter), or `None`: only this exact command can be approved, once. It returns the
+# tuple only when **all** of these hold:
 #
-# **Hint:** a recursive helper `visit(node)` that handles `node` and then calls itself on
-# `node.children`.
+# - `parse(command)` (given) is not `None`;
+# - every node of the tree is either of a type in `STRUCTURE` (given: the program, lists with
+#   `&&` `||` `;`, pipelines, statements with redirections, comments, the operators), a
+#   redirection that `writes_nothing` (given: `2>&1`, `>/dev/null`, `< file`), or a `command`;
+# - in each `command` node, every child but its redirections is a literal word (`literal(child)`,
+#   given, is not `None`: no `$`, `` ` ``, glob, brace, `~` or backslash), the first word is a
+#   program in `ALLOWLIST` (given), and `options_ok(program, the other words)` (given): no option
+#   that runs code or writes a file (`sort -o`, `grep --pre=`), abbreviations included.
 #
-# **Expected:** four cells print `commands ok`.
+# Anything else, anything unknown, returns `None`: a subshell `( )`, `$( )`, a function, `&`, a
+# here-document, `bash -c`, `sudo`, `env`, an assignment such as `X=1 ls`. Try
+# `show(parse("ls -l | wc -l 2>/dev/null"))` to see a tree.
+#
+# **Hint:** a stack (or a recursive helper) over `node.children`, starting at the root; for a
+# `command` node, look at its children yourself instead of walking into them.
+#
+# **Expected:** five cells print `assess ok`.
 
-# %% [markdown]
-# ## Task 5: wrappers and shell strings (14 minutes)
-#
-# Some programs run another one: `sudo rm x`, `env A=1 rm x`, `nice -n 5 rm x`, `nohup rm x`,
-# `timeout 5 rm x`, `xargs rm`, `command rm x`, `exec rm x`. For those, record the wrapper **and**
-# the program it runs: skip its options (the table `WRAPPERS` below lists, for each, the options
-# that take a value, like `sudo -u bob`), then for `env` any `NAME=value` words, then for
-# `timeout` its duration; what is left starts with the program. Shells run a string:
-# `bash -c 'rm x'`, `sh -c "..."`: parse the string the same way (call `commands_in` on it).
-# `eval rm x` runs its words joined by spaces.
-#
-# Write Tasks 4 and 5 in the one answer cell below.
-
-# %% nbgrader="solution" grade_id="commands_in"
-SYSTEM_DIRS = {"/bin", "/usr/bin", "/usr/local/bin", "/sbin", "/usr/sbin"}
-SHELLS = {"bash", "sh", "zsh", "dash"}
-WRAPPERS = {  # wrapper -> its options that take a value (every other "-x" takes none)
-    "sudo": {"-u", "-g", "-C", "-D", "-h", "-p"}, "env": {"-u", "-C"}, "nice": {"-n"},
-    "nohup": set(), "timeout": {"-s", "-k"}, "command": set(), "exec": {"-a"},
-    "xargs": {"-a", "-d", "-E", "-I", "-L", "-n", "-P", "-s"},
-}
-
-
-def commands_in(command):
-    """Every program `command` would run, or Unanalysable when that cannot be known."""
+# %% nbgrader="solution" grade_id="assess"
+def assess(command):
+    """The allowlisted programs "always" may approve for `command`, or None: ask for this exact command."""
     ### BEGIN SOLUTION
-    tree = parse(command)
-    if tree.has_error:
-        raise Unanalysable("bash cannot parse this command")
-    programs = []
-
-    def run(words):
-        if not words or words[0] is None:
-            raise Unanalysable("the program's name is computed when it runs")
-        name = words[0]
-        if posixpath.dirname(name) in SYSTEM_DIRS:
-            name = posixpath.basename(name)
-        programs.append(name)
-        rest = words[1:]
-        if name in SHELLS and "-c" in rest:
-            string = rest[rest.index("-c") + 1] if rest.index("-c") + 1 < len(rest) else None
-            if string is None:
-                raise Unanalysable("a shell string computed when it runs")
-            programs.extend(commands_in(string))
-        elif name == "eval" and rest:
-            if None in rest:
-                raise Unanalysable("eval of a computed string")
-            programs.extend(commands_in(" ".join(rest)))
-        elif name in WRAPPERS:
-            while rest and rest[0] is not None and rest[0].startswith("-"):
-                rest = rest[2:] if rest[0] in WRAPPERS[name] else rest[1:]
-            while name == "env" and rest and rest[0] is not None and "=" in rest[0]:
-                rest = rest[1:]
-            if name == "timeout":
-                rest = rest[1:]
-            if rest:
-                run(rest)
-
-    def visit(node):
+    root = parse(command)
+    if root is None:
+        return None
+    programs, stack = [], [root]
+    while stack:
+        node = stack.pop()
         if node.type == "command":
-            words = [node.child_by_field_name("name")] + node.children_by_field_name("argument")
-            if words[0] is not None:
-                run([word(w) for w in words])
-        for child in node.children:
-            visit(child)
-
-    visit(tree)
-    return programs
+            words = []
+            for child in node.children:
+                if child.type in REDIRECTS:
+                    if not writes_nothing(child):
+                        return None
+                else:
+                    words.append(literal(child))
+            if not words or None in words or words[0] not in ALLOWLIST or not options_ok(words[0], words[1:]):
+                return None
+            programs.append(words[0])
+        elif node.type in REDIRECTS:
+            if not writes_nothing(node):
+                return None
+        elif node.type in STRUCTURE:
+            stack.extend(reversed(node.children))
+        else:
+            return None
+    return tuple(programs)
     ### END SOLUTION
 
 
-# %% nbgrader="tests" grade_id="test_commands_chains" points=2
-"""Check that commands_in sees every command of a pipeline or a list."""
+# %% nbgrader="tests" grade_id="test_assess_plain" points=2
+"""Check that plain commands of allowlisted programs are approved, program by program."""
 for command, expected in [
     ("ls", {"ls"}),
-    ("ls && rm -rf x", {"ls", "rm"}),
-    ("ls; rm x", {"ls", "rm"}),
-    ("ls || rm x", {"ls", "rm"}),
-    ("cat a | grep b | wc -l", {"cat", "grep", "wc"}),
-    ("ls\nrm x", {"ls", "rm"}),
-    ("ls & rm x", {"ls", "rm"}),
-    ("echo 'a; rm x'", {"echo"}),
+    ("ls -la src", {"ls"}),
+    ("grep -rn TODO . | head -n 5", {"grep", "head"}),
+    ("cat a.txt && wc -l b.txt; echo done || true", {"cat", "wc", "echo", "true"}),
+    ("grep -c 'def ' main.py 2>/dev/null", {"grep"}),
+    ("sort < names.txt | uniq -c", {"sort", "uniq"}),
+    ("ls\npwd", {"ls", "pwd"}),
+    ('echo "a; rm x" # a comment', {"echo"}),
 ]:
-    assert found(command) == expected, f"commands_in({command!r}) = {found(command)}, expected {expected}"
+    got = assess(command)
+    assert got is not None and set(got) == expected, f"assess({command!r}) = {got}, expected the programs {expected}"
 ### BEGIN HIDDEN TESTS
 for command, expected in [
-    ("ls;rm x", {"ls", "rm"}), ("ls&&rm x", {"ls", "rm"}), ("a|b|c|d", {"a", "b", "c", "d"}),
-    ("pytest -q && git add . && git commit -m 'ok'", {"pytest", "git"}), ("ls # ; rm x", {"ls"}),
-    ('echo "x && rm y"', {"echo"}), ("! rm x", {"rm"}), ("ls |& tee log", {"ls", "tee"}),
-    ("true\n\nfalse\n", {"true", "false"}), ("make test || echo failed", {"make", "echo"}),
+    ("wc -l main.py utils.py", {"wc"}), ("ls -1p . | sort -r", {"ls", "sort"}), ("cd src && ls", {"cd", "ls"}),
+    ("head -n5 a | tail -n 2 | cut -d: -f1", {"head", "tail", "cut"}), ("diff -u a b 2>&1", {"diff"}),
+    ("stat --format=%s main.py", {"stat"}), ("grep -e 'a b' -- -file", {"grep"}), ("du -sh .; pwd -P", {"du", "pwd"}),
 ]:
-    assert found(command) == expected, f"commands_in({command!r}) = {found(command)}, expected {expected}"
+    got = assess(command)
+    assert got is not None and set(got) == expected, f"assess({command!r}) = {got}, expected the programs {expected}"
 ### END HIDDEN TESTS
-print("commands ok")
+print("assess ok")
 
-# %% nbgrader="tests" grade_id="test_commands_nested" points=3
-"""Check that commands_in finds commands inside substitutions, groups, bodies and assignments."""
-for command, expected in [
-    ("echo $(rm -rf x)", {"echo", "rm"}),
-    ("echo `rm x`", {"echo", "rm"}),
-    ("(cd a; rm b)", {"cd", "rm"}),
-    ("{ ls; rm x; }", {"ls", "rm"}),
-    ("diff <(ls a) <(ls b)", {"diff", "ls"}),
-    ("if ls; then rm x; fi", {"ls", "rm"}),
-    ("for f in a b; do rm $f; done", {"rm"}),
-    ("f() { rm x; }", {"rm"}),
-    ("X=$(rm y) ls", {"ls", "rm"}),
-    ("cat <<EOF\n$(rm x)\nEOF", {"cat", "rm"}),
-]:
-    assert found(command) == expected, f"commands_in({command!r}) = {found(command)}, expected {expected}"
+# %% nbgrader="tests" grade_id="test_assess_off_the_list" points=3
+"""Check that every program off the allowlist asks, wherever it stands: after ls, or run by another."""
+for command in ["rm -rf build", "ls; rm x", "ls && rm x", "ls | xargs rm", "python3 -m pytest",
+                "bash -c 'ls'", "bash -lc 'ls'", "sh -c ls", "sudo ls", "env ls", "timeout 5 ls",
+                "nice ls", "exec ls", "command ls", "find . -name x", "ls\nrm x", "cat a | sh",
+                "/bin/ls", "/usr/bin/cat a"]:
+    assert assess(command) is None, f"assess({command!r}) = {assess(command)}: only this exact command may be approved"
 ### BEGIN HIDDEN TESTS
-for command, expected in [
-    ("echo $(echo $(rm y))", {"echo", "rm"}), ('echo "$(rm y)"', {"echo", "rm"}),
-    ("( ( rm x ) )", {"rm"}), ("while false; do rm x; done", {"false", "rm"}),
-    ("case a in a) rm y;; esac", {"rm"}),
-    ("ls > $(rm x)", {"ls", "rm"}), ("cat <<< $(rm x)", {"cat", "rm"}), ("tee >(rm x) < a", {"tee", "rm"}),
-    ("until true; do ls; done", {"true", "ls"}), ("function g { rm x; }", {"rm"}),
-    ("if [ -f a ]; then cat a; else rm b; fi", {"cat", "rm"}),
-]:
-    assert found(command) == expected, f"commands_in({command!r}) = {found(command)}, expected {expected}"
-assert "rm" in found("export X=$(rm y)")
+for command in ["true || rm x", "echo a; echo b; shred x", "git status", "make", "awk 1 a", "sed -n 1p a",
+                "zsh -c 'ls'", "bash --login -c ls", "dash -ec ls", "eval ls", "nohup ls", "xargs", "ls | tee out",
+                "watch ls", "/bin/ls -la", "./ls", "/usr/local/bin/grep x a", "source env.sh", ". env.sh", "alias ls=rm", "ssh host ls"]:
+    assert assess(command) is None, f"assess({command!r}) = {assess(command)}: only this exact command may be approved"
 ### END HIDDEN TESTS
-print("commands ok")
+print("assess ok")
 
-# %% nbgrader="tests" grade_id="test_commands_quoted" points=2
-"""Check that quotes, backslashes and system paths do not hide a program."""
-for command, expected in [
-    ("r\\m x", {"rm"}),
-    ("'r'm x", {"rm"}),
-    ('"rm" x', {"rm"}),
-    ("/bin/rm x", {"rm"}),
-    ("/usr/bin/rm x", {"rm"}),
-    ("./rm x", {"./rm"}),
-]:
-    assert found(command) == expected, f"commands_in({command!r}) = {found(command)}, expected {expected}"
+# %% nbgrader="tests" grade_id="test_assess_words" points=2
+"""Check that a word bash computes as it runs ($, backticks, globs, braces, ~, backslashes) asks."""
+for command in ["ls $(rm x)", "ls $(ls)", "ls `pwd`", "echo $HOME", 'echo "$USER"', "ls *.py",
+                "cat ~/.ssh/id_rsa", "ls {a,b}", "l\\s", "r\\m x", "ls ?", "$cmd"]:
+    assert assess(command) is None, f"assess({command!r}) = {assess(command)}: a computed word must ask"
+assert set(assess("echo '$HOME' \"a b\"") or ()) == {"echo"}, "quoted text without $ is literal"
 ### BEGIN HIDDEN TESTS
-for command, expected in [
-    ("\\rm x", {"rm"}), ("r''m x", {"rm"}), ('r""m x', {"rm"}), ("'rm' x", {"rm"}),
-    ("/usr/local/bin/rm x", {"rm"}), ("/sbin/rm x", {"rm"}), ("/tmp/rm x", {"/tmp/rm"}),
-    ("ls; r\\m x", {"ls", "rm"}), ("echo rm", {"echo"}),
-]:
-    assert found(command) == expected, f"commands_in({command!r}) = {found(command)}, expected {expected}"
+for command in ["cat $(echo a)", "ls ${X}", "echo $((1+2))", "grep x [ab]", "ls ~", "cat a\\ b", 'echo "`id`"',
+                "ls $'x'", "echo \"\\$x\"", "wc -l $(find . -name '*.py')"]:
+    assert assess(command) is None, f"assess({command!r}) = {assess(command)}: a computed word must ask"
+assert set(assess("grep -rn 'a|b' src") or ()) == {"grep"}
 ### END HIDDEN TESTS
-print("commands ok")
+print("assess ok")
 
-# %% nbgrader="tests" grade_id="test_commands_dynamic" points=2
-"""Check that a program name computed at run time, or a command that does not parse, raises."""
-for command in ["$cmd x", "$(echo rm) x", '"$X" y', "echo 'unterminated", "ls &&"]:
-    assert found(command) == "ASK", f"commands_in({command!r}) should raise Unanalysable, got {found(command)}"
-assert found("echo $HOME") == {"echo"}, "a computed argument is fine: only the program's name matters"
+# %% nbgrader="tests" grade_id="test_assess_options" points=2
+"""Check that an option that can run code or write a file asks, and safe options do not."""
+for command in ["sort -o out.txt names", "sort --output=x names", "grep --pre=sh x .", "sort --compress-program=sh a",
+                "tail -f log", "diff -l a b", "uniq a out.txt", "grep --exclude-d=x y .", "ls --hyperlink",
+                "ls | sort -o out.txt", "cat a && grep --pre=sh x ."]:
+    assert assess(command) is None, f"assess({command!r}) = {assess(command)}: that option is not a safe one"
+for command in ["sort -rn names", "grep -n --exclude-dir=.git x .", "head -n 3 a", "uniq -c a"]:
+    assert assess(command) is not None, f"assess({command!r}) = None: those options are safe"
 ### BEGIN HIDDEN TESTS
-for command in ["${cmd} x", "`echo rm` x", "r$(echo m) x", "if true; then ls", "echo $(", "ls; $X",
-                "echo ok && $(printf rm) -rf x"]:
-    assert found(command) == "ASK", f"commands_in({command!r}) should raise Unanalysable, got {found(command)}"
-assert found("ls $X $(pwd)") == {"ls", "pwd"}
+for command in ["sort -T /tmp a", "sort -rno x a", "file -z a", "grep --pree=sh x", "cat --show-all=1 a",
+                "head -n", "ls --color", "cut -f", "realpath --relative-to", "cd a b", "ls; tail -f log",
+                "echo a | uniq - out"]:
+    assert assess(command) is None, f"assess({command!r}) = {assess(command)}: that option is not a safe one"
+for command in ["tail -n5 log", "grep -A 2 x a", "ls --all --recursive", "wc -lw a", "cut -d , -f 2 a.csv"]:
+    assert assess(command) is not None, f"assess({command!r}) = None: those options are safe"
 ### END HIDDEN TESTS
-print("commands ok")
+print("assess ok")
 
-# %% nbgrader="tests" grade_id="test_wrappers" points=3
-"""Check that a wrapper counts, and so does the program it runs."""
-for command, expected in [
-    ("sudo rm -rf x", {"sudo", "rm"}),
-    ("sudo -u bob rm x", {"sudo", "rm"}),
-    ("env A=1 B=2 rm x", {"env", "rm"}),
-    ("timeout 5 rm x", {"timeout", "rm"}),
-    ("nice -n 10 rm x", {"nice", "rm"}),
-    ("ls | xargs rm", {"ls", "xargs", "rm"}),
-    ("nohup sudo rm x &", {"nohup", "sudo", "rm"}),
-]:
-    assert found(command) == expected, f"commands_in({command!r}) = {found(command)}, expected {expected}"
+# %% nbgrader="tests" grade_id="test_assess_structure" points=2
+"""Check that anything but plain lists and pipelines asks: subshells, functions, assignments, writes."""
+for command in ["(ls)", "{ ls; }", "ls &", "f() { ls; }", "if true; then ls; fi", "for f in a; do ls; done",
+                "X=1 ls", "LD_PRELOAD=./x.so ls", "ls > out.txt", "ls >> log", "cat <<EOF\nhi\nEOF",
+                "cat <<< hi", "! ls", "ls &&", "echo 'unterminated", "ls | ", "cat < /dev/tcp/host/80"]:
+    assert assess(command) is None, f"assess({command!r}) = {assess(command)}: not a plain command"
+assert set(assess("ls 2>&1 | grep x > /dev/null") or ()) == {"ls", "grep"}, "these redirections write nothing"
 ### BEGIN HIDDEN TESTS
-for command, expected in [
-    ("sudo -E -u root rm x", {"sudo", "rm"}), ("sudo -- rm x", {"sudo", "rm"}),
-    ("env -i A=1 rm x", {"env", "rm"}), ("timeout -s KILL 5 rm x", {"timeout", "rm"}),
-    ("command rm x", {"command", "rm"}), ("exec rm x", {"exec", "rm"}), ("xargs -n 1 rm < list", {"xargs", "rm"}),
-    ("sudo env A=1 timeout 3 nice -n 2 rm x", {"sudo", "env", "timeout", "nice", "rm"}),
-    ("sudo /bin/rm x", {"sudo", "rm"}), ("sudo -u rm ls", {"sudo", "ls"}),
-]:
-    assert found(command) == expected, f"commands_in({command!r}) = {found(command)}, expected {expected}"
+for command in ["[[ -f a ]] && ls", "while true; do ls; done", "case a in a) ls;; esac", "ls | (cat)", "a=1",
+                "export X=1", "ls 1> out", "ls &> out", "ls 2> err.log", "function g { ls; }", "ls; (pwd)",
+                "diff <(ls a) <(ls b)", "ls >| x", "((1))", "ls é", "ls\x00"]:
+    assert assess(command) is None, f"assess({command!r}) = {assess(command)}: not a plain command"
+assert assess("cat < a 2>/dev/null") is not None
 ### END HIDDEN TESTS
-print("commands ok")
-
-# %% nbgrader="tests" grade_id="test_shell_strings" points=3
-"""Check that bash -c, sh -c and eval strings are read as commands too."""
-for command, expected in [
-    ("bash -c 'rm x'", {"bash", "rm"}),
-    ('sh -c "ls; rm x"', {"sh", "ls", "rm"}),
-    ("eval 'rm x'", {"eval", "rm"}),
-    ("bash -c 'sh -c \"rm x\"'", {"bash", "sh", "rm"}),
-]:
-    assert found(command) == expected, f"commands_in({command!r}) = {found(command)}, expected {expected}"
-assert found('bash -c "$X"') == "ASK", "a shell string computed at run time cannot be read"
-### BEGIN HIDDEN TESTS
-for command, expected in [
-    ("zsh -c 'rm x'", {"zsh", "rm"}), ("eval rm x", {"eval", "rm"}), ("dash -c 'a | b'", {"dash", "a", "b"}),
-    ("sudo bash -c 'rm x'", {"sudo", "bash", "rm"}), ("timeout 5 sh -c 'echo $(rm y)'", {"timeout", "sh", "echo", "rm"}),
-    ("bash -c 'r\\m x'", {"bash", "rm"}),
-]:
-    assert found(command) == expected, f"commands_in({command!r}) = {found(command)}, expected {expected}"
-for command in ["eval $X", "sh -c $(cat cmd.txt)"]:
-    assert found(command) == "ASK", command
-### END HIDDEN TESTS
-print("commands ok")
+print("assess ok")
 
 # %% [markdown]
-# ## Task 6: approval per program (3 minutes)
+# ## Task 4: `Guardrail.check`: approval of programs, or of the exact command (9 minutes)
 #
-# `needs_approval(command, approved)` returns the programs of `command` that are not in the set
-# `approved` (the user said "always" for those). A command `commands_in` cannot analyse needs
-# approval as a whole: return `[command]`. This is what makes approving `ls` safe: `ls && rm -rf x`
-# still needs `rm`.
+# `Guardrail(ask, fenced)` holds one agent run's approvals. `check(command)` returns `None` when
+# the command may run now, or `REFUSAL` (given; it starts with `Error:` and goes back to the model
+# as the tool's result) when the user said no. `ask(command, programs)` shows the user the exact
+# command and returns `"y"`, `"a"` or `"n"`; `programs` is what `"a"` would approve from now on.
 #
-# **Expected:** the cell prints `approval ok`.
+# - **"Always" for programs.** When `assess(command)` gives programs, the shell is fenced (the
+#   sandbox of Task 5 is around it) and unchanged (below): if every program is approved already,
+#   the command runs unasked. Otherwise ask, offering the programs not approved yet; `"a"` adds
+#   them to `self.approved`.
+# - **Once for the exact command.** Otherwise ask with `programs=[]`: only this exact command can
+#   be approved, and `"a"` counts as `"y"`, this once. It approves nothing for later.
+# - **A changed shell.** The shell lives on between commands, so `ls() { rm -rf x; }` would make a
+#   later `ls` run `rm`. Once a command that `changes_shell(command)` (given) has run, every
+#   later command asks for its exact text (`self.changed`).
+# - **No fence, no "always".** With `fenced=False` every command asks for its exact text.
+#
+# **Expected:** four cells print `guardrail ok`.
 
-# %% nbgrader="solution" grade_id="needs_approval"
-def needs_approval(command, approved):
-    """The programs of `command` not yet approved; [command] if it cannot be analysed."""
+# %% nbgrader="solution" grade_id="guardrail"
+class Guardrail:
+    """Approval for one agent run: "always" for allowlisted programs, else the exact command, once."""
+
+    def __init__(self, ask, fenced=True):
+        self.ask = ask  # ask(command, programs) -> "y", "a" or "n"; programs [] = only this command
+        self.fenced = fenced  # False: no sandbox around the shell
+        self.approved = set()  # programs the user approved "always"
+        self.changed = False  # a command that may have changed the shell has run
+
+    def check(self, command):
+        """None if `command` may run now; otherwise REFUSAL, for the model."""
+        ### BEGIN SOLUTION
+        programs = assess(command)
+        if programs is not None and self.fenced and not self.changed:
+            pending = [p for p in dict.fromkeys(programs) if p not in self.approved]
+            if not pending:
+                return None
+            answer = self.ask(command, pending)
+            if answer == "a":
+                self.approved.update(pending)
+            return None if answer in ("y", "a") else REFUSAL
+        if self.ask(command, []) not in ("y", "a"):
+            return REFUSAL
+        self.changed = self.changed or changes_shell(command)
+        return None
+        ### END SOLUTION
+
+
+# %% nbgrader="tests" grade_id="test_guardrail_always" points=2
+"""Check that "a" approves allowlisted programs for later, and asks only about new ones."""
+user = Asker("a", "a", "n")
+guard = Guardrail(user)
+assert guard.check("ls -la") is None and user.asked == [("ls -la", ["ls"])]
+assert guard.check("ls src") is None and len(user.asked) == 1, "ls was approved always: no question"
+assert guard.check("ls | grep py") is None and user.asked[-1] == ("ls | grep py", ["grep"]), user.asked[-1]
+assert guard.check("grep -c x a | ls") is None and len(user.asked) == 2
+result = guard.check("ls | wc -l")
+assert user.asked[-1] == ("ls | wc -l", ["wc"]) and result == REFUSAL, "a no is REFUSAL"
+assert guard.approved == {"ls", "grep"}
+user = Asker("y", "y")
+guard = Guardrail(user)
+assert guard.check("cat a") is None and guard.check("cat b") is None and len(user.asked) == 2, (
+    "y approves this command only: cat asks again")
+assert guard.approved == set()
+### BEGIN HIDDEN TESTS
+user = Asker("y", "a")
+guard = Guardrail(user)
+assert guard.check("wc a") is None and guard.approved == set(), "y approves once"
+assert guard.check("cat a") is None and guard.approved == {"cat"} and len(user.asked) == 2
+user = Asker("y", "a")
+guard = Guardrail(user)
+assert guard.check("cat a") is None and guard.approved == set(), "y approves once"
+assert guard.check("cat b") is None and len(user.asked) == 2 and guard.approved == {"cat"}
+assert guard.check("cat c && cat d") is None and len(user.asked) == 2
+assert is_error(guard.check("head a")) and user.asked[-1] == ("head a", ["head"])
+### END HIDDEN TESTS
+print("guardrail ok")
+
+# %% nbgrader="tests" grade_id="test_guardrail_exact_once" points=2
+"""Check that a command "always" cannot cover asks for its exact text, every time, and "a" counts once."""
+user = Asker("a", "a", "y", "n")
+guard = Guardrail(user)
+assert guard.check("ls") is None
+assert guard.check("ls; rm -rf build") is None and user.asked[-1] == ("ls; rm -rf build", []), user.asked[-1]
+assert guard.check("ls; rm -rf build") is None and user.asked[-1] == ("ls; rm -rf build", []), "asked again"
+assert guard.approved == {"ls"}, "an exact-command approval approves no program"
+assert guard.check("ls -a") is None and len(user.asked) == 3, "rm is a program: it cannot change the shell, ls runs unasked"
+assert guard.check("ls $(rm x)") == REFUSAL and user.asked[-1] == ("ls $(rm x)", [])
+### BEGIN HIDDEN TESTS
+user = Asker("a", "a", "a", "n")
+guard = Guardrail(user)
+assert guard.check("python3 -m pytest") is None and guard.check("python3 -m pytest") is None
+assert user.asked == [("python3 -m pytest", [])] * 2 and guard.approved == set()
+assert guard.check("grep --pre=sh x .") is None and user.asked[-1][1] == []
+assert guard.check("bash -lc 'ls'") == REFUSAL and len(user.asked) == 4
+### END HIDDEN TESTS
+print("guardrail ok")
+
+# %% nbgrader="tests" grade_id="test_guardrail_changed_shell" points=2
+"""Check that after a command that may change the shell has run, every command asks for its exact text."""
+user = Asker("a", "y", "y", "n")
+guard = Guardrail(user)
+assert guard.check("ls") is None
+assert guard.check("ls() { rm -rf x; }") is None
+assert guard.check("ls") is None and user.asked[-1] == ("ls", []), "ls may not mean ls any more: ask, exactly"
+assert guard.check("cat a") == REFUSAL and user.asked[-1] == ("cat a", [])
+user = Asker("a", "n")
+guard = Guardrail(user)
+assert guard.check("cat a") is None and guard.check("alias cat=rm") == REFUSAL
+assert guard.check("cat b") is None and len(user.asked) == 2, "a refused command changed nothing: cat runs unasked"
+### BEGIN HIDDEN TESTS
+user = Asker("a", "n", "y")
+guard = Guardrail(user)
+assert guard.check("head a") is None
+assert guard.check("head() { rm x; }") == REFUSAL, "a no"
+assert guard.check("head b") is None and len(user.asked) == 2, "a refused command changed nothing"
+assert guard.check("rm old.txt") is None and guard.check("head c") is None and len(user.asked) == 3, (
+    "rm is a program: it cannot change the shell that started it")
+user = Asker("y", "a")
+guard = Guardrail(user)
+assert guard.check("export PATH=.") is None and guard.check("ls") is None and user.asked[-1] == ("ls", [])
+### END HIDDEN TESTS
+print("guardrail ok")
+
+# %% nbgrader="tests" grade_id="test_guardrail_unfenced" points=2
+"""Check that with no sandbox around the shell, every command asks for its exact text."""
+user = Asker("a", "a", "n")
+guard = Guardrail(user, fenced=False)
+assert guard.check("ls") is None and guard.check("ls") is None
+assert user.asked == [("ls", []), ("ls", [])] and guard.approved == set()
+assert guard.check("cat a") == REFUSAL
+### BEGIN HIDDEN TESTS
+user = Asker("y", "a", "y")
+guard = Guardrail(user, fenced=False)
+assert guard.check("grep x a | head") is None and user.asked[-1] == ("grep x a | head", [])
+assert guard.check("pwd") is None and guard.check("pwd") is None and len(user.asked) == 3
+### END HIDDEN TESTS
+print("guardrail ok")
+
+# %% [markdown]
+# ## Task 5: `sandbox_argv`: the fence around the shell (11 minutes)
+#
+# A yes to the guardrail hands a command everything you can do. So checkpoint 08 starts its one
+# shell inside a sandbox made by bubblewrap (`bwrap`), which builds the shell's file tree from a
+# list of mounts and gives it namespaces of its own. `sandbox_argv(policy, project, home,
+# python_roots, command)` returns that command line (a list of strings):
+#
+# - `bwrap`, then `--unshare-all` (new namespaces: no network, its own process IDs) and
+#   `--die-with-parent` (everything inside dies with the session); `--share-net` only when
+#   `policy.network` is `True`;
+# - **read-write**: the `project`, and each folder in `policy.writable`: `--bind F F`;
+# - **read-only**: the system (`SYSTEM`, given), the `python_roots`, each folder in
+#   `policy.readable`, and git's configuration (`git_config_files(home)`, given) when
+#   `policy.git_config`: `--ro-bind F F`;
+# - **private**: `/tmp` and the `home` folder, empty and the sandbox's own: `--tmpfs F`; and
+#   `--proc /proc --dev /dev`;
+# - **hidden**: everything else, by not naming it: the rest of the home folder (keys, tokens,
+#   other projects), the host's `/tmp`, `/var`, `/mnt` ...;
+# - then `--chdir project`, `--`, and the `command` words.
+#
+# bwrap mounts in order, and a mount hides whatever an earlier one put at or under its folder:
+# the project usually lives inside the home folder, so the home's `--tmpfs` must come first.
+# `sees(argv, path)` (given) tells what a command inside finds at a host path: `"read-write"`,
+# `"read-only"`, `"private"`, `"proc"`, `"devices"` or `"absent"`.
+#
+# **Expected:** four cells print `sandbox ok`.
+
+# %% nbgrader="solution" grade_id="sandbox_argv"
+def sandbox_argv(policy, project, home, python_roots, command):
+    """bwrap's command line that runs `command` in `project`, fenced as `policy` says."""
     ### BEGIN SOLUTION
-    try:
-        programs = commands_in(command)
-    except Unanalysable:
-        return [command]
-    return sorted({p for p in programs if p not in approved})
+    argv = ["bwrap", "--unshare-all", "--die-with-parent", *(["--share-net"] if policy.network else [])]
+    mounts = [("--tmpfs", "/tmp"), ("--tmpfs", home)]
+    mounts += [("--ro-bind", folder) for folder in (*SYSTEM, *python_roots, *policy.readable)]
+    mounts += [("--ro-bind", path) for path in (git_config_files(home) if policy.git_config else [])]
+    mounts += [("--bind", folder) for folder in (*policy.writable, project)]
+    mounts.sort(key=lambda mount: mount[1].rstrip("/").count("/"))
+    for option, folder in mounts:
+        argv += [option, folder] if option == "--tmpfs" else [option, folder, folder]
+    return [*argv, "--proc", "/proc", "--dev", "/dev", "--chdir", project, "--", *command]
     ### END SOLUTION
 
 
-# %% nbgrader="tests" grade_id="test_needs_approval" points=3
-"""Check that approving one program never approves another one chained to it."""
-assert set(needs_approval("ls -la", {"ls"})) == set()
-assert set(needs_approval("ls && rm -rf x", {"ls"})) == {"rm"}
-assert set(needs_approval("ls | grep py", set())) == {"grep", "ls"}
-assert list(needs_approval("$cmd x", {"ls", "rm"})) == ["$cmd x"]
-assert set(needs_approval("ls $(rm -rf x)", {"ls"})) == {"rm"}
+# %% nbgrader="tests" grade_id="test_sandbox_visible" points=3
+"""Check that the project is read-write, and the system, Python and git's configuration read-only."""
+HOME, PROJECT, PYTHON = "/home/ann", "/home/ann/code/shop", ["/home/ann/.pyenv/versions/3.12.4", "/usr/lib/python3.12"]
+argv = sandbox_argv(SandboxPolicy(), PROJECT, HOME, PYTHON, ["bash", "--norc"])
+assert argv[0] == "bwrap" and argv[-3:] == ["--", "bash", "--norc"], argv
+for path, expected in [(PROJECT, "read-write"), (PROJECT + "/src/main.py", "read-write"),
+                       ("/usr/bin/python3", "read-only"), ("/etc/passwd", "read-only"), ("/lib/x.so", "read-only"),
+                       ("/home/ann/.pyenv/versions/3.12.4/bin/python", "read-only"),
+                       ("/home/ann/.gitconfig", "read-only"), ("/home/ann/.config/git/config", "read-only"),
+                       ("/proc/self", "proc"), ("/dev/null", "devices")]:
+    assert sees(argv, path) == expected, f"{path}: {sees(argv, path)}, expected {expected}"
+assert argv[argv.index("--chdir") + 1] == PROJECT, "the shell starts in the project"
 ### BEGIN HIDDEN TESTS
-assert set(needs_approval("sudo rm x", {"sudo"})) == {"rm"}
-assert set(needs_approval("cat a; r\\m b", {"cat"})) == {"rm"}
-assert set(needs_approval("ls; /bin/rm x", {"ls", "rm"})) == set()
-assert set(needs_approval("bash -c 'ls; rm x'", {"bash", "ls"})) == {"rm"}
-assert list(needs_approval("ls &&", {"ls"})) == ["ls &&"]
+argv = sandbox_argv(SandboxPolicy(), "/srv/work/app", "/root", ["/opt/py/3.13"], ["sh"])
+for path, expected in [("/srv/work/app/x", "read-write"), ("/opt/py/3.13/lib/os.py", "read-only"),
+                       ("/root/.gitconfig", "read-only"), ("/sbin/ip", "read-only"), ("/usr", "read-only")]:
+    assert sees(argv, path) == expected, f"{path}: {sees(argv, path)}, expected {expected}"
+assert argv[-2:] == ["--", "sh"] and argv[argv.index("--chdir") + 1] == "/srv/work/app"
 ### END HIDDEN TESTS
-print("approval ok")
+print("sandbox ok")
+
+# %% nbgrader="tests" grade_id="test_sandbox_hidden" points=3
+"""Check that the rest of the home folder, the host's /tmp and every folder not named are out of sight."""
+HOME, PROJECT, PYTHON = "/home/ann", "/home/ann/code/shop", ["/home/ann/.pyenv/versions/3.12.4", "/usr/lib/python3.12"]
+argv = sandbox_argv(SandboxPolicy(), PROJECT, HOME, PYTHON, ["bash"])
+for path in ["/home/ann/.ssh/id_rsa", "/home/ann/.aws/credentials", "/home/ann/code/other/secret.py",
+             "/home/ann/.config/gh/hosts.yml", "/home/ann", "/tmp/host.sock", "/tmp"]:
+    assert sees(argv, path) == "private", f"{path}: {sees(argv, path)}, expected private (empty, the sandbox's own)"
+for path in ["/var/lib/db", "/mnt/backup", "/home/bob/notes", "/run/user/1000/bus", "/opt/tools", "/media/usb"]:
+    assert sees(argv, path) == "absent", f"{path}: {sees(argv, path)}, expected absent"
+### BEGIN HIDDEN TESTS
+argv = sandbox_argv(SandboxPolicy(), "/home/zoe/p", "/home/zoe", ["/home/zoe/venv"], ["bash"])
+for path in ["/home/zoe/.netrc", "/home/zoe/.docker/config.json", "/home/zoe/pp/x", "/home/zoe/.pyenv"]:
+    assert sees(argv, path) == "private", f"{path}: {sees(argv, path)}"
+for path in ["/home/zoz", "/srv", "/var/run/docker.sock", "/boot"]:
+    assert sees(argv, path) == "absent", f"{path}: {sees(argv, path)}"
+assert sees(argv, "/home/zoe/p/x") == "read-write" and sees(argv, "/home/zoe/venv/bin/python") == "read-only"
+### END HIDDEN TESTS
+print("sandbox ok")
+
+# %% nbgrader="tests" grade_id="test_sandbox_namespaces" points=2
+"""Check that the network is off unless the policy opens it, and the shell's processes die with the session."""
+argv = sandbox_argv(SandboxPolicy(), "/home/ann/p", "/home/ann", [], ["bash"])
+options = [option for option, _ in bwrap_options(argv)[0]]
+assert "--unshare-all" in options and "--share-net" not in options, "no network by default"
+assert "--die-with-parent" in options, "nothing inside outlives the session"
+argv = sandbox_argv(SandboxPolicy(network=True), "/home/ann/p", "/home/ann", [], ["bash"])
+assert "--share-net" in [option for option, _ in bwrap_options(argv)[0]], "policy.network opens it"
+### BEGIN HIDDEN TESTS
+argv = sandbox_argv(SandboxPolicy(writable=("/data",)), "/w/p", "/home/x", ["/py"], ["sh", "-c", "--share-net"])
+options = [option for option, _ in bwrap_options(argv)[0]]
+assert "--unshare-all" in options and "--share-net" not in options and "--die-with-parent" in options
+assert bwrap_options(argv)[1] == ["sh", "-c", "--share-net"]
+### END HIDDEN TESTS
+print("sandbox ok")
+
+# %% nbgrader="tests" grade_id="test_sandbox_policy" points=2
+"""Check that each policy field opens exactly what it says: extra folders, and git's configuration."""
+policy = SandboxPolicy(writable=("/data/cache",), readable=("/home/ann/datasets", "/data/cache/ref"), git_config=False)
+argv = sandbox_argv(policy, "/home/ann/p", "/home/ann", [], ["bash"])
+for path, expected in [("/data/cache/x", "read-write"), ("/home/ann/datasets/a.csv", "read-only"),
+                       ("/data/cache/ref/r.txt", "read-only"), ("/home/ann/.gitconfig", "private"),
+                       ("/home/ann/p/x", "read-write"), ("/data/other", "absent")]:
+    assert sees(argv, path) == expected, f"{path}: {sees(argv, path)}, expected {expected}"
+### BEGIN HIDDEN TESTS
+policy = SandboxPolicy(readable=("/srv/ref",), writable=("/srv/ref/out", "/home/q/build"))
+argv = sandbox_argv(policy, "/home/q/p", "/home/q", ["/home/q/env"], ["bash"])
+for path, expected in [("/srv/ref/a", "read-only"), ("/srv/ref/out/b", "read-write"), ("/home/q/build/c", "read-write"),
+                       ("/home/q/.config/git/config", "read-only"), ("/srv/other", "absent"), ("/home/q/env/x", "read-only")]:
+    assert sees(argv, path) == expected, f"{path}: {sees(argv, path)}, expected {expected}"
+### END HIDDEN TESTS
+print("sandbox ok")

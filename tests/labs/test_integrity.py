@@ -131,14 +131,23 @@ def test_lab_declares_at_least_five_wrong_implementations(lab):
 @pytest.mark.parametrize(("lab", "case"), WRONG_PARAMS)
 def test_wrong_implementation_fails_a_visible_test_and_loses_points(lab, case):
     """A student who passes every visible test cannot hold this wrong idea: `lab check`
-    shows it (a visible test fails), and grading takes points for it."""
-    results = nbtools.run_cells(nbtools.read_notebook(source(lab)), wrong_cases(lab)[case], visible=True)
+    shows it (a visible test fails), and grading takes points for it: a test cell whose
+    visible part fails fails whole, so the visible failure is a lost point too. Only the
+    visible parts run, and only up to the first failing check (and the checks `FAILS`
+    names): lab check's view, at a fraction of a whole run's cost."""
+    must = set(cases(lab, "FAILS").get(case, ()))
+
+    def shown(results):
+        return any(r.visible_error for r in results.values()) and must <= set(results)
+
+    results = nbtools.run_cells(nbtools.read_notebook(source(lab)), wrong_cases(lab)[case],
+                                visible=True, whole=False, stop_after=shown)
     assert [k for k, r in results.items() if r.visible_error], f"{case} passes every visible test"
-    for grade_id in cases(lab, "FAILS").get(case, ()):  # the checks of the idea this case lacks
+    for grade_id in must:  # the checks of the idea this case lacks
         assert results[grade_id].visible_error, f"{case} passes {grade_id}, the check of its idea"
-    assert total(results) < full_marks(lab), f"{case} still scores full marks"
     if case in cases(lab, "ZERO"):
-        assert total(results) == 0, f"{case} must score nothing: {total(results)} points"
+        total_points = total(nbtools.run_cells(nbtools.read_notebook(source(lab)), wrong_cases(lab)[case]))
+        assert total_points == 0, f"{case} must score nothing: {total_points} points"
 
 
 @pytest.mark.parametrize(("lab", "case"), RIGHT_PARAMS)
@@ -185,8 +194,11 @@ def normalized(path: Path) -> dict:
 @pytest.mark.filterwarnings("ignore:Object of type")  # SQLAlchemy, inside nbgrader's add_submission
 @pytest.mark.parametrize("lab", ALL_LABS)
 def test_nbgrader_release_in_sync_source_full_marks_untouched_baseline(lab, tmp_path):
-    """nbgrader's generate_assignment and autograde (two students) per lab: four checks
-    (the fourth: neither raises a review finding).
+    """nbgrader's generate_assignment and autograde per lab: the release is in sync, the
+    source scores full marks, the untouched release its baseline, a known-wrong answer loses
+    points and an honest answer in other words scores full marks; nothing but the wrong
+    answer may raise a review finding (not the guard's, not the canary's: the solution passes
+    its tests, so a canary run replays it and must see it fail).
 
     Kept in one test so that pytest-xdist never runs a lab's nbgrader twice."""
     from agentcourse.grading import gradebook
@@ -205,20 +217,37 @@ def test_nbgrader_release_in_sync_source_full_marks_untouched_baseline(lab, tmp_
             assert normalized(release / rel) == normalized(LABS / lab / rel), (
                 f"labs/{lab}/{rel} is stale: nbgrader generate_assignment {lab} --force")
 
-    for student, nb in (("solution", source(lab)), ("untouched", release / f"{lab}.ipynb")):
+    # Two more students, one of each kind from wrong.py (a sample: tests/labs/test_wrong_graded.py
+    # says how to grade them all): a known-wrong answer and an honest one in other words.
+    from test_wrong_graded import pick, submission
+
+    wrong, right = pick(lab, "WRONG", 1), pick(lab, "RIGHT", 1)
+    students = {"solution": source(lab), "untouched": release / f"{lab}.ipynb"}
+    for kind, chosen in (("wrong", wrong), ("honest", right)):
+        for case in chosen:
+            students[f"{kind}-{case}"] = tmp_path / f"{kind}-{case}.ipynb"
+            nbtools.write_notebook(submission(lab, cases(lab, kind == "wrong" and "WRONG" or "RIGHT")[case]),
+                                   students[f"{kind}-{case}"])
+    logs = {}
+    for student, nb in students.items():
         dest = course / ".grading" / "submitted" / student / lab
         dest.mkdir(parents=True)
         shutil.copy(nb, dest / f"{lab}.ipynb")
         done = api.autograde(lab, student, force=True, create=True)
         assert done["success"], done.get("error", "")[-2000:]
-        # Nothing the lab's own code does is a finding: not the guard's, not the canary's
-        # (the solution passes its tests, so a canary run replays it and must see it fail).
-        review = [line for line in (done.get("log") or "").splitlines() if "REVIEW:" in line]
-        assert not review, (student, review[:3])
+        logs[student] = done.get("log") or ""
+        if not student.startswith("wrong-"):
+            review = [line for line in logs[student].splitlines() if "REVIEW:" in line]
+            assert not review, (student, review[:3])
     with gradebook("sqlite:///" + str(course / ".grading" / "gradebook.db")) as gb:
-        scores = {s: gb.find_submission(lab, s).score for s in ("solution", "untouched")}
+        scores = {s: gb.find_submission(lab, s).score for s in students}
     baseline = nbtools.lab_meta(nbtools.read_notebook(source(lab))).get("release_baseline", 0)
-    assert scores == {"solution": full_marks(lab), "untouched": baseline}
+    assert {s: scores[s] for s in ("solution", "untouched")} == {"solution": full_marks(lab), "untouched": baseline}
+    for student, score in scores.items():
+        if student.startswith("wrong-"):
+            assert score < full_marks(lab), f"{student} kept full marks in grading"
+        elif student.startswith("honest-"):
+            assert score == full_marks(lab), f"{student}: {score:g} points"
 
 
 def test_a_stale_wrong_case_fails_loudly_instead_of_becoming_the_solution():

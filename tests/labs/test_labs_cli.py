@@ -283,3 +283,77 @@ def test_a_cell_nbclient_stopped_is_named_a_timeout_whatever_its_clock_says():
     assert labs._first_error(cell) == "CellTimeoutError: the cell ran past its time limit and was stopped"
     del cell.metadata[labs.TIMED_OUT]  # a student's own Ctrl-C, quickly: not a timeout
     assert labs._first_error(cell, 3).startswith("KeyboardInterrupt")
+
+
+# ---------------------------------------------------------------- from any folder a student has
+
+
+def _fetched(tmp_path, lab="lab05"):
+    """A lab folder as nbgrader's exchange fetches it: labNN/labNN.ipynb, no start stamp."""
+    folder = tmp_path / lab
+    folder.mkdir()
+    (folder / f"{lab}.ipynb").write_bytes((REPO_ROOT / "labs" / lab / f"{lab}.ipynb").read_bytes())
+    return folder
+
+
+@pytest.mark.parametrize("where", ["lab folder", "its parent", "--dir parent", "--dir lab folder",
+                                   "work folder"])
+def test_lab_check_finds_the_notebook_from_any_folder_a_student_has(tmp_path, monkeypatch, capsys, where):
+    if where == "work folder":
+        folder, _ = labs.start_lab("lab05", tmp_path / "work")
+        cwd, extra = tmp_path, []
+    else:
+        folder = _fetched(tmp_path)
+        cwd = folder if where == "lab folder" else tmp_path
+        extra = {"--dir parent": ["--dir", str(tmp_path)], "--dir lab folder": ["--dir", str(folder)]}.get(where, [])
+    monkeypatch.chdir(cwd)
+    seen = []
+    monkeypatch.setattr(labs, "check_notebook", lambda path, release: seen.append(path) or labs.CheckReport("lab05"))
+    assert main(["lab", "check", "5", *extra]) == 0
+    assert seen and seen[0].resolve() == (folder / "lab05.ipynb").resolve()
+
+
+def test_lab_check_in_a_folder_without_the_lab_names_where_it_looked(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["lab", "check", "5"]) == 2
+    err = capsys.readouterr().err
+    assert "lab05.ipynb not found" in err and "agentcourse lab start lab05" in err
+
+
+# ---------------------------------------------------------------- what grading would send to review
+
+
+def test_lab_check_warns_about_what_grading_would_send_to_review():
+    release = nbtools.read_notebook(REPO_ROOT / "labs/lab02/lab02.ipynb")
+    student = nbtools.read_notebook(REPO_ROOT / "solutions/lab02/lab02.ipynb")
+    assert labs.review_findings(student, release) == []
+    for cell in student.cells:
+        if nbtools.grade_id(cell) == "run_turn":
+            cell.source += "\nimport inspect\nto_plain = lambda m: m\n"
+    found = " | ".join(labs.review_findings(student, release))
+    assert "import inspect" in found and "rebinds to_plain" in found
+    student.cells = [c for c in student.cells if nbtools.grade_id(c) != "setup"]
+    assert "locked cell(s) deleted: setup" in labs.review_findings(student, release)
+
+
+def test_a_local_name_that_shares_a_helpers_name_is_no_finding():
+    from agentcourse import tamper
+
+    honest = ("def run_turn(client, messages, to_plain=None):\n"
+              "    protocol_errors = [m for m in messages]\n"
+              "    found = [to_plain for to_plain in messages]\n"
+              "    class Local:\n        client = None\n"
+              "    return lambda client: client\n")
+    assert tamper._bound_names(__import__("ast").parse(honest)) == {"run_turn"}
+    rebinding = "for to_plain in []:\n    pass\ndef f():\n    global client\n    client = 1\n"
+    assert tamper._bound_names(__import__("ast").parse(rebinding)) == {"to_plain", "client", "f"}
+
+
+def test_lab_check_prints_what_grading_would_send_to_review(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("COLUMNS", "300")
+    folder, _ = labs.start_lab("lab02", tmp_path)
+    put_answer(folder / "lab02.ipynb", "run_turn", answer("lab02", "run_turn") + "\nimport inspect\n")
+    monkeypatch.setattr(labs, "check_notebook", lambda path, release: labs.CheckReport("lab02"))
+    assert main(["lab", "check", "2", "--dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "grading would send this notebook to a person for review: run_turn: import inspect" in out

@@ -1,0 +1,167 @@
+"""Every number a lab's text states is computed here from the lab itself, so a change to a
+lab cannot leave one stale: the task and point totals of its introduction, the minutes of its
+task headings against its time box and solutions/CONVENTIONS.md's table, how many check cells
+its "Expected" lines announce, and its worked examples, recomputed with the worked solution."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+
+import pytest
+
+from agentcourse import nbtools
+from agentcourse.paths import REPO_ROOT
+
+SOLUTIONS = REPO_ROOT / "solutions"
+ALL_LABS = sorted(p.name for p in SOLUTIONS.iterdir() if (p / f"{p.name}.ipynb").is_file())
+NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+           "nine": 9, "ten": 10}
+READING = 5  # minutes to read a lab's introduction (solutions/CONVENTIONS.md)
+
+
+def notebook(lab: str):
+    return nbtools.read_notebook(SOLUTIONS / lab / f"{lab}.ipynb")
+
+
+def markdown(lab: str) -> str:
+    return "\n".join(c.source for c in notebook(lab).cells if c.cell_type == "markdown")
+
+
+def task_sections(lab: str) -> dict[int, tuple[str, list]]:
+    """Task number -> (its Markdown text, the code cells that follow it up to the next task)."""
+    sections: dict[int, tuple[str, list]] = {}
+    current = None
+    for cell in notebook(lab).cells:
+        heading = re.match(r"## Task (\d+)", cell.source) if cell.cell_type == "markdown" else None
+        if heading:
+            current = int(heading.group(1))
+            sections[current] = (cell.source, [])
+        elif current is not None and cell.cell_type == "code":
+            sections[current][1].append(cell)
+        elif current is not None:
+            sections[current] = (sections[current][0] + "\n" + cell.source, sections[current][1])
+    return sections
+
+
+@pytest.mark.parametrize("lab", ALL_LABS)
+def test_the_introduction_states_the_real_task_and_point_totals(lab):
+    nb = notebook(lab)
+    meta = nbtools.lab_meta(nb)
+    points = sum(c.points for c in nbtools.grade_cells(nb))
+    stated = re.search(r"(\w+) tasks, (\d+) points", nb.cells[0].source)
+    if stated is None:
+        pytest.skip(f"{lab}'s introduction states no totals")
+    count = NUMBERS.get(stated.group(1).lower(), stated.group(1))
+    assert (count, int(stated.group(2))) == (len(meta["tasks"]), points), (
+        f"{lab} says {stated.group(0)!r}; it has {len(meta['tasks'])} tasks and {points:g} points")
+
+
+@pytest.mark.parametrize("lab", ALL_LABS)
+def test_the_task_minutes_add_up_to_the_time_box_and_the_conventions_table(lab):
+    meta = nbtools.lab_meta(notebook(lab))
+    headings = re.findall(r"^## Task (\d+):.*\((\d+) minutes", markdown(lab), re.M)
+    assert [int(n) for n, _ in headings] == [t["number"] for t in meta["tasks"]], "one heading per task, in order"
+    minutes = [int(m) for _, m in headings]
+    assert sum(minutes) + READING == meta["time_box_minutes"], (
+        f"{lab}: tasks {minutes} + {READING} to read = {sum(minutes) + READING}, the box says {meta['time_box_minutes']}")
+    conventions = (SOLUTIONS / "CONVENTIONS.md").read_text(encoding="utf-8")
+    row = re.search(rf"^\| {int(lab[3:])}: [^|]*\| ([^|]*)\| (\d+) \| (\d+) \|$", conventions, re.M)
+    assert row, f"solutions/CONVENTIONS.md has no time-box row for {lab}"
+    assert [int(m) for m in re.findall(r"(\d+)", row.group(1))] == minutes, f"CONVENTIONS.md's minutes for {lab}"
+    assert (int(row.group(2)), int(row.group(3))) == (READING, meta["time_box_minutes"])
+
+
+@pytest.mark.parametrize("lab", ALL_LABS)
+def test_each_expected_line_names_the_check_cells_there_are(lab):
+    """'**Expected:** four cells print `str_replace ok`': four of the task's check cells print it;
+    '`Task 2 visible checks passed`': a check cell of the task prints it."""
+    for number, (text, cells) in task_sections(lab).items():
+        tests = [c.source for c in cells if c.get("metadata", {}).get("nbgrader", {}).get("grade")]
+        counted = re.search(r"\*\*Expected:\*\* (\w+) cells? prints? `([^`]+)`", text)
+        if counted:
+            printing = [s for s in tests if f'print("{counted.group(2)}' in s]
+            assert NUMBERS[counted.group(1).lower()] == len(printing) == len(tests), (
+                f"{lab} Task {number} says {counted.group(0)!r}; {len(printing)} of its {len(tests)} check cells print it")
+        passed = re.search(r"`(Task \d+ visible checks passed)`", text)
+        if passed:
+            assert any(passed.group(1) in s for s in tests), f"{lab} Task {number}: no check cell prints {passed.group(1)!r}"
+
+
+@contextlib.contextmanager
+def solution(lab: str, *answers: str):
+    """The lab's setup cell and the named answer cells, run in a fresh namespace."""
+    cells = {nbtools.grade_id(c): c.source for c in notebook(lab).cells if nbtools.grade_id(c)}
+    namespace: dict = {"__name__": "__main__"}
+    with contextlib.redirect_stdout(None):
+        try:
+            for grade_id in ("setup", *answers):
+                exec(compile(cells[grade_id], f"<{lab} {grade_id}>", "exec"), namespace)
+            yield namespace
+        finally:
+            for value in list(namespace.values()):
+                if isinstance(value, contextlib.ExitStack):
+                    value.close()
+
+
+def test_lab6s_cap_example_is_what_cap_result_returns():
+    text = markdown("lab06")
+    example = re.search(r'cap_result\(numbered\(5\), 150\)\s+->\s+"(.*)"', text)
+    with solution("lab06", "cap_result") as lab:
+        got = lab["cap_result"](lab["numbered"](5), 150)
+        whole = lab["numbered"](5)
+    head, notice = got.rsplit("\n", 1)
+    shown = example.group(1).replace("\\n", "\n")
+    assert shown.endswith(notice) and shown.count("\n") == got.count("\n"), (shown, got)
+    lines = re.search(r"five lines of (\d+) characters, (\d+) with the line breaks; the head keeps two "
+                      r"lines, (\d+) characters", " ".join(text.split()))
+    assert lines, "the example's explanation"
+    assert [int(n) for n in lines.groups()] == [len(whole.split("\n")[0]), len(whole), len(head)]
+    assert f"[cut: {len(whole) - len(head)} more characters" in notice and "start=3" in notice
+
+
+def test_lab8s_examples_are_what_the_worked_solution_does():
+    text = markdown("lab08")
+    with solution("lab08", "str_replace", "insert") as lab, lab["scratch_project"]() as root:
+        (root / "aaa.txt").write_text("aaa")
+        assert '`"aa"` occurs twice in `"aaa"`' in text
+        assert lab["str_replace"]("aaa.txt", "aa", "b").startswith("Error: Found 2 matches")
+        example = re.search(r'`"(.*?)"` with `"(.*?)"` after line (\d) is `"(.*?)"`', text)
+        before, new, line, after = example.groups()
+        (root / "ex.txt").write_text(before.replace("\\n", "\n"))
+        lab["insert"]("ex.txt", int(line), new)
+        assert (root / "ex.txt").read_text() == after.replace("\\n", "\n")
+        (root / "abc.txt").write_text("a\nb\nc\n")
+        assert "... has 3 lines" in text and "has 3 lines" in lab["insert"]("abc.txt", 9, "x")
+
+
+def test_lab8s_time_box_basis_recounts_the_solution_lines():
+    nb = notebook("lab08")
+    counts = []
+    for cell in nb.cells:
+        if cell.get("metadata", {}).get("nbgrader", {}).get("solution"):
+            body = nbtools.region_lines(cell.source, nbtools.BEGIN_SOLUTION, nbtools.END_SOLUTION)
+            counts.append(len([line for line in body if line.strip() and not line.strip().startswith("#")]))
+    basis = " ".join(nbtools.lab_meta(nb)["time_box_basis"].split())
+    assert f"{', '.join(map(str, counts[:-1]))} and {counts[-1]})" in basis, (counts, basis)
+    walkthrough = " ".join((SOLUTIONS / "lab08" / "WALKTHROUGH.md").read_text().split())
+    assert f"{', '.join(map(str, counts[:-1]))} and {counts[-1]})" in walkthrough
+
+
+def test_lab5s_cost_example_is_what_cost_usd_returns():
+    text = markdown("lab05")
+    with solution("lab05", "cost_usd") as lab:
+        read = lab["cost_usd"](lab["usage_dict"](cr=1_000_000), "claude-sonnet-4-6")
+        fresh = lab["cost_usd"](lab["usage_dict"](i=1_000_000), "claude-sonnet-4-6")
+    assert (f"1,000,000 cache-read tokens of Sonnet cost ${read:.2f}, the same tokens fresh cost ${fresh:.2f}"
+            in " ".join(text.split()))
+
+
+def test_lab4s_search_example_is_what_search_file_returns():
+    text = markdown("lab04")
+    line = re.search(r"^\s*(config_loader\.py:\d+: def parse_config\(.*\):)$", text, re.M).group(1)
+    from agentcourse.sample import write_config_module
+
+    with solution("lab04", "search_file") as lab, nbtools.project() as root:
+        write_config_module(root)
+        assert lab["search_file"]("def parse_config", "config_loader.py") == line
