@@ -753,6 +753,12 @@ TOOL_WORDS: dict[str, str] = {
     "replace": r"\breplac|\bedit|\bsubstitut|\bchange|\bmodif",
     "search": r"\bsearch|\bgrep|\bfind\b|\blook for\b|\bmatching\b",
     "not_search": r"\bglob\b|\bfile ?names?\b|\bfile pattern",
+    # Name words of tools whose job is not files or a shell, whatever their inputs look
+    # like: sub-agents, tool search, scheduling, worktrees, the web, messages, notebooks.
+    "not_files": r"\b(?:agents?|sub ?agents?|tool ?search|search ?tools?|skills?|workflows?|tasks?|"
+    r"cron\w*|schedul\w*|wakeup|timers?|worktrees?|web\w*|urls?|https?|browser|send|messages?|"
+    r"mail|notebooks?|monitor|todos?|plan|mcp|findings?|channels?|teams?|artifacts?|sessions?|"
+    r"memory|memories)\b",
 }
 EDITOR_NAMES = ("str_replace_based_edit_tool", "str_replace_editor")
 
