@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from agentcourse.tutor import code, foreign, harness, rules, script, shell, side
+from agentcourse.tutor import code, foreign, harness, rules, script, shell, side, textproto
 from agentcourse.tutor.code import Change, describe
 from agentcourse.tutor.script import text, tool_use
 from agentcourse.tutor.toolbox import (
@@ -138,7 +138,7 @@ def request_text(prompt: str) -> str:
 
 
 def read_turn(request: dict) -> Turn:
-    request = harness.fold_system_messages(request)
+    request = textproto.replayed(harness.fold_system_messages(request))  # a harness's additions
     system = request.get("system") or ""
     system = system if isinstance(system, str) else text_of(system)
     choice = request.get("tool_choice") or {}

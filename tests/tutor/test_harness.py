@@ -167,3 +167,40 @@ def test_count_tokens_answers_a_harness_request(client, root):
     messages = [harness_message(REQUEST, root), {"role": "system", "content": "Be brief."}]
     count = client.messages.count_tokens(model="claude-sonnet-4-6", messages=messages, tools=HARNESS_TOOLS)
     assert count.input_tokens > 100
+
+
+# smolagents' ToolCallingAgent sends its history back as text (agentcourse/tutor/textproto.py).
+SMOL_TOOLS = [*S02_TOOLS, {"name": "final_answer", "description": "Provides a final answer to the given problem.",
+                           "input_schema": {"type": "object", "properties": {"answer": {"type": "string"}},
+                                            "required": ["answer"]}}]
+
+
+def smol_call(tool_id: str, name: str, arguments: dict) -> dict:
+    literal = str([{"id": tool_id, "type": "function", "function": {"name": name, "arguments": arguments}}])
+    return {"role": "assistant", "content": [{"type": "text", "text": f"Calling tools:\n{literal}"}]}
+
+
+def test_tool_calls_replayed_as_text_are_read_as_calls_and_results():
+    read = "def add(a, b):\n    return a + b\n"
+    multiply = "Add a multiply function to math_utils.py."
+    messages = [
+        {"role": "user", "content": [{"type": "text", "text": f"New task:\n{multiply}"}]},
+        smol_call("toolu_1", "read_file", {"path": "math_utils.py"}),
+        {"role": "user", "content": [{"type": "text", "text": f"Observation:\n{read}"}]},
+    ]
+    body = {"messages": messages, "tools": SMOL_TOOLS, "tool_choice": {"type": "any"}}
+    turn = brain.read_turn(body)
+    assert turn.request == multiply and [(s.op, s.path, s.ok) for s in turn.steps] == [("read", "math_utils.py", True)]
+    reply = brain.respond(body)
+    assert [b["name"] for b in reply.content if b["type"] == "tool_use"] == ["edit_file"]
+    messages += [smol_call("toolu_2", "edit_file", reply.content[-1]["input"]),
+                 {"role": "user", "content": [{"type": "text", "text": "Call id: toolu_2\nError:\nText not found"}]}]
+    steps = brain.read_turn({**body, "messages": messages}).steps
+    assert [(s.op, s.ok) for s in steps] == [("read", True), ("edit", False)]
+
+
+def test_a_request_without_replayed_calls_is_left_alone():
+    from agentcourse.tutor import textproto
+
+    body = {"messages": [{"role": "user", "content": "Calling tools:\n[1, 2]"}]}
+    assert textproto.replayed(body) is body
