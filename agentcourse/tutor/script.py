@@ -800,8 +800,11 @@ JOB_DOCS: tuple[tuple[str, str, str], ...] = (
      "offered (see shell.py); running tests"),
     ("editor", '{"type": "text_editor_20250728"}, or a custom tool whose command enum has view '
      "and str_replace", "view (+ view_range), create, str_replace, insert"),
-    ("delete, other", "delete words with only a path; append/insert/patch/regex tools; any "
-     "tool with a required parameter the tutor cannot fill", "never called"),
+    ("delete, other", "delete words with only a path; append/insert/patch/regex tools; tools "
+     "whose names say agents, tool search, scheduling, worktrees, the web, messages, skills or "
+     "workflows (Agent, ToolSearch, ScheduleWakeup, WebFetch, ...); any tool with a required "
+     "parameter the tutor cannot fill", "never called for the script's tasks (foreign.py and "
+     "caution.py say when a request's own tool is)"),
 )
 
 
