@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-live bench mutate lint setup site site-serve linkcheck clean
+.PHONY: demo test test-live bench mutate lint setup agents site site-serve linkcheck clean
 
 setup: $(STAMP)
 
@@ -21,6 +21,12 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2 -q
+
+# Anthropic's Claude Code CLI (with npm) and Agent SDK, pinned, into a cache folder outside
+# the repository; tests/tutor/test_reference_agents.py runs them against the tutor, and
+# skips without them. Not part of `make test`: it downloads about 600 MB once.
+agents: $(STAMP)
+	$(BIN)/python tests/tutor/reference_agents.py install
 
 test-live: $(STAMP)
 	$(BIN)/python -m pytest -m live -q

@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from agentcourse.tutor import code, foreign, rules, script, shell
+from agentcourse.tutor import code, foreign, harness, rules, script, shell, side, textproto
 from agentcourse.tutor.code import Change, describe
 from agentcourse.tutor.script import text, tool_use
 from agentcourse.tutor.toolbox import (
@@ -92,16 +92,21 @@ class Turn:
 
 
 def current_turn(messages: list[dict]) -> tuple[str, int]:
-    """(text of the current user request, its index in messages)."""
+    """(text of the current user request, its index in messages).
+
+    The request is the user's own text: blocks a harness adds for the model
+    (`<system-reminder>` and the like, harness.py) are not a request, so a message of
+    tool results followed by reminders continues the turn it answers."""
     for i in range(len(messages) - 1, -1, -1):
         msg = messages[i]
         content = msg.get("content")
         if msg.get("role") != "user":
             continue
-        if isinstance(content, str):
-            return content, i
-        if any(isinstance(b, dict) and b.get("type") != "tool_result" for b in content or []):
-            return text_of(content), i
+        own = harness.own_text(content)
+        if own or content == "":
+            return own, i
+        if any(isinstance(b, dict) and b.get("type") not in ("tool_result", "text") for b in content or []):
+            return own, i  # an image or a document is a request of its own
     return "", 0
 
 
@@ -133,13 +138,16 @@ def request_text(prompt: str) -> str:
 
 
 def read_turn(request: dict) -> Turn:
+    request = textproto.replayed(harness.fold_system_messages(request))  # a harness's additions
     system = request.get("system") or ""
     system = system if isinstance(system, str) else text_of(system)
     choice = request.get("tool_choice") or {}
-    tools = read_tools([] if choice.get("type") == "none" else request.get("tools") or [])
     messages = request.get("messages") or []
     prompt, start = current_turn(messages)
-    box = Toolbox(tools)
+    # "Respond with TEXT ONLY. Do NOT call any tools." (a harness's compaction): no tools.
+    text_only = choice.get("type") == "none" or harness.text_only(prompt, system)
+    tools = read_tools([] if text_only else request.get("tools") or [])
+    box = Toolbox(tools, harness.working_dir(request))
     first = text_of(messages[0].get("content")) if messages else ""
     steps = read_steps(box, messages, start + 1)
     submit = _SUBMIT.search(f"{system}\n{first}\n{prompt}") if box.shell else None
@@ -227,6 +235,9 @@ def _decide(turn: Turn) -> Action:
     """The first task whose pattern matches the request decides; otherwise the help reply."""
     if len(turn.steps) >= script.MAX_STEPS:
         return say(script.TOO_MANY_STEPS.format(n=len(turn.steps)))
+    aside = side.answer(turn.body, _system(turn), turn.prompt)  # a harness's side request (a title)
+    if aside is not None:
+        return say(aside)
     if _NEGATED.match(turn.request):
         return say(script.NEGATED)
     refused = declined(turn)
@@ -472,24 +483,31 @@ def locate_def(turn: Turn, path: str, func: str) -> Located | Action:
         and turn.tools.can("read_lines")
         and turn.tools.via("edit") != "write"  # a whole-file write needs the whole file anyway
     )
+    lines: list[str] | None = None
     if targeted and not (searches and searches[-1].stub):
         if not searches:
             return call("search", pattern=f"def {func}", path=path)
-        if not searches[-1].ok:
-            return say(script.FAILED.format(what="search", path=path, error=_error(searches[-1])))
         hits = [n for n, line in search_matches(searches[-1].result) if re.search(is_def, line)]
-        if not hits:
+        hits = hits if searches[-1].ok else []
+        window = None
+        if hits:
+            start, end = max(1, hits[0] - script.WINDOW[0]), hits[0] + script.WINDOW[1]
+            window = next(
+                (s for s in turn.done("read_lines", path) if s.args.get("start") == start), None
+            )
+            if window is None:
+                return call("read_lines", path=path, start=start, end=end)
+        if window is not None and window.ok:
+            lines, whole = strip_numbers(window.result)[1], None
+        elif not turn.tools.can("read"):  # nothing else to look with: say what happened
+            failed = window or searches[-1]
+            if not failed.ok:
+                what = "read" if failed is window else "search"
+                return say(script.FAILED.format(what=what, path=path, error=_error(failed)))
             return say(script.NOT_FOUND.format(thing=f"a function named {func}", path=path))
-        start, end = max(1, hits[0] - script.WINDOW[0]), hits[0] + script.WINDOW[1]
-        window = next(
-            (s for s in turn.done("read_lines", path) if s.args.get("start") == start), None
-        )
-        if window is None:
-            return call("read_lines", path=path, start=start, end=end)
-        if not window.ok:
-            return say(script.FAILED.format(what="read", path=path, error=_error(window)))
-        lines, whole = strip_numbers(window.result)[1], None
-    else:
+        # A search that failed or found nothing is not a finding about the code (a shell
+        # error, a grep that is missing): the whole file is read before anything is said.
+    if lines is None:
         got = whole_file(turn, path)
         if isinstance(got, Action):
             return got

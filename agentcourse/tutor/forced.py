@@ -125,9 +125,26 @@ def _structured_output(request: dict, content: list[dict], stop_reason: str) -> 
         return content, stop_reason
     if any(b.get("type") == "tool_use" for b in content):
         return content, stop_reason
-    value = synthesize(spec.get("schema") or {}, _text_of(content))
+    schema = spec.get("schema") or {}
+    if _fits(_text_of(content), schema):  # the brain answered in that shape already (side.py)
+        return content, stop_reason
+    value = synthesize(schema, _text_of(content))
     kept = [b for b in content if b.get("type") == "thinking"]
     return [*kept, {"type": "text", "text": json.dumps(value)}], stop_reason
+
+
+def _fits(text: str, schema: Any) -> bool:
+    """Is the text a JSON object with exactly the schema's properties, strings where it
+    asks for strings? (Enough for the brain's own JSON answers; anything else is rebuilt.)"""
+    props = schema.get("properties") if isinstance(schema, dict) else None
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return False
+    if not isinstance(value, dict) or not isinstance(props, dict) or set(value) != set(props):
+        return False
+    return all(not (isinstance(spec, dict) and spec.get("type") == "string") or isinstance(value[k], str)
+               for k, spec in props.items())
 
 
 # ----------------------------------------------------------------------------- schemas

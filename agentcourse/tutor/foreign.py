@@ -28,7 +28,7 @@ import posixpath
 import re
 from typing import Any
 
-from agentcourse.tutor import forced
+from agentcourse.tutor import caution, forced
 from agentcourse.tutor.toolbox import Step, Tool
 
 # Name words that say nothing about which job a tool does.
@@ -179,7 +179,9 @@ def plan(body: dict, known: list[Tool], request: str, steps: list[Step] = ()) ->
     for tool in chosen:
         if tool["name"] in loaded and tool["name"] not in ran:
             places = _places(request) if _place_field(tool) else []
-            calls += [(tool["name"], fill(tool, request, place)) for place in places[1:] and places or [None]]
+            made = [caution.may_call(tool, request, fill(tool, request, place))
+                    for place in places[1:] and places or [None]]
+            calls += [(tool["name"], tool_input) for tool_input in made if tool_input is not None]
     if calls or all(t["name"] in loaded for t in chosen):
         return calls
     search = searcher(body)
@@ -196,7 +198,8 @@ def plan(body: dict, known: list[Tool], request: str, steps: list[Step] = ()) ->
                        and properties[k].get("type") == "string" and "enum" not in properties[k]), None)
     if text_field is not None:
         made[text_field] = word
-    return [(search["name"], made)]
+    made = caution.may_call(search, request, made)
+    return [] if made is None else [(search["name"], made)]
 
 
 def pick(body: dict, known: list[Tool], request: str, steps: list[Step] = ()) -> tuple[str, dict] | None:
@@ -257,7 +260,7 @@ def fill(tool: dict, request: str, place: str | None = None) -> dict:
         lowered = str(key).lower()
         value: Any = None
         if kind == "string":
-            if _is_place(lowered):
+            if _is_place(lowered) or lowered in ("timezone", "time_zone", "tz"):
                 value = place or next(iter(_places(request)), None)
             elif lowered in TICKER_NAMES:
                 ticker = _TICKER.search(request)

@@ -782,6 +782,12 @@ TOOL_WORDS: dict[str, str] = {
     "replace": r"\breplac|\bedit|\bsubstitut|\bchange|\bmodif",
     "search": r"\bsearch|\bgrep|\bfind\b|\blook for\b|\bmatching\b",
     "not_search": r"\bglob\b|\bfile ?names?\b|\bfile pattern",
+    # Name words of tools whose job is not files or a shell, whatever their inputs look
+    # like: sub-agents, tool search, scheduling, worktrees, the web, messages, notebooks.
+    "not_files": r"\b(?:agents?|sub ?agents?|tool ?search|search ?tools?|skills?|workflows?|tasks?|"
+    r"cron\w*|schedul\w*|wakeup|timers?|worktrees?|web\w*|urls?|https?|browser|send|messages?|"
+    r"mail|notebooks?|monitor|todos?|plan|mcp|findings?|channels?|teams?|artifacts?|sessions?|"
+    r"memory|memories)\b",
 }
 EDITOR_NAMES = ("str_replace_based_edit_tool", "str_replace_editor")
 
@@ -823,8 +829,11 @@ JOB_DOCS: tuple[tuple[str, str, str], ...] = (
      "offered (see shell.py); running tests"),
     ("editor", '{"type": "text_editor_20250728"}, or a custom tool whose command enum has view '
      "and str_replace", "view (+ view_range), create, str_replace, insert"),
-    ("delete, other", "delete words with only a path; append/insert/patch/regex tools; any "
-     "tool with a required parameter the tutor cannot fill", "never called"),
+    ("delete, other", "delete words with only a path; append/insert/patch/regex tools; tools "
+     "whose names say agents, tool search, scheduling, worktrees, the web, messages, skills or "
+     "workflows (Agent, ToolSearch, ScheduleWakeup, WebFetch, ...); any tool with a required "
+     "parameter the tutor cannot fill", "never called for the script's tasks (foreign.py and "
+     "caution.py say when a request's own tool is)"),
 )
 
 

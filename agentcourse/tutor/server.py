@@ -33,11 +33,11 @@ from typing import Any
 from urllib.parse import parse_qs, unquote
 
 from agentcourse.errors import PortInUse, UsageError
-from agentcourse.tutor import models, reply, tokens
+from agentcourse.tutor import harness, models, reply, tokens
 from agentcourse.tutor.batches import BatchStore
 from agentcourse.tutor.batches import check as check_batch
 from agentcourse.tutor.threads import ThreadStore
-from agentcourse.tutor.validate import VERSIONS, Problem, check_request
+from agentcourse.tutor.validate import Problem, check_request, newer_values, versions
 
 MARKER_HEADER = ("x-tutor", "agentcourse offline tutor model (a simulator, not Claude)")
 ERROR_TYPES = {
@@ -105,7 +105,7 @@ class TutorConfig:
     stream_chunk_chars: int = 24  # characters per text_delta / input_json_delta / thinking_delta event
     stream_delay: float = 0.0  # seconds between streamed events (to watch text arrive)
     verbose: bool = False  # print one line per request (the CLI turns it on)
-    log: list[dict] | None = None  # if a list, every request is appended as {path, status, fault}
+    log: list[dict] | None = None  # if a list, every request is appended as {path, status, fault[, accepted]}
 
 
 @dataclass
@@ -177,7 +177,8 @@ class _State:
         if prompt_tokens > self.config.context_window:
             return Problem(f"prompt is too long: {prompt_tokens} tokens > {self.config.context_window} maximum")
         usage = self.cache.account(body)
-        content, stop_reason = reply.compose(body, self.responder())
+        # Mid-conversation `system` messages join the system prompt for the brain (harness.py).
+        content, stop_reason = reply.compose(harness.fold_system_messages(body), self.responder())
         return reply.build_message(body, content, stop_reason, usage, fault), prompt_tokens
 
     def batch_result(self, params: dict, beta: bool, version: str) -> tuple[str, dict]:
@@ -223,10 +224,13 @@ class _Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         pass  # one tidy line per request is printed by _record when verbose
 
-    def _record(self, status: int, fault: Any = None, note: str = "") -> None:
+    def _record(self, status: int, fault: Any = None, note: str = "", accepted: list[str] | None = None) -> None:
         path = getattr(self, "path", "").split("?")[0]
+        if accepted:  # values newer than the tutor and the SDK (validate.newer_values)
+            note = f"{note} (accepted, newer than the SDK: {'; '.join(accepted)})".strip()
         if self.state.config.log is not None:
-            self.state.config.log.append({"path": path, "status": status, "fault": fault})
+            entry = {"path": path, "status": status, "fault": fault}
+            self.state.config.log.append({**entry, "accepted": accepted} if accepted else entry)
         if self.state.config.verbose:
             print(f"{self.command} {path} {status} {note}".rstrip(), file=sys.stderr, flush=True)
 
@@ -317,7 +321,7 @@ class _Handler(BaseHTTPRequestHandler):
         version = self.headers.get("anthropic-version")
         if version is None:
             return Problem("anthropic-version: header is required")
-        if version.strip() not in VERSIONS:
+        if version.strip() not in versions():
             return Problem(f"anthropic-version: {json.dumps(version)} is not a valid version")
         return None
 
@@ -537,7 +541,7 @@ class _Handler(BaseHTTPRequestHandler):
             state.threads.finish(previous, body, reply.public(message))
         spend = {"requests": 1, "input-tokens": prompt_tokens, "output-tokens": message["usage"]["output_tokens"]}
         extra = state.rate_headers(spend)
-        self._record(200, fault, message["stop_reason"] or "")
+        self._record(200, fault, message["stop_reason"] or "", newer_values(body))
         if body.get("stream"):
             self._stream(message, request_id, extra, fault)
         else:

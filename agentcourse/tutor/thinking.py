@@ -24,7 +24,7 @@ import hashlib
 import hmac
 import json
 
-from agentcourse.tutor import tokens
+from agentcourse.tutor import harness, tokens
 
 # Fixed, so signatures verify across tutor restarts. This is a simulator, not a secret.
 _KEY = b"agentcourse offline tutor: thinking signature v1"
@@ -68,11 +68,9 @@ def _last_user_text(messages: list[dict]) -> str:
         if message.get("role") != "user":
             continue
         content = message.get("content")
-        if isinstance(content, str):
-            return content
-        texts = [b.get("text", "") for b in content or [] if isinstance(b, dict) and b.get("type") == "text"]
-        if texts:
-            return " ".join(texts)
+        own = harness.own_text(content)  # the user's words, not a harness's reminders
+        if own:
+            return own
         if any(isinstance(b, dict) and b.get("type") == "tool_result" for b in content or []):
             return "(the tool results just received)"
     return ""

@@ -30,7 +30,7 @@ import posixpath
 import re
 from dataclasses import dataclass, field
 
-from agentcourse.tutor import script, shell
+from agentcourse.tutor import harness, script, shell
 from agentcourse.tutor.validate import UNUSED_TOOLS
 
 # ----------------------------------------------------------------------------- the tools
@@ -48,6 +48,7 @@ class Tool:
     properties: list[str] = field(default_factory=list)  # every property name, in schema order
     notes: str = ""  # the parameters' descriptions, one per line
     persistent: bool = False  # a shell whose state (cwd) survives between calls
+    absolute: bool = False  # its path parameter asks for an absolute path
 
     def prompt_text(self) -> str:
         """Everything the model reads about this tool: where prompt rules can live."""
@@ -110,6 +111,8 @@ def classify(name: str, description: str, schema: dict) -> tuple[str, dict[str, 
     command = props.get("command") if isinstance(props.get("command"), dict) else {}
     if {"view", "str_replace"} <= set(command.get("enum") or []):  # a copy of the text editor
         return "editor", {p: p for p in props}
+    if re.search(script.TOOL_WORDS["not_files"], _words(name), re.IGNORECASE):
+        return "other", {}  # Agent, ToolSearch, ScheduleWakeup, WebFetch: not a file or shell tool
     jobs = param_jobs(props)
     # An edit tool whose two texts have names nothing recognises: old then new, as declared.
     strings = [p for p in props if _kind(props[p]) == "str" and p not in jobs.values()]
@@ -125,7 +128,9 @@ def classify(name: str, description: str, schema: dict) -> tuple[str, dict[str, 
     def only(*allowed: str) -> bool:
         return not unknown_required and has <= {*allowed, "extra"}
 
-    if "command" in has and only("command", "extra") and not said("not_shell"):
+    shell_named = re.search(r"\b(?:shell|bash|terminal|sh|zsh)\b", _words(name), re.IGNORECASE) and not re.search(
+        script.TOOL_WORDS["not_shell"], _words(name), re.IGNORECASE)
+    if "command" in has and only("command", "extra") and (shell_named or not said("not_shell")):
         return "bash", jobs
     if said("delete") and only("path"):
         return "delete", jobs
@@ -162,6 +167,8 @@ def read_tools(tools: list[dict]) -> list[Tool]:
         name, kind = t.get("name", ""), t.get("type") or "custom"
         if kind in UNUSED_TOOLS:  # server tools (and memory): offered, never called offline
             continue
+        if kind != "custom" and not kind.startswith(("text_editor", "bash")):
+            continue  # another tool type of the SDK's (a computer toolset): never called offline
         if kind.startswith("text_editor") or (name in script.EDITOR_NAMES and "input_schema" not in t):
             found.append(Tool(name, "editor", "editor", {}, ""))
         elif kind.startswith("bash") or (name == "bash" and "input_schema" not in t):
@@ -177,29 +184,69 @@ def read_tools(tools: list[dict]) -> list[Tool]:
             persistent = role == "bash" and bool(
                 re.search(script.TOOL_WORDS["persistent"], f"{description}\n{notes}", re.I)
             )
+            path_spec = props.get(params.get("path", "")) if isinstance(props, dict) else None
+            absolute = bool(re.search(r"\babsolute\b(?!\s+or\s+relative)", str(
+                path_spec.get("description", "") if isinstance(path_spec, dict) else ""), re.I))
             found.append(
-                Tool(name, "custom", role, params, description, list(props), notes, persistent)
+                Tool(name, "custom", role, params, description, list(props), notes, persistent, absolute)
             )
     return found
+
+
+# An edit tool that refuses to change a file its own read tool has not read this session
+# (Claude Code's Edit: "You must Read the file in this conversation before editing, or the
+# call will fail."). A file read through a shell does not count for it.
+_READ_GATE = re.compile(
+    r"\bread\b[^.]{0,80}\bbefore\s+(?:editing|changing|modifying|writing)|"
+    r"\bedit\w*\b[^.]{0,60}\bwithout\s+(?:first\s+)?reading",
+    re.IGNORECASE,
+)
+_ENFORCED = re.compile(r"\bmust\b|\bwill\s+(?:fail|error)|\berrors?\b|\bfails?\b", re.IGNORECASE)
+
+
+def read_gated(tool: Tool) -> bool:
+    """Does this edit tool fail on a file its own read tool has not read?"""
+    return bool(_READ_GATE.search(tool.description) and _ENFORCED.search(tool.description))
 
 
 class Toolbox:
     """The operations the tutor can perform with the tools offered, and how to call them."""
 
-    def __init__(self, tools: list[Tool]):
+    def __init__(self, tools: list[Tool], root: str | None = None):
         self.tools = tools
         self.by_role: dict[str, Tool] = {}
         for t in tools:
             self.by_role.setdefault(t.role, t)
         self.cwd: str | None = "."  # a persistent shell's directory, relative to the project
         self.stuck = False  # the shell's last command timed out: restart it first
+        self.root = root  # the project's absolute path, when the harness states it
+        edit, read = self.by_role.get("edit"), self.by_role.get("read")
+        # Reads for an edit tool that checks them go through its read tool, never the shell.
+        self.read_gate = edit is not None and read is not None and read_gated(edit)
+
+    def absolute(self, path: str) -> str:
+        """A project path as a tool that takes absolute paths wants it."""
+        if self.root is None or path.startswith("/"):
+            return path
+        return norm_path(posixpath.join(self.root, path)) if path not in (".", "") else self.root
+
+    def relative(self, path: str) -> str:
+        """An absolute path inside the project as a project path (others unchanged)."""
+        root = self.root
+        if root is None or not str(path).startswith("/"):
+            return path
+        p = posixpath.normpath(str(path))
+        if p == root:
+            return "."
+        return p[len(root.rstrip("/")) + 1 :] if p.startswith(root.rstrip("/") + "/") else path
 
     def names(self) -> str:
         return ", ".join(t.name for t in self.tools) or "no tools"
 
     def via(self, op: str) -> str | None:
         """The role of the tool that would perform `op` ("edit", "editor", "bash", ...)."""
-        return next((r for r in script.OP_PREFERENCES[op] if r in self.by_role), None)
+        skip = ("bash",) if self.read_gate and op in ("search", "read_lines") else ()
+        return next((r for r in script.OP_PREFERENCES[op] if r in self.by_role and r not in skip), None)
 
     def can(self, op: str) -> bool:
         return self.via(op) is not None
@@ -236,6 +283,8 @@ class Toolbox:
                 a = {"path": a["path"], "start": 1, "end": script.WHOLE_FILE_LINES}
             elif op == "list" and "path" not in p:
                 a = {}
+            if t.absolute and "path" in a:
+                a = {**a, "path": self.absolute(str(a["path"]))}
             job_of = {prop: job for job, prop in p.items()}
             order = t.properties or list(job_of)  # the input in the schema's own order
             return t.name, {prop: a[job_of[prop]] for prop in order if job_of.get(prop) in a}
@@ -376,7 +425,7 @@ def as_step(tools: Toolbox, name: str, args: dict, result: str, is_error: bool) 
     if op in ("read", "read_lines"):
         complete = not truncated(result)
     stub = result.lstrip().startswith("(stub)")
-    return Step(op, norm_path(path), a, name, result, ok, stub, complete, args)
+    return Step(op, norm_path(tools.relative(str(path))), a, name, result, ok, stub, complete, args)
 
 
 def _editor_step(args: dict) -> tuple[str, str, dict]:
@@ -440,7 +489,7 @@ def read_steps(tools: Toolbox, messages: list[dict], start: int = 0) -> list[Ste
                 calls[b.get("id", "")] = (b.get("name", ""), dict(b.get("input") or {}))
             elif b.get("type") == "tool_result" and b.get("tool_use_id") in calls:
                 name, args = calls[b["tool_use_id"]]
-                result = text_of(b.get("content"))
+                result = harness.clean(text_of(b.get("content")))
                 step = as_step(tools, name, args, result, bool(b.get("is_error")))
                 _follow_shell(tools, name, step)
                 if i >= start:

@@ -10,6 +10,13 @@ keep the same `field.path: problem` shape.
 Consecutive messages with the same role are merged before the tool rules are
 checked, as the API documents ("consecutive user or assistant turns in your
 request will be combined into a single turn").
+
+The installed `anthropic` SDK's request types are the floor of what is accepted
+(vocabulary.py): a value its types allow is never refused, so an SDK upgrade brings the
+API's new values with it. A few values newer than both the tutor's lists and the SDK,
+which Anthropic's own clients send (Claude Code's `thinking.display: "updates"`,
+`role: "system"` messages inside `messages`), are accepted and reported by
+`newer_values(body)`, which the server logs, rather than refused.
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from agentcourse.tutor import models, thinking
+from agentcourse.tutor import models, thinking, vocabulary
 
 # https://platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools ("Must match the
 # regex ^[a-zA-Z0-9_-]{1,128}$"); the API once allowed 64 characters.
@@ -79,6 +86,18 @@ SOURCES = {
 # text ("Migrating to API version 2026-10-21"); the anthropic SDK 2.x sends it.
 VERSIONS = ("2026-10-21", "2023-06-01", "2023-01-01")
 LATEST = VERSIONS[0]
+SAMPLING_REMOVED = "2026-10-21"  # the first version without the sampling parameters
+
+
+def versions() -> tuple[str, ...]:
+    """The versions understood: the tutor's, and the one the installed SDK sends."""
+    sent = vocabulary.floor()["version"]
+    return VERSIONS if not isinstance(sent, str) or sent in VERSIONS else (sent, *VERSIONS)
+
+
+def _modern(version: str) -> bool:
+    """Does this version follow 2026-10-21's rules (no sampling parameters, ...)?"""
+    return version >= SAMPLING_REMOVED
 SAMPLING = {"temperature", "top_p", "top_k"}
 # Top-level fields of POST /v1/messages (what the SDK's create() sends); anything else
 # is a typo the API refuses, e.g. "max_token". Before 2026-10-21, SAMPLING as well.
@@ -111,6 +130,8 @@ THINKING_KEYS = {
     "disabled": {"type"},
     "between_tools": {"type"},
 }
+DISPLAYS = ("summarized", "omitted")
+ROLES = ("user", "assistant")
 MAX_BREAKPOINTS = 4
 CACHE_TTLS = ("5m", "1h")
 THINKING_DOCS = "https://docs.claude.com/en/docs/build-with-claude/extended-thinking"
@@ -207,8 +228,11 @@ def _check_tools(tools: Any) -> str | None:
             return f"tools.{i}: Input should be a valid dictionary"
         kind = tool.get("type", "custom")
         name = tool.get("name")
-        fixed = TYPED_TOOLS.get(kind) or UNUSED_TOOLS.get(kind)
-        if fixed is not None:
+        fixed = TYPED_TOOLS.get(kind) or UNUSED_TOOLS.get(kind) or sdk_tools().get(kind)
+        if fixed is None and kind != "custom" and kind in sdk_tools():
+            if not isinstance(name, str) or not name:  # a tool type of the SDK's with no fixed name
+                return f"tools.{i}.{kind}.name: Field required"
+        elif fixed is not None:
             if name != fixed:
                 return f"tools.{i}.{kind}.name: Input should be '{fixed}'"
         elif kind == "custom":
@@ -224,7 +248,8 @@ def _check_tools(tools: Any) -> str | None:
             if "properties" in schema and not isinstance(schema["properties"], dict):
                 return f"tools.{i}.custom.input_schema.properties: Input should be a valid dictionary"
         else:
-            expected = ", ".join(repr(t) for t in ("custom", *TYPED_TOOLS, *UNUSED_TOOLS))
+            known = dict.fromkeys(("custom", *TYPED_TOOLS, *UNUSED_TOOLS, *sdk_tools()))
+            expected = ", ".join(repr(t) for t in known)
             return f"tools.{i}: Input tag {kind!r} found using 'type' does not match any of the expected tags: {expected}"
         if name in seen:
             return f"tools: Tool names must be unique (duplicate {name!r})"
@@ -232,12 +257,22 @@ def _check_tools(tools: Any) -> str | None:
     return None
 
 
+def sdk_tools() -> dict[str, str | None]:
+    """Tool types the installed SDK knows -> their fixed name (None: any name)."""
+    return {k: v for k, v in vocabulary.floor()["tools"].items() if k != "custom"}
+
+
+def _merged(own: dict[str, set[str]], sdk: dict[str, set[str]]) -> dict[str, set[str]]:
+    return {kind: set(own.get(kind, ())) | set(sdk.get(kind, ())) for kind in {*own, *sdk}}
+
+
 def _check_tool_choice(choice: Any, tools: list) -> str | None:
-    if not isinstance(choice, dict) or choice.get("type") not in TOOL_CHOICE_KEYS:
+    keys = _merged(TOOL_CHOICE_KEYS, vocabulary.floor()["tool_choice"])
+    if not isinstance(choice, dict) or choice.get("type") not in keys:
         return "tool_choice: Input should be an object with type 'auto', 'any', 'tool' or 'none'"
     kind = choice["type"]
     for key in choice:
-        if key not in TOOL_CHOICE_KEYS[kind]:
+        if key not in keys[kind]:
             return f"tool_choice.{kind}.{key}: Extra inputs are not permitted"
     parallel = choice.get("disable_parallel_tool_use")
     if parallel is not None and not isinstance(parallel, bool):
@@ -257,15 +292,19 @@ def _check_thinking(body: dict, count_only: bool) -> str | None:
     config = body.get("thinking")
     if config is None:
         return None
-    if not isinstance(config, dict) or config.get("type") not in THINKING_KEYS:
-        expected = ", ".join(repr(k) for k in THINKING_KEYS)
+    keys = _merged(THINKING_KEYS, vocabulary.floor()["thinking"])
+    if not isinstance(config, dict) or config.get("type") not in keys:
+        expected = ", ".join(repr(k) for k in keys)
         return f"thinking: Input tag {_tag(config)} found using 'type' does not match any of the expected tags: {expected}"
     kind = config["type"]
     for key in config:
-        if key not in THINKING_KEYS[kind]:
+        if key not in keys[kind]:
             return f"thinking.{kind}.{key}: Extra inputs are not permitted"
-    if "display" in config and config["display"] not in (None, "summarized", "omitted"):
-        return f"thinking.{kind}.display: Input should be 'summarized' or 'omitted'"
+    # A display value newer than the SDK (Claude Code sends "updates", "highlights") is
+    # accepted and reported by newer_values(); only a value that is not a string is refused.
+    if "display" in config and config["display"] is not None and not isinstance(config["display"], str):
+        shown = " or ".join(repr(d) for d in displays())
+        return f"thinking.{kind}.display: Input should be {shown}"
     if kind == "enabled":
         budget = config.get("budget_tokens")
         if budget is None:
@@ -302,7 +341,7 @@ def _check_cache_control(value: Any, path: str) -> str | None:
     for key in value:
         if key not in ("type", "ttl"):
             return f"{path}.{key}: Extra inputs are not permitted"
-    if "ttl" in value and value["ttl"] not in CACHE_TTLS:
+    if "ttl" in value and value["ttl"] not in {*CACHE_TTLS, *vocabulary.floor()["cache_ttl"]}:
         return f"{path}.ttl: Input should be '5m' or '1h'"
     return None
 
@@ -475,9 +514,12 @@ def _check_roles_of_blocks(messages: list[dict]) -> str | None:
 
 
 def _turns(messages: list[dict]) -> list[tuple[str, list[tuple[int, int, dict]]]]:
-    """Merge consecutive same-role messages: [(role, [(msg index, block index, block)])]."""
+    """Merge consecutive same-role messages: [(role, [(msg index, block index, block)])].
+    A `system` message between them is left out: it is an instruction, not a turn."""
     turns: list[tuple[str, list[tuple[int, int, dict]]]] = []
     for i, msg in enumerate(messages):
+        if msg["role"] == "system":
+            continue
         content = msg["content"]
         blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
         entries = [(i, j, block) for j, block in enumerate(blocks)]
@@ -542,17 +584,21 @@ def _check_messages(messages: Any) -> str | None:
         return "messages: Input should be a valid list"
     if not messages:
         return "messages: at least one message is required"
-    last = len(messages) - 1
     for i, msg in enumerate(messages):
         if not isinstance(msg, dict):
             return f"messages.{i}: Input should be a valid dictionary"
+    conversation = [i for i, msg in enumerate(messages) if msg.get("role") != "system"]
+    if not conversation:
+        return "messages: at least one user message is required"
+    last = conversation[-1]
+    for i, msg in enumerate(messages):
         role = msg.get("role")
-        if role == "system":
-            return (
-                'messages: Unexpected role "system". The Messages API accepts a top-level '
-                '`system` parameter, not "system" as an input message role.'
-            )
-        if role not in ("user", "assistant"):
+        if role == "system":  # a mid-conversation system turn: text only (newer_values reports it)
+            problem = _check_text_field(msg.get("content"), f"messages.{i}.content")
+            if problem:
+                return problem
+            continue
+        if role not in ROLES:
             return f"messages.{i}.role: Input should be 'user' or 'assistant'"
         content = msg.get("content")
         if not isinstance(content, str | list):
@@ -581,6 +627,25 @@ def _check_messages(messages: Any) -> str | None:
     # the SDK sends (2026-10-21) documents none, and says consecutive turns of one role are
     # combined. The course's own protocol_errors still asks loops to start with the user.
     return None
+
+
+def displays() -> tuple[str, ...]:
+    return tuple(dict.fromkeys((*DISPLAYS, *sorted(vocabulary.floor()["display"]))))
+
+
+def newer_values(body: dict) -> list[str]:
+    """Values the request uses that neither the tutor's lists nor the installed SDK's
+    types know, accepted because Anthropic's own clients send them; the server logs them."""
+    notes = []
+    config = body.get("thinking")
+    display = config.get("display") if isinstance(config, dict) else None
+    if isinstance(display, str) and display not in displays():
+        notes.append(f"thinking.display {display!r}")
+    messages = body.get("messages") if isinstance(body.get("messages"), list) else []
+    system_turns = [i for i, m in enumerate(messages) if isinstance(m, dict) and m.get("role") == "system"]
+    if system_turns and "system" not in vocabulary.floor()["roles"]:
+        notes.append(f"role 'system' in messages {', '.join(map(str, system_turns))}")
+    return notes
 
 
 def check_request(
@@ -618,8 +683,10 @@ def _first_problem(body: dict, count_only: bool, beta: bool, version: str) -> st
             return "max_tokens: Input should be a valid integer"
         if body["max_tokens"] < 1:
             return "max_tokens: Input should be greater than or equal to 1"
-    allowed = COUNT_FIELDS if count_only else KNOWN_FIELDS | (BETA_FIELDS if beta else set())
-    if version != LATEST and not count_only:
+    floor = vocabulary.floor()
+    known, beta_known = KNOWN_FIELDS | floor["fields"], BETA_FIELDS | floor["beta_fields"]
+    allowed = COUNT_FIELDS if count_only else known | (beta_known if beta else set())
+    if not _modern(version) and not count_only:
         allowed = allowed | SAMPLING
     for key in body:
         if key not in allowed:
@@ -629,7 +696,7 @@ def _first_problem(body: dict, count_only: bool, beta: bool, version: str) -> st
     checks = (
         lambda: _check_sampling(body),
         lambda: _check_metadata(body.get("metadata")),
-        lambda: None if body.get("service_tier") in (None, *SERVICE_TIERS)
+        lambda: None if body.get("service_tier") in (None, *SERVICE_TIERS, *floor["service_tier"])
         else "service_tier: Input should be 'auto' or 'standard_only'",
         lambda: None if body.get("system") is None else _check_text_field(body["system"], "system"),
         lambda: _check_stop_sequences(body.get("stop_sequences")),
@@ -638,7 +705,7 @@ def _first_problem(body: dict, count_only: bool, beta: bool, version: str) -> st
         else _check_tool_choice(body["tool_choice"], body.get("tools") or []),
         lambda: _check_thinking(body, count_only),
         lambda: _check_messages(body.get("messages")),
-        lambda: _check_version_rules(body["messages"]) if version == LATEST else None,
+        lambda: _check_version_rules(body["messages"]) if _modern(version) else None,
         lambda: _check_caching(body),
         lambda: _check_roles_of_blocks(body["messages"]),
         # No rule asks for `tools` when the messages hold tool blocks: the API used to

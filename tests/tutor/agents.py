@@ -15,6 +15,12 @@ original's semantics, and the loop that drives the real anthropic SDK to the end
 - write_only: read_file + write_file, no edit tool and no shell;
 - anthropic: the text editor and bash by type (checkpoint 08's tools), bash as one
   persistent session;
+- harness: a coding-agent harness in the manner of Claude Code and the Claude Agent
+  SDK: Bash, Read (absolute paths, `N\t` line prefixes), Edit (fails on a file Read did
+  not read), Write, and tools that must never be called unasked (Agent, ScheduleWakeup,
+  ToolSearch, WebFetch); the user's words sit among `<system-reminder>` blocks, a
+  `role: "system"` message follows them, every tool result message ends with a reminder,
+  and errors come back as `<tool_use_error>` with `is_error`;
 - course_read / course_search: the course's own tool sets (tutor_sim's executor).
 
 Every executor records whole-file writes over existing files, so a test can assert that
@@ -106,6 +112,66 @@ WRITE_ONLY_TOOLS = [
     schema("save", "Save text as a file's whole content.", file_path="string", text="string"),
     schema("open_file", "Read the contents of a file.", file_path="string"),
 ]
+def _props(required: list[str], **props) -> dict:
+    return {"type": "object", "properties": props, "required": required, "additionalProperties": False}
+
+
+S, N, B = {"type": "string"}, {"type": "number"}, {"type": "boolean"}
+# Paraphrases of a harness's tools (Claude Code 2.1's names and parameters, our own words).
+HARNESS_TOOLS = [
+    {"name": "Agent", "description": "Launch a sub-agent that works on a task on its own and reports back. "
+     "Use it for broad searches across many files.",
+     "input_schema": _props(["description", "prompt"], description=S, prompt=S, subagent_type=S)},
+    {"name": "Bash", "description": "Executes a bash command and returns its output. Avoid cat, head, "
+     "sed or echo when a dedicated tool does the job. Python and node are installed.",
+     "input_schema": _props(["command"], command={**S, "description": "The command to execute"},
+                            timeout={**N, "description": "Optional timeout in milliseconds"},
+                            description={**S, "description": "What the command does, in a few words"},
+                            run_in_background=B)},
+    {"name": "Edit", "description": "Performs exact string replacement in a file.\n- You must Read the "
+     "file in this conversation before editing, or the call will fail.\n- Strip the Read line prefix "
+     "(line number + tab) before matching.",
+     "input_schema": _props(["file_path", "old_string", "new_string"],
+                            file_path={**S, "description": "The absolute path to the file to modify"},
+                            old_string={**S, "description": "The text to replace"},
+                            new_string={**S, "description": "The text to replace it with"},
+                            replace_all={**B, "default": False})},
+    {"name": "Read", "description": "Reads a file from the local filesystem. Results are returned using "
+     "cat -n format, with line numbers starting at 1.",
+     "input_schema": _props(["file_path"], file_path={**S, "description": "The absolute path to the file to read"},
+                            offset={"type": "integer"}, limit={"type": "integer"})},
+    {"name": "ScheduleWakeup", "description": "Schedule when to resume work on this task, for polling or "
+     "waiting on something to finish.",
+     "input_schema": _props(["delaySeconds", "reason", "prompt"], delaySeconds=N, reason=S, prompt=S)},
+    {"name": "ToolSearch", "description": "Fetches full schema definitions for deferred tools so they can "
+     "be called. Query with select:<name> or keywords.",
+     "input_schema": _props(["query"], query=S, max_results=N)},
+    {"name": "WebFetch", "description": "Fetches content from a URL and processes it with a prompt.",
+     "input_schema": _props(["url", "prompt"], url={**S, "format": "uri"}, prompt=S)},
+    {"name": "Write", "description": "Writes a file to the local filesystem, overwriting if one exists. "
+     "Overwriting an existing file you haven't Read will fail.",
+     "input_schema": _props(["file_path", "content"],
+                            file_path={**S, "description": "The absolute path to the file to write (must be "
+                                       "absolute, not relative)"}, content=S)},
+]
+HARNESS_NEVER = {"Agent", "ScheduleWakeup", "ToolSearch", "WebFetch"}
+READ_REMINDER = ("<system-reminder>\nWhenever you read a file, consider whether it looks malicious. "
+                 "If it does, refuse to improve it.\n</system-reminder>")
+TURN_REMINDER = "<system-reminder>\nThe todo list is empty. Ignore this if it does not apply.\n</system-reminder>"
+
+
+def harness_message(prompt: str, root: Path) -> dict:
+    """The user's words among a harness's reminders, as Claude Code sends them."""
+    return {"role": "user", "content": [
+        {"type": "text", "text": f"<system-reminder>\n# Environment\n - Primary working directory: {root}\n"
+                                 " - Platform: linux\n</system-reminder>"},
+        {"type": "text", "text": "<system-reminder>\nAvailable agent types for the Agent tool: a general-"
+                                 "purpose agent that searches, reads and edits files.\n</system-reminder>"},
+        {"type": "text", "text": prompt},
+        {"type": "text", "text": "<system-reminder>\nToday's date is 2026-12-01.\n</system-reminder>"},
+    ]}
+
+
 ANTHROPIC_TOOLS = [
     {"type": "text_editor_20250728", "name": "str_replace_based_edit_tool"},
     {"type": "bash_20250124", "name": "bash"},
@@ -121,6 +187,9 @@ SYSTEMS = {
     "Be concise.",
     "anthropic": "You are a coding assistant in one project folder. Read before editing. "
     "Be concise.",
+    "harness": "You are an agent working with the user toward their goals, using your own judgment. "
+    "Prefer the dedicated file tools over shell commands. Before deleting or overwriting, look at "
+    "the target. Report outcomes faithfully. Keep your replies short.",
 }
 
 MINI_TEMPLATE = (
@@ -194,6 +263,7 @@ class Tools:
     writes: list[tuple[str, str, str]] = field(default_factory=list)  # (path, before, after)
     calls: list[tuple[str, dict]] = field(default_factory=list)
     shell: PersistentShell | None = None
+    read: set[str] = field(default_factory=set)  # harness: files its Read (or Write) has seen
 
     def _path(self, p: str) -> Path:
         return self.root / p
@@ -211,6 +281,8 @@ class Tools:
         method = getattr(self, f"{self.kind}_{name}", None)
         try:
             return method(**args) if method else self.common(name, args)
+        except HarnessError as err:
+            return f"<tool_use_error>{err}</tool_use_error>"
         except (OSError, KeyError, TypeError, UnicodeDecodeError) as err:
             return f"Error: {err}"
 
@@ -322,9 +394,62 @@ class Tools:
             return "The file has been edited."
         return f"Error: Unrecognized command {command}"
 
+    # a harness in the manner of Claude Code: absolute paths, Read before Edit
+    def _absolute(self, file_path: str) -> Path:
+        if not file_path.startswith("/"):
+            raise HarnessError(f"File path must be absolute: {file_path}")
+        return Path(file_path)
+
+    def harness_Bash(self, command: str, **_: object) -> str:
+        return self.plain_bash(command)
+
+    def harness_Read(self, file_path: str, offset: int | None = None, limit: int | None = None) -> str:
+        path = self._absolute(file_path)
+        if not path.is_file():
+            raise HarnessError(f"File does not exist. Note: your current working directory is {self.root}.")
+        lines = path.read_text(encoding="utf-8").split("\n")
+        lines = lines[:-1] if lines and lines[-1] == "" else lines
+        first = max(1, offset or 1)
+        shown = lines[first - 1 : (first - 1 + limit) if limit else None]
+        self.read.add(str(path))
+        numbered = "\n".join(f"{n:6}\t{line}" for n, line in enumerate(shown, first))
+        return f"{numbered}\n\n{READ_REMINDER}"
+
+    def harness_Edit(self, file_path: str, old_string: str, new_string: str, replace_all: bool = False) -> str:
+        path = self._absolute(file_path)
+        if str(path) not in self.read:
+            raise HarnessError("File has not been read yet. Read it first before writing to it.")
+        text = path.read_text(encoding="utf-8")
+        n = text.count(old_string)
+        if n == 0:
+            raise HarnessError(f"String to replace not found in file.\nString: {old_string}")
+        if n > 1 and not replace_all:
+            raise HarnessError(f"Found {n} matches of the string to replace, but replace_all is false.")
+        path.write_text(text.replace(old_string, new_string) if replace_all else text.replace(old_string, new_string, 1),
+                        encoding="utf-8")
+        return f"The file {file_path} has been updated successfully."
+
+    def harness_Write(self, file_path: str, content: str) -> str:
+        path = self._absolute(file_path)
+        if path.exists() and str(path) not in self.read:
+            raise HarnessError("File has not been read yet. Read it first before writing to it.")
+        self._write(str(path.relative_to(self.root)), content)
+        self.read.add(str(path))
+        return f"File created successfully at: {file_path}"
+
     def close(self) -> None:
         if self.shell is not None:
             self.shell.close()
+
+
+class HarnessError(Exception):
+    """A harness tool's refusal: sent back as `<tool_use_error>` with `is_error`."""
+
+
+for _never in HARNESS_NEVER:
+    def _refuse(self, _name=_never, **args):
+        raise AssertionError(f"{_name} must never be called for this request: {args}")
+    setattr(Tools, f"harness_{_never}", _refuse)
 
 
 TOOLSETS: dict[str, Callable[[], list[dict]]] = {
@@ -334,10 +459,11 @@ TOOLSETS: dict[str, Callable[[], list[dict]]] = {
     "renamed": lambda: RENAMED_TOOLS,
     "write_only": lambda: WRITE_ONLY_TOOLS,
     "anthropic": lambda: ANTHROPIC_TOOLS,
+    "harness": lambda: HARNESS_TOOLS,
     "course_read": tools_read,
     "course_search": tools_search,
 }
-SHELLS = ("s01", "s02", "mini", "anthropic")  # the sets that can run commands
+SHELLS = ("s01", "s02", "mini", "anthropic", "harness")  # the sets that can run commands
 
 
 def system_for(kind: str, root: Path, extra: str = "") -> str:
@@ -368,7 +494,11 @@ def drive(
     messages = list(messages or [])
     start = len(tools.calls)
     text = MINI_TEMPLATE.format(task=prompt) if kind == "mini" else prompt
-    messages.append({"role": "user", "content": text})
+    if kind == "harness":
+        messages += [harness_message(prompt, root),
+                     {"role": "system", "content": "Mid-conversation note: the session is in print mode."}]
+    else:
+        messages.append({"role": "user", "content": text})
     reply = ""
     for _ in range(max_calls):
         response = client.messages.create(
@@ -388,15 +518,21 @@ def drive(
         for block in response.content:
             if block.type == "tool_use":
                 out = tools.run(block.name, dict(block.input))
-                results.append({"type": "tool_result", "tool_use_id": block.id, "content": out})
+                result = {"type": "tool_result", "tool_use_id": block.id, "content": out}
+                if out.startswith("<tool_use_error>"):
+                    result["is_error"] = True
+                results.append(result)
                 if kind == "mini" and json.loads(out)["output"].lstrip().startswith(SUBMIT):
                     submitted = True
+        if kind == "harness":
+            results.append({"type": "text", "text": TURN_REMINDER})
         messages.append({"role": "user", "content": results})
         if submitted:  # mini-swe-agent stops here: the task is submitted
             break
     else:
         raise AssertionError(f"the turn did not end within {max_calls} calls")
-    assert not protocol_errors(to_plain(messages)), protocol_errors(to_plain(messages))
+    plain = [m for m in to_plain(messages) if m.get("role") != "system"]  # the harness's note
+    assert not protocol_errors(plain), protocol_errors(plain)
     return Turn(messages, reply, tools.calls[start:])
 
 

@@ -43,8 +43,6 @@ CASES = [
     (CALC, "Multiply 1984135 by 9343116", {"operation": "multiply", "a": 1984135, "b": 9343116}),
     (EXPR, "What is 15 * 7?", {"expression": "15 * 7"}),
     (STOCK, "What is the stock price of AAPL today?", {"ticker": "AAPL"}),
-    (EMAIL, "Send an email to bob@example.com saying hi",
-     {"to": "bob@example.com", "subject": f"{MARK} subject", "body": f"{MARK} body"}),
     (TRANSLATE, "Translate 'good morning' into French", {"text": "good morning", "target_language": "French"}),
     (FETCH, "Fetch the page https://example.org/docs and summarise it", {"url": "https://example.org/docs"}),
     (DOCS, "Search the docs for prompt caching", {"query": "Search the docs for prompt caching"}),
@@ -61,6 +59,26 @@ def test_the_tool_asked_for_is_called_with_what_the_request_says(offered, prompt
     name, tool_input = pick([READ, offered], prompt)
     assert name == offered["name"] and tool_input == expected
     jsonschema.validate(tool_input, offered["input_schema"])
+
+
+def test_a_tool_is_never_called_with_a_made_up_required_value():
+    # The request gives no subject or body: sending an email with invented ones would act
+    # on a guess, so the tutor does not call; a made-up optional value is left out instead.
+    assert pick([READ, EMAIL], "Send an email to bob@example.com saying hi") is None
+    optional = tool("send_email", "Send an email", EMAIL["input_schema"]["properties"], ["to"])
+    assert pick([READ, optional], "Send an email to bob@example.com saying hi") == (
+        "send_email", {"to": "bob@example.com"})
+
+
+def test_a_tool_with_side_effects_is_called_only_when_the_request_names_it():
+    agent = tool("Agent", "Launch a new agent to handle complex, multi-step tasks autonomously. "
+                 "Use it to search the weather in many cities.", {"prompt": S}, ["prompt"])
+    wakeup = tool("ScheduleWakeup", "Schedule when to resume work: the weather changes hourly.",
+                  {"delaySeconds": N, "reason": S}, ["delaySeconds"])
+    for prompt in ("What is the weather in Paris and London?", "Add a docstring to add()."):
+        assert pick([READ, agent, wakeup], prompt) is None
+    assert pick([READ, agent], "Launch an agent: what is the weather in Paris?") == (
+        "Agent", {"prompt": "Launch an agent: what is the weather in Paris"})
 
 
 @pytest.mark.parametrize("prompt", [

@@ -18,8 +18,8 @@ import anthropic
 import pytest
 from anthropic.types import Message
 
-from agentcourse.tutor import TutorConfig, serve, thinking
-from agentcourse.tutor.validate import LATEST, check_messages_request, check_request
+from agentcourse.tutor import TutorConfig, serve, thinking, validate, vocabulary
+from agentcourse.tutor.validate import LATEST, check_messages_request, check_request, newer_values
 
 OLD = "2023-06-01"  # the API version that still takes temperature / top_p / top_k
 MODEL = "claude-sonnet-4-6"
@@ -226,7 +226,7 @@ REFUSED = [
     Case("thinking not an object", put("thinking", True), "thinking: Input tag '<not an object>'"),
     Case("thinking extra key", put("thinking", {"type": "disabled", "budget_tokens": 2000}),
          "thinking.disabled.budget_tokens: Extra inputs are not permitted"),
-    Case("thinking display unknown", put("thinking", {"type": "adaptive", "display": "full"}),
+    Case("thinking display not a string", put("thinking", {"type": "adaptive", "display": 5}),
          "thinking.adaptive.display: Input should be 'summarized' or 'omitted'"),
     Case("thinking without budget", put("thinking", {"type": "enabled"}), "thinking.enabled.budget_tokens: Field required"),
     Case("thinking budget not an integer", put("thinking", {"type": "enabled", "budget_tokens": "2000"}),
@@ -256,9 +256,11 @@ REFUSED = [
     Case("message not an object", put("messages", [{"role": "user", "content": "hi"}, "hello"]),
          "messages.1: Input should be a valid dictionary"),
     Case("bad role", message(0, "x", role="tool"), "messages.0.role: Input should be 'user' or 'assistant'"),
-    Case("a system message in messages", put("messages", [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "hi"}]),
-         'messages: Unexpected role "system". The Messages API accepts a top-level `system` parameter, not "system" as an '
-         "input message role."),
+    Case("a system message with a tool result", put("messages", [
+        {"role": "system", "content": [_result("t1")]}, {"role": "user", "content": "hi"}]),
+         "messages.0.content.0: Input tag 'tool_result' does not match the expected tag 'text'"),
+    Case("only a system message", put("messages", [{"role": "system", "content": "Be brief."}]),
+         "messages: at least one user message is required"),
     Case("content missing", put("messages.2", {"role": "user"}), "messages.2.content: Field required"),
     Case("content a number", put("messages.2.content", 5), "messages.2.content: Field required"),
     Case("empty middle message", put("messages.1.content", []),
@@ -446,6 +448,11 @@ REFUSED = [
 
 ACCEPTED = [
     Case("the base tool loop", lambda body: None),
+    # Newer than the docs (and than some SDKs): Claude Code sends both; the tutor accepts them.
+    Case("a thinking display newer than the SDK", both(put("thinking", {"type": "adaptive", "display": "highlights"}),
+                                                      put("messages", [{"role": "user", "content": "hi"}]))),
+    Case("a system message before the first user message", put("messages", [
+        {"role": "system", "content": "Be brief."}, {"role": "user", "content": "hi"}])),
     Case("max_tokens of 1", put("max_tokens", 1)),
     Case("stream false", put("stream", False)),
     Case("stream null", put("stream", None)),
@@ -712,3 +719,28 @@ def test_a_tool_history_without_tools_gets_a_reply_from_the_brain():
         reply = client.messages.create(**body)
     assert reply.stop_reason == "end_turn"
     assert [b.type for b in reply.content] == ["text"] and reply.content[0].text.strip()
+
+
+def test_values_newer_than_the_sdk_are_reported_not_refused():
+    body = {"model": "claude-sonnet-4-6", "max_tokens": 100,
+            "thinking": {"type": "adaptive", "display": "highlights"},
+            "messages": [{"role": "user", "content": "hi"}, {"role": "system", "content": "Be brief."}]}
+    assert check_request(body) is None
+    assert newer_values(body) == ["thinking.display 'highlights'"]  # this SDK knows role "system"
+
+
+def test_the_installed_sdks_vocabulary_is_the_floor():
+    # Every value the SDK's request types allow is accepted: an SDK upgrade needs no change here.
+    floor = vocabulary.floor()
+    assert {"summarized", "omitted"} <= floor["display"] and {"user", "assistant"} <= floor["roles"]
+    for display in floor["display"]:
+        body = {"model": "claude-sonnet-4-6", "max_tokens": 100, "thinking": {"type": "adaptive", "display": display},
+                "messages": [{"role": "user", "content": "hi"}]}
+        assert check_request(body) is None and newer_values(body) == []
+    for kind, name in validate.sdk_tools().items():
+        tool = {"type": kind, "name": name or "a_tool"}
+        assert check_request({"model": "claude-sonnet-4-6", "max_tokens": 100, "tools": [tool],
+                              "messages": [{"role": "user", "content": "hi"}]}, beta=True) is None, kind
+    fields = floor["fields"] - {"stream"}
+    assert fields and fields <= validate.KNOWN_FIELDS | floor["fields"]
+    assert floor["version"] in validate.versions()
