@@ -154,11 +154,17 @@ def _fresh_copy(destination: Path) -> Path:
     else:  # no git: everything but what a clone would not have
         shutil.copytree(REPO_ROOT, destination, dirs_exist_ok=True, ignore=shutil.ignore_patterns(
             ".git", ".venv", ".grading", "work", "__pycache__", "*.pyc", ".pytest_cache"))
-    # `make setup` is done: this environment, linked in whole, so that its real folder (which
-    # checkpoint 08's sandbox binds read-only) holds its pyvenv.cfg and site-packages.
-    (destination / ".venv").symlink_to(Path(sys.prefix).resolve(), target_is_directory=True)
-    if not (destination / ".venv" / ".installed").is_file():
-        (destination / ".venv" / ".installed").touch()  # make never reinstalls
+    # `make setup` is done: link this environment in, entry by entry, with a stamp of the
+    # copy's own (so make never reinstalls, and never into this environment). pyvenv.cfg is
+    # copied, not linked: checkpoint 08's sandbox shows the copy's .venv, not where links lead.
+    venv = destination / ".venv"
+    venv.mkdir()
+    for entry in Path(sys.prefix).iterdir():
+        if entry.name == "pyvenv.cfg":
+            shutil.copy2(entry, venv / entry.name)
+        elif entry.name != ".installed":
+            (venv / entry.name).symlink_to(entry)
+    (venv / ".installed").touch()  # newer than requirements.txt: make never reinstalls
     return destination
 
 

@@ -551,6 +551,8 @@ def end_of_file(turn: Turn, path: str, name: str, source: str) -> list[Change] |
     if not (box.can("search") and box.can("read_lines")) or box.via("edit") not in ("edit", "bash"):
         return None
     probe, defs = _last_def(turn, path)
+    if probe is None and any(s.ok and not s.stub for s in turn.done("read", path)):
+        return None  # the whole file was read already: its end is known, no search needed
     if probe is None:
         return call("search", pattern=script.TOP_LEVEL_DEFS, path=path)
     if probe.stub:

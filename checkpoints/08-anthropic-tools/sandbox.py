@@ -47,6 +47,7 @@ import signal
 import stat
 import subprocess
 import sys
+import sysconfig
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -203,7 +204,9 @@ def python_roots() -> set[str]:
     Nothing in the project decides what is bound (a virtual environment's pyvenv.cfg, say):
     a command could rewrite it, and the next session would obey."""
     roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix,
-             os.path.dirname(sys.executable), os.path.dirname(os.path.realpath(sys.executable))}
+             os.path.dirname(sys.executable), os.path.dirname(os.path.realpath(sys.executable)),
+             # site-packages too: it may be a link to a folder outside the prefix
+             sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}
     for root in list(roots):  # pyenv's root too: its shims, first on PATH, run the interpreter
         pyenv, found, _ = root.partition("/versions/")
         if found and os.path.isdir(os.path.join(pyenv, "shims")):

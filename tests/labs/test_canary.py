@@ -154,3 +154,25 @@ def test_every_lab_has_canaries_and_each_parses():
         assert made, lab
         for source in made:
             ast.parse(source)
+
+
+def test_instructors_page_quotes_the_points_canaries_cover_per_lab():
+    """docs/INSTRUCTORS.md ("What remains out of reach") states, per lab, how many of its
+    test points have a canary: recomputed here from every lab's test cells."""
+    import re
+
+    covered, total, parts = 0, 0, []
+    for lab in ALL_LABS:
+        nb = nbtools.read_notebook(SOLUTIONS / lab / f"{lab}.ipynb")
+        mine = every = 0
+        for item in nb.cells:
+            meta = item.metadata.get("nbgrader", {})
+            if item.cell_type == "code" and meta.get("grade") and not meta.get("solution"):
+                every += meta.get("points", 0)
+                mine += meta.get("points", 0) if canary.changes(item.source) else 0
+        parts.append(f"{int(lab[3:])}: {mine:g} of {every:g}")
+        covered, total = covered + mine, total + every
+    expected = f"lab: {', '.join(parts)} ({covered:g} of {total:g})"
+    page = " ".join((REPO_ROOT / "docs" / "INSTRUCTORS.md").read_text(encoding="utf-8").split())
+    assert expected in page, f"docs/INSTRUCTORS.md should say: {expected}"
+    assert re.search(r"Points covered by canaries, per lab: 1:", page)
