@@ -35,7 +35,7 @@ ORIGINS = {
     ("06", "context.py"): "e0bc56aae1ae977a2e0eeface2ead6aff45d1e06ae3dbb6e7b1664076e6e5bcf",
     ("07", "layers.py"): "f2bc3ba2fff2ea0812c5adeb4303019737c02db351b3f9058cf310c055cf93c9",
     ("08", "bash_session.py"): "eb77f0228daa56e6a8b8a7443880fe46cec18bdcbc6c99f9009df58fc3abdf8b",
-    ("08", "sandbox.py"): "4b78fd89abeccd52355ce06f8e32665d7de02544bd70fd64494980fd5d34987e",
+    ("08", "sandbox.py"): "b7e2cdce71a749b16fe1907bd8e3ccb1920de6de50cc1f4b9bc0755a95c8ad42",
     ("08", "guardrail.py"): "b810e935d9ea0e88ca0190925a901e063fec1e068c43ea6efeffb48d51c6e636",
     ("08", "text_editor.py"): "08bd76dffec1636ecbea929870775d56f6ef2203d8d668a1cd1d5e8a615c588d",
 }
