@@ -516,6 +516,18 @@ def swap(old: str, new: str) -> Callable[[str], str]:
     return transform
 
 
+def chain(*steps: Callable[[str], str]) -> Callable[[str], str]:
+    """A wrong-implementation transform made of several swap()/drop() steps on one cell, in
+    order; each still fails loudly if its text is gone."""
+
+    def transform(source: str) -> str:
+        for step in steps:
+            source = step(source)
+        return source
+
+    return transform
+
+
 def apply_replacements(nb: nbformat.NotebookNode, replace: dict[str, Replacement]) -> nbformat.NotebookNode:
     """A copy of `nb` with the named cells' sources replaced (string) or transformed."""
     import nbformat

@@ -1,6 +1,6 @@
 """Known-wrong implementations of lab 3: each must lose points (tests/labs/test_integrity.py)."""
 
-from agentcourse.nbtools import drop, swap
+from agentcourse.nbtools import chain, drop, swap
 
 WRONG = {
     # The classic: a string-prefix test. "<tmp>/proj-evil" starts with "<tmp>/proj".
@@ -117,14 +117,6 @@ RIGHT = {
 _CHECK = "    if target != root and root not in target.parents:"
 
 
-def _all_steps(*steps):
-    """Several swap() steps on one cell; each still fails loudly if its text is gone."""
-    def apply(source):
-        for step in steps:
-            source = step(source)
-        return source
-    return apply
-
 WRONG.update({
     # Every symlink refused, even one that stays inside the project.
     "resolve-refuses-every-symlink": {
@@ -143,7 +135,7 @@ WRONG.update({
     },
     # The root read once, when the function is defined.
     "resolve-root-fixed-at-definition": {
-        "resolve_in_root": _all_steps(
+        "resolve_in_root": chain(
             swap("def resolve_in_root(path: str) -> str:", "ROOT = Path(os.path.realpath(os.getcwd()))\n\n\ndef resolve_in_root(path: str) -> str:"),
             swap("    root = Path(os.path.realpath(os.getcwd()))  # the root is the cwd now, links resolved", "    root = ROOT")),
     },

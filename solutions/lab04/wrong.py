@@ -1,6 +1,6 @@
 """Known-wrong implementations of lab 4: each must lose points (tests/labs/test_integrity.py)."""
 
-from agentcourse.nbtools import drop, swap
+from agentcourse.nbtools import chain, drop, swap
 
 WRONG = {
     # Every match comes back: a common word floods the context.
@@ -78,14 +78,6 @@ You must read the file first.
 }
 
 
-def _chain(*steps):
-    """Several swap()/drop() steps on one cell; each still fails loudly if its text is gone."""
-    def apply(source):
-        for step in steps:
-            source = step(source)
-        return source
-    return apply
-
 
 # ---------------------------------------------------------------- a student's mistakes
 # Written after the checks above, from the task texts alone, one plausible mistake each; the
@@ -144,7 +136,7 @@ WRONG.update({
     },
     # The signatures in other words: search_file(regex, file) is not the tool the agent has.
     "prompt-other-signatures": {
-        "tools_section": _chain(swap("**search_file(pattern, path)**", "**search_file(regex, file)**"),
+        "tools_section": chain(swap("**search_file(pattern, path)**", "**search_file(regex, file)**"),
                                 swap("**read_lines(path, start, end)**", "**read_lines(file, first, last)**")),
     },
 })

@@ -1,6 +1,6 @@
 """Known-wrong implementations of lab 5: each must lose points (tests/labs/test_integrity.py)."""
 
-from agentcourse.nbtools import swap
+from agentcourse.nbtools import chain, swap
 
 WRONG = {
     # Only input and output: a cached agent looks nearly free, and its totals are wrong.
@@ -121,14 +121,6 @@ WRONG["cost-limit-per-turn"] = {
 }
 
 
-def _chain(*steps):
-    """Several swap() steps on one cell; each still fails loudly if its text is gone."""
-    def apply(source):
-        for step in steps:
-            source = step(source)
-        return source
-    return apply
-
 
 # ---------------------------------------------------------------- a student's mistakes
 # Written after the checks above, from the task texts alone, one plausible mistake each; the
@@ -151,7 +143,7 @@ WRONG.update({
     "cost-one-price-for-all-models": {"cost_usd": swap("    input_price, output_price = PRICES[model]", "    input_price, output_price = PRICES[\"claude-sonnet-4-6\"]")},
     # The two multipliers swapped.
     "cost-multipliers-swapped": {
-        "cost_usd": _chain(swap("input_price * CACHE_WRITE_MULTIPLIER", "input_price * CACHE_READ_MULTIPLIER_"),
+        "cost_usd": chain(swap("input_price * CACHE_WRITE_MULTIPLIER", "input_price * CACHE_READ_MULTIPLIER_"),
                            swap("input_price * CACHE_READ_MULTIPLIER\n", "input_price * CACHE_WRITE_MULTIPLIER\n"),
                            swap("CACHE_READ_MULTIPLIER_", "CACHE_READ_MULTIPLIER")),
     },
@@ -193,7 +185,7 @@ WRONG.update({
     },
     # The real clock, not the clock given: a test's fake clock never moves the turn's time.
     "run-turn-ignores-the-clock-given": {
-        "run_turn": _chain(swap("    started = clock()", "    started = time.monotonic()"),
+        "run_turn": chain(swap("    started = clock()", "    started = time.monotonic()"),
                            swap("limit_reached(limits, steps, spent, clock() - started)",
                                 "limit_reached(limits, steps, spent, time.monotonic() - started)")),
     },

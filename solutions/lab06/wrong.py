@@ -5,7 +5,7 @@ RIGHT: correct answers in other words and other shapes; each must score full mar
 the checks judge what the functions do, not how they are written.
 """
 
-from agentcourse.nbtools import swap
+from agentcourse.nbtools import chain, swap
 
 WRONG = {
     # Cut at the limit, in the middle of a line: the model gets half a line it may misread.
@@ -120,14 +120,6 @@ def cap_result(text, limit):
 }
 
 
-def _chain(*steps):
-    """Several swap() steps on one cell; each still fails loudly if its text is gone."""
-    def apply(source):
-        for step in steps:
-            source = step(source)
-        return source
-    return apply
-
 
 # ---------------------------------------------------------------- a student's mistakes
 # Written after the checks above, from the task texts alone, one plausible mistake each; the
@@ -200,7 +192,7 @@ WRONG.update({
     },
     # The count of steps touched, not of results replaced.
     "stub-counts-steps": {
-        "stub_old_results": _chain(
+        "stub_old_results": chain(
             swap('            block["content"] = f"', '            touched = True\n            block["content"] = f"'),
             swap("            count += 1\n", ""),
             swap('        for block in message["content"]:', '        touched = False\n        for block in message["content"]:'),
@@ -226,7 +218,7 @@ def stub_old_results(messages, keep_recent, min_chars=1000, never_stub=("researc
     },
     # A new list returned, the one given left as it was.
     "stub-not-in-place": {
-        "stub_old_results": _chain(swap("    calls = calls_by_id(messages)\n",
+        "stub_old_results": chain(swap("    calls = calls_by_id(messages)\n",
                                         "    calls = calls_by_id(messages)\n    messages = copy.deepcopy(messages)\n")),
     },
     # The stub names the call's id, not the tool.

@@ -5,7 +5,7 @@ RIGHT: correct answers in other words and other shapes; each must score full mar
 the checks judge what the functions do, not how they are written.
 """
 
-from agentcourse.nbtools import swap
+from agentcourse.nbtools import chain, swap
 
 WRONG = {
     # Every contract there is, registered or not: the manual describes a tool the model cannot call.
@@ -125,14 +125,6 @@ def mark_newest(messages):
     },
 }
 
-
-def _chain(*steps):
-    """Several swap() steps on one cell; each still fails loudly if its text is gone."""
-    def apply(source):
-        for step in steps:
-            source = step(source)
-        return source
-    return apply
 
 
 # ---------------------------------------------------------------- a student's mistakes
