@@ -447,6 +447,14 @@ def _scratch_rows(student_db: Path | None, lab: str, student: str) -> tuple[list
         return rows, wsub.timestamp
 
 
+def _flag_status(status: str, rows: list) -> str:
+    """The status a submission's cells are flagged under: one that is not ok but failed no
+    graded cell (a teardown that timed out) flags every cell, or formgrader would list none."""
+    if status == "ok" or any(needs_person(status, g[4], g[1], g[5]) for row in rows for g in row[2]):
+        return status
+    return "error"
+
+
 def _merge(main_url: str, student_db: Path | None, lab: str, result: Result) -> None:
     """Copy one student's grades from their scratch gradebook into the main one (or, with
     no scratch gradebook, record the submission with every cell flagged). A cell an
@@ -458,15 +466,15 @@ def _merge(main_url: str, student_db: Path | None, lab: str, result: Result) -> 
         warnings.simplefilter("ignore")
         gb.update_or_create_student(result.student)
         sub = gb.update_or_create_submission(lab, result.student, timestamp=timestamp)
+        status = _flag_status(result.status, rows)  # an error is not a zero: a person looks
         for nb_name, penalty, grades, comments in rows:
             subnb = gb.find_submission_notebook(nb_name, lab, result.student)
             subnb.late_submission_penalty = penalty
             for name, auto, manual, extra, needs, max_score in grades:
                 grade = gb.find_grade(name, nb_name, lab, result.student)
                 grade.auto_score, grade.manual_score, grade.extra_credit = auto, manual, extra
-                # An error is not a zero: formgrader lists it for a person to look at.
                 grade.needs_manual_grade = (name not in result.kept_clear
-                                            and needs_person(result.status, needs, auto, max_score))
+                                            and needs_person(status, needs, auto, max_score))
             for name, auto, manual in comments:
                 comment = gb.find_comment(name, nb_name, lab, result.student)
                 comment.auto_comment, comment.manual_comment = auto, manual

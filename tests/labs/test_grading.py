@@ -594,3 +594,13 @@ def test_the_hash_of_a_submission_is_of_its_bytes_and_a_link_has_none(tmp_path):
     assert grading.notebook_sha(tmp_path / "a.ipynb") == hashlib.sha256(b"{}").hexdigest()
     assert grading.notebook_sha(tmp_path / "b.ipynb") is None
     assert grading.notebook_sha(tmp_path / "missing.ipynb") is None
+
+
+def test_a_submission_that_is_not_ok_but_failed_no_cell_has_every_cell_flagged(course_gradebook):
+    root = course_gradebook
+    with grading.gradebook(f"sqlite:///{root / 'scratch.db'}") as gb:
+        for grade in gb.find_submission_notebook("alpha", "alpha", "ann").grades:
+            grade.auto_score = 1.0  # every test passed; the teardown timed out
+        gb.db.commit()
+    grading._merge(grading._db_url(root), root / "scratch.db", "alpha", grading.Result("ann", "timeout"))
+    assert all(_needs(root).values()), "formgrader must list it"
