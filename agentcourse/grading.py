@@ -450,7 +450,8 @@ def _scratch_rows(student_db: Path | None, lab: str, student: str) -> tuple[list
 def _flag_status(status: str, rows: list) -> str:
     """The status a submission's cells are flagged under: one that is not ok but failed no
     graded cell (a teardown that timed out) flags every cell, or formgrader would list none."""
-    if status == "ok" or any(needs_person(status, g[4], g[1], g[5]) for row in rows for g in row[2]):
+    if status == "ok" or any(needs_person(status, needs, auto, top) for _, _, grades, _ in rows
+                             for _, auto, _, _, needs, top in grades):
         return status
     return "error"
 
@@ -713,6 +714,22 @@ class _Interrupt:
             signal.signal(signal.SIGINT, self._old)
 
 
+def _start_results(root: Path, lab: str, found: dict[str, Path]) -> dict[str, Result]:
+    """One result per student before grading: a missing notebook is recorded as such; for
+    the others, the notebook's hash and the cells a person cleared on this same notebook
+    (read before any merge changes the gradebook)."""
+    results = {}
+    for student, folder in found.items():
+        notebook = folder / f"{lab}.ipynb"
+        if not notebook.exists() and not notebook.is_symlink():
+            results[student] = Result(student, "missing", f"no {lab}.ipynb in {folder}")
+            _record_missing(root, lab, results[student])
+            continue
+        sha = notebook_sha(notebook)
+        results[student] = Result(student, sha256=sha, kept_clear=hand_cleared(root, lab, student, sha))
+    return results
+
+
 def grade(lab: str, submissions: Path, config: GradeConfig | None = None,
           progress: Callable[[int], None] | None = None) -> GradeReport:
     """Autograde every submission of `lab` in `submissions`; merge into the main gradebook.
@@ -729,17 +746,8 @@ def grade(lab: str, submissions: Path, config: GradeConfig | None = None,
     (root / LOCAL).mkdir(exist_ok=True)
     found, skipped = select_students(*find_submissions(submissions, lab), config.students)
     ensure_assignment(root, lab)
-    results = {s: Result(s) for s in found}
-    for student, folder in found.items():
-        notebook = folder / f"{lab}.ipynb"
-        if not notebook.exists() and not notebook.is_symlink():
-            results[student] = Result(student, "missing", f"no {lab}.ipynb in {folder}")
-            _record_missing(root, lab, results[student])
+    results = _start_results(root, lab, found)
     todo = [s for s in found if results[s].status == "ok"]
-    for student in todo:  # before any merge: what a person cleared on this same notebook
-        result = results[student]
-        result.sha256 = notebook_sha(found[student] / f"{lab}.ipynb")
-        result.kept_clear = hand_cleared(root, lab, student, result.sha256)
     if progress and len(todo) < len(found):
         progress(len(found) - len(todo))
 

@@ -8,7 +8,8 @@ prints another lab's solution at grading time, so their page is withheld: plain
 `nbgrader generate_feedback --force` must still write the class's other pages and exit 0,
 and `nbgrader release_feedback` must release every page (the held one says it is held).
 Then the first student alone is graded again (`--student`): the other's grades and CSV
-row stay as they were."""
+row stay as they were; and flags the instructor cleared on the held submission stay
+cleared when it is graded again unchanged."""
 
 from __future__ import annotations
 
@@ -152,3 +153,14 @@ def test_release_submit_collect_grade_and_feedback_through_the_exchange(tmp_path
     assert flags(course, "stu2") == before and all(needs for _, needs in before.values())
     rows = list(csv.DictReader((course / ".grading" / f"{LAB}-grades.csv").open()))
     assert [r for r in rows if r["student"] == "stu2"] == [r for r in rows_before if r["student"] == "stu2"]
+
+    # The instructor reviews the held page and clears its flags in formgrader: graded
+    # again, the same notebook is held again, but the flags stay as the instructor left them.
+    with grading.gradebook(f"sqlite:///{course / '.grading' / 'gradebook.db'}") as gb:
+        for grade in [g for nb in gb.find_submission(LAB, "stu2").notebooks for g in nb.grades]:
+            grade.manual_score, grade.needs_manual_grade = 0.0, False
+        gb.db.commit()
+    config.students = ("stu2",)
+    third = grading.grade(LAB, submitted, config)
+    assert [(r.student, r.status) for r in third.results] == [("stu2", "withheld")]
+    assert not any(needs for _, needs in flags(course, "stu2").values())
