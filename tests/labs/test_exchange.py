@@ -97,15 +97,14 @@ def flags(course: Path, student: str) -> dict[str, tuple[float, bool]]:
         return {g.name: (g.score, g.needs_manual_grade) for nb in sub.notebooks for g in nb.grades}
 
 
-@pytest.mark.slow
-@pytest.mark.filterwarnings("ignore:Object of type")  # SQLAlchemy, inside nbgrader's add_submission
-def test_release_submit_collect_grade_and_feedback_through_the_exchange(tmp_path, monkeypatch):
-    from nbgrader.exchange.default import ExchangeFetchAssignment, ExchangeFetchFeedback, ExchangeSubmit
+def release_and_collect(tmp_path: Path, course: Path) -> dict:
+    """Lab 1 released into a temporary exchange, fetched and submitted by two students
+    (stu1 with the worked solution, stu2 leaking), and collected into the course."""
+    from nbgrader.exchange.default import ExchangeFetchAssignment, ExchangeSubmit
 
-    course, exchange = scratch_course(tmp_path / "course"), tmp_path / "exchange"
+    exchange = tmp_path / "exchange"
     exchange.mkdir()
     homes = {"stu1": tmp_path / "home-stu1", "stu2": tmp_path / "home-stu2"}
-    monkeypatch.chdir(course)  # nbgrader runs from the course root
     api = instructor_api(course, exchange)
     assert api.generate_assignment(LAB)["success"]
     assert api.release_assignment(LAB)["success"]
@@ -117,50 +116,76 @@ def test_release_submit_collect_grade_and_feedback_through_the_exchange(tmp_path
     assert api.collect(LAB)["success"]
     submitted = course / ".grading" / "submitted"
     assert sorted(p.name for p in submitted.iterdir()) == ["stu1", "stu2"]
+    return {"course": course, "exchange": exchange, "homes": homes, "submitted": submitted,
+            "config": grading.GradeConfig(jobs=2, cell_timeout=30, course_root=course),
+            "csv": course / ".grading" / f"{LAB}-grades.csv"}
 
-    config = grading.GradeConfig(jobs=2, cell_timeout=30, course_root=course)
-    report = grading.grade(LAB, submitted, config)
-    grading.write_csv(report, course / ".grading" / f"{LAB}-grades.csv")
+
+def check_grading_keeps_the_exchanges_files(run: dict) -> None:
+    report = grading.grade(LAB, run["submitted"], run["config"])
+    grading.write_csv(report, run["csv"])
     got = {r.student: (r.status, r.total) for r in report.results}
     assert got == {"stu1": ("ok", FULL), "stu2": ("withheld", 0)}
-    for student in homes:  # the exchange's files survive grading, as regular files
+    for student in run["homes"]:  # as regular files
         for kind in ("submitted", "autograded", "feedback"):
-            secret = course / ".grading" / kind / student / LAB / "submission_secret.txt"
+            secret = run["course"] / ".grading" / kind / student / LAB / "submission_secret.txt"
             assert secret.is_file() and not secret.is_symlink(), (kind, student)
 
-    # Plain nbgrader on the graded class: the withheld page is reported, the others written.
-    done = nbgrader_cli(course, "generate_feedback", LAB, "--force")
+
+def check_plain_feedback_with_a_withheld_page_writes_the_others_and_exits_0(run: dict) -> None:
+    done = nbgrader_cli(run["course"], "generate_feedback", LAB, "--force")
     assert done.returncode == 0, done.stderr[-3000:]
     assert "WITHHELD feedback of stu2" in done.stderr and "Traceback" not in done.stderr
-    done = nbgrader_cli(course, "release_feedback", LAB, f"--Exchange.root={exchange}")
-    assert done.returncode == 0, done.stderr[-3000:]
-    assert len(list((exchange / COURSE_ID / "feedback").glob("*.html"))) == 2
+    assert (run["course"] / ".grading" / "feedback" / "stu1" / LAB / f"{LAB}.html").is_file()
 
-    for home in homes.values():
-        as_student(ExchangeFetchFeedback, home, exchange)
-    mine = fetched_page(homes["stu1"])
+
+def check_each_student_fetches_their_own_released_page(run: dict) -> None:
+    from nbgrader.exchange.default import ExchangeFetchFeedback
+
+    done = nbgrader_cli(run["course"], "release_feedback", LAB, f"--Exchange.root={run['exchange']}")
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert len(list((run["exchange"] / COURSE_ID / "feedback").glob("*.html"))) == 2
+    for home in run["homes"].values():
+        as_student(ExchangeFetchFeedback, home, run["exchange"])
+    mine = fetched_page(run["homes"]["stu1"])
     assert f"Score: {FULL:.1f} / {FULL:.1f}" in mine and HELD not in mine
-    theirs = fetched_page(homes["stu2"])
+    theirs = fetched_page(run["homes"]["stu2"])
     assert HELD in theirs and "zlib" not in theirs, "a held page says it is held, and shows no cell"
 
-    # The first student alone, graded again: the other is left exactly as it was.
-    before = flags(course, "stu2")
-    rows_before = list(csv.DictReader((course / ".grading" / f"{LAB}-grades.csv").open()))
-    config.students = ("stu1",)
-    again = grading.grade(LAB, submitted, config)
-    grading.write_csv(again, course / ".grading" / f"{LAB}-grades.csv")
-    assert [(r.student, r.status, r.total) for r in again.results] == [("stu1", "ok", FULL)]
-    assert flags(course, "stu2") == before and all(needs for _, needs in before.values())
-    rows = list(csv.DictReader((course / ".grading" / f"{LAB}-grades.csv").open()))
-    assert [r for r in rows if r["student"] == "stu2"] == [r for r in rows_before if r["student"] == "stu2"]
 
-    # The instructor reviews the held page and clears its flags in formgrader: graded
-    # again, the same notebook is held again, but the flags stay as the instructor left them.
-    with grading.gradebook(f"sqlite:///{course / '.grading' / 'gradebook.db'}") as gb:
+def check_grading_one_student_leaves_the_other_as_it_was(run: dict) -> None:
+    before = flags(run["course"], "stu2")
+    rows_before = [r for r in csv.DictReader(run["csv"].open()) if r["student"] == "stu2"]
+    run["config"].students = ("stu1",)
+    again = grading.grade(LAB, run["submitted"], run["config"])
+    grading.write_csv(again, run["csv"])
+    assert [(r.student, r.status, r.total) for r in again.results] == [("stu1", "ok", FULL)]
+    assert flags(run["course"], "stu2") == before and all(needs for _, needs in before.values())
+    assert [r for r in csv.DictReader(run["csv"].open()) if r["student"] == "stu2"] == rows_before
+
+
+def check_flags_cleared_on_a_held_submission_stay_cleared_when_it_is_unchanged(run: dict) -> None:
+    """The instructor reviews the held page and gives its cells scores in formgrader:
+    graded again, the same notebook is held again, and the flags stay as they were left."""
+    with grading.gradebook(f"sqlite:///{run['course'] / '.grading' / 'gradebook.db'}") as gb:
         for grade in [g for nb in gb.find_submission(LAB, "stu2").notebooks for g in nb.grades]:
             grade.manual_score, grade.needs_manual_grade = 0.0, False
         gb.db.commit()
-    config.students = ("stu2",)
-    third = grading.grade(LAB, submitted, config)
+    run["config"].students = ("stu2",)
+    third = grading.grade(LAB, run["submitted"], run["config"])
     assert [(r.student, r.status) for r in third.results] == [("stu2", "withheld")]
-    assert not any(needs for _, needs in flags(course, "stu2").values())
+    assert not any(needs for _, needs in flags(run["course"], "stu2").values())
+
+
+@pytest.mark.slow
+@pytest.mark.filterwarnings("ignore:Object of type")  # SQLAlchemy, inside nbgrader's add_submission
+def test_release_submit_collect_grade_and_feedback_through_the_exchange(tmp_path, monkeypatch):
+    """One class through the whole path (a fixture would run once per xdist worker)."""
+    course = scratch_course(tmp_path / "course")
+    monkeypatch.chdir(course)  # nbgrader runs from the course root
+    run = release_and_collect(tmp_path, course)
+    check_grading_keeps_the_exchanges_files(run)
+    check_plain_feedback_with_a_withheld_page_writes_the_others_and_exits_0(run)
+    check_each_student_fetches_their_own_released_page(run)
+    check_grading_one_student_leaves_the_other_as_it_was(run)
+    check_flags_cleared_on_a_held_submission_stay_cleared_when_it_is_unchanged(run)
