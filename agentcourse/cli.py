@@ -91,6 +91,8 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("lab", help="lab number or name")
     grade.add_argument("submissions", help="folder with one subfolder per student")
     grade.add_argument("--jobs", type=int, default=2, help="submissions graded at once")
+    grade.add_argument("--student", action="append", metavar="ID",
+                       help="grade only this student's folder (repeat for more); the others are left as they are")
     grade.add_argument("--csv", help="where to write points per test cell (default: beside)")
     grade.add_argument("--timeout", type=int, help="seconds per cell (default: nbgrader_config.py)")
     grade.add_argument("--no-feedback", action="store_true", help="skip nbgrader generate_feedback")

@@ -11,8 +11,9 @@ student is graded in a fresh scratch course of its own:
     RUN/STUDENT/
       gradebook.db                      a copy of the gradebook taken when the run started
       source/LAB/                       only the files the lab declares (`support_files`)
-      submitted/STUDENT/LAB/            regular files only: the notebook, timestamp.txt and
-                                        the lab's `student_files`; nothing else is copied
+      submitted/STUDENT/LAB/            regular files only: the notebook, timestamp.txt,
+                                        submission_secret.txt and the lab's `student_files`;
+                                        nothing else is copied
       autograded/STUDENT/LAB/LAB.ipynb  nbgrader's result
 
 so nothing written while grading one student (by nbgrader or, through a symlink, by anyone)
@@ -33,6 +34,10 @@ from pathlib import Path
 
 MAX_NOTEBOOK_MB = 20  # a submitted notebook larger than this is refused (it is not an answer)
 MAX_EXTRA_MB = 5  # a declared student file larger than this is refused
+# What nbgrader's exchange writes beside a submitted notebook (`nbgrader submit`, then
+# `collect`): when it was submitted, and the secret that names the student's feedback
+# page in the exchange (`release_feedback`, `fetch_feedback`). Copied as data, never run.
+EXCHANGE_FILES = ("timestamp.txt", "submission_secret.txt")
 
 
 def copy_regular(src: Path, dest: Path, limit_mb: int) -> str | None:
@@ -67,10 +72,11 @@ def prepare(job: dict, settings: dict) -> tuple[Path, list[str], str | None]:
 
     src = Path(job["source"])
     refusal = copy_regular(src / f"{lab}.ipynb", submitted / f"{lab}.ipynb", MAX_NOTEBOOK_MB)
-    copy_regular(src / "timestamp.txt", submitted / "timestamp.txt", 1)
+    for name in EXCHANGE_FILES:
+        copy_regular(src / name, submitted / name, 1)
     for name in settings.get("student_files", []):
         copy_regular(src / name, submitted / name, MAX_EXTRA_MB)
-    kept = {f"{lab}.ipynb", "timestamp.txt", *settings.get("student_files", [])}
+    kept = {f"{lab}.ipynb", *EXCHANGE_FILES, *settings.get("student_files", [])}
     notes = []
     extra = sorted(p.name for p in src.iterdir() if p.name not in kept and p.name != ".ipynb_checkpoints")
     if extra:

@@ -26,11 +26,13 @@ from __future__ import annotations
 
 import argparse
 import csv
+import hashlib
 import io
 import json
 import os
 import re
 import resource
+import secrets
 import selectors
 import shutil
 import signal
@@ -41,6 +43,7 @@ import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 import nbformat
@@ -49,6 +52,7 @@ from traitlets import Integer
 
 from agentcourse import leaks, nbtools
 from agentcourse.errors import GradingIncomplete, GradingInterrupted, UsageError
+from agentcourse.grade_worker import EXCHANGE_FILES
 from agentcourse.paths import REPO_ROOT
 
 LOCAL = ".grading"  # everything grading writes lives under the course root's .grading/
@@ -70,6 +74,7 @@ class GradeConfig:
     feedback: bool = True  # run generate_feedback (hidden tests removed, leaks withheld)
     unconfined: bool = False  # grade without a sandbox where none can be made (a risk)
     course_root: Path = REPO_ROOT  # the folder holding nbgrader_config.py (tests use a copy)
+    students: tuple[str, ...] = ()  # grade only these folders (--student); () = all of them
 
     def check(self) -> None:
         if self.jobs < 1:
@@ -90,6 +95,8 @@ class Result:
     points: dict[str, float] = field(default_factory=dict)  # test cell grade_id -> points
     review: list[str] = field(default_factory=list)  # tampering findings, for a person
     seconds: float = 0.0  # how long its grading took in its worker
+    sha256: str | None = None  # of the notebook graded, to tell a changed submission
+    kept_clear: frozenset[str] = frozenset()  # cells a person cleared on this same notebook
 
     @property
     def total(self) -> float:
@@ -235,6 +242,20 @@ def find_submissions(folder: Path, lab: str) -> tuple[dict[str, Path], dict[str,
     if not found and not skipped:
         raise UsageError(f"{folder} has no student folders (expected {folder}/<student>/{lab}.ipynb)")
     return found, skipped
+
+
+def select_students(found: dict[str, Path], skipped: dict[str, str],
+                    wanted: tuple[str, ...]) -> tuple[dict[str, Path], dict[str, str]]:
+    """Only the students asked for (--student), or everyone when none is named. The other
+    folders are left alone: not graded, not reported, their rows kept as they were."""
+    if not wanted:
+        return found, skipped
+    unknown = [name for name in dict.fromkeys(wanted) if name not in found]
+    if unknown:
+        why = [f"{name!r} ({skipped[name]})" if name in skipped else repr(name) for name in unknown]
+        raise UsageError("--student: no submission folder for " + ", ".join(why)
+                         + "; name a student's folder in the submissions folder")
+    return {name: found[name] for name in found if name in wanted}, {}
 
 
 # ---------------------------------------------------------------- running nbgrader
@@ -391,47 +412,149 @@ def _read_scores(db_url: str, lab: str, student: str) -> dict[str, float]:
         return {g.name: float(g.score or 0) for nb in sub.notebooks for g in nb.grades}
 
 
-def _merge(main_url: str, student_db: Path | None, lab: str, result: Result) -> None:
-    """Copy one student's grades from their scratch gradebook into the main one (or, with
-    no scratch gradebook, record the submission with every cell flagged)."""
+# Statuses under which no score of the submission can be taken on trust, so every cell is
+# flagged. Under the other statuses that are not ok (a timeout, a dead kernel, running out
+# of memory) the cells that passed are sound: only those that failed or timed out need a person.
+DOUBT_EVERY_CELL = ("review", "withheld", "error", "interrupted", "missing")
+
+
+def needs_person(status: str, nbgrader_says: bool, auto: float | None, max_score: float) -> bool:
+    """Whether formgrader should list this cell for manual grading."""
+    if nbgrader_says or status in DOUBT_EVERY_CELL:
+        return True
+    if status == "ok":
+        return False
+    return auto is None or auto < max_score  # failed, or timed out (nbgrader scores it 0)
+
+
+def _scratch_rows(student_db: Path | None, lab: str, student: str) -> tuple[list, object]:
+    """(one row per notebook: name, late penalty, grades, comments; the submission's
+    timestamp) from a student's scratch gradebook; ([], None) when it holds no submission."""
     from nbgrader.api import MissingEntry
 
-    rows, timestamp = [], None
-    if student_db is not None and student_db.is_file():
-        with gradebook(f"sqlite:///{student_db}") as wgb:
-            try:
-                wsub = wgb.find_submission(lab, result.student)
-            except MissingEntry:
-                wsub = None
-            if wsub is not None:
-                timestamp = wsub.timestamp
-                for wnb in wsub.notebooks:
-                    rows.append((wnb.name, wnb.late_submission_penalty,
-                                 [(g.name, g.auto_score, g.manual_score, g.extra_credit,
-                                   g.needs_manual_grade) for g in wnb.grades],
-                                 [(c.name, c.auto_comment, c.manual_comment) for c in wnb.comments]))
+    if student_db is None or not student_db.is_file():
+        return [], None
+    with gradebook(f"sqlite:///{student_db}") as wgb:
+        try:
+            wsub = wgb.find_submission(lab, student)
+        except MissingEntry:
+            return [], None
+        rows = [(wnb.name, wnb.late_submission_penalty,
+                 [(g.name, g.auto_score, g.manual_score, g.extra_credit, g.needs_manual_grade,
+                   g.max_score) for g in wnb.grades],
+                 [(c.name, c.auto_comment, c.manual_comment) for c in wnb.comments])
+                for wnb in wsub.notebooks]
+        return rows, wsub.timestamp
+
+
+def _flag_status(status: str, rows: list) -> str:
+    """The status a submission's cells are flagged under: one that is not ok but failed no
+    graded cell (a teardown that timed out) flags every cell, or formgrader would list none."""
+    if status == "ok" or any(needs_person(status, needs, auto, top) for _, _, grades, _ in rows
+                             for _, auto, _, _, needs, top in grades):
+        return status
+    return "error"
+
+
+def _merge(main_url: str, student_db: Path | None, lab: str, result: Result) -> None:
+    """Copy one student's grades from their scratch gradebook into the main one (or, with
+    no scratch gradebook, record the submission with every cell flagged). A cell an
+    instructor cleared by hand on this same notebook (result.kept_clear) stays cleared."""
+    rows, timestamp = _scratch_rows(student_db, lab, result.student)
     with gradebook(main_url) as gb, warnings.catch_warnings():
         # nbgrader's add_submission walks a new row before adding it to the session;
         # SQLAlchemy warns about that inside nbgrader's own autograde too.
         warnings.simplefilter("ignore")
         gb.update_or_create_student(result.student)
         sub = gb.update_or_create_submission(lab, result.student, timestamp=timestamp)
+        status = _flag_status(result.status, rows)  # an error is not a zero: a person looks
         for nb_name, penalty, grades, comments in rows:
             subnb = gb.find_submission_notebook(nb_name, lab, result.student)
             subnb.late_submission_penalty = penalty
-            for name, auto, manual, extra, needs in grades:
+            for name, auto, manual, extra, needs, max_score in grades:
                 grade = gb.find_grade(name, nb_name, lab, result.student)
                 grade.auto_score, grade.manual_score, grade.extra_credit = auto, manual, extra
-                # An error is not a zero: formgrader lists it for a person to look at.
-                grade.needs_manual_grade = needs or result.status != "ok"
+                grade.needs_manual_grade = (name not in result.kept_clear
+                                            and needs_person(status, needs, auto, max_score))
             for name, auto, manual in comments:
                 comment = gb.find_comment(name, nb_name, lab, result.student)
                 comment.auto_comment, comment.manual_comment = auto, manual
         if not rows:  # nbgrader never got as far as a submission: flag every cell
             for subnb in sub.notebooks:
                 for grade in subnb.grades:
-                    grade.needs_manual_grade = True
+                    grade.needs_manual_grade = grade.name not in result.kept_clear
         _note_for_instructor(sub, result)
+        gb.db.commit()
+
+
+# ---------------------------------------------------------------- flags cleared by hand
+
+FLAGS_FILE = "manual-flags.json"  # in .grading/: lab -> student -> {sha256, flagged}
+
+
+def notebook_sha(path: Path) -> str | None:
+    """The SHA-256 of a submitted notebook's bytes (a link is not followed: None)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        return hashlib.file_digest(f, "sha256").hexdigest()
+
+
+def _load_flags(root: Path) -> dict:
+    try:
+        data = json.loads((root / LOCAL / FLAGS_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _flags_now(root: Path, lab: str, student: str) -> dict[str, bool]:
+    """Cell name -> needs_manual_grade, as the main gradebook has it now."""
+    from nbgrader.api import MissingEntry
+
+    with gradebook(_db_url(root)) as gb:
+        try:
+            sub = gb.find_submission(lab, student)
+        except MissingEntry:
+            return {}
+        return {g.name: bool(g.needs_manual_grade) for nb in sub.notebooks for g in nb.grades}
+
+
+def hand_cleared(root: Path, lab: str, student: str, sha: str | None) -> frozenset[str]:
+    """The cells the grader flagged on the last run that a person has cleared since (in
+    formgrader or the gradebook), if the notebook is the very one graded then; else none."""
+    last = _load_flags(root).get(lab, {}).get(student)
+    if not isinstance(last, dict) or sha is None or last.get("sha256") != sha:
+        return frozenset()
+    now = _flags_now(root, lab, student)
+    return frozenset(cell for cell in last.get("flagged", []) if now.get(cell) is False)
+
+
+def remember_flags(root: Path, lab: str, results: list[Result]) -> None:
+    """Record, per student graded, the notebook's hash and the cells the grader flagged
+    (those still flagged, and those kept cleared), for hand_cleared on the next run."""
+    data = _load_flags(root)
+    for result in results:
+        flagged = {c for c, needs in _flags_now(root, lab, result.student).items() if needs}
+        data.setdefault(lab, {})[result.student] = {
+            "sha256": result.sha256, "flagged": sorted(flagged | result.kept_clear)}
+    path = root / LOCAL / FLAGS_FILE
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def _keep_cleared(root: Path, lab: str, result: Result) -> None:
+    """Clear again the cells a person cleared, after feedback flagged a held page."""
+    if not result.kept_clear:
+        return
+    with gradebook(_db_url(root)) as gb:
+        for nb in gb.find_submission(lab, result.student).notebooks:
+            for grade in nb.grades:
+                if grade.name in result.kept_clear:
+                    grade.needs_manual_grade = False
         gb.db.commit()
 
 
@@ -481,9 +604,10 @@ def _install_file(src: Path, dest: Path) -> None:
 
 
 def _install_graded(folder: Path, root: Path, lab: str, student: str, keep: list[str]) -> None:
-    """The graded notebook (and timestamp) into .grading/autograded/, the submission that
-    was graded into .grading/submitted/: nbgrader's own layout, for formgrader and feedback.
-    Only the files grading uses are copied (feedback would release anything else)."""
+    """The graded notebook into .grading/autograded/, the submission that was graded into
+    .grading/submitted/: nbgrader's own layout, for formgrader and feedback. Only the files
+    grading uses are copied (feedback would release anything else), with the exchange's
+    timestamp.txt and submission_secret.txt, which `nbgrader release_feedback` reads."""
     for kind in ("autograded", "submitted"):
         src = folder / kind / student / lab
         dest = root / LOCAL / kind / student / lab
@@ -493,8 +617,25 @@ def _install_graded(folder: Path, root: Path, lab: str, student: str, keep: list
             dest.unlink()
         if dest.is_dir() and dest.resolve() != src.resolve():
             shutil.rmtree(dest)
-        for name in [f"{lab}.ipynb", "timestamp.txt", *keep]:
+        for name in [f"{lab}.ipynb", *EXCHANGE_FILES, *keep]:
             _install_file(src / name, dest / name)
+    _complete_for_exchange(root / LOCAL / "autograded" / student / lab)
+
+
+def _complete_for_exchange(graded: Path) -> None:
+    """Give a graded folder what `nbgrader release_feedback` reads from its feedback copy
+    (generate_feedback copies them there), when the submission did not come through the
+    exchange: the time it was graded, and a fresh secret. Feedback released under a fresh
+    secret is named so that nobody can fetch it; hand those students their page yourself.
+    Written here, not in submitted/: there a timestamp would count for late penalties."""
+    if not graded.is_dir():
+        return
+    stamp = graded / "timestamp.txt"
+    if not stamp.is_file():
+        stamp.write_text(datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S.%f UTC"), encoding="utf-8")
+    secret = graded / "submission_secret.txt"
+    if not secret.is_file():
+        secret.write_text(secrets.token_hex(64), encoding="utf-8")
 
 
 def _record_missing(root: Path, lab: str, result: Result) -> None:
@@ -573,6 +714,22 @@ class _Interrupt:
             signal.signal(signal.SIGINT, self._old)
 
 
+def _start_results(root: Path, lab: str, found: dict[str, Path]) -> dict[str, Result]:
+    """One result per student before grading: a missing notebook is recorded as such; for
+    the others, the notebook's hash and the cells a person cleared on this same notebook
+    (read before any merge changes the gradebook)."""
+    results = {}
+    for student, folder in found.items():
+        notebook = folder / f"{lab}.ipynb"
+        if not notebook.exists() and not notebook.is_symlink():
+            results[student] = Result(student, "missing", f"no {lab}.ipynb in {folder}")
+            _record_missing(root, lab, results[student])
+            continue
+        sha = notebook_sha(notebook)
+        results[student] = Result(student, sha256=sha, kept_clear=hand_cleared(root, lab, student, sha))
+    return results
+
+
 def grade(lab: str, submissions: Path, config: GradeConfig | None = None,
           progress: Callable[[int], None] | None = None) -> GradeReport:
     """Autograde every submission of `lab` in `submissions`; merge into the main gradebook.
@@ -587,14 +744,9 @@ def grade(lab: str, submissions: Path, config: GradeConfig | None = None,
     root = config.course_root.resolve()
     started = time.monotonic()
     (root / LOCAL).mkdir(exist_ok=True)
-    found, skipped = find_submissions(submissions, lab)
+    found, skipped = select_students(*find_submissions(submissions, lab), config.students)
     ensure_assignment(root, lab)
-    results = {s: Result(s) for s in found}
-    for student, folder in found.items():
-        notebook = folder / f"{lab}.ipynb"
-        if not notebook.exists() and not notebook.is_symlink():
-            results[student] = Result(student, "missing", f"no {lab}.ipynb in {folder}")
-            _record_missing(root, lab, results[student])
+    results = _start_results(root, lab, found)
     todo = [s for s in found if results[s].status == "ok"]
     if progress and len(todo) < len(found):
         progress(len(found) - len(todo))
@@ -629,6 +781,7 @@ def grade(lab: str, submissions: Path, config: GradeConfig | None = None,
                 worker.kill()
         if interrupt.hit:
             left = [s for s in todo if s not in done]
+            remember_flags(root, lab, [results[s] for s in todo if s in done])
             for student in left:
                 results[student] = Result(student, "interrupted", "grading was stopped (Ctrl-C)")
             report = _report(lab, root, found, results, skipped, config, started)
@@ -639,18 +792,27 @@ def grade(lab: str, submissions: Path, config: GradeConfig | None = None,
             ) from _Report(report)
 
     if config.feedback:
-        graded = [s for s in todo if results[s].status not in ("error", "interrupted")
-                  and (root / LOCAL / "autograded" / s / lab / f"{lab}.ipynb").is_file()]
-        for student, (status, problem) in write_feedback(root, lab, graded).items():
-            result = results[student]
-            if result.status in ("ok", "review"):
-                result.status, result.detail = status, problem
-            elif status == "withheld":
-                result.detail = f"{result.detail}; {problem}" if result.detail else problem
-            _merge_note(root, lab, result)
+        _feedback(root, lab, [results[s] for s in todo])
+    remember_flags(root, lab, [results[s] for s in todo])
     if all(r.status == "ok" for r in results.values()):
         shutil.rmtree(run_dir, ignore_errors=True)  # else keep the logs to read
     return _report(lab, root, found, results, skipped, config, started)
+
+
+def _feedback(root: Path, lab: str, results: list[Result]) -> None:
+    """nbgrader's feedback for every graded student; a held page or a missing one changes
+    the student's status and the instructor's note."""
+    by_student = {r.student: r for r in results}
+    graded = [r.student for r in results if r.status not in ("error", "interrupted")
+              and (root / LOCAL / "autograded" / r.student / lab / f"{lab}.ipynb").is_file()]
+    for student, (status, problem) in write_feedback(root, lab, graded).items():
+        result = by_student[student]
+        if result.status in ("ok", "review"):
+            result.status, result.detail = status, problem
+        elif status == "withheld":
+            result.detail = f"{result.detail}; {problem}" if result.detail else problem
+        _merge_note(root, lab, result)
+        _keep_cleared(root, lab, result)
 
 
 class _Report(Exception):
@@ -815,14 +977,15 @@ def cli_grade(args: argparse.Namespace) -> int:
     console = Console()
     lab = find_lab(args.lab, REPO_ROOT / "solutions")
     config = GradeConfig(jobs=args.jobs, cell_timeout=args.timeout,
-                         unconfined=getattr(args, "unconfined", False))
+                         unconfined=getattr(args, "unconfined", False),
+                         students=tuple(getattr(args, "student", None) or ()))
     if getattr(args, "memory", None) is not None:
         config.memory_mb = args.memory
     if getattr(args, "no_feedback", False):
         config.feedback = False
     config.check()
     submissions = Path(args.submissions)
-    found, skipped = find_submissions(submissions, lab)
+    found, _ = select_students(*find_submissions(submissions, lab), config.students)
     csv_path = Path(args.csv) if args.csv else REPO_ROOT / LOCAL / f"{lab}-grades.csv"
     mode = "UNCONFINED" if config.unconfined else "confined"
     try:

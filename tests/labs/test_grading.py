@@ -429,3 +429,178 @@ def test_nbgrader_works_without_the_virtual_environment_on_path(tmp_path):
                           env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     assert (course / ".grading" / "gradebook.db").is_file()
+
+
+# ---------------------------------------------------------------- --student
+
+
+def test_student_option_passes_only_the_named_students_to_grading(tmp_path, monkeypatch):
+    for name in ("ann", "bob", "cid"):
+        (tmp_path / "subs" / name).mkdir(parents=True)
+    seen = {}
+
+    def fake_grade(lab, submissions, config, progress=None):
+        seen["students"] = config.students
+        return grading.GradeReport(lab, [grading.Result(s) for s in config.students], {"t": 1.0})
+    monkeypatch.setattr(grading, "grade", fake_grade)
+    status = main(["grade", "2", str(tmp_path / "subs"), "--student", "ann", "--student", "cid",
+                   "--csv", str(tmp_path / "g.csv"), "--unconfined"])
+    assert status == 0 and seen["students"] == ("ann", "cid")
+    assert [r["student"] for r in csv.DictReader((tmp_path / "g.csv").open())] == ["ann", "cid"]
+
+
+def test_selecting_students_leaves_the_other_folders_unreported():
+    found = {"ann": "a", "bob": "b"}
+    assert grading.select_students(found, {"bad name": "x"}, ()) == (found, {"bad name": "x"})
+    assert grading.select_students(found, {"bad name": "x"}, ("bob",)) == ({"bob": "b"}, {})
+
+
+@pytest.mark.parametrize("name", ["zed", "bad name"])
+def test_an_unknown_student_is_refused_with_a_message(tmp_path, capsys, name):
+    (tmp_path / "ann").mkdir()
+    (tmp_path / "bad name").mkdir()
+    status = main(["grade", "2", str(tmp_path), "--student", name, "--unconfined"])
+    assert status == UsageError.exit_status
+    err = capsys.readouterr().err
+    assert f"no submission folder for {name!r}" in err
+
+
+# ---------------------------------------------------------------- the exchange's files
+
+
+def test_the_exchanges_files_are_copied_as_regular_files_and_links_are_not(tmp_path):
+    from agentcourse import grade_worker
+
+    src = tmp_path / "stu1"
+    src.mkdir()
+    nbtools.write_notebook(nbtools.read_notebook(REPO_ROOT / "labs" / LAB / f"{LAB}.ipynb"), src / f"{LAB}.ipynb")
+    (src / "timestamp.txt").write_text("2026-12-01 10:00:00.000000 UTC")
+    os.symlink(REPO_ROOT / "nbgrader_config.py", src / "submission_secret.txt")
+    (tmp_path / "run").mkdir()
+    db = tmp_path / "template.db"
+    db.write_bytes(b"")
+    settings = {"lab": LAB, "run_dir": str(tmp_path / "run"), "template_db": str(db), "solutions": str(SOLUTIONS)}
+    folder, notes, refusal = grade_worker.prepare({"student": "stu1", "source": str(src)}, settings)
+    submitted = folder / "submitted" / "stu1" / LAB
+    assert refusal is None and notes == []
+    assert (submitted / "timestamp.txt").read_text().startswith("2026-12-01")
+    assert not (submitted / "submission_secret.txt").exists(), "a link is never followed"
+    (src / "submission_secret.txt").unlink()
+    (src / "submission_secret.txt").write_text("ab" * 64)
+    folder, _, _ = grade_worker.prepare({"student": "stu1", "source": str(src)}, settings)
+    copied = folder / "submitted" / "stu1" / LAB / "submission_secret.txt"
+    assert copied.read_text() == "ab" * 64 and not copied.is_symlink()
+
+
+def test_a_graded_folder_gets_what_release_feedback_reads_and_keeps_the_students_own(tmp_path):
+    from nbgrader.utils import parse_utc
+
+    for student, exchange in (("stu1", True), ("plain", False)):
+        for kind in ("autograded", "submitted"):
+            folder = tmp_path / "scratch" / kind / student / LAB
+            folder.mkdir(parents=True)
+            (folder / f"{LAB}.ipynb").write_text("{}")
+            if exchange:
+                (folder / "timestamp.txt").write_text("2026-12-01 10:00:00.000000 UTC")
+                (folder / "submission_secret.txt").write_text("cd" * 64)
+        grading._install_graded(tmp_path / "scratch", tmp_path, LAB, student, [])
+    graded = tmp_path / ".grading" / "autograded"
+    assert (graded / "stu1" / LAB / "submission_secret.txt").read_text() == "cd" * 64
+    assert (tmp_path / ".grading" / "submitted" / "stu1" / LAB / "submission_secret.txt").is_file()
+    assert parse_utc((graded / "plain" / LAB / "timestamp.txt").read_text()) is not None
+    assert len((graded / "plain" / LAB / "submission_secret.txt").read_text()) == 128
+    assert not (tmp_path / ".grading" / "submitted" / "plain" / LAB / "timestamp.txt").exists(), \
+        "a made-up time never counts for late penalties"
+
+
+# ---------------------------------------------------------------- which cells need a person
+
+
+@pytest.fixture
+def course_gradebook(tmp_path) -> Path:
+    """A course root whose real nbgrader gradebook has lab alpha (cells t1, t2, t3, one
+    point each) and student ann; and a scratch gradebook where ann scored 1, 0, 0."""
+    import shutil
+    import warnings
+
+    main_db = tmp_path / ".grading" / "gradebook.db"
+    main_db.parent.mkdir()
+    with grading.gradebook(f"sqlite:///{main_db}") as gb, warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        gb.add_assignment("alpha")
+        gb.add_notebook("alpha", "alpha")
+        for name in ("t1", "t2", "t3"):
+            gb.add_grade_cell(name, "alpha", "alpha", max_score=1, cell_type="code")
+        gb.add_student("ann")
+    scratch = tmp_path / "scratch.db"
+    shutil.copyfile(main_db, scratch)
+    with grading.gradebook(f"sqlite:///{scratch}") as gb, warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        gb.add_submission("alpha", "ann")
+        for grade, score in zip(gb.find_submission_notebook("alpha", "alpha", "ann").grades, (1.0, 0.0, 0.0)):
+            grade.auto_score, grade.needs_manual_grade = score, False
+        gb.db.commit()
+    return tmp_path
+
+
+def _needs(root: Path) -> dict[str, bool]:
+    return grading._flags_now(root, "alpha", "ann")
+
+
+@pytest.mark.parametrize(("status", "flagged"), [
+    ("ok", set()), ("timeout", {"t2", "t3"}), ("kernel died", {"t2", "t3"}), ("out of memory", {"t2", "t3"}),
+    ("review", {"t1", "t2", "t3"}), ("error", {"t1", "t2", "t3"}),
+])
+def test_only_the_cells_that_failed_need_a_person_unless_no_score_can_be_trusted(course_gradebook, status, flagged):
+    root = course_gradebook
+    grading._merge(grading._db_url(root), root / "scratch.db", "alpha", grading.Result("ann", status))
+    assert {cell for cell, needs in _needs(root).items() if needs} == flagged
+
+
+def _clear_by_hand(root: Path, cell: str) -> None:
+    """What formgrader does when an instructor gives a cell a score."""
+    with grading.gradebook(grading._db_url(root)) as gb:
+        grade = gb.find_grade(cell, "alpha", "alpha", "ann")
+        grade.manual_score, grade.needs_manual_grade = 0.5, False
+        gb.db.commit()
+
+
+def _regrade(root: Path, sha: str) -> grading.Result:
+    """One run of the grader on ann's notebook (whose hash is `sha`): a timeout again."""
+    result = grading.Result("ann", "timeout", sha256=sha)
+    result.kept_clear = grading.hand_cleared(root, "alpha", "ann", sha)
+    grading._merge(grading._db_url(root), root / "scratch.db", "alpha", result)
+    grading.remember_flags(root, "alpha", [result])
+    return result
+
+
+def test_a_flag_cleared_by_hand_stays_cleared_until_the_submission_changes(course_gradebook):
+    root = course_gradebook
+    _regrade(root, "same")
+    assert _needs(root) == {"t1": False, "t2": True, "t3": True}
+    _clear_by_hand(root, "t2")
+    for _ in range(2):  # two more runs on the very same notebook
+        assert _regrade(root, "same").kept_clear == {"t2"}
+        assert _needs(root) == {"t1": False, "t2": False, "t3": True}
+    assert _regrade(root, "changed").kept_clear == frozenset()
+    assert _needs(root) == {"t1": False, "t2": True, "t3": True}, "a new notebook is looked at again"
+
+
+def test_the_hash_of_a_submission_is_of_its_bytes_and_a_link_has_none(tmp_path):
+    import hashlib
+
+    (tmp_path / "a.ipynb").write_bytes(b"{}")
+    os.symlink(tmp_path / "a.ipynb", tmp_path / "b.ipynb")
+    assert grading.notebook_sha(tmp_path / "a.ipynb") == hashlib.sha256(b"{}").hexdigest()
+    assert grading.notebook_sha(tmp_path / "b.ipynb") is None
+    assert grading.notebook_sha(tmp_path / "missing.ipynb") is None
+
+
+def test_a_submission_that_is_not_ok_but_failed_no_cell_has_every_cell_flagged(course_gradebook):
+    root = course_gradebook
+    with grading.gradebook(f"sqlite:///{root / 'scratch.db'}") as gb:
+        for grade in gb.find_submission_notebook("alpha", "alpha", "ann").grades:
+            grade.auto_score = 1.0  # every test passed; the teardown timed out
+        gb.db.commit()
+    grading._merge(grading._db_url(root), root / "scratch.db", "alpha", grading.Result("ann", "timeout"))
+    assert all(_needs(root).values()), "formgrader must list it"

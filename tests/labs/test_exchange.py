@@ -1,0 +1,191 @@
+"""The JupyterHub exchange path, end to end, with real nbgrader: the instructor releases
+lab 1 into a temporary exchange, two students (each with a home of their own) fetch it,
+answer and submit, the instructor collects, grades with `agentcourse grade`, generates
+and releases feedback, and each student fetches their own page.
+
+One student answers with the worked solution; the other leaves the answers untouched and
+prints another lab's solution at grading time, so their page is withheld: plain
+`nbgrader generate_feedback --force` must still write the class's other pages and exit 0,
+and `nbgrader release_feedback` must release every page (the held one says it is held).
+Then the first student alone is graded again (`--student`): the other's grades and CSV
+row stay as they were; and flags the instructor cleared on the held submission stay
+cleared when it is graded again unchanged."""
+
+from __future__ import annotations
+
+import base64
+import csv
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+
+from agentcourse import grading, leaks, nbtools
+from agentcourse.paths import REPO_ROOT
+from tests.labs.test_integrity import scratch_course
+
+LAB = "lab01"
+COURSE_ID = "agentcourse"  # c.CourseDirectory.course_id in nbgrader_config.py
+SOURCE = REPO_ROOT / "solutions" / LAB / f"{LAB}.ipynb"
+FULL = sum(c.points for c in nbtools.grade_cells(nbtools.read_notebook(SOURCE)))
+HELD = "held for your instructor's review"
+
+
+def instructor_api(course: Path, exchange: Path):
+    """nbgrader's API (what its commands run) on the course, with the exchange root."""
+    from nbgrader.apps import NbGraderAPI
+    from nbgrader.coursedir import CourseDirectory
+    from traitlets.config.loader import PyFileConfigLoader
+
+    config = PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()
+    config.Exchange.root = str(exchange)
+    return NbGraderAPI(coursedir=CourseDirectory(config=config), config=config)
+
+
+def as_student(exchange_class, home: Path, exchange: Path, student: str | None = None) -> None:
+    """One exchange step run as a student whose notebooks and nbgrader cache are in `home`."""
+    from nbgrader.auth import Authenticator
+    from nbgrader.coursedir import CourseDirectory
+    from traitlets.config import Config
+
+    config = Config()
+    config.Exchange.root = str(exchange)
+    config.Exchange.cache = str(home / ".nbgrader_cache")
+    config.Exchange.assignment_dir = str(home)
+    config.CourseDirectory.course_id = COURSE_ID
+    config.CourseDirectory.assignment_id = LAB
+    if student:
+        config.CourseDirectory.student_id = student
+    exchange_class(coursedir=CourseDirectory(config=config), authenticator=Authenticator(config=config),
+                   config=config).start()
+
+
+def nbgrader_cli(course: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=course, env=grading.nbgrader_env(),
+                          capture_output=True, text=True, timeout=300)
+
+
+def answer(home: Path, leak: bool) -> None:
+    """Fill the fetched notebook: the worked solution's answers, or (leak) the untouched
+    release plus a line that prints another lab's solution when it runs."""
+    path = home / LAB / f"{LAB}.ipynb"
+    nb = nbtools.read_notebook(path)
+    solution = {nbtools.grade_id(c): c.source for c in nbtools.read_notebook(SOURCE).cells}
+    for cell in nb.cells:
+        if cell.get("metadata", {}).get("nbgrader", {}).get("solution"):
+            if leak and nbtools.grade_id(cell) == "tools":
+                other = leaks._notebook_regions(REPO_ROOT / "solutions" / "lab03" / "lab03.ipynb")[0]
+                packed = base64.b64encode(zlib.compress("\n".join(other).encode())).decode()
+                cell.source = (f'import base64, zlib\nprint(zlib.decompress(base64.b64decode("{packed}")).decode())\n'
+                               + cell.source)  # before the release's `raise NotImplementedError()`
+            elif not leak:
+                cell.source = solution[nbtools.grade_id(cell)]
+    nbtools.write_notebook(nb, path)
+
+
+def fetched_page(home: Path) -> str:
+    pages = sorted((home / LAB / "feedback").glob(f"*/{LAB}.html"))
+    assert len(pages) == 1, pages
+    return leaks.html_text(pages[0].read_text(encoding="utf-8"))
+
+
+def flags(course: Path, student: str) -> dict[str, tuple[float, bool]]:
+    with grading.gradebook(f"sqlite:///{course / '.grading' / 'gradebook.db'}") as gb:
+        sub = gb.find_submission(LAB, student)
+        return {g.name: (g.score, g.needs_manual_grade) for nb in sub.notebooks for g in nb.grades}
+
+
+def release_and_collect(tmp_path: Path, course: Path) -> dict:
+    """Lab 1 released into a temporary exchange, fetched and submitted by two students
+    (stu1 with the worked solution, stu2 leaking), and collected into the course."""
+    from nbgrader.exchange.default import ExchangeFetchAssignment, ExchangeSubmit
+
+    exchange = tmp_path / "exchange"
+    exchange.mkdir()
+    homes = {"stu1": tmp_path / "home-stu1", "stu2": tmp_path / "home-stu2"}
+    api = instructor_api(course, exchange)
+    assert api.generate_assignment(LAB)["success"]
+    assert api.release_assignment(LAB)["success"]
+    for student, home in homes.items():
+        home.mkdir()
+        as_student(ExchangeFetchAssignment, home, exchange)
+        answer(home, leak=student == "stu2")
+        as_student(ExchangeSubmit, home, exchange, student)
+    assert api.collect(LAB)["success"]
+    submitted = course / ".grading" / "submitted"
+    assert sorted(p.name for p in submitted.iterdir()) == ["stu1", "stu2"]
+    return {"course": course, "exchange": exchange, "homes": homes, "submitted": submitted,
+            "config": grading.GradeConfig(jobs=2, cell_timeout=30, course_root=course),
+            "csv": course / ".grading" / f"{LAB}-grades.csv"}
+
+
+def check_grading_keeps_the_exchanges_files(run: dict) -> None:
+    report = grading.grade(LAB, run["submitted"], run["config"])
+    grading.write_csv(report, run["csv"])
+    got = {r.student: (r.status, r.total) for r in report.results}
+    assert got == {"stu1": ("ok", FULL), "stu2": ("withheld", 0)}
+    for student in run["homes"]:  # as regular files
+        for kind in ("submitted", "autograded", "feedback"):
+            secret = run["course"] / ".grading" / kind / student / LAB / "submission_secret.txt"
+            assert secret.is_file() and not secret.is_symlink(), (kind, student)
+
+
+def check_plain_feedback_with_a_withheld_page_writes_the_others_and_exits_0(run: dict) -> None:
+    done = nbgrader_cli(run["course"], "generate_feedback", LAB, "--force")
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "WITHHELD feedback of stu2" in done.stderr and "Traceback" not in done.stderr
+    assert (run["course"] / ".grading" / "feedback" / "stu1" / LAB / f"{LAB}.html").is_file()
+
+
+def check_each_student_fetches_their_own_released_page(run: dict) -> None:
+    from nbgrader.exchange.default import ExchangeFetchFeedback
+
+    done = nbgrader_cli(run["course"], "release_feedback", LAB, f"--Exchange.root={run['exchange']}")
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert len(list((run["exchange"] / COURSE_ID / "feedback").glob("*.html"))) == 2
+    for home in run["homes"].values():
+        as_student(ExchangeFetchFeedback, home, run["exchange"])
+    mine = fetched_page(run["homes"]["stu1"])
+    assert f"Score: {FULL:.1f} / {FULL:.1f}" in mine and HELD not in mine
+    theirs = fetched_page(run["homes"]["stu2"])
+    assert HELD in theirs and "zlib" not in theirs, "a held page says it is held, and shows no cell"
+
+
+def check_grading_one_student_leaves_the_other_as_it_was(run: dict) -> None:
+    before = flags(run["course"], "stu2")
+    rows_before = [r for r in csv.DictReader(run["csv"].open()) if r["student"] == "stu2"]
+    run["config"].students = ("stu1",)
+    again = grading.grade(LAB, run["submitted"], run["config"])
+    grading.write_csv(again, run["csv"])
+    assert [(r.student, r.status, r.total) for r in again.results] == [("stu1", "ok", FULL)]
+    assert flags(run["course"], "stu2") == before and all(needs for _, needs in before.values())
+    assert [r for r in csv.DictReader(run["csv"].open()) if r["student"] == "stu2"] == rows_before
+
+
+def check_flags_cleared_on_a_held_submission_stay_cleared_when_it_is_unchanged(run: dict) -> None:
+    """The instructor reviews the held page and gives its cells scores in formgrader:
+    graded again, the same notebook is held again, and the flags stay as they were left."""
+    with grading.gradebook(f"sqlite:///{run['course'] / '.grading' / 'gradebook.db'}") as gb:
+        for grade in [g for nb in gb.find_submission(LAB, "stu2").notebooks for g in nb.grades]:
+            grade.manual_score, grade.needs_manual_grade = 0.0, False
+        gb.db.commit()
+    run["config"].students = ("stu2",)
+    third = grading.grade(LAB, run["submitted"], run["config"])
+    assert [(r.student, r.status) for r in third.results] == [("stu2", "withheld")]
+    assert not any(needs for _, needs in flags(run["course"], "stu2").values())
+
+
+@pytest.mark.slow
+@pytest.mark.filterwarnings("ignore:Object of type")  # SQLAlchemy, inside nbgrader's add_submission
+def test_release_submit_collect_grade_and_feedback_through_the_exchange(tmp_path, monkeypatch):
+    """One class through the whole path (a fixture would run once per xdist worker)."""
+    course = scratch_course(tmp_path / "course")
+    monkeypatch.chdir(course)  # nbgrader runs from the course root
+    run = release_and_collect(tmp_path, course)
+    check_grading_keeps_the_exchanges_files(run)
+    check_plain_feedback_with_a_withheld_page_writes_the_others_and_exits_0(run)
+    check_each_student_fetches_their_own_released_page(run)
+    check_grading_one_student_leaves_the_other_as_it_was(run)
+    check_flags_cleared_on_a_held_submission_stay_cleared_when_it_is_unchanged(run)
