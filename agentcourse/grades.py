@@ -179,9 +179,9 @@ def cli_export(args: argparse.Namespace) -> int:
         from agentcourse.errors import UsageError
 
         raise UsageError("--format canvas needs --roster FILE (the LMS's gradebook export)")
+    roster = canvas.read_roster(Path(args.roster), args.id_column) if args.format == "canvas" else None
     grades = read_grades(root, lab)
-    if args.format == "canvas":
-        roster = canvas.read_roster(Path(args.roster), args.id_column)
+    if roster is not None:
         out = Path(args.out) if args.out else root / LOCAL / f"{lab}-canvas.csv"
         unmatched = canvas.write_canvas(grades, roster, out, args.assignment or lab)
         for student in unmatched:
