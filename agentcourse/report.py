@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from agentcourse import graded_notebooks as gn
-from agentcourse import report_figures
-from agentcourse.grades import LabGrades, StudentGrade, read_grades
+from agentcourse import report_figures, similarity
+from agentcourse.grades import LabGrades, StudentGrade, read_grades, write_csv
 from agentcourse.grading import LOCAL
 from agentcourse.paths import REPO_ROOT
 from agentcourse.similarity import Pair, similar_pairs
@@ -197,6 +197,9 @@ def _late_section(r: ClassReport) -> list[str]:
     return lines + [""]
 
 
+TABLE_PAIRS = 50  # pairs listed in the page; all of them are in similar-pairs.csv
+
+
 def _similarity_section(r: ClassReport) -> list[str]:
     lines = ["## Similar answers", "",
              f"Pairs whose answer cells share at least {100 * r.threshold:.0f}% of either side's code "
@@ -204,15 +207,28 @@ def _similarity_section(r: ClassReport) -> list[str]:
              "notebooks left out). A lead for a person to read, not a verdict.", ""]
     if not r.pairs:
         return lines + ["none", ""]
+    linked = similarity.groups(r.pairs)
+    lines += [f"{len(r.pairs)} pairs, in {len(linked)} group(s) of students linked by them "
+              "(every pair is in `similar-pairs.csv`):", ""]
+    lines += [f"- {len(g)} students: {_names(g)}" for g in linked] + [""]
     lines += ["| student | student | share of the first | share of the second | shared tokens |",
               "|---|---|---|---|---|"]
     lines += [f"| {_md(p.a)} | {_md(p.b)} | {100 * p.share_a:.0f}% | {100 * p.share_b:.0f}% | {p.tokens} |"
-              for p in r.pairs]
+              for p in r.pairs[:TABLE_PAIRS]]
+    if len(r.pairs) > TABLE_PAIRS:
+        lines.append(f"| and {len(r.pairs) - TABLE_PAIRS} more | | | | |")
     lines.append("")
-    for p in r.pairs[:20]:
+    for group in linked[:10]:  # the closest pair of each group, as an example to read
+        p = next(p for p in r.pairs if p.a in group)
         lines += [f"### {_md(p.a)} and {_md(p.b)}", "", "The longest shared stretch:", "",
                   _fenced(p.excerpt), ""]
     return lines
+
+
+def _write_pairs(r: ClassReport, path: Path) -> None:
+    rows = [{"student_a": p.a, "student_b": p.b, "share_a": f"{p.share_a:.3f}",
+             "share_b": f"{p.share_b:.3f}", "shared_tokens": str(p.tokens)} for p in r.pairs]
+    write_csv(path, ["student_a", "student_b", "share_a", "share_b", "shared_tokens"], rows)
 
 
 def render(r: ClassReport) -> str:
@@ -233,6 +249,7 @@ def write(r: ClassReport, out: Path) -> Path:
                                    out / "scores.png")
     rates = {k: v for k, v in r.task_rates.items() if v is not None} | r.cell_rates
     report_figures.pass_rates(rates, f"{r.lab}: pass rates per task, then per test cell", out / "pass-rates.png")
+    _write_pairs(r, out / "similar-pairs.csv")
     page = out / "README.md"
     page.write_text(render(r), encoding="utf-8")
     return page

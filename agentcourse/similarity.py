@@ -86,3 +86,21 @@ def similar_pairs(answers: dict[str, str], release: str, threshold: float,
             pairs.append(Pair(a, b, float(share_a), float(share_b), int(tokens),
                               _excerpt(prints[a].raw_code, slices_a, given)))
     return sorted(pairs, key=lambda p: (-p.share, p.a, p.b))
+
+
+def groups(pairs: list[Pair]) -> list[list[str]]:
+    """Students linked by similar pairs, each group sorted, largest group first."""
+    parent: dict[str, str] = {}
+
+    def root(x: str) -> str:
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]  # path halving keeps the chains short
+            x = parent[x]
+        return x
+
+    for pair in pairs:
+        parent[root(pair.a)] = root(pair.b)
+    found: dict[str, list[str]] = {}
+    for student in parent:
+        found.setdefault(root(student), []).append(student)
+    return sorted((sorted(g) for g in found.values()), key=lambda g: (-len(g), g))

@@ -153,6 +153,12 @@ def test_a_copy_with_renamed_names_is_similar_and_code_everyone_was_given_is_not
     assert pairs[0].share == 1.0 and "for message in messages:" in pairs[0].excerpt
 
 
+def test_students_linked_by_similar_pairs_form_one_group():
+    pair = lambda a, b: similarity.Pair(a, b, 0.9, 0.9, 100, "")  # noqa: E731
+    found = similarity.groups([pair("ann", "bob"), pair("cat", "dan"), pair("bob", "eve")])
+    assert found == [["ann", "bob", "eve"], ["cat", "dan"]]
+
+
 # ---------------------------------------------------------------- a class graded for real
 
 
@@ -206,6 +212,9 @@ def check_the_report_says_what_the_class_did(course, capsys):
     folder = course / ".grading" / "report-lab02"
     text = (folder / "README.md").read_text(encoding="utf-8")
     assert "| ann | dan | 100% | 100% |" in text, "the identical copy is flagged"
+    assert "- 4 students: ann, bob, dan, eve" in text, "bob and eve are near-copies of ann's answer"
+    pairs = list(csv.DictReader((folder / "similar-pairs.csv").open()))
+    assert (pairs[0]["student_a"], pairs[0]["student_b"], pairs[0]["share_a"]) == ("ann", "dan", "1.000")
     assert not any("cat" in line for line in text.split("## Similar answers")[1].splitlines() if "|" in line)
     assert "- unchanged (blank: answer cells exactly as released): cat" in text
     assert "| Task 1: A tool fails | test_failed_tool_is_flagged, test_raising_tool_is_reported | 40% |" in text
