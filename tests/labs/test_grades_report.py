@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import datetime
+import json
 import os
 
 import pytest
@@ -127,6 +128,32 @@ def test_a_failure_is_read_as_the_assertion_that_failed_or_the_error_raised():
     assert gn.first_failure(said) == "AssertionError: the raised error goes back with is_error"
     assert gn.first_failure({"ename": "NotImplementedError", "evalue": "", "traceback": []}) == "NotImplementedError"
     assert gn.first_failure({"ename": "KeyError", "evalue": "'id'", "traceback": []}) == "KeyError: 'id'"
+
+
+def test_a_graded_notebook_gives_its_answers_the_answer_cells_that_raise_and_each_tests_failure(tmp_path):
+    def cell(grade_id, source, error=None, **meta):
+        outputs = [{"output_type": "error", "ename": error[0], "evalue": error[1], "traceback": []}] if error else []
+        return {"cell_type": "code", "source": source, "outputs": outputs,
+                "metadata": {"nbgrader": {"grade_id": grade_id, **meta}}}
+    path = tmp_path / "lab.ipynb"
+    path.write_text(json.dumps({"cells": [
+        cell("prompt", "PROMPT = 1 / 0", ("ZeroDivisionError", "division by zero"), solution=True),
+        cell("test_a", "assert PROMPT", ("NameError", "name 'PROMPT' is not defined"), grade=True, points=2),
+        cell("test_b", "assert True", grade=True, points=1)]}))
+    got = gn.read_graded(path, "ann", {"prompt"})
+    assert got.answers == {"prompt": "PROMPT = 1 / 0"}
+    assert got.raising == {"prompt": "ZeroDivisionError: division by zero"}
+    assert got.failures == {"test_a": "NameError: name 'PROMPT' is not defined"}
+
+
+def test_a_task_passes_when_all_its_test_cells_do_and_a_task_without_tests_has_no_rate():
+    rows = [grades.StudentGrade("ann", 3, 3, "ok", "", cells={"t1": 1, "t2": 2}),
+            grades.StudentGrade("bob", 2, 3, "ok", "", cells={"t1": 0, "t2": 2}),
+            grades.StudentGrade("cat", 0, 3, "missing", "", cells={"t1": 0, "t2": 0})]
+    lab = grades.LabGrades(LAB, 3, {"t1": 1, "t2": 2}, rows)
+    tasks = [{"number": 1, "title": "Read", "tests": []}, {"number": 2, "title": "Fix", "tests": ["t1", "t2"]}]
+    assert report.task_pass_rates(tasks, lab, ["ann", "bob"]) == {"Task 1: Read": None, "Task 2: Fix": 0.5}
+    assert report.cell_pass_rates(lab, ["ann", "bob"]) == {"t1": 0.5, "t2": 1.0}
 
 
 def test_unchanged_and_emptied_answers_are_told_apart_from_written_ones():
