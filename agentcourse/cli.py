@@ -24,6 +24,8 @@ HANDLERS = {
     "lab start": ("agentcourse.labs", "cli_start"),
     "lab check": ("agentcourse.labs", "cli_check"),
     "grade": ("agentcourse.grading", "cli_grade"),
+    "grades export": ("agentcourse.grades", "cli_export"),
+    "report": ("agentcourse.report", "cli_report"),
     "eval prompt-matrix": ("agentcourse.evals", "cli_prompt_matrix"),
 }
 
@@ -103,6 +105,26 @@ def build_parser() -> argparse.ArgumentParser:
         help="grade even where kernels cannot be sandboxed: students' code runs with your "
         "permissions (you accept the risk; printed and recorded in the CSV)",
     )
+
+    grades = sub.add_parser("grades", help="the gradebook's grades, as they are now")
+    grades_sub = grades.add_subparsers(dest="action", required=True, metavar="ACTION")
+    export = grades_sub.add_parser("export", help="one row per student: score, status, reason, late, penalty")
+    export.add_argument("lab", help="lab number or name")
+    export.add_argument("--format", choices=["csv", "canvas"], default="csv",
+                        help="csv (default) or canvas: Canvas's gradebook import, ids from --roster")
+    export.add_argument("--roster", help="the LMS's gradebook export (columns Student, ID, SIS User ID, "
+                        "SIS Login ID, Section), for --format canvas")
+    export.add_argument("--id-column", default="SIS Login ID",
+                        help="the roster column holding the gradebook's student ids (default: SIS Login ID)")
+    export.add_argument("--assignment", help="Canvas column name (default: the lab's name, or the "
+                        "roster's column that starts with it)")
+    export.add_argument("--out", help="where to write (default: .grading/labNN-export.csv or -canvas.csv)")
+
+    report = sub.add_parser("report", help="a class report of a graded lab (Markdown and figures)")
+    report.add_argument("lab", help="lab number or name")
+    report.add_argument("--threshold", type=float, default=0.6,
+                        help="similarity (0-1) of answer cells above which a pair is listed (default 0.6)")
+    report.add_argument("--out", help="folder to write (default: .grading/report-labNN/)")
 
     ev = sub.add_parser("eval", help="evaluations of the system prompt")
     ev_sub = ev.add_subparsers(dest="action", required=True, metavar="ACTION")

@@ -67,3 +67,15 @@ class GradingInterrupted(CourseError):
     merged so far are in the gradebook, and a re-run grades the class again."""
 
     exit_status = 130
+
+
+class NotGraded(CourseError):
+    """`agentcourse grades export` or `report` found nothing to read: no gradebook, or a
+    gradebook that does not know the lab or has no submission of it."""
+
+    exit_status = 9
+
+
+class BadRoster(UsageError):
+    """The roster file given to `agentcourse grades export --roster` cannot be used
+    (missing, unreadable, without the columns it needs, or naming a student twice)."""
