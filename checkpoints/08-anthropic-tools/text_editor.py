@@ -149,7 +149,8 @@ def create(path, file_text):
     if not isinstance(file_text, str):
         raise ToolError("create needs file_text: the whole content of the new file")
     real = project_path(path)
-    if os.path.exists(real) and (not os.path.isfile(real) or os.path.getsize(real) > 0):
+    # lexists: a link that leads nowhere (a loop) is something there too, never replaced
+    if os.path.lexists(real) and (not os.path.isfile(real) or os.path.getsize(real) > 0):
         raise ToolError(f"{path} already exists; view it and change it with str_replace or "
                         "insert (create never overwrites a file)")
     os.makedirs(os.path.dirname(real), exist_ok=True)  # real is inside the root

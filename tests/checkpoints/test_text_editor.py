@@ -376,9 +376,11 @@ def test_a_listing_longer_than_max_characters_says_it_was_cut(root, monkeypatch)
     assert edit(command="view", path=".") == listing[:-1] + "\n[listing cut: view a subfolder]"
 
 
-def test_create_never_replaces_a_fifo_and_a_symlink_loop_is_not_found(root):
+def test_create_never_replaces_a_fifo_nor_a_symlink_loop_which_view_does_not_find(root):
     os.mkfifo(root / "pipe")
     assert edit(command="create", path="pipe", file_text="x").startswith("Error: pipe already exists")
     assert not (root / "pipe").is_file()
     os.symlink("loop", root / "loop")
     assert edit(command="view", path="loop") == "Error: File not found: loop"
+    assert edit(command="create", path="loop", file_text="x").startswith("Error: loop already exists")
+    assert os.readlink(root / "loop") == "loop"
