@@ -25,6 +25,7 @@ HANDLERS = {
     "lab check": ("agentcourse.labs", "cli_check"),
     "grade": ("agentcourse.grading", "cli_grade"),
     "grades export": ("agentcourse.grades", "cli_export"),
+    "grades merge": ("agentcourse.shards", "cli_merge"),
     "report": ("agentcourse.report", "cli_report"),
     "eval prompt-matrix": ("agentcourse.evals", "cli_prompt_matrix"),
 }
@@ -119,6 +120,13 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--assignment", help="Canvas column name (default: the lab's name, or the "
                         "roster's column that starts with it)")
     export.add_argument("--out", help="where to write (default: .grading/labNN-export.csv or -canvas.csv)")
+
+    merge = grades_sub.add_parser("merge", help="take the students graded on another machine "
+                                  "(its .grading/ folder, copied over) into this gradebook")
+    merge.add_argument("lab", help="lab number or name")
+    merge.add_argument("other", help="the other machine's .grading/ folder")
+    merge.add_argument("--replace", action="store_true",
+                       help="take the other's submission of a student graded here at another time")
 
     report = sub.add_parser("report", help="a class report of a graded lab (Markdown and figures)")
     report.add_argument("lab", help="lab number or name")

@@ -79,3 +79,11 @@ class NotGraded(CourseError):
 class BadRoster(UsageError):
     """The roster file given to `agentcourse grades export --roster` cannot be used
     (missing, unreadable, without the columns it needs, or naming a student twice)."""
+
+
+class MergeRefused(CourseError):
+    """`agentcourse grades merge` cannot take the other machine's `.grading/` folder: no
+    gradebook, not the lab, other test cells, or a student submitted at another time here
+    (without --replace). Nothing is merged."""
+
+    exit_status = 10
