@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from agentcourse.errors import NotGraded
-from agentcourse.grading import LOCAL
+from agentcourse.nbgrader_io import LOCAL
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 _FRAME = re.compile(r"^\s*(?:-*>\s*)?(?:\d+\s+)?")  # "----> 8 " or "    " before a source line

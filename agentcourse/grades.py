@@ -27,8 +27,9 @@ from pathlib import Path
 
 from agentcourse import nbtools
 from agentcourse.errors import NotGraded
-from agentcourse.grading import LOCAL, STATUSES, gradebook
+from agentcourse.grading import STATUSES
 from agentcourse.leaks import REVIEW_NOTE
+from agentcourse.nbgrader_io import LOCAL, gradebook
 from agentcourse.paths import REPO_ROOT
 
 EXPORT_COLUMNS = ("student", "score", "max_score", "status", "reason", "late", "penalty",

@@ -26,24 +26,19 @@ from __future__ import annotations
 
 import argparse
 import csv
-import hashlib
 import io
 import json
 import os
 import re
 import resource
-import secrets
 import selectors
 import shutil
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
-import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 
 import nbformat
@@ -52,10 +47,30 @@ from traitlets import Integer
 
 from agentcourse import leaks, nbtools
 from agentcourse.errors import GradingIncomplete, GradingInterrupted, UsageError
-from agentcourse.grade_worker import EXCHANGE_FILES
+from agentcourse.grade_records import (  # noqa: F401  (re-exported: _flags_now, review_note)
+    _flags_now,
+    _install_graded,
+    _keep_cleared,
+    _merge,
+    _merge_note,
+    _read_scores,
+    _record_missing,
+    hand_cleared,
+    notebook_sha,
+    remember_flags,
+    review_note,
+)
+from agentcourse.nbgrader_io import (  # noqa: F401  (re-exported: run_nbgrader)
+    LOCAL,
+    _db_url,
+    ensure_assignment,
+    gradebook,
+    nbgrader_env,
+    run_nbgrader,
+    snapshot_gradebook,
+)
 from agentcourse.paths import REPO_ROOT
 
-LOCAL = ".grading"  # everything grading writes lives under the course root's .grading/
 STUDENT_ID = re.compile(r"[A-Za-z0-9][\w.@+-]*")
 STATUSES = ("ok", "review", "withheld", "timeout", "out of memory", "kernel died", "error",
             "missing", "skipped", "interrupted")
@@ -258,68 +273,6 @@ def select_students(found: dict[str, Path], skipped: dict[str, str],
     return {name: found[name] for name in found if name in wanted}, {}
 
 
-# ---------------------------------------------------------------- running nbgrader
-
-
-def nbgrader_command(*args: str) -> list[str]:
-    return [sys.executable, "-m", "nbgrader", *args]
-
-
-def nbgrader_env() -> dict[str, str]:
-    # nbgrader shells out to `alembic`, which lives beside this interpreter.
-    env = dict(os.environ)
-    env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", "")
-    return env
-
-
-def run_nbgrader(course_root: Path, *args: str, timeout: float = 600) -> subprocess.CompletedProcess:
-    """One nbgrader command in the course root (so nbgrader_config.py applies)."""
-    return subprocess.run(nbgrader_command(*args), cwd=course_root, env=nbgrader_env(),
-                          capture_output=True, text=True, timeout=timeout)
-
-
-def gradebook(db_url: str):
-    """nbgrader's Gradebook; it shells out to `alembic`, so put this venv's bin on PATH."""
-    from nbgrader.api import Gradebook
-
-    bindir = os.path.dirname(sys.executable)
-    if bindir not in os.environ.get("PATH", "").split(os.pathsep):
-        os.environ["PATH"] = bindir + os.pathsep + os.environ.get("PATH", "")
-    return Gradebook(db_url)
-
-
-def _db_url(course_root: Path) -> str:
-    return "sqlite:///" + str(course_root / LOCAL / "gradebook.db")
-
-
-def ensure_assignment(course_root: Path, lab: str) -> None:
-    """Make sure the main gradebook knows the lab's cells (generate_assignment does that).
-
-    The release goes to .grading/release so the committed labs/ is never touched here."""
-    from nbgrader.api import MissingEntry
-
-    with gradebook(_db_url(course_root)) as gb:
-        try:
-            if gb.find_assignment(lab).notebooks:
-                return
-        except MissingEntry:
-            pass
-    done = run_nbgrader(course_root, "generate_assignment", lab, "--force",
-                        f"--CourseDirectory.release_directory={LOCAL}/release")
-    if done.returncode != 0:
-        raise GradingIncomplete(f"nbgrader generate_assignment {lab} failed:\n{done.stderr[-2000:]}")
-
-
-def snapshot_gradebook(course_root: Path, dest: Path) -> None:
-    """A consistent copy of the main gradebook (SQLite's backup API, not a file copy)."""
-    src = sqlite3.connect(course_root / LOCAL / "gradebook.db")
-    out = sqlite3.connect(dest)
-    with out:
-        src.backup(out)
-    src.close()
-    out.close()
-
-
 # ---------------------------------------------------------------- workers
 
 
@@ -396,250 +349,6 @@ def _read_lines(worker: Worker) -> list[dict] | None:
         except ValueError:
             continue
     return out
-
-
-# ---------------------------------------------------------------- the gradebook merge
-
-
-def _read_scores(db_url: str, lab: str, student: str) -> dict[str, float]:
-    from nbgrader.api import MissingEntry
-
-    with gradebook(db_url) as gb:
-        try:
-            sub = gb.find_submission(lab, student)
-        except MissingEntry:
-            return {}
-        return {g.name: float(g.score or 0) for nb in sub.notebooks for g in nb.grades}
-
-
-# Statuses under which no score of the submission can be taken on trust, so every cell is
-# flagged. Under the other statuses that are not ok (a timeout, a dead kernel, running out
-# of memory) the cells that passed are sound: only those that failed or timed out need a person.
-DOUBT_EVERY_CELL = ("review", "withheld", "error", "interrupted", "missing")
-
-
-def needs_person(status: str, nbgrader_says: bool, auto: float | None, max_score: float) -> bool:
-    """Whether formgrader should list this cell for manual grading."""
-    if nbgrader_says or status in DOUBT_EVERY_CELL:
-        return True
-    if status == "ok":
-        return False
-    return auto is None or auto < max_score  # failed, or timed out (nbgrader scores it 0)
-
-
-def _scratch_rows(student_db: Path | None, lab: str, student: str) -> tuple[list, object]:
-    """(one row per notebook: name, late penalty, grades, comments; the submission's
-    timestamp) from a student's scratch gradebook; ([], None) when it holds no submission."""
-    from nbgrader.api import MissingEntry
-
-    if student_db is None or not student_db.is_file():
-        return [], None
-    with gradebook(f"sqlite:///{student_db}") as wgb:
-        try:
-            wsub = wgb.find_submission(lab, student)
-        except MissingEntry:
-            return [], None
-        rows = [(wnb.name, wnb.late_submission_penalty,
-                 [(g.name, g.auto_score, g.manual_score, g.extra_credit, g.needs_manual_grade,
-                   g.max_score) for g in wnb.grades],
-                 [(c.name, c.auto_comment, c.manual_comment) for c in wnb.comments])
-                for wnb in wsub.notebooks]
-        return rows, wsub.timestamp
-
-
-def _flag_status(status: str, rows: list) -> str:
-    """The status a submission's cells are flagged under: one that is not ok but failed no
-    graded cell (a teardown that timed out) flags every cell, or formgrader would list none."""
-    if status == "ok" or any(needs_person(status, needs, auto, top) for _, _, grades, _ in rows
-                             for _, auto, _, _, needs, top in grades):
-        return status
-    return "error"
-
-
-def _merge(main_url: str, student_db: Path | None, lab: str, result: Result) -> None:
-    """Copy one student's grades from their scratch gradebook into the main one (or, with
-    no scratch gradebook, record the submission with every cell flagged). A cell an
-    instructor cleared by hand on this same notebook (result.kept_clear) stays cleared."""
-    rows, timestamp = _scratch_rows(student_db, lab, result.student)
-    with gradebook(main_url) as gb, warnings.catch_warnings():
-        # nbgrader's add_submission walks a new row before adding it to the session;
-        # SQLAlchemy warns about that inside nbgrader's own autograde too.
-        warnings.simplefilter("ignore")
-        gb.update_or_create_student(result.student)
-        sub = gb.update_or_create_submission(lab, result.student, timestamp=timestamp)
-        status = _flag_status(result.status, rows)  # an error is not a zero: a person looks
-        for nb_name, penalty, grades, comments in rows:
-            subnb = gb.find_submission_notebook(nb_name, lab, result.student)
-            subnb.late_submission_penalty = penalty
-            for name, auto, manual, extra, needs, max_score in grades:
-                grade = gb.find_grade(name, nb_name, lab, result.student)
-                grade.auto_score, grade.manual_score, grade.extra_credit = auto, manual, extra
-                grade.needs_manual_grade = (name not in result.kept_clear
-                                            and needs_person(status, needs, auto, max_score))
-            for name, auto, manual in comments:
-                comment = gb.find_comment(name, nb_name, lab, result.student)
-                comment.auto_comment, comment.manual_comment = auto, manual
-        if not rows:  # nbgrader never got as far as a submission: flag every cell
-            for subnb in sub.notebooks:
-                for grade in subnb.grades:
-                    grade.needs_manual_grade = grade.name not in result.kept_clear
-        _note_for_instructor(sub, result)
-        gb.db.commit()
-
-
-# ---------------------------------------------------------------- flags cleared by hand
-
-FLAGS_FILE = "manual-flags.json"  # in .grading/: lab -> student -> {sha256, flagged}
-
-
-def notebook_sha(path: Path) -> str | None:
-    """The SHA-256 of a submitted notebook's bytes (a link is not followed: None)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
-    except OSError:
-        return None
-    with os.fdopen(fd, "rb") as f:
-        return hashlib.file_digest(f, "sha256").hexdigest()
-
-
-def _load_flags(root: Path) -> dict:
-    try:
-        data = json.loads((root / LOCAL / FLAGS_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def _flags_now(root: Path, lab: str, student: str) -> dict[str, bool]:
-    """Cell name -> needs_manual_grade, as the main gradebook has it now."""
-    from nbgrader.api import MissingEntry
-
-    with gradebook(_db_url(root)) as gb:
-        try:
-            sub = gb.find_submission(lab, student)
-        except MissingEntry:
-            return {}
-        return {g.name: bool(g.needs_manual_grade) for nb in sub.notebooks for g in nb.grades}
-
-
-def hand_cleared(root: Path, lab: str, student: str, sha: str | None) -> frozenset[str]:
-    """The cells the grader flagged on the last run that a person has cleared since (in
-    formgrader or the gradebook), if the notebook is the very one graded then; else none."""
-    last = _load_flags(root).get(lab, {}).get(student)
-    if not isinstance(last, dict) or sha is None or last.get("sha256") != sha:
-        return frozenset()
-    now = _flags_now(root, lab, student)
-    return frozenset(cell for cell in last.get("flagged", []) if now.get(cell) is False)
-
-
-def remember_flags(root: Path, lab: str, results: list[Result]) -> None:
-    """Record, per student graded, the notebook's hash and the cells the grader flagged
-    (those still flagged, and those kept cleared), for hand_cleared on the next run."""
-    data = _load_flags(root)
-    for result in results:
-        flagged = {c for c, needs in _flags_now(root, lab, result.student).items() if needs}
-        data.setdefault(lab, {})[result.student] = {
-            "sha256": result.sha256, "flagged": sorted(flagged | result.kept_clear)}
-    path = root / LOCAL / FLAGS_FILE
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
-    os.replace(tmp, path)
-
-
-def _keep_cleared(root: Path, lab: str, result: Result) -> None:
-    """Clear again the cells a person cleared, after feedback flagged a held page."""
-    if not result.kept_clear:
-        return
-    with gradebook(_db_url(root)) as gb:
-        for nb in gb.find_submission(lab, result.student).notebooks:
-            for grade in nb.grades:
-                if grade.name in result.kept_clear:
-                    grade.needs_manual_grade = False
-        gb.db.commit()
-
-
-def review_note(result: Result) -> str:
-    """What formgrader shows the instructor about a submission that is not simply ok."""
-    parts = [f"status: {result.status}" + (f" ({result.detail})" if result.detail else "")]
-    if result.review:
-        parts.append("review findings: " + "; ".join(result.review))
-    return f"{leaks.REVIEW_NOTE} " + " | ".join(parts)[:4000]
-
-
-def _note_for_instructor(sub, result: Result) -> None:
-    """Put the status and the review findings in the first comment of the submission (its
-    first answer cell's), where formgrader shows them; feedback drops them (HideHiddenTests)."""
-    comments = [c for nb in sub.notebooks for c in nb.comments]
-    if not comments:
-        return
-    comment = comments[0]
-    own = (comment.auto_comment or "").split(leaks.REVIEW_NOTE, 1)[0].strip()
-    if result.status == "ok" and not result.review:
-        comment.auto_comment = own or None
-        return
-    comment.auto_comment = (own + "\n\n" if own else "") + review_note(result)
-
-
-def _merge_note(root: Path, lab: str, result: Result) -> None:
-    """Update the instructor's note of one submission (after its feedback was held)."""
-    from nbgrader.api import MissingEntry
-
-    with gradebook(_db_url(root)) as gb:
-        try:
-            sub = gb.find_submission(lab, result.student)
-        except MissingEntry:
-            return
-        _note_for_instructor(sub, result)
-        gb.db.commit()
-
-
-def _install_file(src: Path, dest: Path) -> None:
-    """Copy one regular file into place atomically (temp file + rename); never a link."""
-    if not src.is_file() or src.is_symlink():
-        return
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    tmp = dest.with_name(dest.name + ".incoming")
-    shutil.copyfile(src, tmp, follow_symlinks=False)
-    os.replace(tmp, dest)
-
-
-def _install_graded(folder: Path, root: Path, lab: str, student: str, keep: list[str]) -> None:
-    """The graded notebook into .grading/autograded/, the submission that was graded into
-    .grading/submitted/: nbgrader's own layout, for formgrader and feedback. Only the files
-    grading uses are copied (feedback would release anything else), with the exchange's
-    timestamp.txt and submission_secret.txt, which `nbgrader release_feedback` reads."""
-    for kind in ("autograded", "submitted"):
-        src = folder / kind / student / lab
-        dest = root / LOCAL / kind / student / lab
-        if not (src / f"{lab}.ipynb").is_file():
-            continue
-        if dest.is_symlink() or (dest.exists() and not dest.is_dir()):
-            dest.unlink()
-        if dest.is_dir() and dest.resolve() != src.resolve():
-            shutil.rmtree(dest)
-        for name in [f"{lab}.ipynb", *EXCHANGE_FILES, *keep]:
-            _install_file(src / name, dest / name)
-    _complete_for_exchange(root / LOCAL / "autograded" / student / lab)
-
-
-def _complete_for_exchange(graded: Path) -> None:
-    """Give a graded folder what `nbgrader release_feedback` reads from its feedback copy
-    (generate_feedback copies them there), when the submission did not come through the
-    exchange: the time it was graded, and a fresh secret. Feedback released under a fresh
-    secret is named so that nobody can fetch it; hand those students their page yourself.
-    Written here, not in submitted/: there a timestamp would count for late penalties."""
-    if not graded.is_dir():
-        return
-    stamp = graded / "timestamp.txt"
-    if not stamp.is_file():
-        stamp.write_text(datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S.%f UTC"), encoding="utf-8")
-    secret = graded / "submission_secret.txt"
-    if not secret.is_file():
-        secret.write_text(secrets.token_hex(64), encoding="utf-8")
-
-
-def _record_missing(root: Path, lab: str, result: Result) -> None:
-    _merge(_db_url(root), None, lab, result)
 
 
 # ---------------------------------------------------------------- feedback

@@ -21,7 +21,7 @@ from pathlib import Path
 from agentcourse import graded_notebooks as gn
 from agentcourse import report_figures, similarity
 from agentcourse.grades import LabGrades, StudentGrade, read_grades, write_csv
-from agentcourse.grading import LOCAL
+from agentcourse.nbgrader_io import LOCAL
 from agentcourse.paths import REPO_ROOT
 from agentcourse.similarity import Pair, similar_pairs
 

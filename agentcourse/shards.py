@@ -20,17 +20,9 @@ import warnings
 from pathlib import Path
 
 from agentcourse.errors import MergeRefused
-from agentcourse.grading import (
-    FLAGS_FILE,
-    LOCAL,
-    STUDENT_ID,
-    _db_url,
-    _install_file,
-    _load_flags,
-    _scratch_rows,
-    ensure_assignment,
-    gradebook,
-)
+from agentcourse.grade_records import FLAGS_FILE, _install_file, _load_flags, _scratch_rows
+from agentcourse.grading import STUDENT_ID
+from agentcourse.nbgrader_io import LOCAL, _db_url, ensure_assignment, gradebook
 from agentcourse.paths import REPO_ROOT
 
 FOLDERS = ("autograded", "submitted", "feedback")
