@@ -66,7 +66,8 @@ def _excerpt(code: str, slices, given: set[str], lines: int = 12) -> str:
 
 def similar_pairs(answers: dict[str, str], release: str, threshold: float,
                   progress: Callable[[int], None] | None = None) -> list[Pair]:
-    """Every pair of students whose answers share at least `threshold`, most shared first.
+    """Every pair of students whose answers share at least `threshold`, most shared first
+    (one way, then both ways).
 
     `answers` is student -> their answer cells joined; `progress(n)` is called as n more
     students are fingerprinted and compared."""
@@ -85,7 +86,8 @@ def similar_pairs(answers: dict[str, str], release: str, threshold: float,
         if max(share_a, share_b) >= threshold:
             pairs.append(Pair(a, b, float(share_a), float(share_b), int(tokens),
                               _excerpt(prints[a].raw_code, slices_a, given)))
-    return sorted(pairs, key=lambda p: (-p.share, p.a, p.b))
+    # most shared first; of pairs that tie, the one sharing most both ways (a copy, not a part)
+    return sorted(pairs, key=lambda p: (-p.share, -min(p.share_a, p.share_b), p.a, p.b))
 
 
 def groups(pairs: list[Pair]) -> list[list[str]]:
