@@ -1047,11 +1047,11 @@ for path, expected in [(PROJECT, "read-write"), (PROJECT + "/src/main.py", "read
     assert sees(argv, path) == expected, f"{path}: {sees(argv, path)}, expected {expected}"
 assert argv[argv.index("--chdir") + 1] == PROJECT, "the shell starts in the project"
 ### BEGIN HIDDEN TESTS
-argv = sandbox_argv(SandboxPolicy(), "/srv/work/app", "/root", ["/opt/py/3.13"], ["sh"])
-for path, expected in [("/srv/work/app/x", "read-write"), ("/opt/py/3.13/lib/os.py", "read-only"),
-                       ("/root/.gitconfig", "read-only"), ("/sbin/ip", "read-only"), ("/usr", "read-only")]:
+argv = sandbox_argv(SandboxPolicy(), "/srv/apps/shop", "/var/lib/builder", ["/opt/py/3.13"], ["sh"])
+for path, expected in [("/srv/apps/shop/x", "read-write"), ("/opt/py/3.13/lib/os.py", "read-only"),
+                       ("/var/lib/builder/.gitconfig", "read-only"), ("/sbin/ip", "read-only"), ("/usr", "read-only")]:
     assert sees(argv, path) == expected, f"{path}: {sees(argv, path)}, expected {expected}"
-assert argv[-2:] == ["--", "sh"] and argv[argv.index("--chdir") + 1] == "/srv/work/app"
+assert argv[-2:] == ["--", "sh"] and argv[argv.index("--chdir") + 1] == "/srv/apps/shop"
 ### END HIDDEN TESTS
 print("sandbox ok")
 

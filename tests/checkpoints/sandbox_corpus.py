@@ -34,7 +34,7 @@ second first; all 65 still fail fenced. Two attempts were added after (below). U
 unmount the host's /tmp or print the environment of processes that are not the test's);
 the other 7 are nohup, a double fork, disown and ignored signals, which the plain session's
 process-group kill already ends, a grep that could not show a leak, and two through
-/proc/1/root, which depends on what the machine's process 1 sees.
+process 1's root folder under /proc/1, which depends on what the machine's process 1 sees.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ ATTEMPTS: list[Attempt] = [
     Attempt("host-dev-shm", "write", "echo pwned > /dev/shm/{new_name}"),
     Attempt("host-etc", "write", "touch /etc/{new_name}"),
     Attempt("host-usr-local", "write", "touch /usr/local/{new_name}"),
-    Attempt("host-tmp-through-proc-root", "write", "echo pwned > /proc/1/root/tmp/{new_name}"),
+    Attempt("host-tmp-through-proc-root", "write", "cd /proc/1 && echo pwned > root/tmp/{new_name}"),
     # --- delete or damage a file outside the project ---
     Attempt("delete-rm", "delete", "rm -f {outside}/victim.txt"),
     Attempt("delete-rm-rf-relative", "delete", "rm -rf ../outside"),
@@ -106,7 +106,7 @@ ATTEMPTS: list[Attempt] = [
     Attempt("read-nsenter-pid-1", "read", "nsenter -t 1 -m -- cat {host_tmp_marker}", needs="nsenter"),
     Attempt("read-new-user-namespace", "read",
             "unshare -r -m sh -c 'umount -l /tmp; cat {host_tmp_marker}'", needs="unshare"),
-    Attempt("read-proc-1-root", "read", "cat /proc/1/root{host_tmp_marker}"),
+    Attempt("read-proc-1-root", "read", "cd /proc/1 && cat root{host_tmp_marker}"),
     # --- signal a host process ---
     Attempt("signal-kill", "signal", "kill {pid}"),
     Attempt("signal-kill-9", "signal", "kill -9 {pid}"),

@@ -341,10 +341,10 @@ def test_the_hosts_merged_usr_links_and_a_few_etc_files_are_in_the_sandbox(probe
 
 def test_each_missing_parent_of_a_mount_point_is_made_once(tmp_path):
     made: set[str] = set()
-    first = confine._parents(Path("/work/a/b/c"), made)
-    assert first == ["--perms", "0755", "--dir", "/work", "--perms", "0755", "--dir", "/work/a",
-                     "--perms", "0755", "--dir", "/work/a/b"]
-    assert confine._parents(Path("/work/a/b/d"), made) == []
+    first = confine._parents(Path("/course/a/b/c"), made)
+    assert first == ["--perms", "0755", "--dir", "/course", "--perms", "0755", "--dir", "/course/a",
+                     "--perms", "0755", "--dir", "/course/a/b"]
+    assert confine._parents(Path("/course/a/b/d"), made) == []
     assert confine._parents(Path("/usr/lib/x/y"), made) == [] and confine._parents(Path("/tmp/k/run"), made) == [
         "--perms", "0755", "--dir", "/tmp/k"]
     assert confine._parents(Path(confine.SANDBOX_HOME) / "w", made) == ["--perms", "0755", "--dir", "/home"]
