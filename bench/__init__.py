@@ -2,10 +2,15 @@
 
 `python -m bench` (or `make bench`) runs every module in this folder that defines
 `main()`, one after another. Each module prints its figures and ends with one
-summary line. `progress()` gives the shared progress bar for loops a person waits on.
+summary line. `progress()` gives the shared progress bar for loops a person waits on;
+`traces_off()` keeps the checkpoints from writing trace files while they are measured.
 """
 
 from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -19,3 +24,18 @@ def progress() -> Progress:
         TimeElapsedColumn(),
         transient=True,
     )
+
+
+@contextmanager
+def traces_off() -> Iterator[None]:
+    """AGENT_TRACE=off while the block runs (a trace file per run would only cost time and
+    disk), then the caller's setting back as it was."""
+    old = os.environ.get("AGENT_TRACE")
+    os.environ["AGENT_TRACE"] = "off"
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop("AGENT_TRACE", None)
+        else:
+            os.environ["AGENT_TRACE"] = old

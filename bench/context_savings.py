@@ -39,7 +39,7 @@ from agentcourse.paths import load_checkpoint
 from agentcourse.protocol import protocol_errors
 from agentcourse.sample import copy_sample_project
 from agentcourse.tutor import serve
-from bench import progress
+from bench import progress, traces_off
 
 TARGET_SHARE = 0.16  # 06 at or under 16% of 05's cumulative input tokens
 
@@ -97,21 +97,14 @@ def measure(checkpoint: str, base_url: str, workdir: Path, modules: int | None =
 
 def compare(modules: int | None = None) -> tuple[Run, Run]:
     """Both runs, side by side against one tutor (`modules`: fewer, for a quick check)."""
-    old_trace = os.environ.get("AGENT_TRACE")
-    os.environ["AGENT_TRACE"] = "off"
     runs = []
-    try:
+    with traces_off():
         with serve() as url, tempfile.TemporaryDirectory(prefix="bench-context-") as tmp, \
                 progress() as bar:
             task = bar.add_task("the long task, 05 then 06", total=2)
             for checkpoint in ("05", "06"):
                 runs.append(measure(checkpoint, url, Path(tmp), modules))
                 bar.advance(task)
-    finally:
-        if old_trace is None:
-            os.environ.pop("AGENT_TRACE", None)
-        else:
-            os.environ["AGENT_TRACE"] = old_trace
     return runs[0], runs[1]
 
 

@@ -26,7 +26,7 @@ from agentcourse.matrix import ROWS
 from agentcourse.paths import load_checkpoint
 from agentcourse.sample import copy_sample_project
 from agentcourse.tutor import serve
-from bench import progress
+from bench import progress, traces_off
 
 REQUESTS = (*[row.prompt for row in ROWS],
             "Add a docstring to the add function in math_utils.py.",
@@ -88,19 +88,12 @@ def session(base_url: str, workdir: Path) -> Tally:
 
 
 def measure() -> Tally:
-    old_trace = os.environ.get("AGENT_TRACE")
-    os.environ["AGENT_TRACE"] = "off"
-    try:
+    with traces_off():
         with serve() as url, tempfile.TemporaryDirectory(prefix="bench-asks-") as tmp, \
                 progress() as bar:
             task = bar.add_task("an ordinary session with checkpoint 08", total=1)
             tally = session(url, Path(tmp))
             bar.advance(task)
-    finally:
-        if old_trace is None:
-            os.environ.pop("AGENT_TRACE", None)
-        else:
-            os.environ["AGENT_TRACE"] = old_trace
     return tally
 
 

@@ -30,6 +30,7 @@ from agentcourse.paths import load_checkpoint
 from agentcourse.protocol import to_plain
 from agentcourse.sample import copy_sample_project, write_config_module
 from agentcourse.tutor import serve
+from bench import traces_off
 
 TASK = "In config_loader.py, change the default timeout of parse_config from 30 to 60."
 TARGET_RATIO = 15.0
@@ -70,16 +71,9 @@ def measure(checkpoint: str, base_url: str, workdir: Path) -> Run:
 
 def compare() -> tuple[Run, Run]:
     """Both runs, side by side against one tutor."""
-    old_trace = os.environ.get("AGENT_TRACE")
-    os.environ["AGENT_TRACE"] = "off"
-    try:
+    with traces_off():
         with serve() as url, tempfile.TemporaryDirectory(prefix="bench-token-") as tmp:
             return measure("03", url, Path(tmp)), measure("04", url, Path(tmp))
-    finally:
-        if old_trace is None:
-            os.environ.pop("AGENT_TRACE", None)
-        else:
-            os.environ["AGENT_TRACE"] = old_trace
 
 
 def main() -> float:

@@ -15,13 +15,12 @@ tutor reads with the text editor, and a user who says yes to every command is as
 from __future__ import annotations
 
 import dataclasses
-import os
 import tempfile
 from pathlib import Path
 
 from agentcourse.paths import load_checkpoint
 from agentcourse.tutor import serve
-from bench import progress
+from bench import progress, traces_off
 from bench.context_savings import Run, measure
 
 
@@ -34,21 +33,14 @@ def off(policy):
 def compare(modules: int | None = None) -> tuple[Run, Run]:
     """08 with its context management off, then on, against one tutor."""
     own = load_checkpoint("08").POLICY
-    old_trace = os.environ.get("AGENT_TRACE")
-    os.environ["AGENT_TRACE"] = "off"
     runs = []
-    try:
+    with traces_off():
         with serve() as url, tempfile.TemporaryDirectory(prefix="bench-whole-") as tmp, \
                 progress() as bar:
             task = bar.add_task("the long task with 08: management off, then on", total=2)
             for label, policy in (("-off", off(own)), ("-on", own)):
                 runs.append(measure("08", url, Path(tmp), modules, policy, label))
                 bar.advance(task)
-    finally:
-        if old_trace is None:
-            os.environ.pop("AGENT_TRACE", None)
-        else:
-            os.environ["AGENT_TRACE"] = old_trace
     return runs[0], runs[1]
 
 

@@ -29,7 +29,9 @@ no file was ever replaced by a fragment.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
+import io
 import json
 import os
 import re
@@ -545,3 +547,13 @@ def keeps(before: str, after: str, changed: int = 1) -> bool:
 
 def functions(source: str) -> set[str]:
     return set(re.findall(r"^\s*def (\w+)\(", source, re.M))
+
+
+def output_of(source: str, call: str) -> str:
+    """What running `source`, then evaluating `call` in it, prints."""
+    namespace: dict = {}
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(source, "<project file>", "exec"), namespace)
+        eval(call, namespace)
+    return out.getvalue()

@@ -6,13 +6,11 @@ the turn: the change made, nothing else lost, no file ever replaced by a fragmen
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import re
 
 import pytest
-from agents import NO_DELETE, SHELLS, TOOLSETS, Tools, drive, functions, keeps
+from agents import NO_DELETE, SHELLS, TOOLSETS, Tools, drive, functions, keeps, output_of
 
 from agentcourse.sample import copy_sample_project, write_config_module
 
@@ -44,15 +42,6 @@ def run(client, root):
             assert keeps(before, after), f"{path} was overwritten with a fragment:\n{after}"
         assert not [c for c in tools.calls if c[0] == "remove_file"]
 
-
-def output_of(source: str, call: str) -> str:
-    """What running `source`, then evaluating `call` in it, prints."""
-    namespace: dict = {}
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(compile(source, "<project file>", "exec"), namespace)
-        eval(call, namespace)
-    return out.getvalue()
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -11,13 +11,11 @@ installs them) or no network namespace can be made."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 
 import pytest
 import reference_agents as ra
-from agents import functions, keeps
+from agents import functions, keeps, output_of
 
 from agentcourse import matrix
 from agentcourse.tutor import brain, harness
@@ -30,13 +28,6 @@ CLIENTS = {
 FILE_TOOLS = {"Read", "Edit", "Write", "Bash"}  # all that these four requests need
 
 
-def output_of(source: str, call: str) -> str:
-    namespace: dict = {}
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(compile(source, "<project file>", "exec"), namespace)
-        eval(call, namespace)
-    return out.getvalue()
 
 
 def conversation(run: dict) -> list[dict]:
