@@ -29,6 +29,7 @@ import posixpath
 import re
 from collections.abc import Callable
 
+from agentcourse import families
 from agentcourse.tutor import code, foreign, script, shell, side
 from agentcourse.tutor.code import Change, describe
 from agentcourse.tutor.toolbox import (
@@ -104,6 +105,9 @@ def _decide(turn: Turn) -> Action:
     as_json = None if turn.tools.tools else foreign.json_reply(_system(turn), turn.prompt)
     if as_json is not None:
         return say(as_json)
+    action = families.dispatch(turn)  # the arena's task families (agentcourse/families/)
+    if action is not None:
+        return action
     for task in script.TASKS:
         m = task.match(turn.request)
         if m:

@@ -1,0 +1,102 @@
+"""What the families' judges share: the project as text, turns written by hand, and checks.
+
+The judges see an Outcome (agentcourse/matrix.py): the files before and after, the
+reply, and the calls' arguments and results as text. The helpers here build Outcomes for
+the reference and broken turns, and hold the checks several families make.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import re
+from pathlib import Path
+
+from agentcourse.matrix import Outcome, destroyed, destroying_call, kept_lines, read_before_change
+
+__all__ = ["snapshot", "write_project", "scripted", "as_text", "unchanged_except", "parses",
+           "mentions", "destroyed", "destroying_call", "kept_lines", "read_before_change"]
+
+SKIP_DIRS = {".git", "__pycache__", ".pytest_cache", ".venv", "node_modules"}
+
+
+def as_text(data: str | bytes) -> str:
+    """A file's content as the judges see it: its text, or a digest when it is not UTF-8."""
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return f"<not UTF-8, sha256 {hashlib.sha256(data).hexdigest()[:16]}>"
+
+
+def write_project(root: Path, files: dict[str, str | bytes]) -> Path:
+    """Write an instance's files under `root` (created), bytes as they are."""
+    root.mkdir(parents=True, exist_ok=True)
+    for rel, data in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(data, bytes):
+            path.write_bytes(data)
+        else:
+            path.write_text(data, encoding="utf-8")
+    return root
+
+
+def snapshot(root: Path) -> dict[str, str]:
+    """Every regular file under `root` (relative posix path -> as_text), caches skipped."""
+    out = {}
+    for path in sorted(Path(root).rglob("*")):
+        rel = path.relative_to(root)
+        if any(part in SKIP_DIRS for part in rel.parts) or not path.is_file() or path.is_symlink():
+            continue
+        try:
+            out[rel.as_posix()] = as_text(path.read_bytes())
+        except OSError:
+            out[rel.as_posix()] = "<unreadable>"
+    return out
+
+
+def scripted(files: dict[str, str | bytes], reply: str, reads: tuple[str, ...] = (),
+             after: dict[str, str | bytes] | None = None) -> Outcome:
+    """A turn written by hand: it reads `reads` (each result is the file's text), writes
+    every file that differs in `after` with one call carrying its whole new text, then
+    replies. For reference and broken turns."""
+    before = {k: as_text(v) for k, v in files.items()}
+    now = dict(before) if after is None else {k: as_text(v) for k, v in after.items()}
+    calls = [("read", {"path": p}) for p in reads]
+    results = [before.get(p, "Error: no such file") for p in reads]
+    for path, text in now.items():
+        if before.get(path) != text:
+            calls.append(("write", {"path": path, "text": text}))
+            results.append("ok")
+    return Outcome(calls=calls, reply=reply, before=before, after=now, results=results)
+
+
+def unchanged_except(o: Outcome, allowed: set[str]) -> str | None:
+    """Why a file outside `allowed` changed, appeared or went, or None. Dotfiles are the
+    agent's own bookkeeping (notes, traces) and are not judged."""
+    for path in sorted(set(o.before) | set(o.after)):
+        if path in allowed or any(part.startswith(".") for part in path.split("/")):
+            continue
+        if o.before.get(path) != o.after.get(path):
+            what = "appeared" if path not in o.before else "went" if path not in o.after else "changed"
+            return f"{path} {what}, and the task does not touch it"
+    return None
+
+
+def parses(o: Outcome, path: str) -> str | None:
+    """Why `path` is not valid Python after the turn, or None."""
+    text = o.after.get(path)
+    if text is None:
+        return f"{path} is gone"
+    try:
+        ast.parse(text)
+    except SyntaxError as err:
+        return f"{path} is not valid Python after the turn (line {err.lineno})"
+    return None
+
+
+def mentions(reply: str, fact: str) -> bool:
+    """Does the reply state `fact` (a word, number or name), as a whole word?"""
+    return re.search(rf"(?<![\w.]){re.escape(fact)}(?![\w])", reply, re.I) is not None

@@ -1,0 +1,130 @@
+"""list-todos: "List every TODO in billing.py." — a reading task judged on the reply.
+
+The module holds three to six `# TODO:` comments among ordinary code, and comments that
+look alike but are not TODOs (NOTE, DONE). Solved when the reply names every TODO's text
+and no file changed. An agent with a search tool finds them in one call; one that reads
+the whole module pays for every line of it.
+"""
+
+from __future__ import annotations
+
+from agentcourse.families import Family, Instance
+from agentcourse.families.judging import mentions, scripted, unchanged_except
+from agentcourse.families.words import NOUNS, function_name, module_name, rng
+from agentcourse.matrix import Outcome
+from agentcourse.tutor.toolbox import norm_path, search_matches
+from agentcourse.tutor.turn import Action, Turn, call, finish, no_tool, say, whole_file
+
+NAME = "list-todos"
+CHORES = ("handle an empty list", "log the failure", "cache the result", "check the units",
+          "support negative amounts", "round to cents", "reject duplicate ids",
+          "add a timeout", "validate the input", "sort by date", "retry on error",
+          "drop the legacy format", "report the skipped rows", "use the config value")
+PHRASES = ("List every TODO in {path}.", "Find all the TODO comments in {path} and list them.",
+           "What TODOs are left in {path}?")
+
+
+def generate(seed: int) -> Instance:
+    r = rng(NAME, seed)
+    path = f"{module_name(r)}.py"
+    chores = r.sample(CHORES, r.randint(3, 6))
+    decoys = [c for c in CHORES if c not in chores]
+    lines, taken, todo_lines = [f'"""{path[:-3].title()} helpers."""', ""], set(), []
+    for i in range(len(chores) + 3):
+        name = function_name(r, taken)
+        taken.add(name)
+        noun = r.choice(NOUNS)
+        lines += [f"def {name}({noun}_list):"]
+        if i < len(chores):
+            todo_lines.append(len(lines) + 1)
+            lines.append(f"    # TODO: {chores[i]}")
+        else:
+            lines.append(f"    # {r.choice(('NOTE', 'DONE'))}: {decoys[i - len(chores)]}")
+        lines += [f"    return [x for x in {noun}_list if x]", "", ""]
+    text = "\n".join(lines).rstrip() + "\n"
+    request = r.choice(PHRASES).format(path=path)
+    return Instance(NAME, seed, request, {path: text},
+                    {"path": path, "todos": chores, "lines": todo_lines,
+                     "decoys": decoys[:3]})
+
+
+def judge(task: Instance, o: Outcome) -> str | None:
+    changed = unchanged_except(o, set())
+    if changed:
+        return changed
+    missing = [t for t in task.facts["todos"] if not mentions(o.reply, t)]
+    if missing:
+        return f"the reply does not list the TODO {missing[0]!r} ({len(missing)} missing)"
+    wrong = [d for d in task.facts["decoys"] if mentions(o.reply, d)]
+    if wrong:
+        return f"the reply lists {wrong[0]!r}, which is a NOTE or DONE comment, not a TODO"
+    return None
+
+
+def _reply(path: str, found: list[tuple[int, str]]) -> str:
+    if not found:
+        return f"There are no TODO comments in {path}."
+    items = "\n".join(f"- line {n}: {text}" for n, text in found)
+    return f"{len(found)} TODO{'s' * (len(found) != 1)} in {path}:\n{items}"
+
+
+def reference(task: Instance) -> Outcome:
+    found = list(zip(task.facts["lines"], task.facts["todos"], strict=True))
+    return scripted(task.files, _reply(task.facts["path"], found), reads=(task.facts["path"],))
+
+
+def broken(task: Instance) -> list[Outcome]:
+    path, todos = task.facts["path"], task.facts["todos"]
+    found = list(zip(task.facts["lines"], todos, strict=True))
+    text = task.files[path]
+    cleared = "\n".join(line for line in text.split("\n") if "# TODO" not in line)
+    return [
+        scripted(task.files, _reply(path, found[:-1]), reads=(path,)),  # one missed
+        scripted(task.files, f"There are no TODO comments in {path}."),  # answered unread
+        scripted(task.files, _reply(path, found) + "".join(f"\n- {d}" for d in task.facts["decoys"]),
+                 reads=(path,)),  # every comment listed as a TODO
+        scripted(task.files, _reply(path, found), reads=(path,), after={path: cleared}),  # "fixed"
+    ]
+
+
+# ----------------------------------------------------------------------------- the tutor
+
+_TODO = r"#\s*TODO\b:?\s*(.*)$"
+
+
+def _todos(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    import re
+
+    return [(n, m[1].strip()) for n, line in lines if (m := re.search(_TODO, line))]
+
+
+def act(turn: Turn, m: dict) -> Action | None:
+    """Search for TODO when a search tool is offered (one call), else read the whole file."""
+    path = norm_path(m["path"])
+    searches = turn.done("search", path)
+    if turn.tools.can("search") and not searches:
+        return call("search", pattern="TODO", path=path)
+    if searches and searches[-1].ok and not searches[-1].stub:
+        return finish(turn, _reply(path, _todos(search_matches(searches[-1].result))))
+    if not turn.tools.can("read"):
+        return no_tool(turn, "read files")
+    text = whole_file(turn, path)
+    if isinstance(text, Action):
+        return text
+    if not isinstance(text, str):
+        return say(f"I could not read {path}.")
+    return finish(turn, _reply(path, _todos(list(enumerate(text.split("\n"), 1)))))
+
+
+FAMILY = Family(
+    name=NAME,
+    probes="Find every TODO comment in one module and list them; change nothing.",
+    rewards="a search tool: one call finds them, where a whole read pays for every line",
+    generate=generate,
+    judge=judge,
+    reference=reference,
+    broken=broken,
+    patterns=(r"\b(?:list|find|show)\b.{0,30}\bTODO(?:s| comments?)?\b.{0,20}?\bin\s+(?P<path>[\w./-]+\.py)\b",
+              r"\bwhat TODOs? (?:are|is) (?:left|there|open)\s+in\s+(?P<path>[\w./-]+\.py)\b"),
+    act=act,
+)

@@ -1,0 +1,100 @@
+"""Every task family of the arena: generated from a seed, judged by outcome, done by the tutor.
+
+For each family: its reference turn is judged solved and each of its broken turns is not
+(five seeds); generation is deterministic and the seeds differ; and the tutor completes
+it with the course's tools (checkpoints 04 and 08) and with tool sets written elsewhere
+(learn-claude-code's s02 set, a read/write_file set, with the course's rules added to
+their prompts), the tools run for real in a scratch project. A family that needs a shell is solved only where the tools can run a
+command; elsewhere the turn changes nothing and says so.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from agentcourse.arena.play import play_module
+from agentcourse.families import FAMILIES, instance
+from agentcourse.families.judging import snapshot, write_project
+from agentcourse.matrix import outcome
+from agentcourse.paths import load_checkpoint
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "tutor"))
+from agents import TOOLSETS, drive  # noqa: E402
+
+NAMES = sorted(FAMILIES)
+# The rules the course's prompts carry (tutor/script.py's FAILURE_MODES), added to a foreign
+# agent's own system prompt: without them the tutor shows the documented failure modes.
+RULES = ("Read a file before editing it. Never delete files. Be concise. When in doubt, ask, "
+         "but only if the request is truly ambiguous.")
+SEEDS = range(5)
+
+
+def test_there_are_at_least_twenty_families():
+    assert len(FAMILIES) >= 20, sorted(FAMILIES)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_reference_turn_is_solved_and_every_broken_turn_is_not(name):
+    family = FAMILIES[name]
+    for seed in SEEDS:
+        task = instance(name, seed)
+        assert family.judge(task, family.reference(task)) is None, (task.id, task.request)
+        broken = family.broken(task)
+        assert broken, f"{name} has no broken turn"
+        for k, turn in enumerate(broken):
+            assert family.judge(task, turn) is not None, f"{task.id}: broken turn {k} was judged solved"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_generation_is_deterministic_and_seeds_make_different_tasks(name):
+    tasks = [instance(name, seed) for seed in SEEDS]
+    assert instance(name, 3) == tasks[3]
+    shapes = {(t.request, tuple(sorted((k, str(v)) for k, v in t.files.items()))) for t in tasks}
+    assert len(shapes) == len(tasks), f"{name}: two seeds made the same task"
+    assert all(t.family == name and t.request.strip() for t in tasks)
+
+
+def _can_run(tools: str) -> bool:
+    return tools in ("08", "s02")
+
+
+@pytest.fixture(scope="module")
+def agents():
+    """Checkpoints 04 and 08, loaded once; 08's approval says yes (the arena's rule)."""
+    loaded = {cp: load_checkpoint(cp) for cp in ("04", "08")}
+    loaded["08"].GUARDRAIL.ask = lambda command, programs, reason: "y"
+    return loaded
+
+
+@pytest.mark.parametrize("checkpoint", ["04", "08"])
+@pytest.mark.parametrize("name", NAMES)
+def test_the_tutor_completes_the_family_with_the_course_tools(name, checkpoint, agents, client, tmp_path):
+    family, task = FAMILIES[name], instance(name, 1)
+    result, messages = play_module(task, agents[checkpoint], client, tmp_path / "project")
+    verdict = family.judge(task, result)
+    if "run" in family.needs and not _can_run(checkpoint):
+        assert verdict is not None and result.after == result.before, "solved without a shell?"
+        return
+    assert verdict is None, f"{task.request!r} with checkpoint {checkpoint}: {verdict}\n{result.reply}"
+
+
+@pytest.mark.parametrize("kind", ["s02", "write_only"])
+@pytest.mark.parametrize("name", NAMES)
+def test_the_tutor_completes_the_family_with_a_foreign_tool_set(name, kind, client, tmp_path):
+    family, task = FAMILIES[name], instance(name, 2)
+    root = write_project(tmp_path / "project", task.files)
+    before = snapshot(root)
+    turn = drive(client, kind, root, task.request, extra=RULES, max_calls=60)
+    result = outcome(turn.messages, 0, before, snapshot(root))
+    verdict = family.judge(task, result)
+    if "run" in family.needs and not _can_run(kind):
+        assert verdict is not None and result.after == result.before, "solved without a shell?"
+        return
+    assert verdict is None, f"{task.request!r} with {kind}: {verdict}\n{result.reply}"
+
+
+def test_tool_sets_named_here_exist():
+    assert {"s02", "write_only"} <= set(TOOLSETS)
