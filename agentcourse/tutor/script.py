@@ -669,6 +669,13 @@ NO_PACKAGE_HINT = (" It is the course's long task: `agentcourse run` adds the ge
 DECLINED = ("You did not approve the command{command}, so I did not run it, and I have not done "
             "what you asked. How would you like me to go on?")
 NOT_FOUND = "I couldn't find {thing} in {path}; nothing was changed."
+NOT_TEXT = ("I couldn't read {path} as text: it is not UTF-8 (it holds bytes of another "
+            "encoding, such as Latin-1), so I left it unchanged. Convert it to UTF-8 first "
+            "(for example `iconv -f latin1 -t utf-8`) and I can make the change.")
+MISSING_FILE = "There is no {path} in this project, so nothing was changed."
+MISSING_NEAR = " Did you mean {near}?"
+MISSING_NONE = " No file has a name close to it."
+MISSING_UNLISTED = " (I have no tool to list the files, so I cannot say which one you meant.)"
 NO_TOOL = "I can't do that with the tools in this conversation ({tools}): I need a tool to {need}."
 TOO_MANY_STEPS = "I'm stopping here: this request has taken {n} tool calls without finishing."
 REPEATING = (

@@ -14,6 +14,7 @@ is `turn.decide`, set by the brain when it reads the request.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import posixpath
@@ -288,7 +289,7 @@ def known(turn: Turn, path: str) -> Known:
             continue
         if _whole_read(s):
             k.last_read = s
-            k.text = _content(s) if s.ok and not s.stub else None
+            k.text = _content(s) if s.ok and not s.stub and not garbled(s) else None
             k.complete = k.text is not None and s.complete
             if not changed and k.first is None:
                 k.first = k.text
@@ -332,10 +333,40 @@ def whole_file(turn: Turn, path: str) -> str | Action:
     if last is not None:
         if last.stub:
             return stub_guess(path)
-        return say(script.FAILED.format(what="read", path=path, error=_error(last)))
+        return unreadable(turn, path, last)
     if not turn.tools.can("read"):
         return no_tool(turn, "read files")
     return call("read", path=path)
+
+
+# A read that failed because the file is not text a tool can show, or that shows bytes
+# decoded with replacement characters (cat, grep): its text cannot be edited safely.
+_NOT_TEXT = re.compile(r"utf-?8|codec can't decode|decod|not (?:valid )?text|binary file", re.I)
+
+
+def garbled(step: Step) -> bool:
+    """Does this read or search show a file that is not UTF-8 text?"""
+    return "\ufffd" in step.result or (not step.ok and bool(_NOT_TEXT.search(step.result)))
+
+
+def unreadable(turn: Turn, path: str, last: Step) -> Action:
+    """The reply for a file that could not be read: missing (with the names nearest to it,
+    from a listing), not UTF-8, or another error. Nothing is changed and nothing claimed."""
+    if garbled(last):
+        return say(script.NOT_TEXT.format(path=path))
+    if not _NOT_FOUND.search(last.result):
+        return say(script.FAILED.format(what="read", path=path, error=_error(last)))
+    folder = posixpath.dirname(path) or "."
+    if not turn.tools.can("list"):
+        return say(script.MISSING_FILE.format(path=path) + script.MISSING_UNLISTED)
+    entries = _listing(turn, folder)
+    if isinstance(entries, Action):
+        return entries if entries.calls else say(script.MISSING_FILE.format(path=path))
+    names = [n for n, kind in entries if kind == "file"]
+    near = difflib.get_close_matches(posixpath.basename(path), names, n=3, cutoff=0.6)
+    near = [posixpath.join(folder, n) if folder != "." else n for n in near]
+    hint = script.MISSING_NEAR.format(near=" or ".join(near)) if near else script.MISSING_NONE
+    return say(script.MISSING_FILE.format(path=path) + hint)
 
 
 def line_of(turn: Turn, path: str, pattern: str) -> int | None:
