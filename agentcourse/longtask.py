@@ -90,24 +90,26 @@ def _function(verb: str, record: str, plural: str, module: str, k: int) -> list[
     ]
 
 
-def module_text(module: str, purpose: str, record: str, plural: str) -> str:
-    """The source of one generated module (194 lines, about 16,000 characters)."""
+def module_text(module: str, purpose: str, record: str, plural: str, package: str = PACKAGE,
+                verbs: tuple[str, ...] = _VERBS) -> str:
+    """The source of one generated module (194 lines, about 16,000 characters, with the
+    eight verbs; the arena's smaller copies of the task pass fewer, and their package)."""
     head = [
         f'"""{purpose}.',
         "",
-        f"Part of the {PACKAGE} package. Every function here takes a list of {record} records",
+        f"Part of the {package} package. Every function here takes a list of {record} records",
         "(plain dicts) and returns a plain dict, so the functions compose without classes.",
         '"""',
         "",
         "import logging",
         "",
-        f'LOG = logging.getLogger("{PACKAGE}.{module}")',
+        f'LOG = logging.getLogger("{package}.{module}")',
         f"MAX_{plural.upper()} = 10_000  # the most {plural.replace('_', ' ')} one call handles",
         "",
         "",
     ]
     body: list[str] = []
-    for k, verb in enumerate(_VERBS):
+    for k, verb in enumerate(verbs):
         body += _function(verb, record, plural, module, k)
     return "\n".join(head + body).rstrip("\n") + "\n"
 
@@ -143,19 +145,28 @@ def summary_problems(root: Path) -> list[str]:
     summary = root / SUMMARY_FILE
     if not summary.is_file():
         return [f"{SUMMARY_FILE} does not exist"]
-    lines = summary.read_text(encoding="utf-8").splitlines()
-    problems = []
-    modules = sorted((root / PACKAGE).glob("*.py"))
-    for path in modules:
-        if path.name.startswith("_"):
-            continue
-        rel = f"{PACKAGE}/{path.name}"
-        mine = [line for line in lines if re.search(rf"(?<![\w/]){re.escape(rel)}\b", line)]
+    modules = {f"{PACKAGE}/{p.name}": p.read_text(encoding="utf-8")
+               for p in sorted((root / PACKAGE).glob("*.py")) if not p.name.startswith("_")}
+    return line_problems(summary.read_text(encoding="utf-8"), modules, SUMMARY_FILE)
+
+
+def line_problems(summary: str, modules: dict[str, str], name: str = SUMMARY_FILE,
+                  bare: bool = False) -> list[str]:
+    """What is wrong with a summary's text, given each module's path and source; [] when
+    every module has exactly one line that names it and every public function it defines.
+    With `bare`, a line may name the module without its folder (stock.py for
+    inventory/stock.py)."""
+    lines, problems = summary.splitlines(), []
+    for rel, source in modules.items():
+        named = rf"(?<![\w/]){re.escape(rel)}\b"
+        if bare:
+            folder, _, base = rel.rpartition("/")
+            named = rf"(?<![\w/])(?:{re.escape(folder)}/)?{re.escape(base)}\b" if folder else named
+        mine = [line for line in lines if re.search(named, line)]
         if len(mine) != 1:
-            problems.append(f"{rel}: {len(mine)} lines in {SUMMARY_FILE}, expected 1")
+            problems.append(f"{rel}: {len(mine)} lines in {name}, expected 1")
             continue
-        missing = [f for f in public_functions(path.read_text(encoding="utf-8"))
-                   if not re.search(rf"\b{re.escape(f)}\b", mine[0])]
+        missing = [f for f in public_functions(source) if not re.search(rf"\b{re.escape(f)}\b", mine[0])]
         if missing:
             problems.append(f"{rel}: the line does not name {', '.join(missing)}")
     return problems

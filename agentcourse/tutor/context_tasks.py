@@ -237,7 +237,7 @@ def task_module_summary(turn: Turn, m: dict) -> Action:
     calls: list[tuple[str, dict]] = []
     if note:  # write down what was read before it can turn into a stub
         calls += [raw(note, lines[p]) for p in modules if p in lines and p not in noted]
-    written = [s for s in turn.steps if s.path == norm_path(out) and s.op in ("create", "edit")]
+    written = [s for s in turn.steps if s.path == norm_path(out) and s.op in ("create", "edit", "write")]
     if todo is not None:
         path, start = todo
         if not turn.tools.can("read"):
