@@ -672,7 +672,7 @@ NOT_FOUND = "I couldn't find {thing} in {path}; nothing was changed."
 NOT_TEXT = ("I couldn't read {path} as text: it is not UTF-8 (it holds bytes of another "
             "encoding, such as Latin-1), so I left it unchanged. Convert it to UTF-8 first "
             "(for example `iconv -f latin1 -t utf-8`) and I can make the change.")
-MISSING_FILE = "There is no {path} in this project, so nothing was changed."
+MISSING_FILE = "I couldn't read {path}: there is no such file in this project, so nothing was changed."
 MISSING_NEAR = " Did you mean {near}?"
 MISSING_NONE = " No file has a name close to it."
 MISSING_UNLISTED = " (I have no tool to list the files, so I cannot say which one you meant.)"
