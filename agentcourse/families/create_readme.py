@@ -169,7 +169,7 @@ FAMILY = Family(
     reference=reference,
     broken=broken,
     patterns=(r"^\s*(?:please\s+)?(?:create|write|add|make|generate)\s+(?:a\s+|the\s+)?"
-              r"README(?:\.md)?\b(?:\s+(?:for|to)\s+(?:this|the)\s+(?:project|repo\w*|codebase))?",),
+              r"README\.md\b(?:\s+(?:for|to)\s+(?:this|the)\s+(?:project|repo\w*|codebase))?",),
     act=act,
     needs=("list",),
 )
