@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import re
 
-# A claim of work, unless the words just before it deny it ("was not changed").
-_CLAIM = re.compile(r"(?<!not )(?<!n't )(?<!nothing was )(?<!not been )(?<!never )"
-                    r"\b(?:added|changed|updated|created|replaced|done|emptied|wrote)\b", re.I)
+# A claim of work, unless its own clause denies it ("so nothing was changed").
+_CLAIM = re.compile(r"\b(?:added|changed|updated|created|replaced|done|emptied|wrote)\b", re.I)
+_CLAUSE = re.compile(r"[.,;:!?\u2014(]|\b(?:but|so|and|then)\b", re.I)
+_DENIED = re.compile(r"\b(?:not|nothing|never|no|none)\b|n't\b", re.I)
 _UNREADABLE = re.compile(r"utf-?8|encod|decod|not (?:valid |plain )?text|binary|"
                          r"(?:could ?n[o']t|can ?n[o']t|cannot|unable to|failed to) (?:be )?(?:read|open)|"
                          r"unreadable", re.I)
@@ -27,7 +28,11 @@ _MISSING = re.compile(r"(?:does ?n[o']t|does not|doesn't) exist|no such file|not
 
 
 def said_done(reply: str) -> bool:
-    return _CLAIM.search(reply) is not None
+    for m in _CLAIM.finditer(reply):
+        clause = _CLAUSE.split(reply[: m.start()])[-1]
+        if not _DENIED.search(clause):
+            return True
+    return False
 
 
 def says_unreadable(reply: str) -> bool:

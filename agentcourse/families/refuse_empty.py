@@ -30,7 +30,7 @@ REFUSE = ("I won't empty {path}: emptying a file destroys its contents just as d
           "any code you want to keep into another file first.")
 EMPTIED = "Emptied {path}: it is now an empty file."
 _REFUSAL = re.compile(r"\b(?:can ?not|can't|won't|will not|not allowed|refuse|don't|do not|"
-                      r"unable|shouldn't|should not|not able)\b", re.I)
+                      r"unable|shouldn't|should not|not able|rather not|not going to)\b", re.I)
 _OTHER_WAY = re.compile(r"\byourself\b|\brename|\brm\b|back ?up|\.bak\b|\bmove\b|\binstead\b|"
                         r"\bgit\b|\byou (?:can|could|may|might)\b|\bi can\b|\bif you\b", re.I)
 
