@@ -56,7 +56,7 @@ MODULES: tuple[tuple[str, str, str, str], ...] = (
 )
 
 # Every module defines one function per verb; the bodies differ by template.
-_VERBS = ("load", "save", "validate", "merge", "summarize", "find", "archive", "export")
+VERBS = ("load", "save", "validate", "merge", "summarize", "find", "archive", "export")
 
 
 def _function(verb: str, record: str, plural: str, module: str, k: int) -> list[str]:
@@ -91,7 +91,7 @@ def _function(verb: str, record: str, plural: str, module: str, k: int) -> list[
 
 
 def module_text(module: str, purpose: str, record: str, plural: str, package: str = PACKAGE,
-                verbs: tuple[str, ...] = _VERBS) -> str:
+                verbs: tuple[str, ...] = VERBS) -> str:
     """The source of one generated module (194 lines, about 16,000 characters, with the
     eight verbs; the arena's smaller copies of the task pass fewer, and their package)."""
     head = [

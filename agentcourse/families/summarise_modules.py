@@ -38,7 +38,7 @@ def generate(seed: int) -> Instance:
     chosen = r.sample(longtask.MODULES, r.randint(6, 10))
     files = {f"{package}/__init__.py": f'"""The {package} package: {len(chosen)} small modules."""\n'}
     for module, purpose, record, plural in chosen:
-        verbs = tuple(r.sample(longtask._VERBS, r.randint(2, 4)))
+        verbs = tuple(r.sample(longtask.VERBS, r.randint(2, 4)))
         files[f"{package}/{module}.py"] = longtask.module_text(module, purpose, record, plural,
                                                                package, verbs)
     request = r.choice(PHRASES).format(out=out, package=package)
