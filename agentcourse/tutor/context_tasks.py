@@ -294,7 +294,7 @@ def question_name(question: str) -> str | None:
 
 
 def _hits(result: str) -> list[tuple[str, int, str]]:
-    return [(m["path"], int(m["line"]), m["text"]) for line in result.split("\n")
+    return [(norm_path(m["path"]), int(m["line"]), m["text"]) for line in result.split("\n")
             if (m := HIT.match(line))]
 
 
