@@ -22,10 +22,13 @@ PHRASES = ("Run the tests and tell me if they pass.", "Do the tests pass?",
            "Run the test suite and tell me which tests fail.", "Check whether the tests pass.")
 WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _N = r"(\d+|" + "|".join(WORDS) + r")"
-# A count stated in any of the usual shapes: "3 passed", "3 tests pass", "passed: 3".
-_PASSED = (rf"\b{_N}\s+(?:\w+\s+){{0,2}}?(?:passed|pass(?:es|ing)?|succeed\w*|ok)\b",
+# A count stated in any of the usual shapes: "3 passed", "3 tests pass", "passed: 3"; the
+# words between a number and its verb are neither numbers nor another verb ("2 failed and
+# 5 passed" states 5 passed, not 2).
+_SKIP = rf"(?:(?!(?:\d+|{'|'.join(WORDS)})\b|pass|fail|succe)\w+\s+){{0,3}}?"
+_PASSED = (rf"\b{_N}\s+{_SKIP}(?:passed|pass(?:es|ing)?|succeed\w*|ok)\b",
            rf"\b(?:passed|passing|succeeded)\s*[:=]?\s*{_N}\b")
-_FAILED = (rf"\b{_N}\s+(?:\w+\s+){{0,2}}?(?:failed|fail(?:s|ing|ures?)?)\b",
+_FAILED = (rf"\b{_N}\s+{_SKIP}(?:failed|fail(?:s|ing|ures?)?)\b",
            rf"\b(?:failed|failing|failures?)\s*[:=]?\s*{_N}\b")
 
 
