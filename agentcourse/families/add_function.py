@@ -24,6 +24,7 @@ from agentcourse.families.judging import (
 from agentcourse.families.running import call_functions
 from agentcourse.families.words import NOUNS, function_name, module_name, rng
 from agentcourse.matrix import Outcome
+from agentcourse.tutor.code import known_function  # the tutor's own table of small functions
 
 NAME = "add-function"
 # The functions a request may ask for, each with inputs and the answers a correct one
@@ -104,16 +105,12 @@ def _with(task: Instance, source: str) -> dict[str, str | bytes]:
 
 
 def reference(task: Instance) -> Outcome:
-    from agentcourse.tutor.code import known_function
-
     f = task.facts
     return scripted(task.files, f"Added {f['func']} to {f['path']}.", reads=(f["path"],),
                     after=_with(task, known_function(f["func"])))
 
 
 def broken(task: Instance) -> list[Outcome]:
-    from agentcourse.tutor.code import known_function
-
     path, func = task.facts["path"], task.facts["func"]
     source, said = known_function(func), f"Added {func} to {path}."
     params = source.split("(", 1)[1].split(")", 1)[0]

@@ -65,8 +65,7 @@ def broken(task: Instance) -> list[Outcome]:
     return [
         scripted(task.files, "The project holds " + ", ".join(top[:-1]) + "."),  # one missed
         scripted(task.files, said + ", main.py and utils.py."),  # the usual names, invented
-        scripted(task.files, "The project holds " + ", ".join(files) + "."
-                 if len(files) < len(top) else "I could not list the files."),  # folders left out
+        scripted(task.files, "The project holds " + ", ".join(files) + "."),  # its folders left out
         scripted(task.files, said + ".", after={**task.files, "FILES.md": "\n".join(top)}),
     ]
 

@@ -28,12 +28,14 @@ _NOT_USE = re.compile(r"\bnot\b|n't\b|\bcomments?\b|\bstrings?\b|\bdecoys?\b|\bo
 
 
 def _definer(r, module: str, name: str, other: str, calls_it: bool) -> tuple[str, int, int | None]:
+    """The defining module's text, the definition's line, and the line of a use in it."""
+    head = f"def {name}(value, scale={r.randint(2, 9)}):"
     lines = [f'"""{module.title()} helpers."""', "", "",
              f"def {name}s(items):", "    return [item for item in items if item]", "", "",
-             f"def {name}(value, scale={r.randint(2, 9)}):", "    return value * scale", "", "",
+             head, "    return value * scale", "", "",
              f"def {other}(values):",
              f"    return [{name}(v) for v in values]" if calls_it else "    return sorted(values)"]
-    return "\n".join(lines) + "\n", 8, 13 if calls_it else None
+    return "\n".join(lines) + "\n", lines.index(head) + 1, len(lines) if calls_it else None
 
 
 def _user(r, module: str, source: str, name: str) -> tuple[str, dict[str, list[int]]]:
@@ -41,23 +43,26 @@ def _user(r, module: str, source: str, name: str) -> tuple[str, dict[str, list[i
     lines = [f'"""{module.title()}."""', "", f"from {source} import {name}, {name}s", "", "",
              f"def {function_name(r)}({noun}s):"]
     kinds: dict[str, list[int]] = {"use": [], "decoy": [], "import": [3]}
-    for kind in r.sample(["use", "comment", "string", "similar"], 4):
+    kinds_here = ["use", "comment", "string", "similar"] + ["again"] * (r.random() < 0.5)
+    for kind in r.sample(kinds_here, len(kinds_here)):
         if kind == "use":
             lines.append(f"    total = sum({name}({noun}) for {noun} in {noun}s)")
+        elif kind == "again":
+            lines.append(f"    first = {name}({noun}s[0]) if {noun}s else 0")
         elif kind == "comment":
             lines.append(f"    # {name} used to round here; now the caller does")
         elif kind == "string":
             lines.append(f'    print("{name} is slow for many {noun}s")')
         else:
             lines.append(f"    kept = {name}s({noun}s)")
-        kinds["use" if kind == "use" else "decoy"].append(len(lines))
-    lines.append("    return total, kept")
+        kinds["use" if kind in ("use", "again") else "decoy"].append(len(lines))
+    lines.append("    return total, kept" + ", first" * ("again" in kinds_here))
     return "\n".join(lines) + "\n", kinds
 
 
 def generate(seed: int) -> Instance:
     r = rng(NAME, seed)
-    name, other = function_name(r), None
+    name = function_name(r)
     other = function_name(r, {name})
     modules = r.sample(MODULES, r.randint(3, 5))
     definer = f"{modules[0]}.py"
