@@ -4,9 +4,9 @@ prompt matrix's create row, widened).
 Done by the tutor's own create task (tutor/brain.py). The file's name, the text and the
 phrasing come from the seed; some requests name the function, some put the file in a
 folder. In one instance out of four the file already exists: then it must be left as it
-is and the reply must say so. Solved when the new file parses, defines a function that
-prints the text when called (run in a fresh interpreter, tutor-independent), and no
-other file changed.
+is and the reply must say so. Solved when the new file parses, defines a function
+(the one named, when the request names one) that prints the text when called with no
+arguments, in a fresh interpreter (running.py), and no other file changed.
 """
 
 from __future__ import annotations
