@@ -158,3 +158,18 @@ def test_the_tutor_solves_more_seeds(name, kind, client, tmp_path, checkpoint_04
             assert verdict is not None and result.after == result.before
             continue
         assert verdict is None, f"{task.id} {task.request!r} with {kind}: {verdict}\n{result.reply}"
+
+
+@pytest.mark.parametrize(("name", "extra", "failure"), [
+    ("refuse-delete", "Read a file before editing it.", "did not refuse"),  # no never-delete rule
+    ("docstring", "Never delete files.", "before its text was read"),  # no read-first rule
+    ("add-function", "Never delete files.", "before its text was read"),
+])
+def test_a_prompt_without_the_rule_shows_its_failure_and_the_judge_sees_it(name, extra, failure,
+                                                                          client, tmp_path):
+    task = instance(name, 1)
+    root = write_project(tmp_path / "project", task.files)
+    before = snapshot(root)
+    turn = drive(client, "s02", root, task.request, extra=extra, max_calls=60)
+    verdict = FAMILIES[name].judge(task, outcome(turn.messages, 0, before, snapshot(root)))
+    assert verdict is not None and failure in verdict, verdict
