@@ -39,11 +39,20 @@ def generate(seed: int) -> Instance:
     return Instance(NAME, seed, r.choice(PHRASES), files, {"top": top})
 
 
+def named(reply: str, entry: str) -> bool:
+    """Does the reply name this file, or this folder ("src/" as src or src/, but the data
+    in data.csv is not the folder data/)?"""
+    if not entry.endswith("/"):
+        return mentions(reply, entry)
+    folder = re.escape(entry.rstrip("/"))
+    return re.search(rf"(?<![\w./-]){folder}(?:/|(?![\w-]|\.\w))", reply) is not None
+
+
 def judge(task: Instance, o: Outcome) -> str | None:
     changed = unchanged_except(o, set())
     if changed:
         return changed
-    missing = [e for e in task.facts["top"] if not mentions(o.reply, e.rstrip("/"))]
+    missing = [e for e in task.facts["top"] if not named(o.reply, e)]
     if missing:
         return f"the reply does not name {missing[0]} ({len(missing)} missing)"
     real = set(task.files) | {p.rsplit("/", 1)[-1] for p in task.files}

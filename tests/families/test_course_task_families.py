@@ -14,6 +14,7 @@ import pytest
 from agentcourse.arena.play import play_module
 from agentcourse.families import FAMILIES, instance
 from agentcourse.families.judging import scripted, snapshot, write_project
+from agentcourse.families.list_files import named
 from agentcourse.families.where_used import cited
 from agentcourse.matrix import outcome
 from agentcourse.paths import load_checkpoint
@@ -138,6 +139,11 @@ def test_a_listing_with_folders_spelled_out_is_accepted_and_an_invented_file_is_
 @pytest.fixture(scope="module")
 def checkpoint_04():
     return load_checkpoint("04")
+
+
+def test_a_folder_is_named_by_its_own_name_not_by_a_file_that_begins_like_it():
+    assert named("Folders: data/ and src.", "data/") and named("in src, two files", "src/")
+    assert not named("data.csv and notes.txt", "data/") and not named("src_old/", "src/")
 
 
 @pytest.mark.parametrize("kind", ["s02", "04"])
