@@ -28,6 +28,15 @@ RULES = ("Read a file before editing it. Never delete files. Be concise. When in
          "but only if the request is truly ambiguous.")
 
 
+def test_no_family_with_its_own_patterns_takes_these_requests():
+    """The brain asks the families first: one whose pattern matched these would steal them."""
+    for name in MINE:
+        for seed in range(30):
+            request = instance(name, seed).request
+            takers = [f.name for f in FAMILIES.values() if f.act is not None and f.match(request)]
+            assert not takers, f"{request!r} is matched by {takers}"
+
+
 def _judge(name, task, o):
     return FAMILIES[name].judge(task, o)
 
