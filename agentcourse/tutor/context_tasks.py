@@ -62,6 +62,7 @@ LISTING_FACT = re.compile(r"^\s*-\s+listing of (?P<dir>[\w./-]+):\s+(?P<names>.+
 HIT = re.compile(r"^(?P<path>[^:\n]+):(?P<line>\d+):\s?(?P<text>.*)$")
 PLACEHOLDER = re.compile(r"^\s*-\s+None(?: yet)?\.\s*$")
 CHUNK_LINES = 200  # lines asked for per read, as the course's read_lines allows
+MAX_USES = 12  # uses a research answer cites one by one (an import and a call count as two)
 
 # ----------------------------------------------------------------------------- the request
 
@@ -294,7 +295,7 @@ def question_name(question: str) -> str | None:
 
 
 def _hits(result: str) -> list[tuple[str, int, str]]:
-    return [(m["path"], int(m["line"]), m["text"]) for line in result.split("\n")
+    return [(norm_path(m["path"]), int(m["line"]), m["text"]) for line in result.split("\n")
             if (m := HIT.match(line))]
 
 
@@ -330,8 +331,8 @@ def answer_with_citations(name: str, hits: list[tuple[str, int, str]], scope: st
     else:
         parts.append(f"`{name}` is not defined in the project's code.")
     if uses:
-        shown = ", ".join(f"{p}:{n} (`{t.strip()[:60]}`)" for p, n, t in uses[:8])
-        more = f", and {len(uses) - 8} more" if len(uses) > 8 else ""
+        shown = ", ".join(f"{p}:{n} (`{t.strip()[:60]}`)" for p, n, t in uses[:MAX_USES])
+        more = f", and {len(uses) - MAX_USES} more" if len(uses) > MAX_USES else ""
         parts.append(f"It is used at {shown}{more}.")
     else:
         parts.append("Nothing in the project's code uses it.")

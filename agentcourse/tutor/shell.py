@@ -6,7 +6,7 @@ bash tool beside the text editor), each file operation becomes one command:
     list        ls -1p DIR
     read        cat -n FILE                              (numbered: robust to output stripping)
     read_lines  cat -n FILE | sed -n 'A,Bp'
-    search      grep -n -e PATTERN FILE
+    search      grep -n -e PATTERN FILE                  (grep -rn for a folder)
     create      (set -C; cat > FILE) <<'EOF' ... EOF && echo "Created FILE"
                 (noclobber in a subshell: an existing file is never overwritten)
     edit        python3 - <<'EOF' ... EOF                (exactly one occurrence replaced, or
@@ -44,7 +44,9 @@ def read_lines(path: str, start: int, end: int) -> str:
 
 
 def search(pattern: str, path: str) -> str:
-    return f"grep -n -e {q(pattern)} {q(path)}"
+    """grep one file, or (-r) every file under a folder: "." or a path with no extension."""
+    folder = path in ("", ".", "./") or path.endswith("/") or not posixpath.splitext(path)[1]
+    return f"grep {'-rn' if folder else '-n'} -e {q(pattern)} {q(path or '.')}"
 
 
 def _delimiter(text: str) -> str:
@@ -153,8 +155,8 @@ def parse_command(command: str) -> tuple[str, str, dict]:
         return "other", "", {}
     if words[0] == "cat" and len(words) in (2, 3) and words[1:-1] in ([], ["-n"]):
         return "read", words[-1], {}
-    if words[0] == "grep" and "-n" in words:
-        rest = [w for w in words[1:] if w not in ("-n", "-e")]
+    if words[0] == "grep" and ("-n" in words or "-rn" in words):
+        rest = [w for w in words[1:] if w not in ("-n", "-rn", "-e")]
         if len(rest) == 2:
             return "search", rest[1], {"pattern": rest[0]}
     if words[:2] == ["sed", "-n"] and len(words) == 4:

@@ -67,6 +67,16 @@ def test_edit_of_a_missing_file_fails_loudly(tmp_path):
     assert shell.failed("edit", "nope.py", out, None) and "No such file" in out
 
 
+def test_a_search_of_a_folder_greps_every_file_under_it(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "a.py").write_text("x = slugify(t)\n")
+    (tmp_path / "b.py").write_text("def slugify(t):\n")
+    out = run_shell(shell.search("slugify", "."), tmp_path)
+    assert "./pkg/a.py:1:" in out and "./b.py:1:" in out
+    assert shell.parse_command(shell.search("slugify", ".")) == ("search", ".", {"pattern": "slugify"})
+    assert shell.search("slugify", "b.py") == "grep -n -e slugify b.py"  # one file: no -r
+
+
 def test_reads_number_their_lines(tmp_path):
     (tmp_path / "a.py").write_text("one\ntwo\nthree\n")
     assert run_shell(shell.read("a.py"), tmp_path) == "     1\tone\n     2\ttwo\n     3\tthree\n"
