@@ -14,7 +14,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from agentcourse.tutor import script
+from agentcourse.tutor import script, tokens
 from agentcourse.tutor.code import Change
 from agentcourse.tutor.turn import CHANGES, Action, Turn, _error, _listing, apply_changes, known, say
 
@@ -77,6 +77,17 @@ def changes_between(old: str, new: str) -> list[Change]:
     return changes
 
 
+TOO_LONG = ("I can only change {path} by writing its whole text back ({lines} lines), and that is "
+            "more than one response can hold; nothing was changed. A tool that replaces an exact "
+            "piece of a file, or a shell, would make this change in one small call.")
+
+
+def too_long(turn: Turn, text: str) -> bool:
+    """Would a whole-file write of `text` overrun the request's max_tokens?"""
+    limit = int(turn.body.get("max_tokens") or 0)
+    return bool(limit) and tokens.count_text(text) + 200 > limit
+
+
 def _failures(turn: Turn, path: str) -> int:
     return sum(not s.ok for s in turn.steps if s.path == path and s.op in CHANGES)
 
@@ -99,6 +110,8 @@ def converge(turn: Turn, targets: dict[str, str]) -> Action | None:
         via = turn.tools.via("edit")
         if k.text is None:  # a failed change made the text stale: read it again
             return Action(calls=[("read", {"path": path})])
+        if via == "write" and too_long(turn, want):
+            return say(TOO_LONG.format(path=path, lines=len(want.split("\n"))))
         return apply_changes(turn, path, changes_between(k.text, want), via)
     return None
 

@@ -4,8 +4,8 @@ For each family: its reference turn is judged solved and each of its broken turn
 (five seeds); generation is deterministic and the seeds differ; and the tutor completes
 it with the course's tools (checkpoints 04 and 08) and with tool sets written elsewhere
 (learn-claude-code's s02 set, a read/write_file set, with the course's rules added to
-their prompts), the tools run for real in a scratch project. A family that needs a shell is solved only where the tools can run a
-command; elsewhere the turn changes nothing and says so.
+their prompts), the tools run for real in a scratch project. A family that needs a shell (or an exact-replacement edit) is solved only where the tools
+offer one; elsewhere the turn changes nothing and says so.
 """
 
 from __future__ import annotations
@@ -57,8 +57,13 @@ def test_generation_is_deterministic_and_seeds_make_different_tasks(name):
     assert all(t.family == name and t.request.strip() for t in tasks)
 
 
-def _can_run(tools: str) -> bool:
-    return tools in ("08", "s02")
+# The tool sets that can do what a family needs: "run" a command, or "replace" an exact piece
+# of a file (a whole-file write cannot carry a file longer than one response).
+CAN = {"run": ("08", "s02"), "replace": ("04", "08", "s02")}
+
+
+def _can(tools: str, needs: tuple[str, ...]) -> bool:
+    return all(tools in CAN.get(need, (tools,)) for need in needs)
 
 
 @pytest.fixture(scope="module")
@@ -75,8 +80,8 @@ def test_the_tutor_completes_the_family_with_the_course_tools(name, checkpoint, 
     family, task = FAMILIES[name], instance(name, 1)
     result, messages = play_module(task, agents[checkpoint], client, tmp_path / "project")
     verdict = family.judge(task, result)
-    if "run" in family.needs and not _can_run(checkpoint):
-        assert verdict is not None and result.after == result.before, "solved without a shell?"
+    if not _can(checkpoint, family.needs):
+        assert verdict is not None and result.after == result.before, "solved without the tool?"
         return
     assert verdict is None, f"{task.request!r} with checkpoint {checkpoint}: {verdict}\n{result.reply}"
 
@@ -90,8 +95,8 @@ def test_the_tutor_completes_the_family_with_a_foreign_tool_set(name, kind, clie
     turn = drive(client, kind, root, task.request, extra=RULES, max_calls=60)
     result = outcome(turn.messages, 0, before, snapshot(root))
     verdict = family.judge(task, result)
-    if "run" in family.needs and not _can_run(kind):
-        assert verdict is not None and result.after == result.before, "solved without a shell?"
+    if not _can(kind, family.needs):
+        assert verdict is not None and result.after == result.before, "solved without the tool?"
         return
     assert verdict is None, f"{task.request!r} with {kind}: {verdict}\n{result.reply}"
 
