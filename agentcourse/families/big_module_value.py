@@ -15,11 +15,11 @@ import re
 
 from agentcourse.families import Family, Instance
 from agentcourse.families.judging import read_before_change, scripted, unchanged_except
-from agentcourse.families.moves import converge
+from agentcourse.families.moves import converge, read_window
 from agentcourse.families.words import CONSTANTS, NOUNS, PARAMS, VERBS, module_name, rng
 from agentcourse.matrix import Outcome
 from agentcourse.tutor import script
-from agentcourse.tutor.toolbox import norm_path, search_matches, strip_numbers
+from agentcourse.tutor.toolbox import norm_path, search_matches
 from agentcourse.tutor.turn import Action, Turn, _error, call, finish, known, say, whole_file
 
 NAME = "big-module-value"
@@ -68,7 +68,7 @@ def judge(task: Instance, o: Outcome) -> str | None:
     before, after = task.files[path].split("\n"), (o.after.get(path) or "").split("\n")
     if len(before) != len(after):
         return f"{path} has {len(after)} lines after the turn, not {len(before)}"
-    diff = [i for i, (x, y) in enumerate(zip(before, after)) if x != y]
+    diff = [i for i, (x, y) in enumerate(zip(before, after, strict=True)) if x != y]
     if not diff:
         return f"{path} was not changed"
     if diff != [f["line"] - 1]:
@@ -122,14 +122,10 @@ def _located(turn: Turn, path: str, c: str) -> tuple[int, list[str], int] | Acti
     hits = [n for n, line in search_matches(searches[-1].result) if re.match(rf"{c}\s*=", line)]
     if not hits:
         return say(script.NOT_FOUND.format(thing=f"a line that sets {c}", path=path))
-    start = max(1, hits[0] - 2)
-    reads = [s for s in turn.done("read_lines", path) if s.args.get("start") == start]
-    if not reads:
-        return call("read_lines", path=path, start=start, end=hits[0] + 2)
-    if not reads[-1].ok:
-        return say(script.FAILED.format(what="read", path=path, error=_error(reads[-1])))
-    first, lines = strip_numbers(reads[-1].result)
-    return hits[0], lines, first or start
+    window = read_window(turn, path, max(1, hits[0] - 2), hits[0] + 2)
+    if isinstance(window, Action):
+        return window
+    return hits[0], window[1], window[0]
 
 
 def _edit(turn: Turn, path: str, c: str, old: str, new: str) -> Action:

@@ -76,7 +76,7 @@ def judge(task: Instance, o: Outcome) -> str | None:
     if not same:
         return f"{f['const']} in {target} is {m[1]}, not {f['new']} as in {f['source']}"
     before, now = task.files[target].split("\n"), after.split("\n")
-    if len(before) != len(now) or sum(x != y for x, y in zip(before, now)) != 1:
+    if len(before) != len(now) or sum(x != y for x, y in zip(before, now, strict=True)) != 1:
         return f"{target} changed in more places than the {f['const']} line"
     return read_before_change(o, target) or _read_target(o, task) or unchanged_except(o, {target})
 

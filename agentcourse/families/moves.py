@@ -16,11 +16,23 @@ import re
 
 from agentcourse.tutor import script, tokens
 from agentcourse.tutor.code import Change
-from agentcourse.tutor.turn import CHANGES, Action, Turn, _error, _listing, apply_changes, known, say
+from agentcourse.tutor.toolbox import strip_numbers
+from agentcourse.tutor.turn import (
+    CHANGES,
+    Action,
+    Turn,
+    _error,
+    _listing,
+    apply_changes,
+    call,
+    known,
+    say,
+)
+
 
 def word(name: str) -> re.Pattern:
     """A regex for `name` as a whole identifier (not `old_name`, `name_cache`, `x.name`)."""
-    return re.compile(r"(?<!\w){}(?!\w)".format(re.escape(name)))
+    return re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
 
 
 def read_all(turn: Turn, paths: list[str]) -> dict[str, str] | Action:
@@ -40,6 +52,23 @@ def read_all(turn: Turn, paths: list[str]) -> dict[str, str] | Action:
     if not turn.tools.can("read"):
         return say(script.NO_TOOL.format(tools=turn.tools.names(), need="read files"))
     return Action(calls=[("read", {"path": p}) for p in (todo if turn.parallel else todo[:1])])
+
+
+def read_window(turn: Turn, path: str, start: int, end: int) -> tuple[int, list[str]] | Action:
+    """Lines start..end of `path` as (first line number, lines), or the call that reads them.
+    A reader that refuses a range past the end (the text editor) and says how many lines the
+    file has is asked again for what is there."""
+    reads = [s for s in turn.done("read_lines", path) if s.args.get("start") == start]
+    if not reads:
+        return call("read_lines", path=path, start=start, end=end)
+    last = reads[-1]
+    has = re.search(r"\bhas (\d+) lines\b", last.result)
+    if not last.ok and has and len(reads) == 1 and start <= int(has[1]) < end:
+        return call("read_lines", path=path, start=start, end=int(has[1]))
+    if not last.ok:
+        return say(script.FAILED.format(what="read", path=path, error=_error(last)))
+    first, lines = strip_numbers(last.result)
+    return first or start, lines
 
 
 def python_files(turn: Turn) -> list[str] | Action:

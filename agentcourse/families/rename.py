@@ -38,7 +38,7 @@ def _home(name: str, r) -> str:
         "    return value", "", "",
         f"def old_{name}(ident):",
         f"    return {{'id': ident, 'size': {r.randint(10, 19)}}}", "", "",
-        f"def describe(ident):",
+        "def describe(ident):",
         f"    return f\"{{ident}}: {{{name}(ident)['size']}}\"", ""])
 
 
