@@ -82,7 +82,7 @@ def generate(seed: int) -> Instance:
                      "hidden": f"from {mod} import {buggy}\n\n\ndef test_hidden():\n    assert {hidden}\n"})
 
 
-def tests_pass(files: dict[str, str], extra: dict[str, str]) -> str | None:
+def run_tests(files: dict[str, str], extra: dict[str, str]) -> str | None:
     """Run pytest on `files` plus `extra` in a scratch folder: None when all pass, else its tail."""
     with tempfile.TemporaryDirectory() as tmp:
         write_project(Path(tmp), {**files, **extra})
@@ -113,7 +113,7 @@ def judge(task: Instance, o: Outcome) -> str | None:
     head, tail = before[: span.start], before[span.stop:]
     if after[: span.start] != head or (tail and after[-len(tail):] != tail):
         return f"{f['module']} changed outside {f['func']}, the function with the bug"
-    failing = tests_pass({f["module"]: o.after[f["module"]], f["tests"]: task.files[f["tests"]]},
+    failing = run_tests({f["module"]: o.after[f["module"]], f["tests"]: task.files[f["tests"]]},
                          {"test_judge_check.py": f["hidden"]})
     if failing:
         return f"the tests do not pass after the turn: {failing}"
