@@ -165,8 +165,10 @@ FAMILY = Family(
     judge=judge,
     reference=reference,
     broken=broken,
-    patterns=(r"\brename\s+(?:the\s+)?(?:function\s+)?(?P<old>[A-Za-z_]\w*)(?:\(\))?\s+(?:\([^)]*\)\s+)?to\s+"
+    # The request names where the function lives: "rename add to sum everywhere" alone is a
+    # question for the user (which project files?), left to the tutor's help reply.
+    patterns=(r"\brename(?=.*\.py\b)\s+(?:the\s+)?(?:function\s+)?(?P<old>[A-Za-z_]\w*)(?:\(\))?\s+(?:\([^)]*\)\s+)?to\s+"
               r"(?P<new>[A-Za-z_]\w*)\b(?!\.\w)",
-              r"^(?P<old>[A-Za-z_]\w*)(?:\(\))? should be (?:called|named) (?P<new>[A-Za-z_]\w*)\b"),
+              r"^(?=.*\.py\b)(?P<old>[A-Za-z_]\w*)(?:\(\))? should be (?:called|named) (?P<new>[A-Za-z_]\w*)\b"),
     act=act,
 )

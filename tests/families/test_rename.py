@@ -63,3 +63,7 @@ def test_the_patterns_read_the_names_from_each_phrasing():
         m = FAMILY.match(task.request)
         assert m and (m["old"], m["new"]) == (task.facts["old"], task.facts["new"]), task.request
     assert re.search(r"\brename\b", "Rename the function a to b everywhere.", re.I)
+
+
+def test_a_rename_that_names_no_file_is_left_to_the_help_reply():
+    assert FAMILY.match("Rename add to add_numbers everywhere.") is None
