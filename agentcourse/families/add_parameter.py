@@ -64,32 +64,24 @@ def generate(seed: int) -> Instance:
                                                  "path": path, "users": users})
 
 
-class _Strip(ast.NodeTransformer):
-    """The tree without the new parameter: what must equal the tree before the turn."""
-
-    def __init__(self, f: str, p: str, value: int, default: int):
-        self.f, self.p, self.value, self.default, self.problems = f, p, value, default, []
-
-    def visit_FunctionDef(self, node):
-        self.generic_visit(node)
-        if node.name == self.f:
+def _strip(tree: ast.AST, f: str, p: str, value: int, default: int) -> list[str]:
+    """Take the new parameter out of `tree` (in place): what is left must equal the tree
+    before the turn. Returns what is missing: the parameter at the end, a call's value."""
+    problems = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.name == f:
             args = node.args
-            if not args.args or args.args[-1].arg != self.p or not args.defaults or \
-                    not _is(args.defaults[-1], self.default):
-                self.problems.append(f"{self.f}'s parameters do not end with {self.p}={self.default}")
-            else:
+            if args.args and args.args[-1].arg == p and args.defaults and _is(args.defaults[-1], default):
                 args.args.pop()
                 args.defaults.pop()
-        return node
-
-    def visit_Call(self, node):
-        self.generic_visit(node)
-        if isinstance(node.func, ast.Name) and node.func.id == self.f:
-            kept = [k for k in node.keywords if not (k.arg == self.p and _is(k.value, self.value))]
+            else:
+                problems.append(f"{f}'s parameters do not end with {p}={default}")
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == f:
+            kept = [k for k in node.keywords if not (k.arg == p and _is(k.value, value))]
             if len(kept) == len(node.keywords):
-                self.problems.append(f"a call of {self.f} does not pass {self.p}={self.value}")
+                problems.append(f"a call of {f} does not pass {p}={value}")
             node.keywords = kept
-        return node
+    return problems
 
 
 def _is(node: ast.AST, value: int) -> bool:
@@ -103,11 +95,10 @@ def judge(task: Instance, o: Outcome) -> str | None:
             after = ast.parse(o.after.get(path) or "")
         except SyntaxError as err:
             return f"{path} is not valid Python after the turn (line {err.lineno})"
-        strip = _Strip(fx["func"], fx["param"], fx["value"], fx["default"])
-        stripped = strip.visit(after)
-        if strip.problems:
-            return f"{path}: {strip.problems[0]}"
-        if ast.dump(stripped) != ast.dump(ast.parse(task.files[path])):
+        problems = _strip(after, fx["func"], fx["param"], fx["value"], fx["default"])
+        if problems:
+            return f"{path}: {problems[0]}"
+        if ast.dump(after) != ast.dump(ast.parse(task.files[path])):
             return f"{path} changed more than {fx['func']}'s parameter and its calls"
         reason = read_before_change(o, path)
         if reason:
@@ -158,7 +149,7 @@ def broken(task: Instance) -> list[Outcome]:
     signature = f"def {f}(items, scale=1):"
     sig_only = {**files, home: files[home].replace(signature, f"def {f}(items, scale=1, {p}={d}):")}
     first_pos = {**right, home: right[home].replace(f"def {f}(items, scale=1, {p}={d}):",
-                                                    f"def {f}({p}={d}, items, scale=1):")}
+                                                    f"def {f}(items, {p}={d}, scale=1):")}
     decoy = {k: _plan(t, fx["decoy"], p, d, v) for k, t in right.items()}
     return [
         scripted(files, said, reads=tuple(files), after=sig_only),  # no call passes it
