@@ -15,7 +15,7 @@ import re
 
 from agentcourse.families import Family, Instance
 from agentcourse.families.judging import read_before_change, scripted, unchanged_except
-from agentcourse.families.moves import converge, python_files, read_all, word
+from agentcourse.families.moves import converge, files_using, python_files, read_all, word
 from agentcourse.families.words import PARAMS, function_name, module_name, rng
 from agentcourse.matrix import Outcome
 from agentcourse.tutor.toolbox import norm_path
@@ -171,7 +171,12 @@ def act(turn: Turn, m: dict) -> Action | None:
     def line and each call, one exact replacement at a time."""
     f, p, d, v, home = m["f"], m["p"], m["d"], m["v"], norm_path(m["path"])
     paths = list(dict.fromkeys([home, *(norm_path(x) for x in _FILES.findall(turn.prompt))]))
-    if turn.tools.can("list"):
+    using = files_using(turn, f)
+    if isinstance(using, Action):
+        return using
+    if using is not None:
+        paths = list(dict.fromkeys(paths + using))
+    elif turn.tools.can("list"):
         found = python_files(turn)
         if isinstance(found, Action):
             return found

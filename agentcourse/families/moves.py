@@ -71,6 +71,21 @@ def read_window(turn: Turn, path: str, start: int, end: int) -> tuple[int, list[
     return first or start, lines
 
 
+def files_using(turn: Turn, name: str) -> list[str] | Action | None:
+    """The Python files that use `name` as a whole word, from one search of the project
+    folder; None when no tool searches folders (a shell's grep here takes one file) or the
+    search failed: then the caller lists and reads."""
+    if turn.tools.via("search") != "search":
+        return None
+    searches = turn.done("search", ".")
+    if not searches:
+        return call("search", pattern=rf"\b{re.escape(name)}\b", path=".")
+    last = searches[-1]
+    if not last.ok or last.stub or re.search(r"^\[\d+ of \d+ matching lines shown", last.result, re.M):
+        return None  # a cut list of matches could miss a file: read them all instead
+    return sorted({m[1] for m in re.finditer(r"^([\w./-]+\.py):\d+:", last.result, re.M)})
+
+
 def python_files(turn: Turn) -> list[str] | Action:
     """The project's top-level Python files, from a listing (or the action that lists)."""
     entries = _listing(turn)

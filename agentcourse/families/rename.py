@@ -13,7 +13,7 @@ import re
 
 from agentcourse.families import Family, Instance
 from agentcourse.families.judging import parses, read_before_change, scripted, unchanged_except
-from agentcourse.families.moves import changed, converge, python_files, read_all, word
+from agentcourse.families.moves import changed, converge, files_using, python_files, read_all, word
 from agentcourse.families.words import VERBS, function_name, module_name, rng
 from agentcourse.matrix import Outcome
 from agentcourse.tutor.toolbox import norm_path
@@ -124,9 +124,13 @@ def broken(task: Instance) -> list[Outcome]:
 # ----------------------------------------------------------------------------- the tutor
 
 
-def _paths(turn: Turn) -> list[str] | Action:
-    """The files the request names, and the project's other Python files when it can list."""
+def _paths(turn: Turn, old: str) -> list[str] | Action:
+    """The files the request names, and the others that use the name: from one search where
+    a tool searches the folder, else every Python file a listing shows."""
     named = [norm_path(p) for p in _FILES.findall(turn.prompt)]
+    using = files_using(turn, old)
+    if using is not None:
+        return using if isinstance(using, Action) else list(dict.fromkeys(named + using))
     if not turn.tools.can("list"):
         return list(dict.fromkeys(named))
     found = python_files(turn)
@@ -139,7 +143,7 @@ _FILES = re.compile(r"[\w./-]+\.py\b")
 def act(turn: Turn, m: dict) -> Action | None:
     """Read every file (named or listed), rename the whole word in each, one change at a time."""
     old, new = m["old"], m["new"]
-    paths = _paths(turn)
+    paths = _paths(turn, old)
     if isinstance(paths, Action):
         return paths
     texts = read_all(turn, paths)

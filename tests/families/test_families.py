@@ -4,7 +4,8 @@ For each family: its reference turn is judged solved and each of its broken turn
 (five seeds); generation is deterministic and the seeds differ; and the tutor completes
 it with the course's tools (checkpoints 04 and 08) and with tool sets written elsewhere
 (learn-claude-code's s02 set, a read/write_file set, with the course's rules added to
-their prompts), the tools run for real in a scratch project. A family that needs a shell (or an exact-replacement edit) is solved only where the tools
+their prompts), the tools run for real in a scratch project. A family that needs a shell
+(or an edit tool that replaces an exact piece of a file) is solved only where the tools
 offer one; elsewhere the turn changes nothing and says so.
 """
 
