@@ -15,7 +15,14 @@ import re
 
 from agentcourse.families import Family, Instance
 from agentcourse.families.judging import read_before_change, scripted, unchanged_except
-from agentcourse.families.moves import converge, files_using, python_files, read_all, word
+from agentcourse.families.moves import (
+    converge,
+    files_using,
+    needless_question,
+    python_files,
+    read_all,
+    word,
+)
 from agentcourse.families.words import PARAMS, function_name, module_name, rng
 from agentcourse.matrix import Outcome
 from agentcourse.tutor.toolbox import norm_path
@@ -163,6 +170,8 @@ def broken(task: Instance) -> list[Outcome]:
 
 # ----------------------------------------------------------------------------- the tutor
 
+ASK = "Before I change {path}: should {p} go at the end of {f}'s parameters, after the ones it has now?"
+
 _FILES = re.compile(r"[\w./-]+\.py\b")
 
 
@@ -170,6 +179,9 @@ def act(turn: Turn, m: dict) -> Action | None:
     """Read the module and its callers (named, and listed when it can), then change the
     def line and each call, one exact replacement at a time."""
     f, p, d, v, home = m["f"], m["p"], m["d"], m["v"], norm_path(m["path"])
+    asked = needless_question(turn, ASK.format(f=f, p=p, path=home))
+    if asked:
+        return asked
     paths = list(dict.fromkeys([home, *(norm_path(x) for x in _FILES.findall(turn.prompt))]))
     using = files_using(turn, f)
     if isinstance(using, Action):

@@ -15,7 +15,7 @@ import re
 
 from agentcourse.families import Family, Instance
 from agentcourse.families.judging import read_before_change, scripted, unchanged_except
-from agentcourse.families.moves import converge, read_window
+from agentcourse.families.moves import converge, needless_question, read_window
 from agentcourse.families.words import CONSTANTS, NOUNS, PARAMS, VERBS, module_name, rng
 from agentcourse.matrix import Outcome
 from agentcourse.tutor import script
@@ -107,6 +107,8 @@ def broken(task: Instance) -> list[Outcome]:
 
 # ----------------------------------------------------------------------------- the tutor
 
+ASK = "Before I change {path}: should I change only {c}, or every setting that is {old} now?"
+
 
 def _located(turn: Turn, path: str, c: str) -> tuple[int, list[str], int] | Action | None:
     """Search for the assignment, then read a few lines around it: (line, lines, first line
@@ -159,6 +161,9 @@ def _edit(turn: Turn, path: str, c: str, old: str, new: str) -> Action:
 def act(turn: Turn, m: dict) -> Action | None:
     """Search and read a few lines where the tools allow, else the whole file; one change."""
     c, path, old, new = m["c"], norm_path(m["path"]), m["old"], m["new"]
+    asked = needless_question(turn, ASK.format(c=c, path=path, old=old))
+    if asked:
+        return asked
     if not turn.tools.can("edit"):
         return say(script.NO_TOOL.format(tools=turn.tools.names(), need="edit files"))
     done = [s for s in turn.steps if s.path == path and s.op in ("edit", "write") and s.ok]

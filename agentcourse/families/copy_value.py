@@ -14,7 +14,7 @@ import re
 
 from agentcourse.families import Family, Instance
 from agentcourse.families.judging import read_before_change, scripted, unchanged_except
-from agentcourse.families.moves import converge, read_all
+from agentcourse.families.moves import converge, needless_question, read_all
 from agentcourse.families.words import CONSTANTS, module_name, rng
 from agentcourse.matrix import Outcome, writes_at
 from agentcourse.tutor.toolbox import norm_path
@@ -123,10 +123,15 @@ def broken(task: Instance) -> list[Outcome]:
 
 # ----------------------------------------------------------------------------- the tutor
 
+ASK = "Before I change {target}: should {c} there take the value from {source}, and not the other way round?"
+
 
 def act(turn: Turn, m: dict) -> Action | None:
     """Read both files (one response when parallel calls are allowed), then one exact edit."""
     c, target, source = m["c"], norm_path(m["target"]), norm_path(m["source"])
+    asked = needless_question(turn, ASK.format(c=c, target=target, source=source))
+    if asked:
+        return asked
     texts = read_all(turn, [target, source])
     if isinstance(texts, Action):
         return texts

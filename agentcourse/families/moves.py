@@ -160,6 +160,14 @@ def converge(turn: Turn, targets: dict[str, str]) -> Action | None:
     return None
 
 
+def needless_question(turn: Turn, question: str) -> Action | None:
+    """The documented failure of a prompt that says "ask when in doubt" with no limit: a
+    clear request gets a question before any work. None when the prompt limits asking."""
+    if turn.failing("asks-when-it-shouldnt") and not turn.steps:
+        return say(question)
+    return None
+
+
 def changed(turn: Turn) -> list[str]:
     """The files this turn changed successfully, in the order first changed."""
     return list(dict.fromkeys(s.path for s in turn.steps if s.op in CHANGES and s.ok))

@@ -13,7 +13,15 @@ import re
 
 from agentcourse.families import Family, Instance
 from agentcourse.families.judging import parses, read_before_change, scripted, unchanged_except
-from agentcourse.families.moves import changed, converge, files_using, python_files, read_all, word
+from agentcourse.families.moves import (
+    changed,
+    converge,
+    files_using,
+    needless_question,
+    python_files,
+    read_all,
+    word,
+)
 from agentcourse.families.words import VERBS, function_name, module_name, rng
 from agentcourse.matrix import Outcome
 from agentcourse.tutor.toolbox import norm_path
@@ -123,6 +131,8 @@ def broken(task: Instance) -> list[Outcome]:
 
 # ----------------------------------------------------------------------------- the tutor
 
+ASK = "Before I change anything: should I rename {old} to {new} in the tests as well, or only in the code?"
+
 
 def _paths(turn: Turn, old: str) -> list[str] | Action:
     """The files the request names, and the others that use the name: from one search where
@@ -143,6 +153,9 @@ _FILES = re.compile(r"[\w./-]+\.py\b")
 def act(turn: Turn, m: dict) -> Action | None:
     """Read every file (named or listed), rename the whole word in each, one change at a time."""
     old, new = m["old"], m["new"]
+    asked = needless_question(turn, ASK.format(old=old, new=new))
+    if asked:
+        return asked
     paths = _paths(turn, old)
     if isinstance(paths, Action):
         return paths

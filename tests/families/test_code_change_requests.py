@@ -5,6 +5,7 @@ none takes a request the tutor's own tasks or the other families answer."""
 from __future__ import annotations
 
 import pytest
+from tutor_play import play
 
 from agentcourse.families import FAMILIES, instance
 from agentcourse.tutor import script
@@ -34,3 +35,14 @@ def test_each_family_takes_its_own_requests_and_no_other(name):
 @pytest.mark.parametrize("request_", OTHERS + script.TASK_PROMPTS)
 def test_requests_for_other_tasks_are_not_taken(request_):
     assert [n for n in OURS if FAMILIES[n].match(request_)] == []
+
+
+ASKING = "Read a file before editing it. Never delete files. Be concise. When in doubt, ask the user."
+
+
+@pytest.mark.parametrize("name", ["rename", "add-parameter", "copy-value", "big-module-value"])
+def test_without_a_limit_on_asking_a_clear_request_gets_a_question_and_no_change(name, client, tmp_path):
+    task = instance(name, 0)
+    result = play(client, "s02", task, tmp_path, rules=ASKING)
+    assert result.calls == [] and result.after == result.before
+    assert result.reply.startswith("Before I change") and result.reply.endswith("?")
