@@ -1,12 +1,15 @@
-"""Tutor moves several families share: reading many files, and reaching a planned text.
+"""Tutor moves several families share: finding and reading files, reaching a planned text.
 
+    using = files_using(turn, "load_order")              # files that use a name: one search
     texts = read_all(turn, ["client.py", "server.py"])   # dict of texts, or the reads to make
+    first, lines = read_window(turn, "big.py", 40, 44)   # a few lines, or the call that reads them
     action = converge(turn, {"app.py": new_text})        # the next change, or None when done
 
 A family computes the text each file should have from what its reads showed, and
 `converge` turns the difference into exact replacements (one per response, each with an
 old text that occurs once), or into one whole-file write where that is the only way to
-change a file. Nothing here knows a family's facts: every text comes from a tool result.
+change a file and it fits in a response. Nothing here knows a family's facts: every text
+comes from a tool result. `needless_question` is the asks-when-it-shouldnt failure.
 """
 
 from __future__ import annotations
