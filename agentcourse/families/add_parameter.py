@@ -182,7 +182,7 @@ def act(turn: Turn, m: dict) -> Action | None:
     asked = needless_question(turn, ASK.format(f=f, p=p, path=home))
     if asked:
         return asked
-    paths = list(dict.fromkeys([home, *(norm_path(x) for x in _FILES.findall(turn.prompt))]))
+    paths = list(dict.fromkeys([home, *(norm_path(x) for x in _FILES.findall(turn.request))]))
     using = files_using(turn, f)
     if isinstance(using, Action):
         return using

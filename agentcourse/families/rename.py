@@ -131,13 +131,14 @@ def broken(task: Instance) -> list[Outcome]:
 
 # ----------------------------------------------------------------------------- the tutor
 
+_FILES = re.compile(r"[\w./-]+\.py\b")
 ASK = "Before I change anything: should I rename {old} to {new} in the tests as well, or only in the code?"
 
 
 def _paths(turn: Turn, old: str) -> list[str] | Action:
     """The files the request names, and the others that use the name: from one search where
     a tool searches the folder, else every Python file a listing shows."""
-    named = [norm_path(p) for p in _FILES.findall(turn.prompt)]
+    named = [norm_path(p) for p in _FILES.findall(turn.request)]
     using = files_using(turn, old)
     if using is not None:
         return using if isinstance(using, Action) else list(dict.fromkeys(named + using))
@@ -145,9 +146,6 @@ def _paths(turn: Turn, old: str) -> list[str] | Action:
         return list(dict.fromkeys(named))
     found = python_files(turn)
     return found if isinstance(found, Action) else list(dict.fromkeys(named + found))
-
-
-_FILES = re.compile(r"[\w./-]+\.py\b")
 
 
 def act(turn: Turn, m: dict) -> Action | None:
