@@ -60,7 +60,7 @@ class Family:
     broken: Callable[[Instance], list[Outcome]]  # wrong turns, each a wrong idea the judge catches
     patterns: tuple[str, ...] = ()  # regexes (case-insensitive) on the request; () = a brain task
     act: Callable[[Turn, dict], Action | None] | None = None  # the tutor's next move
-    needs: tuple[str, ...] = ()  # tool operations without which it cannot be solved ("run", "list")
+    needs: tuple[str, ...] = ()  # operations it cannot be solved without: "run", "list", "replace"
 
     def match(self, request: str) -> re.Match | None:
         for pattern in self.patterns:

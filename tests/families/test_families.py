@@ -5,8 +5,9 @@ For each family: its reference turn is judged solved and each of its broken turn
 it with the course's tools (checkpoints 04 and 08) and with tool sets written elsewhere
 (learn-claude-code's s02 set, a read/write_file set, with the course's rules added to
 their prompts), the tools run for real in a scratch project. A family that needs an
-operation (a shell to run commands, a listing) is solved only where the tools offer it;
-elsewhere the turn changes nothing and is not judged solved.
+operation (a shell to run commands, a listing, an edit tool that replaces an exact piece of
+a file: a whole-file write cannot carry a file longer than one response) is solved only
+where the tools offer it; elsewhere the turn changes nothing and is not judged solved.
 """
 
 from __future__ import annotations
@@ -59,8 +60,8 @@ def test_generation_is_deterministic_and_seeds_make_different_tasks(name):
 
 
 # What each tool set can do beyond reading and writing files (a family's `needs`).
-CAN = {"04": {"list", "search"}, "08": {"list", "search", "run"}, "s02": {"list", "search", "run"},
-       "write_only": set()}
+CAN = {"04": {"list", "search", "replace"}, "08": {"list", "search", "run", "replace"},
+       "s02": {"list", "search", "run", "replace"}, "write_only": set()}
 
 
 def _able(family, tools: str) -> bool:
@@ -82,7 +83,7 @@ def test_the_tutor_completes_the_family_with_the_course_tools(name, checkpoint, 
     result, messages = play_module(task, agents[checkpoint], client, tmp_path / "project")
     verdict = family.judge(task, result)
     if not _able(family, checkpoint):
-        assert verdict is not None and result.after == result.before, "solved without a shell?"
+        assert verdict is not None and result.after == result.before, "solved without the tool it needs?"
         return
     assert verdict is None, f"{task.request!r} with checkpoint {checkpoint}: {verdict}\n{result.reply}"
 
@@ -97,7 +98,7 @@ def test_the_tutor_completes_the_family_with_a_foreign_tool_set(name, kind, clie
     result = outcome(turn.messages, 0, before, snapshot(root))
     verdict = family.judge(task, result)
     if not _able(family, kind):
-        assert verdict is not None and result.after == result.before, "solved without a shell?"
+        assert verdict is not None and result.after == result.before, "solved without the tool it needs?"
         return
     assert verdict is None, f"{task.request!r} with {kind}: {verdict}\n{result.reply}"
 

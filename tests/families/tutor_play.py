@@ -1,0 +1,29 @@
+"""One family task played by the tutor with one of the tool sets of tests/tutor/agents.py.
+
+    result = play(client, "s01", task, tmp_path)             # an Outcome, ready for the judge
+    result = play(client, "s02", task, tmp_path, rules="")   # a prompt without the course's rules
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from agentcourse.families import Instance
+from agentcourse.families.judging import snapshot, write_project
+from agentcourse.matrix import Outcome, outcome
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "tutor"))
+from agents import drive  # noqa: E402
+
+RULES = ("Read a file before editing it. Never delete files. Be concise. When in doubt, ask, "
+         "but only if the request is truly ambiguous.")
+
+
+def play(client, kind: str, task: Instance, workdir: Path, rules: str = RULES,
+         files: dict | None = None) -> Outcome:
+    """Run the tutor on `task` (or on `files` in its place) with tool set `kind`."""
+    root = write_project(workdir / "project", files or task.files)
+    before = snapshot(root)
+    turn = drive(client, kind, root, task.request, extra=rules, max_calls=60)
+    return outcome(turn.messages, 0, before, snapshot(root))
