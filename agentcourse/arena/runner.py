@@ -1,0 +1,174 @@
+"""Entrants x tasks, each task in its own process with its own tutor: the arena's runner.
+
+    rows = run_all([entrant("08")], tasks("practice"), ArenaConfig(jobs=2))
+
+A pool of worker processes (`jobs`) takes the (entrant, task) pairs. For each, the worker
+writes a fresh scratch project, starts a tutor of its own (a thread; so the prompt cache
+and the accounting of one task never mix with another's), and starts the entrant as a
+subprocess in the project: the driver (drive.py) for a checkpoint-contract program, the
+command line for a command entrant, or either confined by bubblewrap when grading
+(confined.py). The subprocess has a time limit and its own process group, killed when the
+task ends. Its stdin answers every approval question with `answer` ("y"): nobody is at the
+keyboard, and the fence is the throwaway scratch project (and, when grading, the sandbox),
+as in the benchmarks. Nothing it prints is read.
+
+The row is measured on the tutor's side (ledger.py) and judged from the project's files
+before and after plus the conversation the tutor saw, by the family's judge.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from agentcourse.arena.entrants import Entrant
+from agentcourse.arena.ledger import Ledger
+from agentcourse.families import FAMILIES, Instance
+from agentcourse.families.judging import snapshot, write_project
+from agentcourse.matrix import outcome
+from agentcourse.paths import find_checkpoint, load_program
+
+DRIVER = Path(__file__).with_name("drive.py")
+TUTOR_MODEL = "tutor"  # the `model` column of rows measured against the tutor
+COLUMNS = ("entrant", "model", "task", "family", "seed", "solved", "reason", "input_tokens",
+           "output_tokens", "cache_write_tokens", "cache_read_tokens", "dollars", "api_calls",
+           "tool_errors", "protocol_errors", "wall_s", "exit")
+
+
+@dataclass
+class ArenaConfig:
+    """How the arena runs its tasks."""
+
+    jobs: int = field(default_factory=lambda: os.cpu_count() or 1)  # tasks run at once (worker processes)
+    timeout_s: float = 120.0  # wall-clock limit of one task; the entrant is killed past it
+    answer: str = "y"  # the line fed to every approval question on stdin (nobody is at the keyboard)
+    live: bool = False  # against Claude (ANTHROPIC_API_KEY) instead of the tutor
+    model: str = ""  # ANTHROPIC_MODEL for live runs ("" : each entrant's own default)
+    confined: object | None = None  # a confined.Confinement when grading: bubblewrap around each task
+
+
+@cache
+def _usage_module():
+    """Checkpoint 08's usage.py: its PRICES and cost_of are the arena's list prices."""
+    return load_program(find_checkpoint("08") / "usage.py", "arena_checkpoint_usage")
+
+
+def _environment(url: str | None, key: str, config: ArenaConfig) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ANTHROPIC_")}
+    env.update({"AGENT_TRACE": "off", "PYTHONDONTWRITEBYTECODE": "1"})
+    if config.live:
+        env["ANTHROPIC_API_KEY"] = os.environ.get("ANTHROPIC_API_KEY", "")
+        if config.model:
+            env["ANTHROPIC_MODEL"] = config.model
+    else:
+        env.update({"ANTHROPIC_BASE_URL": url or "", "ANTHROPIC_API_KEY": key})
+    return env
+
+
+def _argv(entrant: Entrant, task: Instance, record: Path | None) -> list[str]:
+    if entrant.folder is None:
+        return [*entrant.command, task.request]
+    extra = ["--record", str(record)] if record is not None else []
+    return [sys.executable, "-I", str(DRIVER), str(entrant.folder), task.request, *extra]
+
+
+def _run(argv: list[str], cwd: Path, env: dict, config: ArenaConfig) -> str:
+    """Run to the end or the time limit; then its whole process group goes. The exit column."""
+    answers = (config.answer + "\n") * 2000
+    proc = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True, text=True)
+    try:
+        proc.communicate(answers, timeout=config.timeout_s)
+        status = "ok" if proc.returncode == 0 else f"exit {proc.returncode}"
+    except subprocess.TimeoutExpired:
+        status = "timeout"
+    except BrokenPipeError:  # it exited without reading its answers
+        proc.wait(timeout=config.timeout_s)
+        status = "ok" if proc.returncode == 0 else f"exit {proc.returncode}"
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    proc.wait()
+    return status
+
+
+def _judge(task: Instance, ledger: Ledger, before: dict, after: dict) -> str | None:
+    turn = outcome(ledger.conversation(task.request), 0, before, after)
+    try:
+        return FAMILIES[task.family].judge(task, turn)
+    except Exception as err:  # noqa: BLE001 - a judge tripping over odd output is a failed task
+        return f"the judge could not read the outcome ({type(err).__name__}: {err})"
+
+
+def row(entrant: Entrant, task: Instance, ledger: Ledger, before: dict, after: dict,
+        wall: float, status: str, model: str) -> dict:
+    """One CSV row (COLUMNS): solved, the judge's reason, what the tutor counted."""
+    reason = _judge(task, ledger, before, after)
+    if status == "timeout":
+        reason = f"timed out; {reason}" if reason else None
+    usage = ledger.usage()
+    return {"entrant": entrant.name, "model": model, "task": task.id, "family": task.family,
+            "seed": task.seed, "solved": reason is None, "reason": reason or "",
+            "input_tokens": usage["input_tokens"], "output_tokens": usage["output_tokens"],
+            "cache_write_tokens": usage["cache_creation_input_tokens"],
+            "cache_read_tokens": usage["cache_read_input_tokens"],
+            "dollars": round(ledger.dollars(_usage_module().cost_of), 6), "api_calls": ledger.calls,
+            "tool_errors": ledger.tool_errors(),
+            "protocol_errors": ledger.rejected + len(ledger.protocol_problems()),
+            "wall_s": round(wall, 2), "exit": status}
+
+
+def run_task(entrant: Entrant, task: Instance, config: ArenaConfig) -> dict:
+    """One task for one entrant, start to row (runs in a worker process)."""
+    from agentcourse.tutor import TutorConfig, serve
+
+    ledger = Ledger()
+    with tempfile.TemporaryDirectory(prefix="arena-") as tmp:
+        root = write_project(Path(tmp) / "project", task.files)
+        before = snapshot(root)
+        started = time.perf_counter()
+        if config.confined is not None:
+            status = config.confined.run(entrant, task, root, Path(tmp), ledger, config)
+        elif config.live:
+            record = Path(tmp) / "calls.jsonl"
+            status = _run(_argv(entrant, task, record), root, _environment(None, "", config), config)
+            ledger.load(record)
+        else:
+            with serve(TutorConfig(ledger=ledger.add, any_model=True)) as url:
+                key = f"arena-{entrant.name}-{task.id}"
+                status = _run(_argv(entrant, task, None), root, _environment(url, key, config), config)
+        wall = time.perf_counter() - started
+        model = config.model or "claude (entrant's default)" if config.live else TUTOR_MODEL
+        return row(entrant, task, ledger, before, snapshot(root), wall, status, model)
+
+
+def _warm() -> None:
+    """Each worker imports the tutor's brain and the price table once, before its first task."""
+    from agentcourse.tutor import brain  # noqa: F401
+
+    _usage_module()
+
+
+def run_all(entrants: list[Entrant], tasks: list[Instance], config: ArenaConfig,
+            done: Callable[[dict], None] | None = None) -> list[dict]:
+    """Every entrant on every task, `config.jobs` at once; rows in entrant, task order."""
+    pairs = [(e, t) for e in entrants for t in tasks]
+    rows: dict[int, dict] = {}
+    _warm()
+    with ThreadPoolExecutor(max_workers=max(1, config.jobs)) as pool:
+        futures = {pool.submit(run_task, e, t, config): i for i, (e, t) in enumerate(pairs)}
+        for future in as_completed(futures):
+            rows[futures[future]] = future.result()
+            if done is not None:
+                done(rows[futures[future]])
+    return [rows[i] for i in range(len(pairs))]
