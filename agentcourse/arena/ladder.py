@@ -1,0 +1,65 @@
+"""The ladder as the arena's baseline: checkpoints 03-08 on the same tasks.
+
+    agentcourse arena ladder [--families a,b] [--out DIR]      (make arena: the whole practice set)
+
+Writes ladder.csv (the arena's CSV: every checkpoint x task, then the totals) and
+ladder.png (for each checkpoint, tasks solved and tokens per solved task), and prints
+"where a lesson costs more than it saves": each family that an earlier and a later
+checkpoint both solve, where the later one spent more tokens on it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from agentcourse.arena.entrants import Entrant, entrant
+from agentcourse.arena.report import tokens
+
+RUNGS = ("03", "04", "05", "06", "07", "08")  # the checkpoints that follow the run_turn contract
+
+
+def ladder_entrants(rungs: tuple[str, ...] = RUNGS) -> list[Entrant]:
+    return [entrant(r) for r in rungs]
+
+
+def costlier(rows: list[dict]) -> list[dict]:
+    """Per family, each (earlier, later) pair of checkpoints that both solve it where the
+    later one spent more tokens; sorted by family, then the two checkpoints."""
+    solved: dict[str, dict[str, int]] = {}
+    for r in rows:
+        if str(r["solved"]) in ("True", "1"):
+            fam = solved.setdefault(r["family"], {})
+            fam[r["entrant"]] = fam.get(r["entrant"], 0) + tokens(r)
+    out = []
+    for family in sorted(solved):
+        names = sorted(solved[family])
+        for i, earlier in enumerate(names):
+            for later in names[i + 1:]:
+                a, b = solved[family][earlier], solved[family][later]
+                if b > a:
+                    out.append({"family": family, "earlier": earlier, "later": later,
+                                "earlier_tokens": a, "later_tokens": b, "ratio": round(b / a, 2)})
+    return out
+
+
+def print_costlier(found: list[dict], console=None) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="Where a lesson costs more than it saves (both solve the family; tokens)")
+    for name in ("family", "earlier", "later", "earlier tokens", "later tokens", "later/earlier"):
+        table.add_column(name, justify="right" if "tokens" in name or "/" in name else "left")
+    for f in found:
+        table.add_row(f["family"], f["earlier"], f["later"], f"{f['earlier_tokens']:,}",
+                      f"{f['later_tokens']:,}", f"{f['ratio']:.2f}")
+    if not found:
+        table.add_row("(none)", "", "", "", "", "")
+    (console or Console()).print(table)
+
+
+def write_ladder(rows: list[dict], out: Path) -> tuple[Path, Path]:
+    """ladder.csv and ladder.png under `out`."""
+    from agentcourse.arena.report import leaderboard, write_csv
+
+    return (write_csv(rows, Path(out) / "ladder.csv"),
+            leaderboard(rows, Path(out) / "ladder.png", title="The ladder: checkpoints 03-08"))
