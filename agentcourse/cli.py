@@ -28,6 +28,7 @@ HANDLERS = {
     "grades merge": ("agentcourse.shards", "cli_merge"),
     "report": ("agentcourse.report", "cli_report"),
     "eval prompt-matrix": ("agentcourse.evals", "cli_prompt_matrix"),
+    "arena": ("agentcourse.arena.cli", "cli_arena"),
 }
 
 
@@ -141,6 +142,10 @@ def build_parser() -> argparse.ArgumentParser:
     pm.add_argument("--offline", action="store_true", help="run against the tutor model")
     pm.add_argument("--notebook", help="take SYSTEM_PROMPT and TOOLS from your lab 1 notebook")
     pm.add_argument("--prompt", help="take the system prompt from this text file (tools: checkpoint 01's)")
+
+    from agentcourse.arena.cli import add_parser as add_arena
+
+    add_arena(sub)
     return parser
 
 
