@@ -111,7 +111,9 @@ def build_parser() -> argparse.ArgumentParser:
     grades = sub.add_parser("grades", help="the gradebook's grades, as they are now")
     grades_sub = grades.add_subparsers(dest="action", required=True, metavar="ACTION")
     export = grades_sub.add_parser("export", help="one row per student: score, status, reason, late, penalty")
-    export.add_argument("lab", help="lab number or name")
+    export.add_argument("lab", help="lab number or name, or capstone (the arena's grades)")
+    export.add_argument("--from", dest="from_file", help="capstone only: the CSV `agentcourse arena grade` "
+                        "wrote (default .arena/grade/capstone.csv)")
     export.add_argument("--format", choices=["csv", "canvas"], default="csv",
                         help="csv (default) or canvas: Canvas's gradebook import, ids from --roster")
     export.add_argument("--roster", help="the LMS's gradebook export (columns Student, ID, SIS User ID, "

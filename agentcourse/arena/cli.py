@@ -92,16 +92,17 @@ def cli_arena(args: argparse.Namespace) -> int:
 
 
 def cli_ladder(args: argparse.Namespace) -> int:
-    from agentcourse.arena.ladder import costlier, ladder_entrants, print_costlier, write_ladder
+    from agentcourse.arena.ladder import RUNGS, costlier, print_costlier, run_ladder
     from agentcourse.arena.report import print_table
     from agentcourse.arena.sets import tasks
 
-    entrants, todo = ladder_entrants(), tasks("practice", _families(args))
-    rows = run_with_progress(entrants, todo, _config(args), f"the ladder: 6 checkpoints x {len(todo)} tasks")
+    todo, out, config = tasks("practice", _families(args)), Path(args.out) if args.out else DEFAULT_OUT, _config(args)
+    with progress() as bar:
+        job = bar.add_task(f"the ladder: {len(RUNGS)} checkpoints x {len(todo)} tasks", total=len(RUNGS) * len(todo))
+        rows = run_ladder(todo, config, out, lambda row: bar.advance(job))
     print_table(rows)
     print_costlier(costlier(rows))
-    csv_path, png = write_ladder(rows, Path(args.out) if args.out else DEFAULT_OUT)
-    print(f"wrote {csv_path} and {png}")
+    print(f"wrote {out / 'ladder.csv'} and {out / 'ladder.png'}")
     return 0
 
 

@@ -57,6 +57,15 @@ def print_costlier(found: list[dict], console=None) -> None:
     (console or Console()).print(table)
 
 
+def run_ladder(todo: list, config, out: Path, done=None) -> list[dict]:
+    """Checkpoints 03-08 on `todo`; writes ladder.csv and ladder.png under `out`. The rows."""
+    from agentcourse.arena.runner import run_all
+
+    rows = run_all(ladder_entrants(), todo, config, done)
+    write_ladder(rows, out)
+    return rows
+
+
 def write_ladder(rows: list[dict], out: Path) -> tuple[Path, Path]:
     """ladder.csv and ladder.png under `out`."""
     from agentcourse.arena.report import leaderboard, write_csv
