@@ -83,6 +83,11 @@ class Ledger:
                 messages.append({"role": "user", "content": answers})
         return messages
 
+    def model(self) -> str:
+        """The model that answered (live runs: the response's `model`), or ""."""
+        done = self.answered()
+        return str(done[-1]["message"].get("model", "")) if done else ""
+
     def tool_errors(self) -> int:
         """Tool results marked is_error, each tool_use id counted once."""
         seen = set()

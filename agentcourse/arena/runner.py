@@ -148,7 +148,7 @@ def run_task(entrant: Entrant, task: Instance, config: ArenaConfig) -> dict:
                 key = f"arena-{entrant.name}-{task.id}"
                 status = _run(_argv(entrant, task, None), root, _environment(url, key, config), config)
         wall = time.perf_counter() - started
-        model = config.model or "claude (entrant's default)" if config.live else TUTOR_MODEL
+        model = TUTOR_MODEL if not config.live else ledger.model() or config.model or "claude"
         return row(entrant, task, ledger, before, snapshot(root), wall, status, model)
 
 
