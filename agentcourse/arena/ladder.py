@@ -2,20 +2,25 @@
 
     agentcourse arena ladder [--families a,b] [--out DIR]      (make arena: the whole practice set)
 
-Writes ladder.csv (the arena's CSV: every checkpoint x task, then the totals) and
+Writes ladder.csv (the arena's CSV without the wall time: every checkpoint x task, then the totals) and
 ladder.png (for each checkpoint, tasks solved and tokens per solved task), and prints
-"where a lesson costs more than it saves": each family that an earlier and a later
-checkpoint both solve, where the later one spent more tokens on it.
+"where a lesson costs more than it saves": for each family, each checkpoint that spent
+more tokens on it than the nearest earlier checkpoint that also solves it.
 """
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 from agentcourse.arena.entrants import Entrant, entrant
 from agentcourse.arena.report import tokens
+from agentcourse.arena.runner import COLUMNS
 
 RUNGS = ("03", "04", "05", "06", "07", "08")  # the checkpoints that follow the run_turn contract
+# ladder.csv leaves out the wall time, so a regenerated file changes only when a count does
+# (the tutor is deterministic) and the lectures can quote it.
+LADDER_COLUMNS = tuple(c for c in COLUMNS if c != "wall_s")
 
 
 def ladder_entrants(rungs: tuple[str, ...] = RUNGS) -> list[Entrant]:
@@ -23,8 +28,9 @@ def ladder_entrants(rungs: tuple[str, ...] = RUNGS) -> list[Entrant]:
 
 
 def costlier(rows: list[dict]) -> list[dict]:
-    """Per family, each (earlier, later) pair of checkpoints that both solve it where the
-    later one spent more tokens; sorted by family, then the two checkpoints."""
+    """Per family, each lesson that made it dearer: a checkpoint that solves the family and
+    spent more tokens on it than the nearest earlier checkpoint that also solves it. Sorted
+    by family, then checkpoint."""
     solved: dict[str, dict[str, int]] = {}
     for r in rows:
         if str(r["solved"]) in ("True", "1"):
@@ -33,12 +39,11 @@ def costlier(rows: list[dict]) -> list[dict]:
     out = []
     for family in sorted(solved):
         names = sorted(solved[family])
-        for i, earlier in enumerate(names):
-            for later in names[i + 1:]:
-                a, b = solved[family][earlier], solved[family][later]
-                if b > a:
-                    out.append({"family": family, "earlier": earlier, "later": later,
-                                "earlier_tokens": a, "later_tokens": b, "ratio": round(b / a, 2)})
+        for earlier, later in itertools.pairwise(names):
+            a, b = solved[family][earlier], solved[family][later]
+            if b > a:
+                out.append({"family": family, "earlier": earlier, "later": later,
+                            "earlier_tokens": a, "later_tokens": b, "ratio": round(b / a, 2)})
     return out
 
 
@@ -67,8 +72,8 @@ def run_ladder(todo: list, config, out: Path, done=None) -> list[dict]:
 
 
 def write_ladder(rows: list[dict], out: Path) -> tuple[Path, Path]:
-    """ladder.csv and ladder.png under `out`."""
+    """ladder.csv (LADDER_COLUMNS) and ladder.png under `out`."""
     from agentcourse.arena.report import leaderboard, write_csv
 
-    return (write_csv(rows, Path(out) / "ladder.csv"),
+    return (write_csv(rows, Path(out) / "ladder.csv", LADDER_COLUMNS),
             leaderboard(rows, Path(out) / "ladder.png", title="The ladder: checkpoints 03-08"))

@@ -46,12 +46,12 @@ def per_solved(total: dict) -> float:
     return tokens(total) / total["solved"] if total["solved"] else 0.0
 
 
-def write_csv(rows: list[dict], path: Path) -> Path:
+def write_csv(rows: list[dict], path: Path, columns: tuple[str, ...] = COLUMNS) -> Path:
     """Rows sorted by entrant and task, then the totals; fixed columns (COLUMNS)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     ordered = sorted(rows, key=lambda r: (r["entrant"], r["family"], int(r["seed"])))
     with path.open("w", newline="", encoding="utf-8") as out:
-        writer = csv.DictWriter(out, fieldnames=COLUMNS, extrasaction="ignore")
+        writer = csv.DictWriter(out, fieldnames=columns, extrasaction="ignore")
         writer.writeheader()
         writer.writerows(ordered + totals(ordered))
     return path
@@ -68,12 +68,14 @@ def leaderboard(rows: list[dict], path: Path, title: str = "Arena") -> Path:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     board = totals(rows)
     names = [t["entrant"] for t in board]
     fig, (left, right) = plt.subplots(1, 2, figsize=(max(8, 1.3 * len(names) + 4), 4.2))
     left.bar(names, [t["solved"] for t in board], color="#4c72b0")
     left.set_title("tasks solved")
+    left.yaxis.set_major_locator(MaxNLocator(integer=True))
     right.bar(names, [per_solved(t) for t in board], color="#dd8452")
     right.set_title("tokens per solved task")
     for ax in (left, right):
