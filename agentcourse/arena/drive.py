@@ -1,6 +1,7 @@
 """Runs one checkpoint-contract entrant on one request, in its own process: the arena's driver.
 
     python -I drive.py AGENT_DIR REQUEST [--relay SOCKET] [--limits JSON] [--uid N] [--record FILE]
+    python -I drive.py --zygote      (unconfined: one warm process that forks a child per task)
 
 It imports AGENT_DIR/agent.py (its folder first on sys.path, as when it runs as a script),
 makes an `anthropic.Anthropic()` client from ANTHROPIC_BASE_URL / ANTHROPIC_API_KEY, and
@@ -142,5 +143,47 @@ def main(argv: list[str]) -> int:
     return 0
 
 
+def _child(job: dict) -> None:
+    """In the forked child: a session, folder, environment and stdin of its own; then the task."""
+    code = 1
+    try:
+        os.setsid()
+        os.chdir(job["cwd"])
+        os.environ.clear()
+        os.environ.update(job["env"])
+        answers, null = os.open(job["stdin"], os.O_RDONLY), os.open(os.devnull, os.O_WRONLY)
+        for fd, target in ((answers, 0), (null, 1), (null, 2)):
+            os.dup2(fd, target)
+        sys.stdin, sys.stdout, sys.stderr = (open(0, closefd=False), open(1, "w", closefd=False),
+                                             open(2, "w", closefd=False))
+        code = main([job["folder"], job["request"]])
+    except SystemExit as done:
+        code = done.code if isinstance(done.code, int) else 1
+    except BaseException:  # noqa: BLE001 - the child's failure is its exit status
+        code = 1
+    finally:
+        os._exit(code)
+
+
+def zygote() -> int:
+    """Outside the sandbox only: import the SDK once, then fork one child per task.
+
+    Reads one JSON job per line ({folder, request, cwd, env, stdin}); answers {"pid": N}
+    when the child starts and {"status": S} when it ends. Starting the interpreter and
+    importing `anthropic` is most of a short task's time; a fork skips both, and the child
+    is still a process of its own in a session of its own."""
+    import anthropic  # noqa: F401 - the expensive import, done once
+
+    while line := sys.stdin.readline():
+        job = json.loads(line)
+        pid = os.fork()
+        if pid == 0:
+            _child(job)
+        print(json.dumps({"pid": pid}), flush=True)
+        _, status = os.waitpid(pid, 0)
+        print(json.dumps({"status": os.waitstatus_to_exitcode(status)}), flush=True)
+    return 0
+
+
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(zygote() if sys.argv[1:] == ["--zygote"] else main(sys.argv[1:]))

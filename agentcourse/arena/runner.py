@@ -2,11 +2,12 @@
 
     rows = run_all([entrant("08")], tasks("practice"), ArenaConfig(jobs=2))
 
-A pool of worker processes (`jobs`) takes the (entrant, task) pairs. For each, the worker
+A pool of `jobs` worker threads takes the (entrant, task) pairs. For each, the worker
 writes a fresh scratch project, starts a tutor of its own (a thread; so the prompt cache
 and the accounting of one task never mix with another's), and starts the entrant as a
-subprocess in the project: the driver (drive.py) for a checkpoint-contract program, the
-command line for a command entrant, or either confined by bubblewrap when grading
+process of its own in the project: for a checkpoint-contract program, a child forked by a
+warm driver (warm.py, drive.py), which saves each task Python's start and the SDK's
+import; for a command entrant, its command line; when grading, the driver in bubblewrap
 (confined.py). The subprocess has a time limit and its own process group, killed when the
 task ends. Its stdin answers every approval question with `answer` ("y"): nobody is at the
 keyboard, and the fence is the throwaway scratch project (and, when grading, the sandbox),
@@ -32,6 +33,7 @@ from pathlib import Path
 
 from agentcourse.arena.entrants import Entrant
 from agentcourse.arena.ledger import Ledger
+from agentcourse.arena.warm import Warm
 from agentcourse.families import FAMILIES, Instance
 from agentcourse.families.judging import snapshot, write_project
 from agentcourse.matrix import outcome
@@ -48,7 +50,7 @@ COLUMNS = ("entrant", "model", "task", "family", "seed", "solved", "reason", "in
 class ArenaConfig:
     """How the arena runs its tasks."""
 
-    jobs: int = field(default_factory=lambda: os.cpu_count() or 1)  # tasks run at once (worker processes)
+    jobs: int = field(default_factory=lambda: os.cpu_count() or 1)  # tasks run at once (each entrant in a process of its own)
     timeout_s: float = 120.0  # wall-clock limit of one task; the entrant is killed past it
     answer: str = "y"  # the line fed to every approval question on stdin (nobody is at the keyboard)
     live: bool = False  # against Claude (ANTHROPIC_API_KEY) instead of the tutor
@@ -128,10 +130,24 @@ def row(entrant: Entrant, task: Instance, ledger: Ledger, before: dict, after: d
             "wall_s": round(wall, 2), "exit": status}
 
 
-def run_task(entrant: Entrant, task: Instance, config: ArenaConfig) -> dict:
-    """One task for one entrant, start to row (runs in a worker process)."""
+def _against_tutor(entrant: Entrant, task: Instance, root: Path, ledger: Ledger, config: ArenaConfig,
+                   warm: Warm | None) -> str:
+    """The entrant's process against a tutor of this task's own: a warm driver's child for a
+    program, a fresh process for a command line."""
     from agentcourse.tutor import TutorConfig, serve
 
+    with serve(TutorConfig(ledger=ledger.add, any_model=True)) as url:
+        env = _environment(url, f"arena-{entrant.name}-{task.id}", config)
+        if warm is None or entrant.folder is None:
+            return _run(_argv(entrant, task, None), root, env, config)
+        answers = root.parent / "answers.txt"
+        answers.write_text((config.answer + "\n") * 2000, encoding="utf-8")
+        return warm.run(entrant.folder, task.request, root, env, answers, config.timeout_s)
+
+
+def run_task(entrant: Entrant, task: Instance, config: ArenaConfig, warm: Warm | None = None) -> dict:
+    """One task for one entrant, start to row (runs in a worker thread; the entrant in its
+    own process)."""
     ledger = Ledger()
     with tempfile.TemporaryDirectory(prefix="arena-") as tmp:
         root = write_project(Path(tmp) / "project", task.files)
@@ -144,9 +160,7 @@ def run_task(entrant: Entrant, task: Instance, config: ArenaConfig) -> dict:
             status = _run(_argv(entrant, task, record), root, _environment(None, "", config), config)
             ledger.load(record)
         else:
-            with serve(TutorConfig(ledger=ledger.add, any_model=True)) as url:
-                key = f"arena-{entrant.name}-{task.id}"
-                status = _run(_argv(entrant, task, None), root, _environment(url, key, config), config)
+            status = _against_tutor(entrant, task, root, ledger, config, warm)
         wall = time.perf_counter() - started
         model = TUTOR_MODEL if not config.live else ledger.model() or config.model or "claude"
         return row(entrant, task, ledger, before, snapshot(root), wall, status, model)
@@ -165,8 +179,8 @@ def run_all(entrants: list[Entrant], tasks: list[Instance], config: ArenaConfig,
     pairs = [(e, t) for e in entrants for t in tasks]
     rows: dict[int, dict] = {}
     _warm()
-    with ThreadPoolExecutor(max_workers=max(1, config.jobs)) as pool:
-        futures = {pool.submit(run_task, e, t, config): i for i, (e, t) in enumerate(pairs)}
+    with Warm() as warm, ThreadPoolExecutor(max_workers=max(1, config.jobs)) as pool:
+        futures = {pool.submit(run_task, e, t, config, warm): i for i, (e, t) in enumerate(pairs)}
         for future in as_completed(futures):
             rows[futures[future]] = future.result()
             if done is not None:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import sys
 import textwrap
+import time
+import uuid
+from pathlib import Path
 
 from agentcourse.arena.entrants import command_entrant, entrant
 from agentcourse.arena.runner import ArenaConfig, run_all
@@ -60,3 +63,25 @@ def test_requests_the_tutor_rejects_count_as_protocol_errors(tmp_path):
     rows = run_all([command_entrant(f"{sys.executable} {script}")], tasks("practice", ["list-todos"]),
                    ArenaConfig(jobs=1))
     assert rows[0]["protocol_errors"] >= 1 and rows[0]["api_calls"] == 0
+
+
+def test_a_program_past_its_time_limit_is_killed_with_what_it_started(tmp_path):
+    marker = f"arena-leftover-{uuid.uuid4().hex}"
+    (tmp_path / "agent.py").write_text(textwrap.dedent(f"""
+        import subprocess, sys, time
+        def run_turn(client, messages):
+            subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", {marker!r}])
+            time.sleep(60)
+    """))
+    rows = run_all([entrant(str(tmp_path))], tasks("practice", ["list-todos"]), ArenaConfig(jobs=1, timeout_s=2))
+    assert rows[0]["exit"] == "timeout" and not rows[0]["solved"]
+    time.sleep(0.2)
+    leftovers = [p for p in Path("/proc").glob("[0-9]*") if _cmdline(p) and marker.encode() in _cmdline(p)]
+    assert leftovers == []
+
+
+def _cmdline(proc: Path) -> bytes:
+    try:
+        return (proc / "cmdline").read_bytes()
+    except OSError:
+        return b""
