@@ -76,7 +76,7 @@ def grade(submissions: Path, out: Path, config, families=None, hidden_file=None,
     from agentcourse.grades import write_csv as write_export
 
     require_sandbox()
-    hidden = hidden_file or HIDDEN_FILE
+    hidden = hidden_file or HIDDEN_FILE  # looked up now, so a test may point it elsewhere
     confinement = Confinement(secrets=(REPO_ROOT / "solutions", hidden.parent, submissions.resolve(),
                                        REPO_ROOT / ".grading", out.resolve()))
     confinement.check()

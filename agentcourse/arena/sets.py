@@ -49,8 +49,10 @@ def derived_seeds(salt: str, family: str, count: int) -> list[int]:
     return out
 
 
-def hidden_seeds(family: str, path: Path = HIDDEN_FILE) -> list[int]:
-    """The hidden set's seeds for `family` (listed, or derived from the salt)."""
+def hidden_seeds(family: str, path: Path | None = None) -> list[int]:
+    """The hidden set's seeds for `family` (listed, or derived from the salt); the file is
+    HIDDEN_FILE unless `path` says otherwise."""
+    path = path or HIDDEN_FILE
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as err:
@@ -60,7 +62,7 @@ def hidden_seeds(family: str, path: Path = HIDDEN_FILE) -> list[int]:
 
 
 def tasks(which: str = "practice", families: Iterable[str] | None = None,
-          hidden_file: Path = HIDDEN_FILE) -> list[Instance]:
+          hidden_file: Path | None = None) -> list[Instance]:
     """The instances of set `which`, family by family in the order asked."""
     if which not in SETS:
         raise UsageError(f"unknown task set {which!r}; use one of {', '.join(SETS)}")

@@ -63,3 +63,16 @@ def test_arena_grade_then_grades_export_capstone_for_canvas(tmp_path, capsys):
     with canvas.open() as f:
         lines = list(csv.DictReader(f))
     assert [r["capstone"] for r in lines] == [klass["ada"]["max_score"], klass["ada"]["score"], "0"]
+
+
+def test_a_live_run_without_a_key_is_refused(capsys):
+    assert cli.main(["arena", "08", "--live", "--families", "list-todos"]) == 5
+    assert "ANTHROPIC_API_KEY" in capsys.readouterr().err
+
+
+def test_the_hidden_set_without_its_file_is_refused(tmp_path, monkeypatch, capsys):
+    import agentcourse.arena.sets as sets
+
+    monkeypatch.setattr(sets, "HIDDEN_FILE", tmp_path / "hidden.json")
+    assert cli.main(["arena", "08", "--set", "hidden", "--families", "list-todos"]) == 2
+    assert "for instructors" in capsys.readouterr().err
