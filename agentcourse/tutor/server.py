@@ -237,8 +237,9 @@ class _Handler(BaseHTTPRequestHandler):
         if self.state.config.ledger is not None and path == "/v1/messages" and self.command == "POST":
             body, message = getattr(self, "exchange", (None, None))
             self.exchange = (None, None)  # one keep-alive handler serves many requests
-            self.state.config.ledger({"status": status, "key": self.headers.get("x-api-key", ""),
-                                      "request": body, "message": message})
+            auth = self.headers.get("authorization", "")
+            key = self.headers.get("x-api-key") or (auth[7:].strip() if auth.lower().startswith("bearer ") else "")
+            self.state.config.ledger({"status": status, "key": key, "request": body, "message": message})
         if self.state.config.verbose:
             print(f"{self.command} {path} {status} {note}".rstrip(), file=sys.stderr, flush=True)
 
