@@ -56,6 +56,8 @@ class ArenaConfig:
     live: bool = False  # against Claude (ANTHROPIC_API_KEY) instead of the tutor
     model: str = ""  # ANTHROPIC_MODEL for live runs ("" : each entrant's own default)
     confined: object | None = None  # a confined.Confinement when grading: bubblewrap around each task
+    project_mb: int = 256  # a project grown past this is not read back (nor judged): the grader's memory
+    project_files: int = 20_000  # likewise for the number of files it holds
 
 
 @cache
@@ -102,6 +104,22 @@ def _run(argv: list[str], cwd: Path, env: dict, config: ArenaConfig) -> str:
         pass
     proc.wait()
     return status
+
+
+def _oversize(root: Path, config: ArenaConfig) -> str | None:
+    """Why the project is too big to read back, or None (sizes by lstat: nothing is opened)."""
+    size = count = 0
+    for folder, _dirs, files in os.walk(root):
+        for name in files:
+            count += 1
+            try:
+                size += os.lstat(os.path.join(folder, name)).st_size
+            except OSError:
+                continue
+            if count > config.project_files or size > config.project_mb << 20:
+                return (f"the project grew past {config.project_files} files or {config.project_mb} MB; "
+                        "it was not judged")
+    return None
 
 
 def _judge(task: Instance, ledger: Ledger, before: dict, after: dict) -> str | None:
@@ -163,6 +181,10 @@ def run_task(entrant: Entrant, task: Instance, config: ArenaConfig, warm: Warm |
             status = _against_tutor(entrant, task, root, ledger, config, warm)
         wall = time.perf_counter() - started
         model = TUTOR_MODEL if not config.live else ledger.model() or config.model or "claude"
+        oversize = _oversize(root, config)
+        if oversize:
+            return {**row(entrant, task, ledger, before, before, wall, status, model), "solved": False,
+                    "reason": oversize}
         return row(entrant, task, ledger, before, snapshot(root), wall, status, model)
 
 

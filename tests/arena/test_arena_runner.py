@@ -85,3 +85,11 @@ def _cmdline(proc: Path) -> bytes:
         return (proc / "cmdline").read_bytes()
     except OSError:
         return b""
+
+
+def test_a_project_flooded_with_files_is_not_read_back_and_not_solved(tmp_path):
+    script = tmp_path / "flood.py"
+    script.write_text("for i in range(60):\n    open(f'junk{i}.txt', 'w').write('x')\n")
+    config = ArenaConfig(jobs=1, project_files=50)
+    rows = run_all([command_entrant(f"{sys.executable} {script}")], tasks("practice", ["list-todos"]), config)
+    assert not rows[0]["solved"] and "not judged" in rows[0]["reason"]
