@@ -134,8 +134,8 @@ def row(entrant: Entrant, task: Instance, ledger: Ledger, before: dict, after: d
         wall: float, status: str, model: str) -> dict:
     """One CSV row (COLUMNS): solved, the judge's reason, what the tutor counted."""
     reason = _judge(task, ledger, before, after)
-    if status == "timeout":
-        reason = f"timed out; {reason}" if reason else None
+    if status == "timeout":  # unfinished is unsolved, whatever the files say by then
+        reason = "timed out" + (f"; {reason}" if reason else " (the files were right by then)")
     usage = ledger.usage()
     return {"entrant": entrant.name, "model": model, "task": task.id, "family": task.family,
             "seed": task.seed, "solved": reason is None, "reason": reason or "",
