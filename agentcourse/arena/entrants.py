@@ -82,4 +82,5 @@ def command_entrant(command: str) -> Entrant:
     argv = tuple(shlex.split(command))
     if not argv:
         raise BadEntrant("--command is empty")
-    return Entrant(command if len(command) <= 40 else command[:37] + "...", command=argv)
+    name = " ".join([Path(argv[0]).name, *argv[1:]])  # the program's name, not the folder it lives in
+    return Entrant(name if len(name) <= 40 else name[:37] + "...", command=argv)

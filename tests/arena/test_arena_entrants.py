@@ -32,3 +32,7 @@ def test_an_agent_without_run_turn_is_refused_without_running_it(tmp_path):
 def test_an_empty_command_is_refused():
     with pytest.raises(BadEntrant):
         command_entrant("   ")
+
+
+def test_a_command_is_named_by_its_program_and_arguments():
+    assert command_entrant("/opt/tools/bin/claude -p").name == "claude -p"
