@@ -12,6 +12,7 @@ import shutil
 import socket
 import tempfile
 import threading
+import time
 import uuid
 from pathlib import Path
 
@@ -76,15 +77,21 @@ def hostile_folder(root: Path, secrets: list[Path], escape: Path, port: int, mar
     return folder
 
 
-def survivors(marker: str) -> list[str]:
-    found = []
-    for proc in Path("/proc").iterdir():
-        try:
-            if marker.encode() in (proc / "cmdline").read_bytes():
-                found.append(proc.name)
-        except OSError:
-            continue
-    return found
+def survivors(marker: str, wait_s: float = 3.0) -> list[str]:
+    """Processes whose command line holds `marker`, after giving the kernel `wait_s` to reap
+    a torn-down namespace."""
+    deadline = time.monotonic() + wait_s
+    while True:
+        found = []
+        for proc in Path("/proc").iterdir():
+            try:
+                if marker.encode() in (proc / "cmdline").read_bytes():
+                    found.append(proc.name)
+            except OSError:
+                continue
+        if not found or time.monotonic() > deadline:
+            return found
+        time.sleep(0.1)
 
 
 @needs_bwrap
@@ -148,6 +155,10 @@ def memoriser_folder(root: Path) -> Path:
 
 @needs_bwrap
 def test_an_entrant_tuned_to_the_practice_set_gains_nothing_on_the_hidden_set(tmp_path, hidden):
+    """It answers the practice set by heart (no API call); on the hidden set, where it must
+    delegate, it scores what checkpoint 03 scores. (On these families its memorised
+    answers are not credited even on the practice set: the judge reads the turn the tutor
+    saw, and no read or reply of its own reached the tutor.)"""
     memo = program_entrant(memoriser_folder(tmp_path / "subs"))
     base = entrant("03")
     practice = run_all([base, memo], tasks("practice"), ArenaConfig(jobs=2))
