@@ -14,7 +14,10 @@ namespaces, limits and identity as a graded notebook's kernel), and sees:
               socket, bound in read-only. The driver's relay listens on the sandbox's
               127.0.0.1 and carries each connection to it;
   processes   a PID namespace, --die-with-parent, RLIMIT_NPROC / AS / FSIZE / NOFILE set
-              by the driver before the student's code is imported, and the time limit.
+              by the driver before the student's code is imported, and the time limit;
+  disk        the project lives on the grader's disk (it is read back after the sandbox
+              is gone), so the runner measures it twice a second and stops the sandbox
+              past ArenaConfig.project_mb / project_files.
 
 On the host, each task's socket leads to a tutor of its own (one per task, in the arena's
 worker), so a sandbox can neither reach another student's accounting nor the tutor's
@@ -172,7 +175,7 @@ class Confinement:
         with serve(TutorConfig(ledger=ledger.add, any_model=True)) as url, \
                 socket_to(url, task_dir / "tutor.sock"):
             argv = self.argv(entrant.folder, task_dir, task.request, uid)
-            return _run(argv, task_dir, {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}, config)
+            return _run(argv, task_dir, {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}, config, watch=root)
 
 
 def _identity(task_dir: Path, uid: int | None) -> None:

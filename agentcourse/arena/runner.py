@@ -85,25 +85,35 @@ def _argv(entrant: Entrant, task: Instance, record: Path | None) -> list[str]:
     return [sys.executable, "-I", str(DRIVER), str(entrant.folder), task.request, *extra]
 
 
-def _run(argv: list[str], cwd: Path, env: dict, config: ArenaConfig) -> str:
-    """Run to the end or the time limit; then its whole process group goes. The exit column."""
-    answers = (config.answer + "\n") * 2000
-    proc = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, start_new_session=True, text=True)
-    try:
-        proc.communicate(answers, timeout=config.timeout_s)
-        status = "ok" if proc.returncode == 0 else f"exit {proc.returncode}"
-    except subprocess.TimeoutExpired:
-        status = "timeout"
-    except BrokenPipeError:  # it exited without reading its answers
-        proc.wait(timeout=config.timeout_s)
-        status = "ok" if proc.returncode == 0 else f"exit {proc.returncode}"
+def _run(argv: list[str], cwd: Path, env: dict, config: ArenaConfig, watch: Path | None = None) -> str:
+    """Run to the end, the time limit, or (watching the project `watch`) past the project's
+    size caps; then its whole process group goes. The exit column."""
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as answers:
+        answers.write((config.answer + "\n") * 2000)
+        answers.seek(0)
+        proc = subprocess.Popen(argv, cwd=cwd, env=env, stdin=answers, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL, start_new_session=True)
+        status = _wait(proc, config, watch)
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except ProcessLookupError:
         pass
     proc.wait()
     return status
+
+
+def _wait(proc: subprocess.Popen, config: ArenaConfig, watch: Path | None) -> str:
+    """Its exit, checking the project's size twice a second: a flood of writes is stopped
+    within about half a second, before it fills the grader's disk."""
+    deadline = time.monotonic() + config.timeout_s
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            code = proc.wait(timeout=min(0.5, left))
+            return "ok" if code == 0 else f"exit {code}"
+        except subprocess.TimeoutExpired:
+            if watch is not None and _oversize(watch, config):
+                return "oversize"
+    return "timeout"
 
 
 def _oversize(root: Path, config: ArenaConfig) -> str | None:
@@ -157,7 +167,7 @@ def _against_tutor(entrant: Entrant, task: Instance, root: Path, ledger: Ledger,
     with serve(TutorConfig(ledger=ledger.add, any_model=True)) as url:
         env = _environment(url, f"arena-{entrant.name}-{task.id}", config)
         if warm is None or entrant.folder is None:
-            return _run(_argv(entrant, task, None), root, env, config)
+            return _run(_argv(entrant, task, None), root, env, config, watch=root)
         answers = root.parent / "answers.txt"
         answers.write_text((config.answer + "\n") * 2000, encoding="utf-8")
         return warm.run(entrant.folder, task.request, root, env, answers, config.timeout_s)

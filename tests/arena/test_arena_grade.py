@@ -176,3 +176,24 @@ def test_grading_refuses_where_bubblewrap_cannot_run(tmp_path, hidden, monkeypat
     (tmp_path / "subs" / "ada").mkdir(parents=True)
     with pytest.raises(ConfinementUnavailable, match="never run unconfined"):
         grade(tmp_path / "subs", tmp_path / "out", ArenaConfig(), FAMILY, hidden)
+
+
+@needs_bwrap
+def test_a_flood_of_writes_is_stopped_before_it_fills_the_graders_disk(tmp_path, hidden):
+    folder = tmp_path / "subs" / "flood"
+    folder.mkdir(parents=True)
+    (folder / "agent.py").write_text(
+        "def run_turn(client, messages):\n"
+        "    i = 0\n"
+        "    while True:\n"
+        "        open(f'junk{i}.bin', 'wb').write(b'x' * (1 << 20))\n"
+        "        i += 1\n")
+    task = tasks("hidden", FAMILY, hidden)[0]
+    config = ArenaConfig(timeout_s=60, project_mb=20)
+    with tempfile.TemporaryDirectory() as tmp:
+        root = write_project(Path(tmp) / "project", task.files)
+        started = time.monotonic()
+        status = Confinement().run(program_entrant(folder), task, root, Path(tmp), Ledger(), config)
+        written = sum(p.stat().st_size for p in root.iterdir())
+    assert status == "oversize" and time.monotonic() - started < 30
+    assert written < 2_000 << 20  # stopped within about half a second of crossing 20 MB
