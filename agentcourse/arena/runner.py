@@ -14,7 +14,11 @@ keyboard, and the fence is the throwaway scratch project (and, when grading, the
 as in the benchmarks. Nothing it prints is read.
 
 The row is measured on the tutor's side (ledger.py) and judged from the project's files
-before and after plus the conversation the tutor saw, by the family's judge.
+before and after plus the conversation the tutor saw, by the family's judge. Protocol
+errors are the requests the tutor refused (400) for every entrant, plus, for a
+checkpoint-contract program, protocol.protocol_errors on its last conversation: the
+course's own rules (roles alternate, no `system` turns), which a foreign CLI never
+promised to keep (Claude Code sends `system` messages the API accepts).
 """
 
 from __future__ import annotations
@@ -154,7 +158,7 @@ def row(entrant: Entrant, task: Instance, ledger: Ledger, before: dict, after: d
             "cache_read_tokens": usage["cache_read_input_tokens"],
             "dollars": round(ledger.dollars(_usage_module().cost_of), 6), "api_calls": ledger.calls,
             "tool_errors": ledger.tool_errors(),
-            "protocol_errors": ledger.rejected + len(ledger.protocol_problems()),
+            "protocol_errors": ledger.rejected + (len(ledger.protocol_problems()) if entrant.folder else 0),
             "wall_s": round(wall, 2), "exit": status}
 
 
