@@ -81,8 +81,6 @@ def cli_arena(args: argparse.Namespace) -> int:
     entrants = [entrant(e) for e in args.entrants] + [command_entrant(c) for c in args.commands]
     if not entrants:
         raise UsageError("name at least one entrant (e.g. 08, a folder, or --command CMD)")
-    if args.live and args.commands:
-        raise UsageError("--live measures through the arena's driver: a --command entrant runs against the tutor only")
     config, todo = _config(args), tasks(args.task_set, _families(args))
     rows = run_with_progress(entrants, todo, config, f"{len(entrants)} entrant(s) x {len(todo)} tasks")
     out, stem = Path(args.out) if args.out else DEFAULT_OUT, "arena-live" if args.live else "arena"

@@ -1,6 +1,6 @@
 """Runs one checkpoint-contract entrant on one request, in its own process: the arena's driver.
 
-    python -I drive.py AGENT_DIR REQUEST [--relay SOCKET] [--limits JSON] [--uid N] [--record FILE]
+    python -I drive.py AGENT_DIR REQUEST [--relay SOCKET] [--limits JSON] [--uid N]
     python -I drive.py --zygote      (unconfined: one warm process that forks a child per task)
 
 It imports AGENT_DIR/agent.py (its folder first on sys.path, as when it runs as a script),
@@ -79,37 +79,6 @@ def relay(path: str) -> str:
     return f"http://127.0.0.1:{server.getsockname()[1]}"
 
 
-def _plain(value):
-    if hasattr(value, "model_dump"):
-        return value.model_dump(mode="json", exclude_none=True)
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return value
-
-
-def record_calls(client, path: str) -> None:
-    """Live runs only (no tutor to measure on): append each exchange to `path` as JSON lines,
-    in the shape the tutor's ledger uses."""
-    create = client.messages.create
-
-    def recorded(**kwargs):
-        entry = {"status": 200, "key": "", "request": _plain(kwargs), "message": None}
-        try:
-            response = create(**kwargs)
-            entry["message"] = _plain(response)
-            return response
-        except Exception as err:
-            entry["status"] = getattr(err, "status_code", 0) or 0
-            raise
-        finally:
-            with open(path, "a", encoding="utf-8") as out:
-                out.write(json.dumps(entry) + "\n")
-
-    client.messages.create = recorded
-
-
 def load_agent(folder: str):
     path = os.path.join(folder, "agent.py")
     spec = importlib.util.spec_from_file_location("agent", path)
@@ -132,8 +101,6 @@ def main(argv: list[str]) -> int:
 
     agent = load_agent(folder)
     client = anthropic.Anthropic(max_retries=2)
-    if "--record" in options:
-        record_calls(client, options["--record"])
     try:
         agent.run_turn(client, [{"role": "user", "content": request}])
     finally:

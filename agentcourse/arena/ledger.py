@@ -104,12 +104,3 @@ class Ledger:
         last = done[-1]
         return protocol_errors([*(last["request"].get("messages") or []),
                                 {"role": "assistant", "content": last["message"]["content"]}])
-
-    def load(self, path) -> None:
-        """Exchanges a live run's driver recorded (drive.py --record), one JSON per line."""
-        import json
-        from pathlib import Path
-
-        if Path(path).is_file():
-            for line in Path(path).read_text(encoding="utf-8").splitlines():
-                self.add(json.loads(line))

@@ -13,7 +13,8 @@ task ends. Its stdin answers every approval question with `answer` ("y"): nobody
 keyboard, and the fence is the throwaway scratch project (and, when grading, the sandbox),
 as in the benchmarks. Nothing it prints is read.
 
-The row is measured on the tutor's side (ledger.py) and judged from the project's files
+With --live the tutor's place is taken by a recording proxy to the API (proxy.py), so
+Claude's rows are counted the same way. The row is measured on the tutor's side (ledger.py) and judged from the project's files
 before and after plus the conversation the tutor saw, by the family's judge. Protocol
 errors are the requests the tutor refused (400) for every entrant, plus, for a
 checkpoint-contract program, protocol.protocol_errors on its last conversation: the
@@ -57,8 +58,9 @@ class ArenaConfig:
     jobs: int = field(default_factory=lambda: os.cpu_count() or 1)  # tasks run at once (each entrant in a process of its own)
     timeout_s: float = 120.0  # wall-clock limit of one task; the entrant is killed past it
     answer: str = "y"  # the line fed to every approval question on stdin (nobody is at the keyboard)
-    live: bool = False  # against Claude (ANTHROPIC_API_KEY) instead of the tutor
+    live: bool = False  # against Claude (ANTHROPIC_API_KEY, through a recording proxy) instead of the tutor
     model: str = ""  # ANTHROPIC_MODEL for live runs ("" : each entrant's own default)
+    upstream: str = "https://api.anthropic.com"  # where live runs' recording proxy forwards
     confined: object | None = None  # a confined.Confinement when grading: bubblewrap around each task
     project_mb: int = 256  # a project grown past this is not read back (nor judged): the grader's memory
     project_files: int = 20_000  # likewise for the number of files it holds
@@ -70,23 +72,20 @@ def _usage_module():
     return load_program(find_checkpoint("08") / "usage.py", "arena_checkpoint_usage")
 
 
-def _environment(url: str | None, key: str, config: ArenaConfig) -> dict[str, str]:
+def _environment(url: str, key: str, config: ArenaConfig) -> dict[str, str]:
+    """The caller's environment without its Anthropic settings, then the task's endpoint and key."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("ANTHROPIC_")}
-    env.update({"AGENT_TRACE": "off", "PYTHONDONTWRITEBYTECODE": "1"})
-    if config.live:
-        env["ANTHROPIC_API_KEY"] = os.environ.get("ANTHROPIC_API_KEY", "")
-        if config.model:
-            env["ANTHROPIC_MODEL"] = config.model
-    else:
-        env.update({"ANTHROPIC_BASE_URL": url or "", "ANTHROPIC_API_KEY": key})
+    env.update({"AGENT_TRACE": "off", "PYTHONDONTWRITEBYTECODE": "1", "ANTHROPIC_BASE_URL": url,
+                "ANTHROPIC_API_KEY": key})
+    if config.live and config.model:
+        env["ANTHROPIC_MODEL"] = config.model
     return env
 
 
-def _argv(entrant: Entrant, task: Instance, record: Path | None) -> list[str]:
+def _argv(entrant: Entrant, task: Instance) -> list[str]:
     if entrant.folder is None:
         return [*entrant.command, task.request]
-    extra = ["--record", str(record)] if record is not None else []
-    return [sys.executable, "-I", str(DRIVER), str(entrant.folder), task.request, *extra]
+    return [sys.executable, "-I", str(DRIVER), str(entrant.folder), task.request]
 
 
 def _run(argv: list[str], cwd: Path, env: dict, config: ArenaConfig, watch: Path | None = None) -> str:
@@ -162,16 +161,26 @@ def row(entrant: Entrant, task: Instance, ledger: Ledger, before: dict, after: d
             "wall_s": round(wall, 2), "exit": status}
 
 
-def _against_tutor(entrant: Entrant, task: Instance, root: Path, ledger: Ledger, config: ArenaConfig,
-                   warm: Warm | None) -> str:
-    """The entrant's process against a tutor of this task's own: a warm driver's child for a
-    program, a fresh process for a command line."""
+def _endpoint(ledger: Ledger, config: ArenaConfig):
+    """What a task talks to, recording into `ledger`: a tutor of its own or, live, a
+    recording proxy to the API (proxy.py)."""
+    if config.live:
+        from agentcourse.arena.proxy import recording_proxy
+
+        return recording_proxy(config.upstream, os.environ.get("ANTHROPIC_API_KEY", ""), ledger.add)
     from agentcourse.tutor import TutorConfig, serve
 
-    with serve(TutorConfig(ledger=ledger.add, any_model=True)) as url:
+    return serve(TutorConfig(ledger=ledger.add, any_model=True))
+
+
+def _unconfined(entrant: Entrant, task: Instance, root: Path, ledger: Ledger, config: ArenaConfig,
+                warm: Warm | None) -> str:
+    """The entrant's process against the task's endpoint: a warm driver's child for a
+    program, a fresh process for a command line."""
+    with _endpoint(ledger, config) as url:
         env = _environment(url, f"arena-{entrant.name}-{task.id}", config)
         if warm is None or entrant.folder is None:
-            return _run(_argv(entrant, task, None), root, env, config, watch=root)
+            return _run(_argv(entrant, task), root, env, config, watch=root)
         answers = root.parent / "answers.txt"
         answers.write_text((config.answer + "\n") * 2000, encoding="utf-8")
         return warm.run(entrant.folder, task.request, root, env, answers, config.timeout_s)
@@ -187,12 +196,8 @@ def run_task(entrant: Entrant, task: Instance, config: ArenaConfig, warm: Warm |
         started = time.perf_counter()
         if config.confined is not None:
             status = config.confined.run(entrant, task, root, Path(tmp), ledger, config)
-        elif config.live:
-            record = Path(tmp) / "calls.jsonl"
-            status = _run(_argv(entrant, task, record), root, _environment(None, "", config), config)
-            ledger.load(record)
         else:
-            status = _against_tutor(entrant, task, root, ledger, config, warm)
+            status = _unconfined(entrant, task, root, ledger, config, warm)
         wall = time.perf_counter() - started
         model = TUTOR_MODEL if not config.live else ledger.model() or config.model or "claude"
         oversize = _oversize(root, config)
