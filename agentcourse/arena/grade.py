@@ -14,6 +14,7 @@ writes about itself counts. Written to --out (default .arena/grade/):
   capstone.csv        one row per student in `agentcourse grades export`'s columns
                       (`agentcourse grades export capstone` turns it into a Canvas import)
   capstone-tasks.csv  one row per student x task (the arena's columns), with totals
+  capstone.png        solved tasks and tokens per solved task, per student
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ def class_rows(rows: list[dict], entrants: list[Entrant], bad: dict[str, str], t
 def grade(submissions: Path, out: Path, config, families=None, hidden_file=None, done=None) -> list[dict]:
     """Grade the class; writes capstone.csv and capstone-tasks.csv under `out`. The class rows."""
     from agentcourse.arena.confined import Confinement
-    from agentcourse.arena.report import write_csv
+    from agentcourse.arena.report import leaderboard, write_csv
     from agentcourse.arena.runner import run_all
     from agentcourse.arena.sets import HIDDEN_FILE, tasks
     from agentcourse.grades import EXPORT_COLUMNS
@@ -85,6 +86,8 @@ def grade(submissions: Path, out: Path, config, families=None, hidden_file=None,
     config.confined = confinement
     rows = run_all(entrants, todo, config, done)
     write_csv(rows, out / "capstone-tasks.csv")
+    if rows:
+        leaderboard(rows, out / "capstone.png", title="The capstone, hidden set")
     klass = class_rows(rows, entrants, bad, len(todo))
     write_export(out / "capstone.csv", EXPORT_COLUMNS, klass)
     return klass

@@ -134,6 +134,7 @@ def test_an_honest_student_grades_with_the_scores_it_gets_unconfined(tmp_path, h
     assert klass[0]["student"] == "ada" and klass[0]["score"] == str(sum(r["solved"] for r in free))
     with (tmp_path / "out" / "capstone.csv").open() as f:
         assert tuple(csv.DictReader(f).fieldnames) == EXPORT_COLUMNS
+    assert (tmp_path / "out" / "capstone.png").stat().st_size > 0
     with (tmp_path / "out" / "capstone-tasks.csv").open() as f:
         confined = [r for r in csv.DictReader(f) if r["task"] != "TOTAL"]
     assert [r["solved"] == "True" for r in confined] == [r["solved"] for r in free]
