@@ -21,7 +21,11 @@ DEFAULT_OUT = REPO_ROOT / ".arena"
 
 
 def add_parser(sub) -> None:
-    arena = sub.add_parser("arena", help="the capstone arena: agents on seeded tasks, measured and judged")
+    arena = sub.add_parser(
+        "arena", help="the capstone arena: agents on seeded tasks, measured and judged",
+        description="Each task runs in a process of its own in a scratch project, against a tutor of its "
+        "own (or, --live, Claude through a recording proxy). Approval questions are answered 'y' on "
+        "stdin: nobody is at the keyboard, and the throwaway project (when grading, the sandbox) is the fence.")
     arena.add_argument("entrants", nargs="*", metavar="ENTRANT",
                        help="checkpoint numbers or agent folders; or `ladder`, or `grade SUBMISSIONS`")
     arena.add_argument("--command", dest="commands", action="append", default=[], metavar="CMD",
