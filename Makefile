@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-live bench mutate lint setup agents site site-serve linkcheck clean
+.PHONY: demo test test-live bench arena mutate lint setup agents site site-serve linkcheck clean
 
 setup: $(STAMP)
 
@@ -33,6 +33,12 @@ test-live: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# The arena's baseline: checkpoints 03-08 on the practice set (docs/figures/arena/ladder.csv
+# and ladder.png, and the table of where a lesson costs more than it saves). Not part of
+# `make test`, which runs a two-family slice of it.
+arena: $(STAMP)
+	$(BIN)/agentcourse arena ladder --out docs/figures/arena
 
 # Mutation testing of the safety code and the tutor's validator (docs/MUTATION.md); not
 # part of `make test`: it takes tens of minutes. Installs cosmic-ray from pyproject's extra.

@@ -28,6 +28,7 @@ HANDLERS = {
     "grades merge": ("agentcourse.shards", "cli_merge"),
     "report": ("agentcourse.report", "cli_report"),
     "eval prompt-matrix": ("agentcourse.evals", "cli_prompt_matrix"),
+    "arena": ("agentcourse.arena.cli", "cli_arena"),
 }
 
 
@@ -110,7 +111,9 @@ def build_parser() -> argparse.ArgumentParser:
     grades = sub.add_parser("grades", help="the gradebook's grades, as they are now")
     grades_sub = grades.add_subparsers(dest="action", required=True, metavar="ACTION")
     export = grades_sub.add_parser("export", help="one row per student: score, status, reason, late, penalty")
-    export.add_argument("lab", help="lab number or name")
+    export.add_argument("lab", help="lab number or name, or capstone (the arena's grades)")
+    export.add_argument("--from", dest="from_file", help="capstone only: the CSV `agentcourse arena grade` "
+                        "wrote (default .arena/grade/capstone.csv)")
     export.add_argument("--format", choices=["csv", "canvas"], default="csv",
                         help="csv (default) or canvas: Canvas's gradebook import, ids from --roster")
     export.add_argument("--roster", help="the LMS's gradebook export (columns Student, ID, SIS User ID, "
@@ -141,6 +144,10 @@ def build_parser() -> argparse.ArgumentParser:
     pm.add_argument("--offline", action="store_true", help="run against the tutor model")
     pm.add_argument("--notebook", help="take SYSTEM_PROMPT and TOOLS from your lab 1 notebook")
     pm.add_argument("--prompt", help="take the system prompt from this text file (tools: checkpoint 01's)")
+
+    from agentcourse.arena.cli import add_parser as add_arena
+
+    add_arena(sub)
     return parser
 
 

@@ -87,3 +87,12 @@ class MergeRefused(CourseError):
     (without --replace). Nothing is merged."""
 
     exit_status = 10
+
+
+class BadEntrant(UsageError):
+    """An arena entrant cannot be run: a missing folder, no agent.py, an agent.py without
+    run_turn, or an empty --command."""
+
+
+class UnknownFamily(UsageError):
+    """`agentcourse arena --families` names a task family the registry does not hold."""

@@ -138,6 +138,24 @@ def read_grades(root: Path, lab: str) -> LabGrades:
     return LabGrades(lab, sum(cell_max.values()), cell_max, students)
 
 
+CAPSTONE = "capstone"  # `grades export capstone`: the arena's grades (agentcourse arena grade)
+CAPSTONE_CSV = REPO_ROOT / ".arena" / "grade" / "capstone.csv"  # where `arena grade` writes them
+
+
+def read_capstone(path: Path = CAPSTONE_CSV) -> LabGrades:
+    """The capstone's grades from the CSV `agentcourse arena grade` wrote (EXPORT_COLUMNS):
+    the arena keeps no gradebook of its own, its CSV is the record."""
+    if not path.is_file():
+        raise NotGraded(f"no {path.name} at {path}: grade the capstone first (agentcourse arena grade SUBMISSIONS)")
+    with path.open(encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    students = [StudentGrade(student=r["student"], raw_score=float(r["raw_score"]), max_score=float(r["max_score"]),
+                             status=r["status"], reason=r["reason"]) for r in rows]
+    if not students:
+        raise NotGraded(f"{path} holds no student")
+    return LabGrades(CAPSTONE, max(s.max_score for s in students), {}, students)
+
+
 def _points(value: float) -> str:
     return f"{value:g}"
 
@@ -175,13 +193,15 @@ def cli_export(args: argparse.Namespace) -> int:
 
     console = Console()
     root = REPO_ROOT
-    lab = find_lab(args.lab, root / "solutions")
+    capstone = args.lab == CAPSTONE
+    lab = CAPSTONE if capstone else find_lab(args.lab, root / "solutions")
     if args.format == "canvas" and not args.roster:
         from agentcourse.errors import UsageError
 
         raise UsageError("--format canvas needs --roster FILE (the LMS's gradebook export)")
     roster = canvas.read_roster(Path(args.roster), args.id_column) if args.format == "canvas" else None
-    grades = read_grades(root, lab)
+    from_file = getattr(args, "from_file", None)
+    grades = read_capstone(Path(from_file) if from_file else CAPSTONE_CSV) if capstone else read_grades(root, lab)
     if roster is not None:
         out = Path(args.out) if args.out else root / LOCAL / f"{lab}-canvas.csv"
         unmatched = canvas.write_canvas(grades, roster, out, args.assignment or lab)

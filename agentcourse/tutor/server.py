@@ -106,6 +106,9 @@ class TutorConfig:
     stream_delay: float = 0.0  # seconds between streamed events (to watch text arrive)
     verbose: bool = False  # print one line per request (the CLI turns it on)
     log: list[dict] | None = None  # if a list, every request is appended as {path, status, fault[, accepted]}
+    # Called with every POST /v1/messages exchange: {status, key, request, message}
+    # (message None when refused); the arena's per-task accounting (agentcourse/arena/ledger.py).
+    ledger: Callable[[dict], None] | None = None
 
 
 @dataclass
@@ -231,6 +234,12 @@ class _Handler(BaseHTTPRequestHandler):
         if self.state.config.log is not None:
             entry = {"path": path, "status": status, "fault": fault}
             self.state.config.log.append({**entry, "accepted": accepted} if accepted else entry)
+        if self.state.config.ledger is not None and path == "/v1/messages" and self.command == "POST":
+            body, message = getattr(self, "exchange", (None, None))
+            self.exchange = (None, None)  # one keep-alive handler serves many requests
+            auth = self.headers.get("authorization", "")
+            key = self.headers.get("x-api-key") or (auth[7:].strip() if auth.lower().startswith("bearer ") else "")
+            self.state.config.ledger({"status": status, "key": key, "request": body, "message": message})
         if self.state.config.verbose:
             print(f"{self.command} {path} {status} {note}".rstrip(), file=sys.stderr, flush=True)
 
@@ -389,6 +398,7 @@ class _Handler(BaseHTTPRequestHandler):
             body = self._read_json(request_id)
             if body is None:
                 return
+            self.exchange = (body, None)
             problem = self._version_problem()
             if problem:
                 self._problem(problem, request_id)
@@ -539,6 +549,7 @@ class _Handler(BaseHTTPRequestHandler):
         message, prompt_tokens = answered
         if threaded:
             state.threads.finish(previous, body, reply.public(message))
+        self.exchange = (body, reply.public(message))
         spend = {"requests": 1, "input-tokens": prompt_tokens, "output-tokens": message["usage"]["output_tokens"]}
         extra = state.rate_headers(spend)
         self._record(200, fault, message["stop_reason"] or "", newer_values(body))

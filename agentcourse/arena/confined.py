@@ -1,0 +1,186 @@
+"""One graded task inside bubblewrap, the tutor outside it: the arena's sandbox.
+
+Used by `agentcourse arena grade` (grade.py) through ArenaConfig.confined. The student's
+agent runs as the driver (drive.py) in a sandbox built from confine.py's pieces (the same
+namespaces, limits and identity as a graded notebook's kernel), and sees:
+
+  read only   the Python environment (interpreter, standard library, site-packages), a
+              few files of /etc, the driver, and its own submission at /submission;
+  writable    its scratch project (/home/student/project, the only thing the score reads),
+              a capped tmpfs home and /tmp, which vanish with it;
+  nothing of  solutions/ (the hidden seeds), the repository (this package and the tutor
+              included: the driver needs neither), other students' folders, the gradebook;
+  network     a private namespace, loopback only; the one way out is the tutor's unix
+              socket, bound in read-only. The driver's relay listens on the sandbox's
+              127.0.0.1 and carries each connection to it;
+  processes   a PID namespace, --die-with-parent, RLIMIT_NPROC / AS / FSIZE / NOFILE set
+              by the driver before the student's code is imported, and the time limit;
+  disk        the project lives on the grader's disk (it is read back after the sandbox
+              is gone), so the runner measures it twice a second and stops the sandbox
+              past ArenaConfig.project_mb / project_files.
+
+On the host, each task's socket leads to a tutor of its own (one per task, in the arena's
+worker), so a sandbox can neither reach another student's accounting nor the tutor's
+process: it only sends HTTP requests, and every request it sends is counted against it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import sys
+import threading
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from urllib.parse import urlparse
+
+from agentcourse.confine import (
+    ETC_FILES,
+    SANDBOX_HOME,
+    SandboxLimits,
+    _kernel_uid,
+    _namespace_options,
+    _parents,
+    bwrap_binary,
+    check_roots_hide,
+)
+
+PROJECT = f"{SANDBOX_HOME}/project"  # the scratch project's path inside the sandbox
+SOCKET = "/arena/tutor.sock"  # the tutor's socket inside the sandbox
+DRIVER = "/arena/drive.py"
+
+
+def python_roots() -> list[Path]:
+    """What the driver and a student's agent need to run: the interpreter, its standard
+    library and site-packages. Not this package or the checkpoints (environment_roots
+    adds them for notebooks; an arena entrant needs neither)."""
+    import site
+    import sysconfig
+
+    roots = {Path(sys.prefix), Path(sys.base_prefix), Path(sys.exec_prefix),
+             Path(sysconfig.get_paths()["stdlib"]), Path(os.path.realpath(sys.executable)).parent,
+             *(Path(p) for p in site.getsitepackages())}
+    resolved = sorted({Path(os.path.realpath(r)) for r in roots if r.exists()}, key=lambda p: len(p.parts))
+    kept: list[Path] = []
+    for root in resolved:
+        if not any(root.is_relative_to(k) for k in kept):
+            kept.append(root)
+    return kept
+
+
+def _pipe(src: socket.socket, dest: socket.socket) -> None:
+    try:
+        while data := src.recv(65536):
+            dest.sendall(data)
+    except OSError:
+        pass
+    finally:
+        for s in (src, dest):
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+
+@contextmanager
+def socket_to(url: str, path: Path):
+    """A unix socket at `path` whose connections are carried to the tutor at `url`."""
+    target = urlparse(url)
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(str(path))
+    os.chmod(path, 0o777)  # the sandbox's unprivileged uid must connect
+    server.listen(64)
+    stop = threading.Event()
+
+    def serve() -> None:
+        while not stop.is_set():
+            try:
+                client, _ = server.accept()
+            except OSError:
+                return
+            upstream = socket.create_connection((target.hostname, target.port))
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=_pipe, args=(a, b), daemon=True).start()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield path
+    finally:
+        stop.set()
+        server.close()
+
+
+@dataclass
+class Confinement:
+    """How each graded task is confined (ArenaConfig.confined)."""
+
+    limits: SandboxLimits = field(default_factory=lambda: SandboxLimits(memory_mb=2048, processes=64))
+    secrets: tuple[Path, ...] = ()  # folders no root may contain (solutions/, submissions, gradebook)
+
+    def check(self) -> None:
+        """ConfinementUnavailable when a Python root would show a secret folder."""
+        check_roots_hide(python_roots(), list(self.secrets))
+
+    def argv(self, submission: Path, task_dir: Path, request: str, uid: int | None) -> list[str]:
+        """bwrap, its mounts, then the driver (uid: the sandbox's own, when run as root)."""
+        env = {"HOME": SANDBOX_HOME, "USER": "student", "LOGNAME": "student", "LANG": "C.UTF-8",
+               "PATH": f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin", "TMPDIR": "/tmp",
+               "PYTHONDONTWRITEBYTECODE": "1", "AGENT_TRACE": "off",
+               "ANTHROPIC_API_KEY": "arena-sandbox", "MPLCONFIGDIR": f"{SANDBOX_HOME}/.config/matplotlib"}
+        argv = [str(bwrap_binary()), *_namespace_options(), "--clearenv"]
+        for key, value in env.items():
+            argv += ["--setenv", key, value]
+        argv += ["--ro-bind", "/usr", "/usr"]
+        for name in ("bin", "lib", "lib32", "lib64", "libx32", "sbin"):
+            host = Path("/") / name
+            if host.is_symlink():
+                argv += ["--symlink", os.readlink(host), str(host)]
+            elif host.is_dir():
+                argv += ["--ro-bind", str(host), str(host)]
+        for name in ETC_FILES:
+            argv += ["--ro-bind-try", f"/etc/{name}", f"/etc/{name}"]
+        argv += ["--ro-bind", str(task_dir / "passwd"), "/etc/passwd",
+                 "--ro-bind", str(task_dir / "group"), "/etc/group",
+                 "--proc", "/proc", "--dev", "/dev",
+                 "--perms", "1777", "--size", str(self.limits.tmp_mb << 20), "--tmpfs", "/tmp",
+                 "--perms", "0777", "--size", str(self.limits.scratch_mb << 20), "--tmpfs", SANDBOX_HOME]
+        made: set[str] = set()
+        for root in python_roots():
+            argv += _parents(root, made) + ["--ro-bind", str(root), str(root)]
+        argv += ["--perms", "0755", "--dir", "/arena",  # searchable by the sandbox's uid
+                 "--bind", str(task_dir / "project"), PROJECT,
+                 "--ro-bind", str(submission), "/submission",
+                 "--ro-bind", str(task_dir / "drive.py"), DRIVER,
+                 "--ro-bind", str(task_dir / "tutor.sock"), SOCKET, "--chdir", PROJECT]
+        launch = [sys.executable, "-I", DRIVER, "/submission", request, "--relay", SOCKET,
+                  "--limits", json.dumps(asdict(self.limits))]
+        return [*argv, "--", *launch, *(["--uid", str(uid)] if uid is not None else [])]
+
+    def run(self, entrant, task, root: Path, task_dir: Path, ledger, config) -> str:
+        """Run `entrant` on `task` confined; its own tutor outside. The exit column."""
+        from agentcourse.arena.runner import DRIVER as HOST_DRIVER
+        from agentcourse.arena.runner import _run
+        from agentcourse.tutor import TutorConfig, serve
+
+        uid = _kernel_uid()
+        _identity(task_dir, uid)
+        shutil.copyfile(HOST_DRIVER, task_dir / "drive.py")
+        if uid is not None:  # the sandbox's uid writes the project, and only it
+            for path in [root, *root.rglob("*")]:
+                os.chown(path, uid, uid, follow_symlinks=False)
+        with serve(TutorConfig(ledger=ledger.add, any_model=True)) as url, \
+                socket_to(url, task_dir / "tutor.sock"):
+            argv = self.argv(entrant.folder, task_dir, task.request, uid)
+            return _run(argv, task_dir, {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}, config, watch=root)
+
+
+def _identity(task_dir: Path, uid: int | None) -> None:
+    uid_s = str(uid if uid is not None else os.getuid())
+    gid_s = str(uid if uid is not None else os.getgid())
+    (task_dir / "passwd").write_text(f"student:x:{uid_s}:{gid_s}:student:{SANDBOX_HOME}:/bin/sh\n",
+                                     encoding="utf-8")
+    (task_dir / "group").write_text(f"student:x:{gid_s}:\n", encoding="utf-8")

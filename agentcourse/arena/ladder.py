@@ -1,0 +1,79 @@
+"""The ladder as the arena's baseline: checkpoints 03-08 on the same tasks.
+
+    agentcourse arena ladder [--families a,b] [--out DIR]      (make arena: the whole practice set)
+
+Writes ladder.csv (the arena's CSV without the wall time: every checkpoint x task, then the totals) and
+ladder.png (for each checkpoint, tasks solved and tokens per solved task), and prints
+"where a lesson costs more than it saves": for each family, each checkpoint that spent
+more tokens on it than the nearest earlier checkpoint that also solves it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+from agentcourse.arena.entrants import Entrant, entrant
+from agentcourse.arena.report import tokens
+from agentcourse.arena.runner import COLUMNS
+
+RUNGS = ("03", "04", "05", "06", "07", "08")  # the checkpoints that follow the run_turn contract
+# ladder.csv leaves out the wall time, so a regenerated file changes only when a count does
+# (the tutor is deterministic) and the lectures can quote it.
+LADDER_COLUMNS = tuple(c for c in COLUMNS if c != "wall_s")
+
+
+def ladder_entrants(rungs: tuple[str, ...] = RUNGS) -> list[Entrant]:
+    return [entrant(r) for r in rungs]
+
+
+def costlier(rows: list[dict]) -> list[dict]:
+    """Per family, each lesson that made it dearer: a checkpoint that solves the family and
+    spent more tokens on it than the nearest earlier checkpoint that also solves it. Sorted
+    by family, then checkpoint."""
+    solved: dict[str, dict[str, int]] = {}
+    for r in rows:
+        if str(r["solved"]) in ("True", "1"):
+            fam = solved.setdefault(r["family"], {})
+            fam[r["entrant"]] = fam.get(r["entrant"], 0) + tokens(r)
+    out = []
+    for family in sorted(solved):
+        names = sorted(solved[family])
+        for earlier, later in itertools.pairwise(names):
+            a, b = solved[family][earlier], solved[family][later]
+            if b > a:
+                out.append({"family": family, "earlier": earlier, "later": later,
+                            "earlier_tokens": a, "later_tokens": b, "ratio": round(b / a, 2)})
+    return out
+
+
+def print_costlier(found: list[dict], console=None) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="Where a lesson costs more than it saves (both solve the family; tokens)")
+    for name in ("family", "earlier", "later", "earlier tokens", "later tokens", "later/earlier"):
+        table.add_column(name, justify="right" if "tokens" in name or "/" in name else "left")
+    for f in found:
+        table.add_row(f["family"], f["earlier"], f["later"], f"{f['earlier_tokens']:,}",
+                      f"{f['later_tokens']:,}", f"{f['ratio']:.2f}")
+    if not found:
+        table.add_row("(none)", "", "", "", "", "")
+    (console or Console()).print(table)
+
+
+def run_ladder(todo: list, config, out: Path, done=None) -> list[dict]:
+    """Checkpoints 03-08 on `todo`; writes ladder.csv and ladder.png under `out`. The rows."""
+    from agentcourse.arena.runner import run_all
+
+    rows = run_all(ladder_entrants(), todo, config, done)
+    write_ladder(rows, out)
+    return rows
+
+
+def write_ladder(rows: list[dict], out: Path) -> tuple[Path, Path]:
+    """ladder.csv (LADDER_COLUMNS) and ladder.png under `out`."""
+    from agentcourse.arena.report import leaderboard, write_csv
+
+    return (write_csv(rows, Path(out) / "ladder.csv", LADDER_COLUMNS),
+            leaderboard(rows, Path(out) / "ladder.png", title="The ladder: checkpoints 03-08"))

@@ -1,0 +1,36 @@
+"""The ladder: checkpoints 03-08 on a fixed slice, a CSV and a figure that agree with the run."""
+
+from __future__ import annotations
+
+from agentcourse.arena.ladder import RUNGS, costlier, run_ladder
+from agentcourse.arena.report import TOTAL, read_csv, tokens
+from agentcourse.arena.runner import ArenaConfig
+from agentcourse.arena.sets import tasks
+
+SLICE = ["change-default", "list-todos"]
+
+
+def test_the_ladder_slice_writes_a_csv_and_a_png_that_agree_with_the_run(tmp_path):
+    rows = run_ladder(tasks("practice", SLICE), ArenaConfig(jobs=2), tmp_path)
+    png = tmp_path / "ladder.png"
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    written = read_csv(tmp_path / "ladder.csv")
+    per_task = [r for r in written if r["task"] != TOTAL]
+    assert len(per_task) == len(RUNGS) * len(SLICE)
+    run = {(r["entrant"], r["task"]): r for r in rows}
+    for r in per_task:
+        assert r["solved"] == str(run[r["entrant"], r["task"]]["solved"])
+        assert tokens(r) == tokens(run[r["entrant"], r["task"]])
+    totals = {r["entrant"]: int(r["solved"]) for r in written if r["task"] == TOTAL}
+    assert totals == {e: sum(1 for r in rows if r["entrant"] == e and r["solved"]) for e in totals}
+    assert [r["entrant"] for r in per_task] == sorted(r["entrant"] for r in per_task)  # stable order
+
+
+def test_a_later_checkpoint_that_spends_more_on_a_family_both_solve_is_listed():
+    def row(entrant, family, spent, solved=True):
+        return {"entrant": entrant, "family": family, "solved": solved, "input_tokens": spent,
+                "output_tokens": 0, "cache_write_tokens": 0, "cache_read_tokens": 0}
+
+    rows = [row("03-a", "f", 100), row("05-b", "f", 150), row("06-c", "f", 90, solved=False),
+            row("03-a", "g", 100), row("05-b", "g", 80)]
+    assert [(c["family"], c["earlier"], c["later"], c["ratio"]) for c in costlier(rows)] == [("f", "03-a", "05-b", 1.5)]

@@ -1,0 +1,39 @@
+"""The task sets: the practice set follows the registry, the hidden set's seeds stay apart."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from agentcourse.arena.sets import PRACTICE_SEED, derived_seeds, hidden_seeds, tasks
+from agentcourse.errors import UnknownFamily
+from agentcourse.families import FAMILIES
+
+
+def test_practice_set_holds_one_instance_of_every_registered_family():
+    practice = tasks("practice")
+    assert sorted(t.family for t in practice) == sorted(FAMILIES)
+    assert {t.seed for t in practice} == {PRACTICE_SEED}
+
+
+def test_hidden_set_covers_every_family_with_large_seeds_unlike_the_practice_ones():
+    hidden = tasks("hidden")
+    assert {t.family for t in hidden} == set(FAMILIES)
+    assert all(t.seed >= 10**8 for t in hidden)
+    practice = {t.request for t in tasks("practice")}
+    assert not practice & {t.request for t in hidden}
+
+
+def test_a_family_missing_from_the_hidden_file_gets_seeds_derived_from_its_salt(tmp_path):
+    hidden = tmp_path / "hidden.json"
+    hidden.write_text(json.dumps({"salt": "s3cret", "seeds": {}, "per_family": 2}))
+    seeds = hidden_seeds("list-todos", hidden)
+    assert seeds == derived_seeds("s3cret", "list-todos", 2)
+    assert len(set(seeds)) == 2 and all(s >= 10**8 for s in seeds)
+    assert derived_seeds("other", "list-todos", 2) != seeds
+
+
+def test_an_unknown_family_is_a_usage_error_naming_the_known_ones():
+    with pytest.raises(UnknownFamily, match="list-todos"):
+        tasks("practice", ["no-such-family"])
