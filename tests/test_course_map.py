@@ -75,7 +75,11 @@ def test_each_checkpoint_readme_names_the_lecture_and_lab_of_its_step():
         step = re.match(r"^\| (\d\.\d) \|", row)
         if not step:
             continue
-        lab = re.search(r"\[Lab (\d+):", row).group(1)
+        lab = re.search(r"\[Lab (\d+):", row)
+        if lab is None:  # the capstone: a project graded by the arena, not a timed lab
+            assert "capstone" in row and "agentcourse arena" in row, row
+            continue
+        lab = lab.group(1)
         for name in re.findall(r"\]\(checkpoints/([\w-]+)/\)", row):
             text = (REPO_ROOT / "checkpoints" / name / "README.md").read_text(encoding="utf-8")
             assert f"Lecture {step.group(1)}, lab {lab}." in text, (

@@ -34,3 +34,16 @@ def test_a_later_checkpoint_that_spends_more_on_a_family_both_solve_is_listed():
     rows = [row("03-a", "f", 100), row("05-b", "f", 150), row("06-c", "f", 90, solved=False),
             row("03-a", "g", 100), row("05-b", "g", 80)]
     assert [(c["family"], c["earlier"], c["later"], c["ratio"]) for c in costlier(rows)] == [("f", "03-a", "05-b", 1.5)]
+
+
+def test_the_tracked_ladder_is_current_on_the_slice(tmp_path):
+    """docs/figures/arena/ladder.csv (what the capstone lecture quotes, `make arena` writes)
+    holds, for the slice, exactly the rows a run gives now: the tutor is deterministic."""
+    from agentcourse.paths import REPO_ROOT
+
+    run_ladder(tasks("practice", SLICE), ArenaConfig(jobs=2), tmp_path)
+    now = [r for r in read_csv(tmp_path / "ladder.csv") if r["task"] != TOTAL]
+    tracked = {(r["entrant"], r["task"]): r for r in read_csv(REPO_ROOT / "docs/figures/arena/ladder.csv")}
+    for row in now:
+        assert tracked.get((row["entrant"], row["task"])) == row, (
+            f"{row['entrant']} {row['task']} changed: run `make arena` and check the lecture")

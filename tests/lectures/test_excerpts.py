@@ -142,6 +142,9 @@ def _time_box(lab: str) -> int:
 def test_stated_time_boxes_match_the_labs(path: Path):
     text = path.read_text(encoding="utf-8")
     found = re.findall(r"\((?:\.\./)?labs/(lab\d\d)/\)[^\n(]*\((?:time box: \*\*)?(\d+) min", text)
+    if "capstone" in path.name:  # a project graded by the arena, not a timed lab
+        assert not found and "agentcourse arena grade" in text
+        return
     assert found, f"{path.name} links no lab with its time box"
     for lab, minutes in found:
         assert int(minutes) == _time_box(lab), f"{path.name}: {lab} is {_time_box(lab)} minutes"

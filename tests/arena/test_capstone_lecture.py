@@ -1,0 +1,73 @@
+"""The capstone lecture quotes the arena as it is: every family in its table, and every
+figure of the baseline recomputed from docs/figures/arena/ladder.csv (which
+tests/arena/test_arena_ladder.py keeps current)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from agentcourse.arena.ladder import costlier
+from agentcourse.arena.report import TOTAL, read_csv, tokens
+from agentcourse.families import FAMILIES
+from agentcourse.paths import REPO_ROOT
+
+PAGE = (REPO_ROOT / "lectures" / "08-1-the-capstone-arena.md").read_text(encoding="utf-8")
+TEXT = " ".join(PAGE.split())  # a figure split across two lines is still found
+ROWS = read_csv(REPO_ROOT / "docs" / "figures" / "arena" / "ladder.csv")
+TASKS = [r for r in ROWS if r["task"] != TOTAL]
+
+
+def _row(entrant: str, family: str) -> dict:
+    return next(r for r in TASKS if r["entrant"].startswith(entrant) and r["family"] == family)
+
+
+def test_the_families_table_names_every_family_and_no_other():
+    table = PAGE.split("## The task families", 1)[1].split("\n## ", 1)[0]
+    named = set(re.findall(r"^\| `([\w-]+)` \|", table, re.M))
+    assert named == set(FAMILIES)
+    assert f"{len(FAMILIES)} families" in TEXT.lower().replace("twenty-two", str(22))
+
+
+def test_the_baseline_table_is_the_ladder_csv():
+    for r in ROWS:
+        if r["task"] != TOTAL:
+            continue
+        solved, spent = int(r["solved"]), tokens(r)
+        line = (f"| {r['entrant']} | {solved} of {len(TASKS) // 6} | {spent:,} | {round(spent / solved):,} "
+                f"| {r['api_calls']} | ${float(r['dollars']):.2f} |")
+        assert line in PAGE, line
+
+
+def test_what_each_lesson_bought_is_quoted_as_measured():
+    big3, big4 = _row("03", "big-module-value"), _row("04", "big-module-value")
+    assert big3["solved"] == "False" and big4["solved"] == "True"
+    assert f"03 spends {tokens(big3):,} tokens" in TEXT and f"a few lines for {tokens(big4):,}" in TEXT
+    assert all(tokens(_row("05", f)) == tokens(_row("04", f)) for f in FAMILIES)
+    assert (f"costs {tokens(_row('06', 'summarise-modules')):,} tokens against 04's "
+            f"{tokens(_row('04', 'summarise-modules')):,}") in TEXT
+    assert (f"costs 03 {tokens(_row('03', 'add-function')):,} tokens and 04 "
+            f"{tokens(_row('04', 'add-function')):,}") in TEXT
+    assert (f"costs {tokens(_row('03', 'list-todos')):,} on 03 and {tokens(_row('08', 'list-todos')):,} "
+            "on 08") in TEXT
+    only_08 = {r["family"] for r in TASKS if r["solved"] == "True" and r["entrant"].startswith("08")} - {
+        r["family"] for r in TASKS if r["solved"] == "True" and not r["entrant"].startswith("08")}
+    assert only_08 == {"run-tests", "fix-failing-test"}
+    totals = {r["entrant"][:2]: r for r in ROWS if r["task"] == TOTAL}
+    assert tokens(totals["07"]) > tokens(totals["06"]) and float(totals["07"]["dollars"]) < 0.6 * float(totals["06"]["dollars"])
+
+
+def test_where_a_lesson_costs_more_is_counted_from_the_ladder():
+    solved: dict[str, dict[str, int]] = {}
+    for r in TASKS:
+        if r["solved"] == "True":
+            solved.setdefault(r["family"], {})[r["entrant"]] = tokens(r)
+    pairs = [(f, a, b) for f, s in solved.items() for a, b in itertools.pairwise(sorted(s))]
+    dearer = costlier(TASKS)
+    same = [p for p in pairs if solved[p[0]][p[1]] == solved[p[0]][p[2]]]
+    cheaper = sorted((f, b[:2]) for f, a, b in pairs if solved[f][b] < solved[f][a])
+    assert f"{len(dearer)} of the {len(pairs)} pairs" in TEXT
+    assert all(a.startswith("04") and b.startswith("05") for _, a, b in same)
+    assert f"{len(same)} are 05 against 04" in TEXT and f"only {len(cheaper)} are cheaper" in TEXT
+    for family, later in cheaper:
+        assert f"{later} on `{family}`" in TEXT
