@@ -5,10 +5,7 @@ time (--jobs 1), once with one per core (--jobs = cores). Both must solve the sa
 with the same token counts (each task has its own tutor, so parallelism changes nothing
 but the wall time), or the comparison is void. Printed: both wall times and the speed-up.
 
-The target is for the full practice set, about 22 tasks. While the registry holds fewer
-families than that, the set is widened to the size it will have: the practice set's
-families with seeds 1, 2, ... until there are at least SIZE tasks (said in the output).
-The tutor's brain is imported before either run, so neither pays for it; each run starts
+The target: the practice set (one task per family) in under 60 s on 2 cores. The tutor's brain is imported before either run, so neither pays for it; each run starts
 its own warm drivers, which is part of what a person waits for.
 """
 
@@ -20,20 +17,8 @@ import time
 from agentcourse.arena.entrants import entrant
 from agentcourse.arena.report import tokens
 from agentcourse.arena.runner import ArenaConfig, _warm, run_all
-from agentcourse.arena.sets import PRACTICE_SEED, family_names, tasks
-from agentcourse.families import instance
+from agentcourse.arena.sets import tasks
 from bench import progress, traces_off
-
-SIZE = 22  # tasks in the practice set once every family is in
-
-
-def task_set(families: list[str] | None, size: int) -> tuple[list, str]:
-    todo = tasks("practice", families)
-    if len(todo) >= size:
-        return todo, "the practice set"
-    rounds = -(-size // len(todo))
-    wide = [instance(name, PRACTICE_SEED + k) for k in range(rounds) for name in family_names(families)]
-    return wide, f"the practice set's {len(todo)} families x {rounds} seeds (practice-sized)"
 
 
 def timed(jobs: int, todo: list, bar, label: str) -> tuple[float, list[dict]]:
@@ -43,8 +28,9 @@ def timed(jobs: int, todo: list, bar, label: str) -> tuple[float, list[dict]]:
     return time.perf_counter() - started, rows
 
 
-def main(families: list[str] | None = None, size: int = SIZE) -> float:
-    (todo, what), cores = task_set(families, size), os.cpu_count() or 1
+def main(families: list[str] | None = None) -> float:
+    todo, cores = tasks("practice", families), os.cpu_count() or 1
+    what = "the practice set" if families is None else f"a slice of the practice set ({len(todo)} families)"
     _warm()
     with traces_off(), progress() as bar:
         one, rows_one = timed(1, todo, bar, "one task at a time")
