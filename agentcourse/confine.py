@@ -185,18 +185,19 @@ def check_roots_hide(roots: list[Path], secret: list[Path]) -> None:
                     "Use a virtual environment outside the course folders.")
 
 
-def sandbox_argv(kernel_dir: Path, submission: Path, work_name: str, launcher_args: list[str],
-                 limits: SandboxLimits, uid: int | None) -> list[str]:
-    """The full command: bwrap, its mounts, then the launcher inside the sandbox."""
+def system_argv(env: dict[str, str], identity_dir: Path, limits: SandboxLimits) -> list[str]:
+    """bwrap's start, shared by every sandbox of the course's graders: a cleared environment
+    (a student's name, a home in the scratch folder, `env` added), the system read-only
+    (/usr, the merged-/usr symlinks as they are on the host, a few files of /etc, the
+    passwd and group files in `identity_dir`), its own /proc and /dev, and two capped
+    tmpfs: /tmp and the scratch home."""
     argv = [str(bwrap_binary()), *_namespace_options(), "--clearenv"]
-    env = {"HOME": SANDBOX_HOME, "USER": "student", "LOGNAME": "student", "LANG": "C.UTF-8",
-           "PATH": f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin",
-           "TMPDIR": "/tmp", "MALLOC_ARENA_MAX": "2", "PYTHONDONTWRITEBYTECODE": "1",
-           "IPYTHONDIR": f"{SANDBOX_HOME}/.ipython", "MPLCONFIGDIR": f"{SANDBOX_HOME}/.config/matplotlib",
-           "JUPYTER_PLATFORM_DIRS": "1", "NBGRADER_EXECUTION": "autograde"}
-    for key, value in env.items():
+    base = {"HOME": SANDBOX_HOME, "USER": "student", "LOGNAME": "student", "LANG": "C.UTF-8",
+            "PATH": f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin",
+            "TMPDIR": "/tmp", "PYTHONDONTWRITEBYTECODE": "1",
+            "MPLCONFIGDIR": f"{SANDBOX_HOME}/.config/matplotlib"}
+    for key, value in {**base, **env}.items():
         argv += ["--setenv", key, value]
-    # The system: /usr read-only, the merged-/usr symlinks as they are on the host.
     argv += ["--ro-bind", "/usr", "/usr"]
     for name in ("bin", "lib", "lib32", "lib64", "libx32", "sbin"):
         host = Path("/") / name
@@ -206,11 +207,19 @@ def sandbox_argv(kernel_dir: Path, submission: Path, work_name: str, launcher_ar
             argv += ["--ro-bind", str(host), str(host)]
     for name in ETC_FILES:
         argv += ["--ro-bind-try", f"/etc/{name}", f"/etc/{name}"]
-    argv += ["--ro-bind", str(kernel_dir / "passwd"), "/etc/passwd",
-             "--ro-bind", str(kernel_dir / "group"), "/etc/group"]
-    argv += ["--proc", "/proc", "--dev", "/dev",
-             "--perms", "1777", "--size", str(limits.tmp_mb << 20), "--tmpfs", "/tmp",
-             "--perms", "0777", "--size", str(limits.scratch_mb << 20), "--tmpfs", SANDBOX_HOME]
+    argv += ["--ro-bind", str(identity_dir / "passwd"), "/etc/passwd",
+             "--ro-bind", str(identity_dir / "group"), "/etc/group"]
+    return argv + ["--proc", "/proc", "--dev", "/dev",
+                   "--perms", "1777", "--size", str(limits.tmp_mb << 20), "--tmpfs", "/tmp",
+                   "--perms", "0777", "--size", str(limits.scratch_mb << 20), "--tmpfs", SANDBOX_HOME]
+
+
+def sandbox_argv(kernel_dir: Path, submission: Path, work_name: str, launcher_args: list[str],
+                 limits: SandboxLimits, uid: int | None) -> list[str]:
+    """The full command: bwrap, its mounts, then the launcher inside the sandbox."""
+    env = {"MALLOC_ARENA_MAX": "2", "IPYTHONDIR": f"{SANDBOX_HOME}/.ipython",
+           "JUPYTER_PLATFORM_DIRS": "1", "NBGRADER_EXECUTION": "autograde"}
+    argv = system_argv(env, kernel_dir, limits)
     made: set[str] = set()
     for root in environment_roots():
         argv += _parents(root, made) + ["--ro-bind", str(root), str(root)]

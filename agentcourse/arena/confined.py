@@ -37,15 +37,14 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
+from agentcourse.arena.drive import pipe
 from agentcourse.confine import (
-    ETC_FILES,
     SANDBOX_HOME,
     SandboxLimits,
     _kernel_uid,
-    _namespace_options,
     _parents,
-    bwrap_binary,
     check_roots_hide,
+    system_argv,
 )
 
 PROJECT = f"{SANDBOX_HOME}/project"  # the scratch project's path inside the sandbox
@@ -71,20 +70,6 @@ def python_roots() -> list[Path]:
     return kept
 
 
-def _pipe(src: socket.socket, dest: socket.socket) -> None:
-    try:
-        while data := src.recv(65536):
-            dest.sendall(data)
-    except OSError:
-        pass
-    finally:
-        for s in (src, dest):
-            try:
-                s.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
-
-
 @contextmanager
 def socket_to(url: str, path: Path):
     """A unix socket at `path` whose connections are carried to the tutor at `url`."""
@@ -103,7 +88,7 @@ def socket_to(url: str, path: Path):
                 return
             upstream = socket.create_connection((target.hostname, target.port))
             for a, b in ((client, upstream), (upstream, client)):
-                threading.Thread(target=_pipe, args=(a, b), daemon=True).start()
+                threading.Thread(target=pipe, args=(a, b), daemon=True).start()
 
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
@@ -127,27 +112,8 @@ class Confinement:
 
     def argv(self, submission: Path, task_dir: Path, request: str, uid: int | None) -> list[str]:
         """bwrap, its mounts, then the driver (uid: the sandbox's own, when run as root)."""
-        env = {"HOME": SANDBOX_HOME, "USER": "student", "LOGNAME": "student", "LANG": "C.UTF-8",
-               "PATH": f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin", "TMPDIR": "/tmp",
-               "PYTHONDONTWRITEBYTECODE": "1", "AGENT_TRACE": "off",
-               "ANTHROPIC_API_KEY": "arena-sandbox", "MPLCONFIGDIR": f"{SANDBOX_HOME}/.config/matplotlib"}
-        argv = [str(bwrap_binary()), *_namespace_options(), "--clearenv"]
-        for key, value in env.items():
-            argv += ["--setenv", key, value]
-        argv += ["--ro-bind", "/usr", "/usr"]
-        for name in ("bin", "lib", "lib32", "lib64", "libx32", "sbin"):
-            host = Path("/") / name
-            if host.is_symlink():
-                argv += ["--symlink", os.readlink(host), str(host)]
-            elif host.is_dir():
-                argv += ["--ro-bind", str(host), str(host)]
-        for name in ETC_FILES:
-            argv += ["--ro-bind-try", f"/etc/{name}", f"/etc/{name}"]
-        argv += ["--ro-bind", str(task_dir / "passwd"), "/etc/passwd",
-                 "--ro-bind", str(task_dir / "group"), "/etc/group",
-                 "--proc", "/proc", "--dev", "/dev",
-                 "--perms", "1777", "--size", str(self.limits.tmp_mb << 20), "--tmpfs", "/tmp",
-                 "--perms", "0777", "--size", str(self.limits.scratch_mb << 20), "--tmpfs", SANDBOX_HOME]
+        env = {"AGENT_TRACE": "off", "ANTHROPIC_API_KEY": "arena-sandbox"}
+        argv = system_argv(env, task_dir, self.limits)
         made: set[str] = set()
         for root in python_roots():
             argv += _parents(root, made) + ["--ro-bind", str(root), str(root)]

@@ -42,7 +42,8 @@ def drop_to(uid: int) -> None:
         raise SystemExit("could not drop privileges")
 
 
-def _pipe(src: socket.socket, dest: socket.socket) -> None:
+def pipe(src: socket.socket, dest: socket.socket) -> None:
+    """Copy one side of a connection to the other until it closes (the relay's half)."""
     try:
         while data := src.recv(65536):
             dest.sendall(data)
@@ -73,7 +74,7 @@ def relay(path: str) -> str:
                 client.close()
                 continue
             for a, b in ((client, upstream), (upstream, client)):
-                threading.Thread(target=_pipe, args=(a, b), daemon=True).start()
+                threading.Thread(target=pipe, args=(a, b), daemon=True).start()
 
     threading.Thread(target=serve, daemon=True).start()
     return f"http://127.0.0.1:{server.getsockname()[1]}"
