@@ -8,7 +8,8 @@ it exists.
 
 The tutor lists the project, reads every module (in one response when parallel calls are
 allowed), then creates README.md from what the reads showed; a README.md in the listing
-is never written over.
+is never written over. "Create a README" without ".md" asks for the same file, and any
+README already there (README.rst too) counts as one.
 """
 
 from __future__ import annotations
@@ -133,8 +134,10 @@ def act(turn: Turn, m: dict) -> Action | None:
     if isinstance(entries, Action):
         return entries
     names = [n for n, kind in entries if kind == "file"]
-    if any(n.lower() == README.lower() for n in names):
-        return say(EXISTS.format(path=next(n for n in names if n.lower() == README.lower())))
+    # Any README counts as one already there (README.rst, readme.txt): never a second one.
+    old = [n for n in names if n.lower() == README.lower() or n.lower().split(".")[0] == "readme"]
+    if old:
+        return say(EXISTS.format(path=min(old, key=lambda n: n.lower() != README.lower())))
     modules = [n for n in names if n.endswith(".py") and not n.startswith(".")]
     if not modules:
         return say(f"There are no Python modules at the top of this project, so I wrote no {README}.")
@@ -168,8 +171,10 @@ FAMILY = Family(
     judge=judge,
     reference=reference,
     broken=broken,
-    patterns=(r"^\s*(?:please\s+)?(?:create|write|add|make|generate)\s+(?:a\s+|the\s+)?"
-              r"README\.md\b(?:\s+(?:for|to)\s+(?:this|the)\s+(?:project|repo\w*|codebase))?",),
+    # "README" alone (no ".md") asks for the same file: README.md.
+    patterns=(r"^\s*(?:please\s+|can you\s+|could you\s+)*(?:create|write|add|make|generate)\s+"
+              r"(?:a\s+|the\s+|an?\s+new\s+)?README(?:\.md)?\b(?!\.\w)(?:\s+file)?"
+              r"(?:\s+(?:for|to)\s+(?:this|the|my)\s+(?:project|repo\w*|codebase))?",),
     act=act,
     needs=("list",),
 )

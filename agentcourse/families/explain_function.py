@@ -5,6 +5,10 @@ kind of value (a list, a dict, a true/false answer, a count); the module also ha
 it does not call. Solved when the reply names every helper it calls and every constant it
 uses, says what kind of value it returns (in any words from a small set), names no helper
 it does not call, and no file changed. The wording is the agent's own.
+
+The tutor also explains a whole module ("What does main.py do?"): it reads the file and
+answers from its text alone (code.describe's line, then each function as `explain` sees
+it, then what runs under `__main__`); a missing file gets the usual honest error.
 """
 
 from __future__ import annotations
@@ -19,9 +23,9 @@ from agentcourse.families.judging import mentions, scripted, unchanged_except
 from agentcourse.families.moves import read_window
 from agentcourse.families.words import CONSTANTS, function_name, module_name, rng
 from agentcourse.matrix import Outcome
-from agentcourse.tutor import script
+from agentcourse.tutor import code, script
 from agentcourse.tutor.toolbox import norm_path, search_matches
-from agentcourse.tutor.turn import Action, Turn, _and, call, finish, say, whole_file
+from agentcourse.tutor.turn import Action, Turn, _and, call, finish, known, say, whole_file
 
 NAME = "explain-function"
 PHRASES = ("What does {f} in {path} do?", "Explain what {f} in {path} does.",
@@ -133,13 +137,67 @@ def explain(func: str, source: str) -> str:
                                       isinstance(v.func, ast.Name) else None) or "a value"
         kind += f": `{ast.unparse(v)}`"
     parts = [f"{func} calls {_and(calls)}" if calls else f"{func} calls no other function of its module"]
+    if "print" in seen:
+        parts.append("prints to the screen")
     if constants:
         parts.append(f"uses the constant{'s' * (len(constants) > 1)} {_and(constants)}")
     return f"{', '.join(parts)}, and returns {kind}."
 
 
+def _main_guard(tree: ast.Module) -> ast.If | None:
+    """The module's `if __name__ == "__main__":` block, if it has one."""
+    for node in tree.body:
+        test = ast.unparse(node.test) if isinstance(node, ast.If) else ""
+        if "__name__" in test and "__main__" in test:
+            return node
+    return None
+
+
+def explain_module(path: str, text: str) -> str:
+    """What a module does, from its text: code.describe's line (docstring, imports, the
+    functions it defines), then what each top-level function does, and what runs when it
+    is run as a script."""
+    if not text.strip():
+        return f"{path} is empty: it does nothing."
+    try:
+        tree = ast.parse(text)
+    except SyntaxError as err:
+        return (f"I read {path}, but it does not parse as Python (line {err.lineno}: {err.msg}), "
+                f"so I can't say what it does. It has {len(text.splitlines())} lines.")
+    lines = [code.describe(path, text)]
+    defs = [n for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    for node in defs[:8]:
+        doc = (ast.get_docstring(node) or "").strip().split("\n")[0]
+        said = f' Its docstring says: "{doc}"' if doc else ""
+        lines.append(f"- {explain(node.name + '()', ast.get_source_segment(text, node) or '')}{said}")
+    if len(defs) > 8:
+        lines.append(f"- and {len(defs) - 8} more functions.")
+    guard = _main_guard(tree)
+    ran = [ast.unparse(n.value) for n in guard.body if isinstance(n, ast.Expr)] if guard else []
+    if ran:
+        lines.append(f"- Run as a script (`python {path}`), it calls {_and([f'`{c}`' for c in ran])}.")
+    elif guard:
+        lines.append(f"- It has a `__main__` block, run when you run `python {path}`.")
+    return "\n".join(lines)
+
+
+def _explain_file(turn: Turn, path: str) -> Action:
+    """Read the whole module, then say what it does from that text (a missing or unreadable
+    file gets whole_file's honest error)."""
+    text = whole_file(turn, path)
+    if isinstance(text, Action):
+        return text
+    k = known(turn, path)
+    cut = k.text is not None and not k.complete and not k.last_read.stub
+    note = f"\n(I could read only the first {len(text.splitlines())} lines; this covers those.)" if cut else ""
+    return finish(turn, explain_module(path, text) + note)
+
+
 def act(turn: Turn, m: dict) -> Action | None:
-    """Search for the def and read from there where the tools allow, else read the file."""
+    """A module: read it whole and explain it. A function: search for the def and read from
+    there where the tools allow, else read the file."""
+    if not m.get("f"):
+        return _explain_file(turn, norm_path(m["path"]))
     func, path = m["f"], norm_path(m["path"])
     is_def = rf"^\s*(?:async\s+)?def {re.escape(func)}\s*\("
     lines, index = None, None
@@ -167,6 +225,8 @@ def act(turn: Turn, m: dict) -> Action | None:
         return say(f"I read {func} in {path}, but I could not parse it to explain it.")
 
 
+_MODULE = r"(?:the (?:file |module )?)?(?P<path>[\w./-]+\.py)"
+
 FAMILY = Family(
     name=NAME,
     probes="Explain one function: what it returns, what it calls, the constants it uses; change nothing.",
@@ -178,6 +238,11 @@ FAMILY = Family(
     patterns=(r"\bwhat (?:does |is )?(?:the function )?(?P<f>[A-Za-z_]\w*)(?:\(\))? in (?P<path>[\w./-]+\.py) "
               r"(?:do|does|doing)\b",
               r"\bexplain (?:what )?(?:the function )?(?P<f>[A-Za-z_]\w*)(?:\(\))? in (?P<path>[\w./-]+\.py)"
-              r"(?: does)?\b"),
+              r"(?: does)?\b",
+              # A module rather than a function: "What does main.py do?", "Explain utils.py."
+              rf"\bwhat (?:does|is) {_MODULE} (?:do|does|doing|for)\b",
+              rf"\btell me what {_MODULE} does\b",
+              rf"^\s*(?:please\s+|can you\s+|could you\s+)*explain (?:what )?{_MODULE}"
+              r"(?: does| is for| is)?\s*[.?!]?\s*$"),
     act=act,
 )

@@ -353,9 +353,18 @@ TASKS += (
 )
 
 TASK_PROMPTS: tuple[str, ...] = tuple(t.example for t in TASKS)
+# A few of the arena's task families' requests (agentcourse/families/), written out here
+# because the script cannot import the families (they import it); a test holds that a
+# family takes each one.
+FAMILY_PROMPTS: tuple[str, ...] = (
+    "Rename add to add_numbers everywhere.",
+    "What does main.py do?",
+    "Find every TODO.",
+    "Create a README for this project.",
+)
 # The requests the help reply lists: what a person types (a compaction's instruction is the
-# program's, not the user's).
-HELP_PROMPTS: tuple[str, ...] = tuple(t.example for t in TASKS if t.name != "compact")
+# program's, not the user's), the course's tasks and then a few of the families'.
+HELP_PROMPTS: tuple[str, ...] = tuple(t.example for t in TASKS if t.name != "compact") + FAMILY_PROMPTS
 
 
 # ----------------------------------------------------------------------------- failure modes

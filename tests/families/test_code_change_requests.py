@@ -19,7 +19,7 @@ OTHERS = (
     "Add a function multiply to math_utils.py.", "Add a docstring to add in math_utils.py.",
     "Add a main block to app.py.", "Run the tests.", "Do the tests pass?",
     "Where is load_order defined?", "Where is parse_item used?", "List the files.",
-    "What does main.py do?", "Rename notes.py to notes_old.py.",
+    "Rename notes.py to notes_old.py.",
     "In pricing.py, change the default margin of score_order from 5 to 8.",
 )
 

@@ -65,5 +65,8 @@ def test_the_patterns_read_the_names_from_each_phrasing():
     assert re.search(r"\brename\b", "Rename the function a to b everywhere.", re.I)
 
 
-def test_a_rename_that_names_no_file_is_left_to_the_help_reply():
-    assert FAMILY.match("Rename add to add_numbers everywhere.") is None
+def test_a_rename_that_names_no_file_is_taken_and_a_pronoun_is_not():
+    m = FAMILY.match("Rename add to add_numbers everywhere.")
+    assert m and (m["old"], m["new"]) == ("add", "add_numbers")
+    assert FAMILY.match("Rename it to add_numbers.") is None
+    assert FAMILY.match("It should be called once.") is None
