@@ -106,7 +106,13 @@ def cli_ladder(args: argparse.Namespace) -> int:
         rows = run_ladder(todo, config, out, lambda row: bar.advance(job))
     print_table(rows)
     print_costlier(costlier(rows))
-    print(f"wrote {out / 'ladder.csv'} and {out / 'ladder.png'}")
+    name = "ladder-live" if config.live else "ladder"
+    if config.live:  # what the tutor's ladder predicted, beside what Claude did
+        from agentcourse.arena.ladder import TRACKED, compare, print_comparison
+        from agentcourse.arena.report import read_csv
+
+        print_comparison(compare(read_csv(TRACKED), rows))
+    print(f"wrote {out / (name + '.csv')} and {out / (name + '.png')}")
     return 0
 
 

@@ -47,3 +47,25 @@ def test_the_tracked_ladder_is_current_on_the_slice(tmp_path):
     for row in now:
         assert tracked.get((row["entrant"], row["task"])) == row, (
             f"{row['entrant']} {row['task']} changed: run `make arena` and check the lecture")
+
+
+def test_the_tutor_and_claude_are_compared_per_checkpoint_with_the_families_they_disagree_on():
+    from agentcourse.arena.ladder import compare, print_comparison
+
+    def row(entrant, family, spent, solved=True):
+        return {"entrant": entrant, "task": f"{family}/1", "family": family, "solved": str(solved),
+                "input_tokens": spent, "output_tokens": 0, "cache_write_tokens": 0, "cache_read_tokens": 0}
+
+    tutor = [row("03-a", "f", 100), row("03-a", "g", 300, solved=False), row("08-b", "f", 50),
+             {"entrant": "03-a", "task": TOTAL, "family": "", "solved": "1"}]
+    live = [row("03-a", "f", 200), row("03-a", "g", 400), row("03-a", "h", 10)]
+    found = compare(tutor, live)
+    assert found == [{"entrant": "03-a", "tasks": 2, "disagree": ["g"], "tutor_solved": 1,
+                      "tutor_per_solved": 100, "live_solved": 2, "live_per_solved": 300}]
+    from io import StringIO
+
+    from rich.console import Console
+
+    out = StringIO()
+    print_comparison(found, Console(file=out, width=200))
+    assert "03-a" in out.getvalue() and "g" in out.getvalue()
