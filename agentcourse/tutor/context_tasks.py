@@ -437,52 +437,63 @@ def _call_text(name: str, args: dict) -> str:
     return f"{name}({', '.join(f'{k}={_short(json.dumps(v), 50)}' for k, v in args.items())})"
 
 
-def summarise(turn: Turn) -> str:
-    """The summary of the conversation before the instruction, from its real content."""
-    history = _history(messages_of(turn))
-    box = Toolbox(read_tools(turn.body.get("tools") or []))
-    steps = read_steps(box, history)
-    requests = [(i, text_of(m["content"])) for i, m in enumerate(history)
-                if m.get("role") == "user" and (isinstance(m.get("content"), str) or any(
-                    isinstance(b, dict) and b.get("type") == "text" for b in m.get("content") or []))]
-    decisions, paths, facts, open_questions = [], {}, [], []
-    carried, carried_paths = [], []
-    for _, text in requests:  # an earlier summary: carry its decisions, paths and facts forward
+def _user_requests(history: list[dict]) -> list[tuple[int, str]]:
+    """(index, text) of every user message with text of its own (not only tool results)."""
+    return [(i, text_of(m["content"])) for i, m in enumerate(history)
+            if m.get("role") == "user" and (isinstance(m.get("content"), str) or any(
+                isinstance(b, dict) and b.get("type") == "text" for b in m.get("content") or []))]
+
+
+def _carried(requests: list[tuple[int, str]]) -> tuple[list[str], dict[str, list[str]], list[str]]:
+    """An earlier summary's Decisions, Paths and Facts, carried forward."""
+    decisions, carried_paths, carried = [], [], []
+    for _, text in requests:
         for heading, bucket in (("Decisions", decisions), ("Paths", carried_paths),
                                 ("Facts", carried)):
             section = re.search(rf"^## {heading}\n(.*?)(?=^## |\Z)", text, re.M | re.S)
             if section:
                 bucket += [line for line in section[1].split("\n")
                            if line.strip().startswith("-") and not PLACEHOLDER.match(line)]
-    for line in carried_paths:
-        if m := re.match(r"^\s*-\s+(\S+) \((.*)\)$", line):
-            paths[m[1]] = m[2].split(", ")
-    for i, m in enumerate(history):  # requests answered, with the answer's first line
+    paths = {m[1]: m[2].split(", ") for line in carried_paths
+             if (m := re.match(r"^\s*-\s+(\S+) \((.*)\)$", line))}
+    return decisions, paths, carried
+
+
+def _answered(history: list[dict], requests: list[tuple[int, str]]) -> list[str]:
+    """Requests answered, each with the answer's first line."""
+    out = []
+    for i, m in enumerate(history):
         if m.get("role") == "assistant" and isinstance(m.get("content"), list) and not any(
                 isinstance(b, dict) and b.get("type") == "tool_use" for b in m["content"]):
             asked = next((t for j, t in reversed(requests) if j < i), "")
             reply = text_of(m["content"]).strip().split("\n")[0]
             if asked and reply:
-                decisions.append(f"- Answered {_short(_request_words(asked), 80)!r}: {_short(reply, 120)}")
-    for s in steps:
+                out.append(f"- Answered {_short(_request_words(asked), 80)!r}: {_short(reply, 120)}")
+    return out
+
+
+_DID = {"list": "listed", "read": "read", "read_lines": "read", "search": "searched",
+        "edit": "changed", "create": "created"}
+
+
+def _from_steps(steps: list[Step], paths: dict[str, list[str]]) -> tuple[list[str], list[str], list[str]]:
+    """(decisions, facts, open questions) the tool calls show; `paths` gains what was done where."""
+    decisions, facts, open_questions = [], [], []
+    for k, s in enumerate(steps):
         if s.op in ("edit", "create") and s.ok:
-            did = "created" if s.op == "create" else "changed"
-            decisions.append(f"- {did.capitalize()} {s.path}"
+            decisions.append(f"- {'Created' if s.op == 'create' else 'Changed'} {s.path}"
                              + (f": `{_short(s.args.get('old', '').split(chr(10))[0], 50)}` -> "
                                 f"`{_short(s.args.get('new', '').split(chr(10))[0], 50)}`"
                                 if s.op == "edit" else "."))
         if s.path and s.op != "other":
-            paths.setdefault(s.path, [])
-            word = {"list": "listed", "read": "read", "read_lines": "read", "search": "searched",
-                    "edit": "changed", "create": "created"}[s.op]
-            if word not in paths[s.path]:
-                paths[s.path].append(word)
-        if not s.ok and not any(t.op == s.op and t.path == s.path and t.ok
-                                for t in steps[steps.index(s) + 1:]):
+            done = paths.setdefault(s.path, [])
+            if _DID[s.op] not in done:
+                done.append(_DID[s.op])
+        if not s.ok and not any(t.op == s.op and t.path == s.path and t.ok for t in steps[k + 1:]):
             open_questions.append(f"- {s.tool} on {s.path or 'the project'} failed: "
                                   f"{_short(primitives._error(s), 120)}")
         if s.op == "list" and s.ok and not elided(s):
-            names = [n + ("/" if k == "dir" else "") for n, k in parse_listing(s.result)]
+            names = [n + ("/" if kind == "dir" else "") for n, kind in parse_listing(s.result)]
             facts.append(f"- listing of {s.path}: {', '.join(names)}")
         if s.op == "search" and s.ok and not elided(s):
             hits = [f"{p}:{n}" for p, n, _ in _hits(s.result)][:12]
@@ -492,30 +503,51 @@ def summarise(turn: Turn) -> str:
         content, complete, _ = read_chunks(steps, path)
         if complete and content is not None:
             text = content if isinstance(content, str) else "\n".join(content[k] for k in sorted(content))
-            facts.append("- " + (module_line(path, text) if path.endswith(".py")
-                                 else describe(path, text)))
-    for name, args, result, _ in calls_in(history):  # notes and delegated answers
+            facts.append("- " + (module_line(path, text) if path.endswith(".py") else describe(path, text)))
+    return decisions, facts, open_questions
+
+
+def _noted(turn: Turn, history: list[dict]) -> list[str]:
+    """Facts from notes the agent kept and answers it delegated."""
+    facts = []
+    for name, args, result, _ in calls_in(history):
         tool = next((t for t in turn.body.get("tools") or [] if t.get("name") == name), {})
         words = f"{name} {tool.get('description', '')}"
         if re.search(r"\bnotes?\b|_note\b|memory|remember", words, re.I) and len(args) == 1:
-            note = str(next(iter(args.values())))
-            facts.append(f"- noted: {note.lstrip('- ')}")
+            facts.append(f"- noted: {str(next(iter(args.values()))).lstrip('- ')}")
         elif re.search(r"research|delegat", name, re.I) and result:
             facts.append(f"- research {_short(next(iter(args.values()), ''), 80)!r}: {_short(result, 240)}")
-    seen, merged = set(), []
+    return facts
+
+
+def _merged(lines: list[str]) -> list[str]:
+    """One line per path; the newest wins, and "noted" sticks."""
     def key(line: str) -> str:
         return norm_path(m["path"]) if (m := FACT.match(line)) else line
 
-    noted_paths = {key(line) for line in carried + facts if (m := FACT.match(line)) and m["noted"]}
-    for line in carried + facts:  # one line per path; the newest wins, and "noted" sticks
+    noted_paths = {key(line) for line in lines if (m := FACT.match(line)) and m["noted"]}
+    seen, merged = set(), []
+    for line in lines:
         if key(line) in seen:
             merged = [x for x in merged if key(x) != key(line)]
         seen.add(key(line))
         if key(line) in noted_paths and (m := FACT.match(line)) and not m["noted"]:
             line = f"- noted: {m['path']}: {m['text']}"
         merged.append(line)
+    return merged
+
+
+def summarise(turn: Turn) -> str:
+    """The summary of the conversation before the instruction, from its real content."""
+    history = _history(messages_of(turn))
+    steps = read_steps(Toolbox(read_tools(turn.body.get("tools") or [])), history)
+    requests = _user_requests(history)
+    decisions, paths, carried = _carried(requests)
+    decisions += _answered(history, requests)
+    done, facts, open_questions = _from_steps(steps, paths)
+    merged = _merged(carried + facts + _noted(turn, history))
     sections = {
-        "Decisions": decisions or ["- None yet."],
+        "Decisions": decisions + done or ["- None yet."],
         "Paths": [f"- {p} ({', '.join(w)})" for p, w in paths.items()] or ["- None."],
         "Facts": merged or ["- None."],
         "Open questions": open_questions or ["- None."],
