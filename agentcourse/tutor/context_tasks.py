@@ -199,16 +199,15 @@ def known_facts(turn: Turn) -> tuple[dict[str, str], set[str], dict[str, list[st
 # ----------------------------------------------------------------------------- module-summary
 
 
-def task_module_summary(turn: Turn, m: dict) -> Action:
-    folder, out = norm_path(m.get("package") or longtask.PACKAGE), m.get("out") or "SUMMARY.md"
-    facts, noted, listings = known_facts(turn)
-    note = note_tool(turn)
+def _package_modules(turn: Turn, folder: str, out: str, listings: dict) -> list[str] | Action:
+    """The package's modules, from its listing (listed now, or a listing an earlier summary
+    kept), or the action that lists it, or the reply that says it cannot be listed."""
     lists = [s for s in turn.steps if s.op == "list" and s.path == folder and s.ok and not elided(s)]
     failed = [s for s in turn.steps if s.op == "list" and s.path == folder and not s.ok]
     if failed and not lists:
         if not primitives._NOT_FOUND.search(failed[-1].result):
             return say(script.FAILED.format(what="list the files in", path=folder,
-                                                  error=primitives._error(failed[-1])))
+                                            error=primitives._error(failed[-1])))
         hint = script.NO_PACKAGE_HINT if folder == longtask.PACKAGE else ""
         return say(script.NO_PACKAGE.format(folder=folder, out=out) + hint)
     if lists:
@@ -219,12 +218,14 @@ def task_module_summary(turn: Turn, m: dict) -> Action:
         return primitives.no_tool(turn, "list files")
     else:
         return call("list", path=folder)
-    modules = [f"{folder}/{n}" for n in names if n.endswith(".py") and not n.startswith("_")]
-    if not modules:
-        return finish(turn, f"There are no modules in {folder} to summarise.")
+    return [f"{folder}/{n}" for n in names if n.endswith(".py") and not n.startswith("_")]
 
-    lines: dict[str, str] = {}  # module -> its line, from a whole read this turn or a fact
-    todo: tuple[str, int] | None = None  # (module, next line) of the first module still unknown
+
+def _module_lines(turn: Turn, modules: list[str], facts: dict) -> tuple[dict[str, str], tuple[str, int] | None]:
+    """Each module's line, from a whole read this turn or a fact; and (module, next line) of
+    the first module still unknown, or None."""
+    lines: dict[str, str] = {}
+    todo: tuple[str, int] | None = None
     for path in modules:
         content, complete, nxt = read_chunks(turn.steps, path)
         if complete and content is not None:
@@ -235,6 +236,19 @@ def task_module_summary(turn: Turn, m: dict) -> Action:
             lines[path] = facts[path]
         elif todo is None:
             todo = (path, nxt)
+    return lines, todo
+
+
+def task_module_summary(turn: Turn, m: dict) -> Action:
+    folder, out = norm_path(m.get("package") or longtask.PACKAGE), m.get("out") or "SUMMARY.md"
+    facts, noted, listings = known_facts(turn)
+    modules = _package_modules(turn, folder, out, listings)
+    if isinstance(modules, Action):
+        return modules
+    if not modules:
+        return finish(turn, f"There are no modules in {folder} to summarise.")
+    lines, todo = _module_lines(turn, modules, facts)
+    note = note_tool(turn)
     calls: list[tuple[str, dict]] = []
     if note:  # write down what was read before it can turn into a stub
         calls += [raw(note, lines[p]) for p in modules if p in lines and p not in noted]
@@ -250,14 +264,11 @@ def task_module_summary(turn: Turn, m: dict) -> Action:
             return finish(turn, f"Done — wrote {out}: one line for each of the {len(modules)} "
                                 f"modules in {folder}.")
     else:
-        text = f"# Summary of the {folder} package\n\n" + "".join(
-            f"- {lines[p]}\n" for p in modules)
+        text = f"# Summary of the {folder} package\n\n" + "".join(f"- {lines[p]}\n" for p in modules)
         calls.append(_write(turn, out, text, written))
         if isinstance(calls[-1], Action):
             return calls[-1]
-    if not turn.parallel:
-        calls = calls[:1]
-    return Action(calls=calls)
+    return Action(calls=calls if turn.parallel else calls[:1])
 
 
 def _write(turn: Turn, path: str, text: str, written: list[Step]):
