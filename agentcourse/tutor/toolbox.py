@@ -369,12 +369,7 @@ _EDIT_ERROR = re.compile(
     r"occurs \d+ times|multiple|not unique|cannot|can't|failed",
     re.I,
 )
-_TRUNCATED = re.compile(
-    r"\(\d+ more lines?\)|\[\s*\d+ more lines?|<response clipped>|\[(?:output )?truncated|"
-    r"\.\.\. ?truncated|\belided_chars\b|\bshows at most\b|"
-    r"\bshowing (?:lines )?\d+\s*(?:-|to)\s*\d+ of \d+",
-    re.I,
-)
+_TRUNCATED = harness.TRUNCATED  # a note that a read was cut short
 
 
 def truncated(result: str) -> bool:
