@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from agentcourse.arena.sets import family_names
+from agentcourse.paths import REPO_ROOT
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tutor"))
 import reference_agents as ra  # noqa: E402
@@ -56,3 +57,5 @@ def test_claude_code_solves_the_practice_set_but_the_documented_failures(tmp_pat
     for family, reason in UNSOLVED.items():
         assert rows[family]["reason"].startswith(reason), rows[family]["reason"]
     assert all(r["protocol_errors"] == "0" and r["exit"] == "ok" for r in rows.values()), rows
+    lecture = " ".join((REPO_ROOT / "lectures" / "08-1-the-capstone-arena.md").read_text(encoding="utf-8").split())
+    assert f"solves {len(solved)} of the {len(rows)} practice families" in lecture

@@ -17,6 +17,12 @@ The `drive` command is what runs inside the namespace: it brings loopback up, ch
 that nothing else is reachable, serves the tutor, runs the client once per request in a
 fresh copy of the sample project, and writes what happened (files, replies, the requests
 the tutor saw) as JSON for the test to judge.
+
+The `arena` command is the same fence around `agentcourse arena` itself: `run_arena`
+starts it in a namespace, where it brings loopback up, checks isolation and runs the arena
+with Claude Code as a `--command` entrant (`arena_command`); each task's tutor listens on
+the namespace's loopback. The fence lives here, beside the pinned install, so the arena
+stays a plain program that knows nothing of namespaces or of this client.
 """
 
 from __future__ import annotations
@@ -343,14 +349,14 @@ def drive_arena(argv: list[str]) -> int:
     if leak:
         print(f"the namespace is not isolated: {leak}", file=sys.stderr)
         return 3
-    home = Path(os.environ.get("TMPDIR") or "/tmp") / f"claude-arena-home-{os.getpid()}"
-    home.mkdir(parents=True, exist_ok=True)
-    os.environ.update(QUIET)
-    os.environ.update({"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
-                       "XDG_CACHE_HOME": str(home / ".cache")})
+    import tempfile
+
     from agentcourse import cli
 
-    return cli.main(["arena", *argv])
+    with tempfile.TemporaryDirectory(prefix="claude-home-") as home:  # its settings, sessions, caches
+        os.environ.update(QUIET)
+        os.environ.update({"HOME": home, "XDG_CONFIG_HOME": f"{home}/.config", "XDG_CACHE_HOME": f"{home}/.cache"})
+        return cli.main(["arena", *argv])
 
 
 def run_arena(families: list[str] | None, out: Path, timeout: float = PROMPT_TIMEOUT, jobs: int = 2):

@@ -204,3 +204,18 @@ def test_a_request_without_replayed_calls_is_left_alone():
 
     body = {"messages": [{"role": "user", "content": "Calling tools:\n[1, 2]"}]}
     assert textproto.replayed(body) is body
+
+
+def test_a_system_message_noting_a_cut_read_joins_that_tool_result_not_the_rules():
+    """Claude Code sends "[Truncated: PARTIAL view ...]" as a system turn after a Read's result:
+    the tutor reads it as part of that result (the read is partial), not as a session rule."""
+    note = "[Truncated: PARTIAL view - big.py: showing lines 1-2989 of 5001 total. Call Read with offset=2990.]"
+    body = {"system": "Be brief.", "messages": [
+        {"role": "user", "content": "Change LIMIT in big.py from 3 to 5."},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "Read",
+                                           "input": {"file_path": "big.py"}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "1\tx = 1"}]},
+        {"role": "system", "content": [{"type": "text", "text": note}]}]}
+    folded = harness.fold_system_messages(body)
+    assert [b["text"] for b in folded["system"]] == ["Be brief."]
+    assert folded["messages"][-1]["content"][0]["content"] == f"1\tx = 1\n{note}"
