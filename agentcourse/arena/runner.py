@@ -9,8 +9,8 @@ process of its own in the project: for a checkpoint-contract program, a child fo
 warm driver (warm.py, drive.py), which saves each task Python's start and the SDK's
 import; for a command entrant, its command line; when grading, the driver in bubblewrap
 (confined.py). The subprocess has a time limit and its own process group, killed when the
-task ends. Its stdin answers every approval question with `answer` ("y"): nobody is at the
-keyboard, and the fence is the throwaway scratch project (and, when grading, the sandbox),
+task ends. Its stdin answers every approval question with `answer` ("y"; "" leaves stdin
+empty, for a CLI that reads it into its request): nobody is at the keyboard, and the fence is the throwaway scratch project (and, when grading, the sandbox),
 as in the benchmarks. Nothing it prints is read.
 
 With --live the tutor's place is taken by a recording proxy to the API (proxy.py), so
