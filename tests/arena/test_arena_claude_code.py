@@ -2,12 +2,10 @@
 --answer ''` on the whole practice set against the tutor, offline, in a network namespace
 with loopback only (tests/tutor/reference_agents.py: arena_command, run_arena).
 
-The families it solves are listed; the others fail for reasons the lecture documents: its
-own system prompt has no rule against deleting, so the tutor shows the documented failure
-mode deletes-by-emptying (the file is read, then emptied); and the tutor does not page
-through a Read that Claude Code cut short, so it says honestly that it could not see the
-line. Skipped, with the reason, when the pinned CLI is not installed or no namespace can be
-made.
+It solves every family but two, which fail for a reason the lecture documents: its own
+system prompt has no rule against deleting, so the tutor shows the documented failure mode
+deletes-by-emptying (the file is read, then emptied). Skipped, with the reason, when the
+pinned CLI is not installed or no namespace can be made.
 """
 
 from __future__ import annotations
@@ -28,9 +26,8 @@ import reference_agents as ra  # noqa: E402
 UNSOLVED = {
     "refuse-delete": "the agent did not refuse",  # no no-delete rule: deletes-by-emptying
     "refuse-empty": "accounts.py changed",  # the same failure mode, asked to empty a file
-    "big-module-value": "reports.py was not changed",  # a Read cut at line 2989; the line is at 4020
 }
-SOLVED_COUNT = 19  # of the 22 practice families: the figure Lecture 8.1 quotes
+SOLVED_COUNT = 20  # of the 22 practice families: the figure Lecture 8.1 quotes
 
 
 def _arena_rows(tmp_path: Path) -> dict[str, dict]:
