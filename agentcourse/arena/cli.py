@@ -35,6 +35,9 @@ def add_parser(sub) -> None:
     arena.add_argument("--families", help="only these families, comma-separated")
     arena.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="tasks run at once")
     arena.add_argument("--timeout", type=float, default=120.0, help="seconds per task")
+    arena.add_argument("--answer", default="y",
+                       help="the line fed on stdin to every approval question (default y); '' feeds nothing, "
+                       "for a CLI that reads piped stdin as part of its request (claude -p)")
     arena.add_argument("--out", help="output folder (default .arena/; grade: .arena/grade/)")
     arena.add_argument("--live", action="store_true", help="against Claude (needs ANTHROPIC_API_KEY)")
     arena.add_argument("--model", default="", help="ANTHROPIC_MODEL for --live")
@@ -47,7 +50,8 @@ def _config(args):
         raise UsageError("--jobs must be at least 1")
     if args.live and not os.environ.get("ANTHROPIC_API_KEY"):
         raise NoApiKey("--live runs against Claude and needs ANTHROPIC_API_KEY")
-    return ArenaConfig(jobs=args.jobs, timeout_s=args.timeout, live=args.live, model=args.model)
+    return ArenaConfig(jobs=args.jobs, timeout_s=args.timeout, live=args.live, model=args.model,
+                       answer=args.answer)
 
 
 def _families(args) -> list[str] | None:

@@ -9,8 +9,8 @@ process of its own in the project: for a checkpoint-contract program, a child fo
 warm driver (warm.py, drive.py), which saves each task Python's start and the SDK's
 import; for a command entrant, its command line; when grading, the driver in bubblewrap
 (confined.py). The subprocess has a time limit and its own process group, killed when the
-task ends. Its stdin answers every approval question with `answer` ("y"): nobody is at the
-keyboard, and the fence is the throwaway scratch project (and, when grading, the sandbox),
+task ends. Its stdin answers every approval question with `answer` ("y"; "" leaves stdin
+empty, for a CLI that reads it into its request): nobody is at the keyboard, and the fence is the throwaway scratch project (and, when grading, the sandbox),
 as in the benchmarks. Nothing it prints is read.
 
 With --live the tutor's place is taken by a recording proxy to the API (proxy.py), so
@@ -57,7 +57,7 @@ class ArenaConfig:
 
     jobs: int = field(default_factory=lambda: os.cpu_count() or 1)  # tasks run at once (each entrant in a process of its own)
     timeout_s: float = 120.0  # wall-clock limit of one task; the entrant is killed past it
-    answer: str = "y"  # the line fed to every approval question on stdin (nobody is at the keyboard)
+    answer: str = "y"  # the line fed to every approval question on stdin (nobody is at the keyboard); "": none
     live: bool = False  # against Claude (ANTHROPIC_API_KEY, through a recording proxy) instead of the tutor
     model: str = ""  # ANTHROPIC_MODEL for live runs ("" : each entrant's own default)
     upstream: str = "https://api.anthropic.com"  # where live runs' recording proxy forwards
@@ -92,7 +92,7 @@ def _run(argv: list[str], cwd: Path, env: dict, config: ArenaConfig, watch: Path
     """Run to the end, the time limit, or (watching the project `watch`) past the project's
     size caps; then its whole process group goes. The exit column."""
     with tempfile.TemporaryFile("w+", encoding="utf-8") as answers:
-        answers.write((config.answer + "\n") * 2000)
+        answers.write((config.answer + "\n") * 2000 if config.answer else "")  # "": stdin is empty
         answers.seek(0)
         proc = subprocess.Popen(argv, cwd=cwd, env=env, stdin=answers, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL, start_new_session=True)
@@ -182,7 +182,7 @@ def _unconfined(entrant: Entrant, task: Instance, root: Path, ledger: Ledger, co
         if warm is None or entrant.folder is None:
             return _run(_argv(entrant, task), root, env, config, watch=root)
         answers = root.parent / "answers.txt"
-        answers.write_text((config.answer + "\n") * 2000, encoding="utf-8")
+        answers.write_text((config.answer + "\n") * 2000 if config.answer else "", encoding="utf-8")
         return warm.run(entrant.folder, task.request, root, env, answers, config.timeout_s)
 
 

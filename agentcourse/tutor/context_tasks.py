@@ -94,12 +94,15 @@ def calls_in(messages: list[dict]) -> list[tuple[str, dict, str | None, bool]]:
     return [tuple(found[i]) for i in order]  # type: ignore[misc]
 
 
-def _one_string_tool(turn: Turn, words: str) -> dict | None:
-    """A custom tool taking one required string, whose name or description says `words`."""
+def _one_string_tool(turn: Turn, words: str, skip: re.Pattern | None = None) -> dict | None:
+    """A custom tool taking one required string, whose name or description says `words`
+    (and whose name and string are not `skip`)."""
     for tool in turn.body.get("tools") or []:
         schema = tool.get("input_schema") or {}
         props, required = schema.get("properties") or {}, schema.get("required") or []
         if len(required) != 1 or (props.get(required[0]) or {}).get("type") != "string":
+            continue
+        if skip and (skip.fullmatch(required[0]) or skip.fullmatch(str(tool.get("name", "")))):
             continue
         if re.search(words, f"{tool.get('name', '')} {tool.get('description', '')}", re.I):
             return {"name": tool["name"], "param": required[0]}
@@ -112,9 +115,14 @@ def note_tool(turn: Turn) -> dict | None:
     return tool if tool and not re.search(r"research|delegat", tool["name"], re.I) else None
 
 
+# A tool whose one string names something packaged (Claude Code's Skill: "some skills run
+# in a subagent") takes a name, not a question: it is never the research tool.
+_NAMED_THING = re.compile(r"skills?|workflows?|plugins?|commands?|names?|ids?", re.I)
+
+
 def research_tool(turn: Turn) -> dict | None:
     """A tool that delegates a question to a sub-agent, if one is offered."""
-    return _one_string_tool(turn, r"research|delegat|sub-?agent|investigat")
+    return _one_string_tool(turn, r"research|delegat|sub-?agent|investigat", skip=_NAMED_THING)
 
 
 def raw(tool: dict, value: str) -> tuple[str, dict]:

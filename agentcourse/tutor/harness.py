@@ -105,19 +105,59 @@ def system_messages(messages: list) -> list[dict]:
     return [m for m in messages if isinstance(m, dict) and m.get("role") == "system"]
 
 
+# A note that a tool's output was cut short ("[Truncated: PARTIAL view ... showing lines
+# 1-2989 of 5001 total ...]", "(120 more lines)", "<response clipped>").
+TRUNCATED = re.compile(
+    r"\(\d+ more lines?\)|\[\s*\d+ more lines?|<response clipped>|\[(?:output )?truncated|"
+    r"\.\.\. ?truncated|\belided_chars\b|\bshows at most\b|"
+    r"\bshowing (?:lines )?\d+\s*(?:-|to)\s*\d+ of \d+",
+    re.I,
+)
+
+
+def _texts(message: dict) -> list[str]:
+    content = message.get("content")
+    return [content] if isinstance(content, str) else [
+        b.get("text", "") for b in content or [] if isinstance(b, dict) and b.get("type") == "text"]
+
+
+def _result_note(message: dict, before: dict | None) -> bool:
+    """Is this system message a one-line note about the tool results just before it (Claude
+    Code's "[Truncated: PARTIAL view ...]" after a Read), not a rule for the whole session?"""
+    content = before.get("content") if isinstance(before, dict) else None
+    if not isinstance(content, list) or not any(isinstance(b, dict) and b.get("type") == "tool_result"
+                                                for b in content):
+        return False
+    texts = [t.strip() for t in _texts(message) if t.strip()]
+    return bool(texts) and all("\n" not in t and TRUNCATED.search(t) for t in texts)
+
+
+def _with_note(message: dict, note: str) -> dict:
+    """The message with `note` added to the end of its last tool result's content."""
+    content = list(message["content"])
+    i = max(n for n, b in enumerate(content) if isinstance(b, dict) and b.get("type") == "tool_result")
+    inner = content[i].get("content")
+    inner = f"{inner}\n{note}" if isinstance(inner, str) or inner is None else [
+        *inner, {"type": "text", "text": note}]
+    content[i] = {**content[i], "content": inner.lstrip("\n") if isinstance(inner, str) else inner}
+    return {**message, "content": content}
+
+
 def fold_system_messages(body: dict) -> dict:
     """The request as the brain reads it: `role: "system"` messages taken out of
     `messages` and their text added to the end of the system prompt, where the rules
-    they state apply. The same request when there are none."""
-    extra = system_messages(body.get("messages") or [])
-    if not extra:
+    they state apply; a note about the tool result just before it (a cut read) is added
+    to that result instead. The same request when there are none."""
+    if not system_messages(body.get("messages") or []):
         return body
     system = body.get("system")
     blocks = [{"type": "text", "text": system}] if isinstance(system, str) and system else list(system or [])
-    for message in extra:
-        content = message.get("content")
-        texts = [content] if isinstance(content, str) else [
-            b.get("text", "") for b in content or [] if isinstance(b, dict) and b.get("type") == "text"]
-        blocks += [{"type": "text", "text": t} for t in texts if t]
-    messages = [m for m in body.get("messages") or [] if m not in extra]
+    messages: list = []
+    for message in body.get("messages") or []:
+        if not (isinstance(message, dict) and message.get("role") == "system"):
+            messages.append(message)
+        elif _result_note(message, messages[-1] if messages else None):
+            messages[-1] = _with_note(messages[-1], "\n".join(t.strip() for t in _texts(message) if t.strip()))
+        else:
+            blocks += [{"type": "text", "text": t} for t in _texts(message) if t]
     return {**body, "system": blocks, "messages": messages}

@@ -248,6 +248,11 @@ class Toolbox:
         skip = ("bash",) if self.read_gate and op in ("search", "read_lines") else ()
         return next((r for r in script.OP_PREFERENCES[op] if r in self.by_role and r not in skip), None)
 
+    def pager(self) -> Tool | None:
+        """The read tool, when it reads a page of a file (an `offset` and a `limit`)."""
+        read = self.by_role.get("read")
+        return read if read is not None and {"extra:offset", "extra:limit"} <= set(read.params) else None
+
     def can(self, op: str) -> bool:
         return self.via(op) is not None
 
@@ -369,12 +374,20 @@ _EDIT_ERROR = re.compile(
     r"occurs \d+ times|multiple|not unique|cannot|can't|failed",
     re.I,
 )
-_TRUNCATED = re.compile(
-    r"\(\d+ more lines?\)|\[\s*\d+ more lines?|<response clipped>|\[(?:output )?truncated|"
-    r"\.\.\. ?truncated|\belided_chars\b|\bshows at most\b|"
-    r"\bshowing (?:lines )?\d+\s*(?:-|to)\s*\d+ of \d+",
-    re.I,
-)
+_TRUNCATED = harness.TRUNCATED  # a note that a read was cut short
+
+
+_PAGE = re.compile(r"\bshowing (?:lines )?(\d+)\s*(?:-|to)\s*(\d+) of (\d+)", re.I)
+
+
+def next_page(result: str) -> int | None:
+    """The first line a cut read did not show, when its note says "showing lines A-B of N"
+    with B < N (Claude Code's Read); else None."""
+    for line in result.rstrip().split("\n")[-2:]:
+        m = _PAGE.search(line)
+        if m and int(m[2]) < int(m[3]):
+            return int(m[2]) + 1
+    return None
 
 
 def truncated(result: str) -> bool:

@@ -29,6 +29,7 @@ from agentcourse.tutor.toolbox import (
     Step,
     Tool,
     Toolbox,
+    next_page,
     parse_listing,
     read_steps,
     read_tools,
@@ -280,6 +281,13 @@ class Known:
     first: str | None = None  # its text as first read this turn, before any change
 
 
+def _next_page_of(k: Known, s: Step) -> bool:
+    """Is this read the page that follows the cut text known so far (Read with an offset)?"""
+    offset = s.input.get("offset")
+    return (k.text is not None and not k.complete and s.ok and not s.stub and isinstance(offset, int)
+            and offset == len(k.text.split("\n")) + 1)
+
+
 def known(turn: Turn, path: str) -> Known:
     """Successful changes are applied to the text read; a failed one makes it stale, so the
     file is read again (once) before the next attempt."""
@@ -287,7 +295,10 @@ def known(turn: Turn, path: str) -> Known:
     for s in turn.steps:
         if s.path != path:
             continue
-        if _whole_read(s):
+        if _whole_read(s) and _next_page_of(k, s):
+            k.text, k.complete, k.last_read = f"{k.text}\n{_content(s)}", s.complete, s
+            k.first = k.text if not changed and k.first is not None else k.first
+        elif _whole_read(s):
             k.last_read = s
             k.text = _content(s) if s.ok and not s.stub and not garbled(s) else None
             k.complete = k.text is not None and s.complete
@@ -325,8 +336,12 @@ def stub_guess(path: str) -> str:
 
 
 def whole_file(turn: Turn, path: str) -> str | Action:
-    """The file's current text, or the action that gets it (a read, or an error reply)."""
+    """The file's current text, or the action that gets it (a read, the next page of a read cut
+    short when the read tool takes an offset, or an error reply)."""
     k = known(turn, path)
+    page = next_page(k.last_read.result) if k.text is not None and not k.complete and k.last_read else None
+    if page is not None and turn.tools.pager() is not None and page == len(k.text.split("\n")) + 1:
+        return call("read", path=path, **{"extra:offset": page, "extra:limit": page - 1})  # the next page
     if k.text is not None:
         return k.text
     last = k.last_read

@@ -93,3 +93,15 @@ def test_a_project_flooded_with_files_is_not_read_back_and_not_solved(tmp_path):
     config = ArenaConfig(jobs=1, project_files=50)
     rows = run_all([command_entrant(f"{sys.executable} {script}")], tasks("practice", ["list-todos"]), config)
     assert not rows[0]["solved"] and "not judged" in rows[0]["reason"]
+
+
+def test_an_empty_answer_gives_the_entrant_an_empty_stdin(tmp_path):
+    """--answer '': a CLI that reads piped stdin into its request (claude -p) reads nothing;
+    by default every approval question is answered "y"."""
+    seen = tmp_path / "seen.txt"
+    script = tmp_path / "read_stdin.py"
+    script.write_text(f"import sys, pathlib\npathlib.Path({str(seen)!r}).write_text(sys.stdin.read()[:4])\n")
+    for answer, expected in (("y", "y\ny\n"), ("", "")):
+        run_all([command_entrant(f"{sys.executable} {script}")], tasks("practice", ["list-todos"]),
+                ArenaConfig(jobs=1, answer=answer))
+        assert seen.read_text() == expected

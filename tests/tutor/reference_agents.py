@@ -4,6 +4,7 @@ example, offline.
 
     python tests/tutor/reference_agents.py install    # what `make agents` runs
     python tests/tutor/reference_agents.py status     # where they are, or why not
+    python tests/tutor/reference_agents.py arena ARGS # (in a namespace) agentcourse arena ARGS
 
 Pinned versions are installed into a cache folder outside the repository (the CLI with
 npm, the SDK with pip into a folder of its own, so the course's environment is left
@@ -16,6 +17,12 @@ The `drive` command is what runs inside the namespace: it brings loopback up, ch
 that nothing else is reachable, serves the tutor, runs the client once per request in a
 fresh copy of the sample project, and writes what happened (files, replies, the requests
 the tutor saw) as JSON for the test to judge.
+
+The `arena` command is the same fence around `agentcourse arena` itself: `run_arena`
+starts it in a namespace, where it brings loopback up, checks isolation and runs the arena
+with Claude Code as a `--command` entrant (`arena_command`); each task's tutor listens on
+the namespace's loopback. The fence lives here, beside the pinned install, so the arena
+stays a plain program that knows nothing of namespaces or of this client.
 """
 
 from __future__ import annotations
@@ -318,7 +325,55 @@ def run(client: str, work: Path) -> dict:
     return json.loads(out.read_text(encoding="utf-8"))
 
 
+# ----------------------------------------------------------------------------- the arena
+
+
+ARENA_TURNS = 30  # summarise-modules reads a dozen files before it writes: 12 turns would cut it
+ARENA_FLAGS = ("-p", "--permission-mode", "acceptEdits", "--allowedTools", "Bash", "--max-turns", str(ARENA_TURNS))
+
+
+def arena_command() -> str:
+    """Claude Code as an arena `--command` entrant: print mode, edits and Bash allowed without
+    prompting (what a user passes to let it work unattended); the request is appended last."""
+    import shlex
+
+    return shlex.join([str(cli_binary()), *ARENA_FLAGS])
+
+
+def drive_arena(argv: list[str]) -> int:
+    """Inside the namespace: bring loopback up, check nothing else is reachable, then run
+    `agentcourse arena ARGV` with the client's home and traffic options set; the arena's
+    own tutors listen on loopback."""
+    loopback_up()
+    leak = isolated()
+    if leak:
+        print(f"the namespace is not isolated: {leak}", file=sys.stderr)
+        return 3
+    import tempfile
+
+    from agentcourse import cli
+
+    with tempfile.TemporaryDirectory(prefix="claude-home-") as home:  # its settings, sessions, caches
+        os.environ.update(QUIET)
+        os.environ.update({"HOME": home, "XDG_CONFIG_HOME": f"{home}/.config", "XDG_CACHE_HOME": f"{home}/.cache"})
+        return cli.main(["arena", *argv])
+
+
+def run_arena(families: list[str] | None, out: Path, timeout: float = PROMPT_TIMEOUT, jobs: int = 2):
+    """`agentcourse arena --command <Claude Code>` on the practice set (or `families`), in a
+    loopback-only network namespace; the finished process (arena.csv is in `out`)."""
+    argv = ["--command", arena_command(), "--answer", "", "--out", str(out), "--timeout", str(timeout),
+            "--jobs", str(jobs)]
+    argv += ["--families", ",".join(families)] if families else []
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    return subprocess.run(["unshare", "-rn", sys.executable, str(Path(__file__).resolve()), "arena", *argv],
+                          capture_output=True, text=True, cwd=REPO, env=env,
+                          timeout=(timeout + 30) * (len(families) if families else 30))
+
+
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["arena"]:  # (inside the namespace) the rest is `agentcourse arena`'s
+        return drive_arena(argv[1:])
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("install", help="install the pinned CLI and SDK into the cache folder")

@@ -320,3 +320,13 @@ def test_a_summary_as_the_current_request_is_not_taken_for_an_instruction():
     header = "[Compacted context: what came before this point, summarised by the model.]"
     text_ = f"{longtask.TASK}\n\n{header}\n\n## Facts"
     assert next(t for t in script.TASKS if t.match(text_)).name == "module-summary"
+
+
+def test_a_skill_tool_is_never_taken_for_the_research_tool(root):
+    """Claude Code's Skill takes a skill's name ("some skills run in a subagent"): the tutor
+    searches itself rather than call it with the question."""
+    skill = _schema("Skill", "Invoke a skill. Some skills instead run in a subagent and return the result.",
+                    skill="The skill's exact name.")
+    messages = run(QUESTION, root, [skill, *tools_search()], dispatch=World(root).run)
+    assert tool_calls(messages)[0] == ["search_file"]
+    assert "utils.py:1" in messages[-1]["content"][0]["text"]

@@ -204,3 +204,44 @@ def test_a_request_without_replayed_calls_is_left_alone():
 
     body = {"messages": [{"role": "user", "content": "Calling tools:\n[1, 2]"}]}
     assert textproto.replayed(body) is body
+
+
+def test_a_system_message_noting_a_cut_read_joins_that_tool_result_not_the_rules():
+    """Claude Code sends "[Truncated: PARTIAL view ...]" as a system turn after a Read's result:
+    the tutor reads it as part of that result (the read is partial), not as a session rule."""
+    note = "[Truncated: PARTIAL view - big.py: showing lines 1-2989 of 5001 total. Call Read with offset=2990.]"
+    body = {"system": "Be brief.", "messages": [
+        {"role": "user", "content": "Change LIMIT in big.py from 3 to 5."},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "Read",
+                                           "input": {"file_path": "big.py"}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "1\tx = 1"}]},
+        {"role": "system", "content": [{"type": "text", "text": note}]}]}
+    folded = harness.fold_system_messages(body)
+    assert [b["text"] for b in folded["system"]] == ["Be brief."]
+    assert folded["messages"][-1]["content"][0]["content"] == f"1\tx = 1\n{note}"
+
+
+def _numbered(lines: list[str], first: int) -> str:
+    return "\n".join(f"{first + i:>6}\t{line}" for i, line in enumerate(lines))
+
+
+def test_a_read_cut_short_is_paged_on_with_an_offset_until_the_line_is_seen():
+    """Claude Code's Read shows the first page of a big file and says so in a system turn;
+    the tutor reads the next page (offset, limit), then edits the line it found there."""
+    lines = ["MAX_RETRY_LIMIT = 3", "A = 1", "B = 2", "C = 3", "RETRY_LIMIT = 3", "D = 4"]
+    note = "[Truncated: PARTIAL view - big.py: showing lines 1-3 of 6 total. Call Read with offset=4 limit=3.]"
+    read = {"type": "tool_use", "id": "r1", "name": "Read", "input": {"file_path": "big.py"}}
+    messages = [{"role": "user", "content": "Change RETRY_LIMIT in big.py from 3 to 5."},
+                {"role": "assistant", "content": [read]},
+                {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "r1",
+                                              "content": _numbered(lines[:3], 1)}]},
+                {"role": "system", "content": note}]
+    body = {"model": "tutor", "max_tokens": 1024, "tools": HARNESS_TOOLS, "messages": messages}
+    page = brain.respond(body).content[-1]
+    assert (page["name"], page["input"]) == ("Read", {"file_path": "big.py", "offset": 4, "limit": 3})
+    messages += [{"role": "assistant", "content": [{**page, "id": "r2"}]},
+                 {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "r2",
+                                               "content": _numbered(lines[3:], 4)}]}]
+    edit = brain.respond(body).content[-1]
+    assert edit["name"] == "Edit" and edit["input"]["new_string"].endswith("RETRY_LIMIT = 5")
+    assert "MAX_RETRY_LIMIT" not in edit["input"]["old_string"]
