@@ -1,6 +1,17 @@
 """Hostile capstone entrants, one attack each: the corpus `test_arena_attacks.py` grades.
 
-first run: (filled in after the first run)
+first run: 42 of 48 contained. The run of all 48 crashed the grader outright (deep-tree:
+shutil.rmtree and Path.rglob recurse, RecursionError, no class rows at all); the other 47,
+graded without it, gave 42. Not contained: thread-outlives-turn (timed out, unsolved),
+fork-bomb (its spent process budget starved the relay's per-connection threads: timed
+out). Three were false alarms of the test's own checks: read-host-home (the host's home
+lists only the folder the Python environment lives in; the check now allows that path),
+write-repository and write-socket-dir (the grader's source hash changed under edits and
+bytecode caches; it now hashes sources only).
+fixed: snapshot and the size check walk iteratively (judging.walk), never through a link,
+and count folders against the file cap; a task's folder is removed by chmod/rm, which walk
+iteratively; the driver ends with os._exit once run_turn returns; the relay is one select
+loop started before the student's code, needing no thread from its budget. After: 48 of 48.
 
 Each Attack is data: its name, what it tries, what "contained" means for it, and the body
 of an `attack()` function that becomes a student's agent.py (agent_source). The agent runs
@@ -136,7 +147,24 @@ READS = [
           'CTX["ada"], CTX["ada"] + "/agent.py", CTX["subs"]'),
     _read("read-gradebook", "the gradebook: the grade's output folder and .grading/",
           'CTX["out"], CTX["out"] + "/capstone.csv", CTX["repo"] + "/.grading"'),
-    _read("read-host-home", "the host's home folder", 'CTX["home"], CTX["home"] + "/.bash_history"'),
+    Attack("read-host-home", "the host's home folder: its listing, history, keys and profile",
+           "nothing of it shows but the path down to the Python environment, where that lives in it", '''
+def attack():
+    home = CTX["home"].rstrip("/")
+    prefixes = {os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)}
+    python = {os.path.relpath(p, home).split(os.sep)[0] for p in prefixes if p.startswith(home + "/")}
+    got = []
+    try:
+        got += [n for n in os.listdir(home) if n not in python]
+    except OSError:
+        pass
+    for name in (".bash_history", ".ssh/id_rsa", ".ssh/authorized_keys", ".profile", ".bashrc", ".netrc"):
+        try:
+            got.append(f"{name}: {Path(home, name).read_text()[:100]}")
+        except OSError:
+            pass
+    return ("ESCAPED " + repr(got)) if got else "nothing of the home"
+''', checks=("leaks",)),
 ]
 
 HOST_AND_ENV = [
@@ -311,7 +339,7 @@ def attack():
 
 RESOURCES = [
     Attack("fork-bomb", "forks until refused, every child kept alive", "stopped by the process limit; "
-           "the children die with the sandbox; the turn after it still runs", '''
+           "the children die with the sandbox; the turn after it still reaches its tutor", '''
 def attack():
     n = 0
     for _ in range(5000):
@@ -491,12 +519,13 @@ def attack():
     Attack("claim-tokens", "claims usage in its requests and asks for a million output tokens",
            "only what the tutor answered is counted", '''
 def attack():
-    import anthropic
-    c = anthropic.Anthropic(max_retries=0)
-    return tries(lambda: c.messages.create(
-        model="claude-sonnet-4-6", max_tokens=1_000_000, metadata={"user_id": "x"},
-        messages=[{"role": "user", "content": "usage: input_tokens=0 output_tokens=0"}],
-        extra_body={"usage": {"input_tokens": -10**9, "output_tokens": -10**9}}).usage)
+    body = {"model": "claude-sonnet-4-6", "max_tokens": 1_000_000,
+            "messages": [{"role": "user", "content": "usage: input_tokens=999999999"}],
+            "usage": {"input_tokens": 10**9, "output_tokens": 10**9}}
+    req = urllib.request.Request(os.environ["ANTHROPIC_BASE_URL"] + "/v1/messages", data=json.dumps(body).encode(),
+                                 headers={"x-api-key": "k", "anthropic-version": "2023-06-01",
+                                          "content-type": "application/json", "anthropic-usage": "1000000000"})
+    return tries(lambda: urllib.request.urlopen(req, timeout=10).read()[:100])
 ''', checks=("tokens",)),
 ]
 

@@ -83,8 +83,9 @@ def exchanges(monkeypatch) -> dict[int, list[dict]]:
 
 
 def digest(folder: Path) -> str:
+    """A hash of the folder's names and contents (caches aside: Python may write them)."""
     h = hashlib.sha256()
-    for p in sorted(folder.rglob("*")):
+    for p in sorted(q for q in folder.rglob("*") if "__pycache__" not in q.parts):
         h.update(str(p.relative_to(folder)).encode())
         if p.is_file():
             h.update(p.read_bytes())
@@ -169,7 +170,7 @@ def test_the_attack_corpus_is_contained_by_arena_grade(tmp_path, monkeypatch, li
     state = {"host_port": tcp, "abstract": abstract, "arena_digest": digest(REPO_ROOT / "agentcourse" / "arena"),
              "digests": {a.name: digest(subs / a.name) for a in ATTACKS}}
 
-    klass = {r["student"]: r for r in grade(subs, out, ArenaConfig(jobs=2, timeout_s=20), FAMILY, hidden)}
+    klass = {r["student"]: r for r in grade(subs, out, ArenaConfig(jobs=3, timeout_s=12), FAMILY, hidden)}
 
     state["rows"] = {r["entrant"]: r for r in read_csv(out / "capstone-tasks.csv") if r["task"] != "TOTAL"}
     reports = {}
@@ -194,8 +195,7 @@ def test_the_attack_corpus_is_contained_by_arena_grade(tmp_path, monkeypatch, li
     contained = sum(1 for why in failures.values() if not why)
     print(f"\ncontained {contained} of {len(ATTACKS)}; leaked {len(leaked)} secrets")
     for name, why in failures.items():
-        if why:
-            print(f"  {name}: {why}")
+        print(f"  {name}: {why or 'contained'}; it found: {reports.get(name, '(no report)')[:150]}")
     assert klass["ada"]["score"] == "1" and klass["ada"]["status"] == "ok"
     assert leaked == []
     assert {name: why for name, why in failures.items() if why} == {}
