@@ -11,8 +11,9 @@ namespaces, limits and identity as a graded notebook's kernel), and sees:
   nothing of  solutions/ (the hidden seeds), the repository (this package and the tutor
               included: the driver needs neither), other students' folders, the gradebook;
   network     a private namespace, loopback only; the one way out is the tutor's unix
-              socket, bound in read-only. The driver's relay listens on the sandbox's
-              127.0.0.1 and carries each connection to it;
+              socket, bound in read-only, carrying at most CONNECTIONS at once. The
+              driver's relay listens on the sandbox's 127.0.0.1 and carries each
+              connection to it;
   processes   a PID namespace, --die-with-parent, RLIMIT_NPROC / AS / FSIZE / NOFILE set
               by the driver before the student's code is imported, and the time limit;
   disk        the project lives on the grader's disk (it is read back after the sandbox
@@ -70,25 +71,34 @@ def python_roots() -> list[Path]:
     return kept
 
 
+CONNECTIONS = 8  # a sandbox's connections to its tutor at once; more wait their turn
+
+
 @contextmanager
-def socket_to(url: str, path: Path):
-    """A unix socket at `path` whose connections are carried to the tutor at `url`."""
+def socket_to(url: str, path: Path, connections: int = CONNECTIONS):
+    """A unix socket at `path` whose connections are carried to the tutor at `url`, at most
+    `connections` at once: the tutor runs in the grader's process and may hold a whole
+    request body (32 MB) for each, so a sandbox holding hundreds open would otherwise
+    fill the grader's memory. An SDK client needs one or two."""
     target = urlparse(url)
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     server.bind(str(path))
     os.chmod(path, 0o777)  # the sandbox's unprivileged uid must connect
     server.listen(64)
-    stop = threading.Event()
+    stop, slots = threading.Event(), threading.BoundedSemaphore(connections)
 
     def serve() -> None:
         while not stop.is_set():
+            slots.acquire()
             try:
                 client, _ = server.accept()
+                upstream = socket.create_connection((target.hostname, target.port))
             except OSError:
-                return
-            upstream = socket.create_connection((target.hostname, target.port))
-            for a, b in ((client, upstream), (upstream, client)):
-                threading.Thread(target=pipe, args=(a, b), daemon=True).start()
+                slots.release()
+                if stop.is_set():
+                    return
+                continue
+            threading.Thread(target=_carry, args=(client, upstream, slots), daemon=True).start()
 
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
@@ -97,6 +107,17 @@ def socket_to(url: str, path: Path):
     finally:
         stop.set()
         server.close()
+
+
+def _carry(client: socket.socket, upstream: socket.socket, slots: threading.BoundedSemaphore) -> None:
+    """Both directions of one connection; its slot is free again once both have closed."""
+    back = threading.Thread(target=pipe, args=(upstream, client), daemon=True)
+    back.start()
+    pipe(client, upstream)
+    back.join()
+    for s in (client, upstream):
+        s.close()
+    slots.release()
 
 
 @dataclass

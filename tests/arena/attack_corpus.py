@@ -12,6 +12,9 @@ fixed: snapshot and the size check walk iteratively (judging.walk), never throug
 and count folders against the file cap; a task's folder is removed by chmod/rm, which walk
 iteratively; the driver ends with os._exit once run_turn returns; the relay is one select
 loop started before the student's code, needing no thread from its budget. After: 48 of 48.
+added after the first run: tutor-memory-flood, not contained when written (one sandbox grew
+the grader by 2.2 GB); fixed: the tutor's socket carries at most 8 connections at once.
+Now 49 of 49.
 
 Each Attack is data: its name, what it tries, what "contained" means for it, and the body
 of an `attack()` function that becomes a student's agent.py (agent_source). The agent runs
@@ -40,7 +43,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 SOLVED, UNSOLVED = "solved", "unsolved"
-HOST_CHECKS = ("escape", "host_port", "abstract", "survivors", "submissions", "repo", "leaks", "tokens")
+HOST_CHECKS = ("escape", "host_port", "abstract", "survivors", "submissions", "repo", "leaks", "tokens",
+               "grader_memory")
 
 
 @dataclass(frozen=True)
@@ -516,6 +520,27 @@ def attack():
                  lambda: send(b"GET / HTTP/1.1\\r\\nX: " + b"a" * (1 << 20) + b"\\r\\n\\r\\n"),
                  lambda: send(b"POST /v1/messages HTTP/1.1\\r\\nTransfer-Encoding: chunked\\r\\n\\r\\nzz\\r\\n"))
 '''),
+    Attack("tutor-memory-flood", "opens as many connections to the tutor's socket as it may and streams "
+           "an almost whole 32 MB body on each, so the grader's process holds them all at once",
+           "the grader's memory grows by no more than a few of them (under 1 GB for the whole class)", '''
+def attack():
+    head = (b"POST /v1/messages HTTP/1.1\\r\\nHost: x\\r\\nx-api-key: k\\r\\nanthropic-version: 2023-06-01\\r\\n"
+            b"content-type: application/json\\r\\nContent-Length: 33554432\\r\\n\\r\\n")
+    chunk, held, sent = b" " * (1 << 20), [], 0
+    for _ in range(150):
+        try:
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.settimeout(3)
+            s.connect("/arena/tutor.sock")
+            s.sendall(head)
+            for _ in range(31):
+                s.sendall(chunk)
+                sent += 1
+            held.append(s)
+        except OSError:
+            break
+    return f"{len(held)} connections, {sent} MB sent"
+''', expect=UNSOLVED, honest="never", checks=("grader_memory",)),
     Attack("claim-tokens", "claims usage in its requests and asks for a million output tokens",
            "only what the tutor answered is counted", '''
 def attack():

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import resource
 import shutil
 import socket
 import threading
@@ -146,6 +147,8 @@ def host_failures(name: str, check: str, ctx: dict, state: dict) -> list[str]:
         row = state["rows"][name]
         return [] if int(row["input_tokens"]) < 200_000 and int(row["output_tokens"]) < 50_000 else [
             f"claimed tokens counted: {row['input_tokens']} in, {row['output_tokens']} out"]
+    if check == "grader_memory":
+        return [f"the grader grew by {state['grown_mb']} MB"] if state["grown_mb"] > 1024 else []
     return []  # "leaks" is checked for every case
 
 
@@ -170,8 +173,10 @@ def test_the_attack_corpus_is_contained_by_arena_grade(tmp_path, monkeypatch, li
     state = {"host_port": tcp, "abstract": abstract, "arena_digest": digest(REPO_ROOT / "agentcourse" / "arena"),
              "digests": {a.name: digest(subs / a.name) for a in ATTACKS}}
 
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KB: the grader (and its tutors) run here
     klass = {r["student"]: r for r in grade(subs, out, ArenaConfig(jobs=3, timeout_s=12), FAMILY, hidden)}
 
+    state["grown_mb"] = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - peak) >> 10
     state["rows"] = {r["entrant"]: r for r in read_csv(out / "capstone-tasks.csv") if r["task"] != "TOTAL"}
     reports = {}
     for group in exchanges.values():
