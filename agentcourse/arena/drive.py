@@ -44,21 +44,6 @@ def drop_to(uid: int) -> None:
         raise SystemExit("could not drop privileges")
 
 
-def pipe(src: socket.socket, dest: socket.socket) -> None:
-    """Copy one side of a connection to the other until it closes (the relay's half)."""
-    try:
-        while data := src.recv(65536):
-            dest.sendall(data)
-    except OSError:
-        pass
-    finally:
-        for s in (src, dest):
-            try:
-                s.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
-
-
 def relay(path: str) -> str:
     """Listen on 127.0.0.1 (a free port); each connection is carried to the unix socket `path`.
     Returns the base URL to give the SDK. One thread, started before the student's code,

@@ -12,9 +12,10 @@ fixed: snapshot and the size check walk iteratively (judging.walk), never throug
 and count folders against the file cap; a task's folder is removed by chmod/rm, which walk
 iteratively; the driver ends with os._exit once run_turn returns; the relay is one select
 loop started before the student's code, needing no thread from its budget. After: 48 of 48.
-added after the first run: tutor-memory-flood, not contained when written (one sandbox grew
-the grader by 2.2 GB); fixed: the tutor's socket carries at most 8 connections at once.
-Now 49 of 49.
+added after the first run: tutor-memory-flood and ledger-hoard, neither contained when
+written (one sandbox grew the grader by 2.2 GB, and by 1.3 GB in 9 s); fixed: the tutor's
+socket carries at most 8 connections at once and 128 MB towards the tutor in all.
+Now 50 of 50.
 
 Each Attack is data: its name, what it tries, what "contained" means for it, and the body
 of an `attack()` function that becomes a student's agent.py (agent_source). The agent runs
@@ -540,6 +541,28 @@ def attack():
         except OSError:
             break
     return f"{len(held)} connections, {sent} MB sent"
+''', expect=UNSOLVED, honest="never", checks=("grader_memory",)),
+    Attack("ledger-hoard", "sends well-formed 30 MB requests one after another until stopped, so the "
+           "tutor's records of its task fill the grader's memory",
+           "the grader's memory grows by no more than a few hundred MB for it (under 1 GB for the class)", '''
+def attack():
+    body = json.dumps({"model": "m", "max_tokens": 5, "messages": [
+        {"role": "user", "content": "x" * (30 << 20)}]}).encode()
+    head = (b"POST /v1/messages HTTP/1.1\\r\\nHost: x\\r\\nx-api-key: k\\r\\nanthropic-version: 2023-06-01\\r\\n"
+            b"content-type: application/json\\r\\nContent-Length: %d\\r\\n\\r\\n" % len(body))
+    sent = 0
+    deadline = time.monotonic() + 9
+    while time.monotonic() < deadline:
+        try:
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+                s.settimeout(5)
+                s.connect("/arena/tutor.sock")
+                s.sendall(head + body)
+                s.recv(100)
+                sent += 30
+        except OSError:
+            break
+    return f"{sent} MB sent"
 ''', expect=UNSOLVED, honest="never", checks=("grader_memory",)),
     Attack("claim-tokens", "claims usage in its requests and asks for a million output tokens",
            "only what the tutor answered is counted", '''

@@ -198,7 +198,8 @@ def test_the_attack_corpus_is_contained_by_arena_grade(tmp_path, monkeypatch, li
         failures[attack.name] = why
     leaked = [s for s in secrets if s in sent]
     contained = sum(1 for why in failures.values() if not why)
-    print(f"\ncontained {contained} of {len(ATTACKS)}; leaked {len(leaked)} secrets")
+    print(f"\ncontained {contained} of {len(ATTACKS)}; leaked {len(leaked)} secrets; "
+          f"the grader grew by {state['grown_mb']} MB")
     for name, why in failures.items():
         print(f"  {name}: {why or 'contained'}; it found: {reports.get(name, '(no report)')[:150]}")
     assert klass["ada"]["score"] == "1" and klass["ada"]["status"] == "ok"
