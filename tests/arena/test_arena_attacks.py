@@ -8,7 +8,9 @@ honest student must get the score it gets alone.
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 import json
 import os
 import resource
@@ -147,6 +149,10 @@ def host_failures(name: str, check: str, ctx: dict, state: dict) -> list[str]:
         row = state["rows"][name]
         return [] if int(row["input_tokens"]) < 200_000 and int(row["output_tokens"]) < 50_000 else [
             f"claimed tokens counted: {row['input_tokens']} in, {row['output_tokens']} out"]
+    if check == "csv_cells":
+        text = (Path(ctx["out"]) / "capstone-tasks.csv").read_text(encoding="utf-8")
+        formulas = [c for line in csv.reader(io.StringIO(text)) for c in line if c[:1] in ("=", "+", "@")]
+        return [f"formula cells: {formulas}"] if formulas else []
     if check == "grader_memory":
         return [f"the grader grew by {state['grown_mb']} MB"] if state["grown_mb"] > 1024 else []
     return []  # "leaks" is checked for every case
