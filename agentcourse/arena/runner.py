@@ -146,10 +146,20 @@ def _judge(task: Instance, ledger: Ledger, before: dict, after: dict) -> str | N
         return f"the judge could not read the outcome ({type(err).__name__}: {err})"
 
 
+def plain(text: str) -> str:
+    """Text an entrant shaped (the judge's reason quotes its files' names) made safe to
+    write and open: a name that is not UTF-8 and control characters escaped, and a
+    leading = + - @ quoted, so no spreadsheet reads the cell as a formula."""
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
 def row(entrant: Entrant, task: Instance, ledger: Ledger, before: dict, after: dict,
         wall: float, status: str, model: str) -> dict:
     """One CSV row (COLUMNS): solved, the judge's reason, what the tutor counted."""
     reason = _judge(task, ledger, before, after)
+    reason = plain(reason) if reason is not None else None
     if status == "timeout":  # unfinished is unsolved, whatever the files say by then
         reason = "timed out" + (f"; {reason}" if reason else " (the files were right by then)")
     usage = ledger.usage()

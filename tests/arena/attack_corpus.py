@@ -15,7 +15,11 @@ loop started before the student's code, needing no thread from its budget. After
 added after the first run: tutor-memory-flood and ledger-hoard, neither contained when
 written (one sandbox grew the grader by 2.2 GB, and by 1.3 GB in 9 s); fixed: the tutor's
 socket carries at most 8 connections at once and 128 MB towards the tutor in all.
-Now 50 of 50.
+Then spreadsheet-formula-name and undecodable-name-alone: the second crashed the whole
+grade (the judge's reason quoting the name could not be written as UTF-8), the first
+(its first version named no file; by inspection) would have put a formula cell in
+capstone-tasks.csv; fixed: runner.plain escapes the reason and quotes a leading = + - @.
+Now 52 of 52.
 
 Each Attack is data: its name, what it tries, what "contained" means for it, and the body
 of an `attack()` function that becomes a student's agent.py (agent_source). The agent runs
@@ -454,7 +458,7 @@ def attack():
            "quotes into capstone-tasks.csv", "no cell of the grader's CSVs starts a formula (= + - @); "
            "a new file: not solved", '''
 def attack():
-    open('=HYPERLINK("http://example.com","open me").py', "w").write("x = 1\\n")
+    open('=HYPERLINK("example.com","open me").py', "w").write("x = 1\\n")
     return "made"
 ''', expect=UNSOLVED, honest="before", checks=("csv_cells",)),
     Attack("undecodable-name-alone", "one new file whose name is not UTF-8, so the reason quoting it "

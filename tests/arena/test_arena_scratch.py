@@ -8,7 +8,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from agentcourse.arena.runner import ArenaConfig, _oversize, _remove
+from agentcourse.arena.runner import ArenaConfig, _oversize, _remove, plain
 from agentcourse.families.judging import snapshot
 
 
@@ -60,3 +60,10 @@ def test_the_driver_ends_when_run_turn_returns_though_a_thread_lives_on(tmp_path
     done = subprocess.run([sys.executable, "-I", str(driver), str(tmp_path), "hello"], env=env, timeout=60,
                           capture_output=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_reason_quoting_a_hostile_file_name_is_plain_text_no_spreadsheet_runs():
+    assert plain('=HYPERLINK("x").py appeared') == '\'=HYPERLINK("x").py appeared'
+    assert plain("\udcff.py appeared").encode("utf-8") == b"\\udcff.py appeared"
+    assert plain("\x1b[31mred.py\nappeared") == "\\x1b[31mred.py\\nappeared"
+    assert plain("notes.py changed, é") == "notes.py changed, é"
