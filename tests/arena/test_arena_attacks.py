@@ -158,40 +158,19 @@ def host_failures(name: str, check: str, ctx: dict, state: dict) -> list[str]:
     return []  # "leaks" is checked for every case
 
 
-def test_the_attack_corpus_is_contained_by_arena_grade(tmp_path, monkeypatch, listeners, exchanges):
-    tcp, abstract, abstract_name = listeners
-    secret = f"sk-ant-grader-{uuid.uuid4().hex}"
-    monkeypatch.setenv("ANTHROPIC_API_KEY", secret)
-    salt = f"salt-{uuid.uuid4().hex}"
-    hidden = tmp_path / "secret" / "hidden.json"
-    hidden.parent.mkdir()
-    hidden.write_text(json.dumps({"salt": salt, "seeds": {"list-todos": [515151517]}, "per_family": 1}))
-    out = tmp_path / "out"
-    canaries = [f"CANARY-{uuid.uuid4().hex}" for _ in range(3)]
-    out.mkdir()
-    (out / "canary.txt").write_text(canaries[1])
-    ctx = {"hidden": str(hidden), "repo": str(REPO_ROOT), "solutions": str(REPO_ROOT / "solutions"),
-           "ada": str(tmp_path / "subs" / "ada"), "subs": str(tmp_path / "subs"), "out": str(out),
-           "home": str(Path.home()), "host_port": tcp.server.getsockname()[1], "abstract": abstract_name,
-           "marker": f"arena-attack-{uuid.uuid4().hex[:12]}", "secret_key": secret, "canaries": canaries}
-    subs, contexts = build_class(tmp_path, ctx)
-    (subs / "canary.txt").write_text(canaries[2])
-    state = {"host_port": tcp, "abstract": abstract, "arena_digest": digest(REPO_ROOT / "agentcourse" / "arena"),
-             "digests": {a.name: digest(subs / a.name) for a in ATTACKS}}
-
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KB: the grader (and its tutors) run here
-    klass = {r["student"]: r for r in grade(subs, out, ArenaConfig(jobs=3, timeout_s=12), FAMILY, hidden)}
-
-    state["grown_mb"] = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - peak) >> 10
-    state["rows"] = {r["entrant"]: r for r in read_csv(out / "capstone-tasks.csv") if r["task"] != "TOTAL"}
+def reports_of(exchanges: dict[int, list[dict]]) -> dict[str, str]:
+    """{attack: what it found}, from the refused requests that carried its report."""
     reports = {}
     for group in exchanges.values():
         for e in group:
             found = ((e["request"] or {}).get("attack_report") or {}) if isinstance(e["request"], dict) else {}
             if found:
                 reports[found["name"]] = found["found"]
-    secrets = [secret, salt, *canaries, json.loads((REPO_ROOT / "solutions/arena/hidden.json").read_text())["salt"]]
-    sent = json.dumps(list(exchanges.values()), default=str)
+    return reports
+
+
+def case_failures(state: dict, contexts: dict, reports: dict[str, str]) -> dict[str, list[str]]:
+    """{attack: why it was not contained} (an empty list: contained)."""
     failures: dict[str, list[str]] = {}
     for attack in ATTACKS:
         row, why = state["rows"].get(attack.name), []
@@ -202,6 +181,50 @@ def test_the_attack_corpus_is_contained_by_arena_grade(tmp_path, monkeypatch, li
         for check in attack.checks:
             why += host_failures(attack.name, check, contexts[attack.name], state)
         failures[attack.name] = why
+    return failures
+
+
+def host_context(tmp_path: Path, listeners, secret: str) -> tuple[dict, Path]:
+    """CTX (attack_corpus.py) for this run, with canaries planted in the gradebook folder;
+    and the hidden-set file, whose salt is a secret too."""
+    tcp, _abstract, abstract_name = listeners
+    hidden = tmp_path / "secret" / "hidden.json"
+    hidden.parent.mkdir()
+    hidden.write_text(json.dumps({"salt": f"salt-{uuid.uuid4().hex}", "seeds": {"list-todos": [515151517]},
+                                  "per_family": 1}))
+    out = tmp_path / "out"
+    out.mkdir()
+    canaries = [f"CANARY-{uuid.uuid4().hex}" for _ in range(3)]
+    (out / "canary.txt").write_text(canaries[1])
+    ctx = {"hidden": str(hidden), "repo": str(REPO_ROOT), "solutions": str(REPO_ROOT / "solutions"),
+           "ada": str(tmp_path / "subs" / "ada"), "subs": str(tmp_path / "subs"), "out": str(out),
+           "home": str(Path.home()), "host_port": tcp.server.getsockname()[1], "abstract": abstract_name,
+           "marker": f"arena-attack-{uuid.uuid4().hex[:12]}", "secret_key": secret, "canaries": canaries}
+    return ctx, hidden
+
+
+def test_the_attack_corpus_is_contained_by_arena_grade(tmp_path, monkeypatch, listeners, exchanges):
+    secret = f"sk-ant-grader-{uuid.uuid4().hex}"
+    monkeypatch.setenv("ANTHROPIC_API_KEY", secret)
+    ctx, hidden = host_context(tmp_path, listeners, secret)
+    subs, contexts = build_class(tmp_path, ctx)
+    (subs / "canary.txt").write_text(ctx["canaries"][2])
+    state = {"host_port": listeners[0], "abstract": listeners[1],
+             "arena_digest": digest(REPO_ROOT / "agentcourse" / "arena"),
+             "digests": {a.name: digest(subs / a.name) for a in ATTACKS}}
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KB: the grader (and its tutors) run here
+    config = ArenaConfig(jobs=3, timeout_s=12)
+    klass = {r["student"]: r for r in grade(subs, Path(ctx["out"]), config, FAMILY, hidden)}
+
+    state["grown_mb"] = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - peak) >> 10
+    state["rows"] = {r["entrant"]: r for r in read_csv(Path(ctx["out"]) / "capstone-tasks.csv")
+                     if r["task"] != "TOTAL"}
+    reports = reports_of(exchanges)
+    failures = case_failures(state, contexts, reports)
+    secrets = [secret, json.loads(hidden.read_text())["salt"], *ctx["canaries"],
+               json.loads((REPO_ROOT / "solutions/arena/hidden.json").read_text())["salt"]]
+    sent = json.dumps(list(exchanges.values()), default=str)
     leaked = [s for s in secrets if s in sent]
     contained = sum(1 for why in failures.values() if not why)
     print(f"\ncontained {contained} of {len(ATTACKS)}; leaked {len(leaked)} secrets; "
