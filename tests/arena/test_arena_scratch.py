@@ -8,7 +8,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from agentcourse.arena.runner import ArenaConfig, _oversize, _remove, plain
+from agentcourse.arena.runner import DRIVER, ArenaConfig, _oversize, _remove, plain
 from agentcourse.families.judging import snapshot
 
 
@@ -55,9 +55,8 @@ def test_the_driver_ends_when_run_turn_returns_though_a_thread_lives_on(tmp_path
         def run_turn(client, messages):
             threading.Thread(target=time.sleep, args=(600,)).start()
     """))
-    driver = Path(__file__).parents[2] / "agentcourse" / "arena" / "drive.py"
     env = {"PATH": os.environ.get("PATH", ""), "ANTHROPIC_API_KEY": "k", "ANTHROPIC_BASE_URL": "http://127.0.0.1:9"}
-    done = subprocess.run([sys.executable, "-I", str(driver), str(tmp_path), "hello"], env=env, timeout=60,
+    done = subprocess.run([sys.executable, "-I", str(DRIVER), str(tmp_path), "hello"], env=env, timeout=60,
                           capture_output=True)
     assert done.returncode == 0, done.stderr
 
