@@ -11,8 +11,10 @@ namespaces, limits and identity as a graded notebook's kernel), and sees:
   nothing of  solutions/ (the hidden seeds), the repository (this package and the tutor
               included: the driver needs neither), other students' folders, the gradebook;
   network     a private namespace, loopback only; the one way out is the tutor's unix
-              socket, bound in read-only. The driver's relay listens on the sandbox's
-              127.0.0.1 and carries each connection to it;
+              socket, bound in read-only, carrying at most CONNECTIONS at once and
+              REQUEST_MB towards the tutor in all. The
+              driver's relay listens on the sandbox's 127.0.0.1 and carries each
+              connection to it;
   processes   a PID namespace, --die-with-parent, RLIMIT_NPROC / AS / FSIZE / NOFILE set
               by the driver before the student's code is imported, and the time limit;
   disk        the project lives on the grader's disk (it is read back after the sandbox
@@ -37,7 +39,6 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
-from agentcourse.arena.drive import pipe
 from agentcourse.confine import (
     SANDBOX_HOME,
     SandboxLimits,
@@ -70,25 +71,67 @@ def python_roots() -> list[Path]:
     return kept
 
 
+CONNECTIONS = 8  # a sandbox's connections to its tutor at once; more wait their turn
+REQUEST_MB = 128  # what a sandbox may send its tutor in all: the tutor's records keep every request
+
+
+class Budget:
+    """Bytes a sandbox may still send its tutor (thread-safe: every connection spends it)."""
+
+    def __init__(self, mb: int):
+        self.left, self.lock = mb << 20, threading.Lock()
+
+    def spend(self, n: int) -> bool:
+        """False, once `n` more bytes would overdraw it."""
+        with self.lock:
+            self.left -= n
+            return self.left >= 0
+
+
+def pipe(src: socket.socket, dest: socket.socket, budget: Budget | None = None) -> None:
+    """Copy one side of a connection to the other until it closes or `budget` runs out."""
+    try:
+        while data := src.recv(65536):
+            if budget is not None and not budget.spend(len(data)):
+                break
+            dest.sendall(data)
+    except OSError:
+        pass
+    finally:
+        for s in (src, dest):
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+
 @contextmanager
-def socket_to(url: str, path: Path):
-    """A unix socket at `path` whose connections are carried to the tutor at `url`."""
+def socket_to(url: str, path: Path, connections: int = CONNECTIONS, request_mb: int = REQUEST_MB):
+    """A unix socket at `path` whose connections are carried to the tutor at `url`, at most
+    `connections` at once and `request_mb` towards the tutor in all: the tutor runs in the
+    grader's process, holds a whole request body (up to 32 MB) for each connection and
+    records every request, so a sandbox holding hundreds open, or sending request after
+    request, would otherwise fill the grader's memory. An SDK client needs one or two
+    connections; an honest turn sends a few MB."""
     target = urlparse(url)
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     server.bind(str(path))
     os.chmod(path, 0o777)  # the sandbox's unprivileged uid must connect
     server.listen(64)
-    stop = threading.Event()
+    stop, slots, budget = threading.Event(), threading.BoundedSemaphore(connections), Budget(request_mb)
 
     def serve() -> None:
         while not stop.is_set():
+            slots.acquire()
             try:
                 client, _ = server.accept()
+                upstream = socket.create_connection((target.hostname, target.port))
             except OSError:
-                return
-            upstream = socket.create_connection((target.hostname, target.port))
-            for a, b in ((client, upstream), (upstream, client)):
-                threading.Thread(target=pipe, args=(a, b), daemon=True).start()
+                slots.release()
+                if stop.is_set():
+                    return
+                continue
+            threading.Thread(target=_carry, args=(client, upstream, slots, budget), daemon=True).start()
 
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
@@ -97,6 +140,18 @@ def socket_to(url: str, path: Path):
     finally:
         stop.set()
         server.close()
+
+
+def _carry(client: socket.socket, upstream: socket.socket, slots: threading.BoundedSemaphore,
+           budget: Budget) -> None:
+    """Both directions of one connection; its slot is free again once both have closed."""
+    back = threading.Thread(target=pipe, args=(upstream, client), daemon=True)
+    back.start()
+    pipe(client, upstream, budget)
+    back.join()
+    for s in (client, upstream):
+        s.close()
+    slots.release()
 
 
 @dataclass

@@ -20,9 +20,11 @@ import importlib.util
 import json
 import os
 import resource
+import selectors
 import socket
 import sys
 import threading
+import time
 
 
 def set_limits(limits: dict) -> None:
@@ -42,42 +44,66 @@ def drop_to(uid: int) -> None:
         raise SystemExit("could not drop privileges")
 
 
-def pipe(src: socket.socket, dest: socket.socket) -> None:
-    """Copy one side of a connection to the other until it closes (the relay's half)."""
-    try:
-        while data := src.recv(65536):
-            dest.sendall(data)
-    except OSError:
-        pass
-    finally:
-        for s in (src, dest):
-            try:
-                s.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
-
-
 def relay(path: str) -> str:
     """Listen on 127.0.0.1 (a free port); each connection is carried to the unix socket `path`.
-    Returns the base URL to give the SDK."""
+    Returns the base URL to give the SDK. One thread, started before the student's code,
+    serves every connection: the relay never needs a thread or process from the sandbox's
+    budget, which the agent may have spent (RLIMIT_NPROC counts threads)."""
     server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     server.bind(("127.0.0.1", 0))
     server.listen(64)
-
-    def serve() -> None:
-        while True:
-            client, _ = server.accept()
-            upstream = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            try:
-                upstream.connect(path)
-            except OSError:
-                client.close()
-                continue
-            for a, b in ((client, upstream), (upstream, client)):
-                threading.Thread(target=pipe, args=(a, b), daemon=True).start()
-
-    threading.Thread(target=serve, daemon=True).start()
+    threading.Thread(target=_relay_loop, args=(server, path), daemon=True).start()
     return f"http://127.0.0.1:{server.getsockname()[1]}"
+
+
+def _relay_loop(server: socket.socket, path: str) -> None:
+    """Accept and copy, both directions of every connection, in one select loop."""
+    chosen = selectors.DefaultSelector()
+    chosen.register(server, selectors.EVENT_READ, None)
+    while True:
+        for key, _ in chosen.select():
+            if key.data is None:
+                _accept(chosen, server, path)
+            elif not _forward(key.fileobj, key.data):
+                for s in (key.fileobj, key.data):
+                    _close(chosen, s)
+
+
+def _accept(chosen, server: socket.socket, path: str) -> None:
+    try:
+        client, _ = server.accept()
+    except OSError:  # out of descriptors: the agent holds them; try again shortly
+        time.sleep(0.05)
+        return
+    upstream = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        upstream.connect(path)
+    except OSError:
+        client.close()
+        upstream.close()
+        return
+    for a, b in ((client, upstream), (upstream, client)):
+        a.settimeout(30)  # a peer that never reads stalls only its own connection, then drops
+        chosen.register(a, selectors.EVENT_READ, b)
+
+
+def _forward(src: socket.socket, dest: socket.socket) -> bool:
+    """One read from `src` sent on to `dest`; False once either side is done."""
+    try:
+        data = src.recv(65536)
+        if data:
+            dest.sendall(data)
+        return bool(data)
+    except OSError:
+        return False
+
+
+def _close(chosen, s: socket.socket) -> None:
+    try:
+        chosen.unregister(s)
+    except (KeyError, ValueError):
+        pass
+    s.close()
 
 
 def load_agent(folder: str):
@@ -153,5 +179,26 @@ def zygote() -> int:
     return 0
 
 
+def finish(code: int) -> None:
+    """End the process now, with `code`: a thread the agent left running (not a daemon)
+    would otherwise keep it alive past run_turn's return, until the time limit."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(zygote() if sys.argv[1:] == ["--zygote"] else main(sys.argv[1:]))
+    if sys.argv[1:] == ["--zygote"]:
+        sys.exit(zygote())
+    try:
+        finish(main(sys.argv[1:]))
+    except SystemExit as done:
+        finish(done.code if isinstance(done.code, int) else 1)
+    except BaseException:  # noqa: BLE001 - the traceback is the driver's last word
+        import traceback
+
+        traceback.print_exc()
+        finish(1)

@@ -25,6 +25,7 @@ promised to keep (Claude Code sends `system` messages the API accepts).
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -32,6 +33,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor, as_completed
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -40,7 +42,7 @@ from agentcourse.arena.entrants import Entrant
 from agentcourse.arena.ledger import Ledger
 from agentcourse.arena.warm import Warm
 from agentcourse.families import FAMILIES, Instance
-from agentcourse.families.judging import snapshot, write_project
+from agentcourse.families.judging import snapshot, walk, write_project
 from agentcourse.matrix import outcome
 from agentcourse.paths import find_checkpoint, load_program
 
@@ -120,18 +122,19 @@ def _wait(proc: subprocess.Popen, config: ArenaConfig, watch: Path | None) -> st
 
 
 def _oversize(root: Path, config: ArenaConfig) -> str | None:
-    """Why the project is too big to read back, or None (sizes by lstat: nothing is opened)."""
+    """Why the project is too big to read back, or None (sizes by lstat: nothing is opened).
+    Every entry counts against the file cap, folders and links included, caches too: a
+    million empty folders cost the grader's disk as much as a million files."""
     size = count = 0
-    for folder, _dirs, files in os.walk(root):
-        for name in files:
-            count += 1
-            try:
-                size += os.lstat(os.path.join(folder, name)).st_size
-            except OSError:
-                continue
-            if count > config.project_files or size > config.project_mb << 20:
-                return (f"the project grew past {config.project_files} files or {config.project_mb} MB; "
-                        "it was not judged")
+    for _rel, entry in walk(root, skip=()):
+        count += 1
+        try:
+            size += entry.stat(follow_symlinks=False).st_size if entry.is_file(follow_symlinks=False) else 0
+        except OSError:
+            continue
+        if count > config.project_files or size > config.project_mb << 20:
+            return (f"the project grew past {config.project_files} files or {config.project_mb} MB; "
+                    "it was not judged")
     return None
 
 
@@ -143,10 +146,20 @@ def _judge(task: Instance, ledger: Ledger, before: dict, after: dict) -> str | N
         return f"the judge could not read the outcome ({type(err).__name__}: {err})"
 
 
+def plain(text: str) -> str:
+    """Text an entrant shaped (the judge's reason quotes its files' names) made safe to
+    write and open: a name that is not UTF-8 and control characters escaped, and a
+    leading = + - @ quoted, so no spreadsheet reads the cell as a formula."""
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
 def row(entrant: Entrant, task: Instance, ledger: Ledger, before: dict, after: dict,
         wall: float, status: str, model: str) -> dict:
     """One CSV row (COLUMNS): solved, the judge's reason, what the tutor counted."""
     reason = _judge(task, ledger, before, after)
+    reason = plain(reason) if reason is not None else None
     if status == "timeout":  # unfinished is unsolved, whatever the files say by then
         reason = "timed out" + (f"; {reason}" if reason else " (the files were right by then)")
     usage = ledger.usage()
@@ -186,11 +199,31 @@ def _unconfined(entrant: Entrant, task: Instance, root: Path, ledger: Ledger, co
         return warm.run(entrant.folder, task.request, root, env, answers, config.timeout_s)
 
 
+@contextmanager
+def _scratch():
+    """A task's folder on the host, removed afterwards however the entrant left it."""
+    tmp = tempfile.mkdtemp(prefix="arena-")
+    try:
+        yield tmp
+    finally:
+        _remove(Path(tmp))
+
+
+def _remove(folder: Path) -> None:
+    """Remove a task's folder: chmod and rm walk iteratively, where shutil.rmtree recurses
+    and fails on a tree thousands of folders deep; folders the entrant closed to its owner
+    are opened first (links are not followed by either)."""
+    for argv in (["chmod", "-R", "u+rwX", "--", str(folder)], ["rm", "-rf", "--one-file-system", "--", str(folder)]):
+        subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       check=False)
+    shutil.rmtree(folder, ignore_errors=True)  # where rm is missing
+
+
 def run_task(entrant: Entrant, task: Instance, config: ArenaConfig, warm: Warm | None = None) -> dict:
     """One task for one entrant, start to row (runs in a worker thread; the entrant in its
     own process)."""
     ledger = Ledger()
-    with tempfile.TemporaryDirectory(prefix="arena-") as tmp:
+    with _scratch() as tmp:
         root = write_project(Path(tmp) / "project", task.files)
         before = snapshot(root)
         started = time.perf_counter()

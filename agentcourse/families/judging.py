@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 from agentcourse.matrix import Outcome, destroyed, destroying_call, kept_lines, read_before_change
 
-__all__ = ["snapshot", "write_project", "scripted", "as_text", "unchanged_except", "parses",
+__all__ = ["snapshot", "walk", "write_project", "scripted", "as_text", "unchanged_except", "parses",
            "mentions", "destroyed", "destroying_call", "kept_lines", "read_before_change"]
 
 SKIP_DIRS = {".git", "__pycache__", ".pytest_cache", ".venv", "node_modules"}
@@ -43,18 +45,41 @@ def write_project(root: Path, files: dict[str, str | bytes]) -> Path:
     return root
 
 
-def snapshot(root: Path) -> dict[str, str]:
-    """Every regular file under `root` (relative posix path -> as_text), caches skipped."""
-    out = {}
-    for path in sorted(Path(root).rglob("*")):
-        rel = path.relative_to(root)
-        if any(part in SKIP_DIRS for part in rel.parts) or not path.is_file() or path.is_symlink():
-            continue
+def walk(root: Path, skip=SKIP_DIRS) -> Iterator[tuple[str, os.DirEntry]]:
+    """Every entry under `root` (folders, files, links, anything else) as (relative posix
+    path, entry), never through a symbolic link, not into folders named in `skip`.
+    Iterative: a tree thousands of folders deep is walked, not recursed into."""
+    stack = [(str(root), "")]
+    while stack:
+        folder, prefix = stack.pop()
         try:
-            out[rel.as_posix()] = as_text(path.read_bytes())
+            with os.scandir(folder) as it:
+                entries = list(it)
+        except OSError:  # unreadable, or deeper than a path may be long
+            continue
+        for entry in entries:
+            if entry.name in skip:
+                continue
+            yield prefix + entry.name, entry
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append((entry.path, f"{prefix}{entry.name}/"))
+            except OSError:
+                continue
+
+
+def snapshot(root: Path) -> dict[str, str]:
+    """Every regular file under `root` (relative posix path -> as_text), caches skipped;
+    nothing read through a link, and a FIFO or socket is never opened."""
+    out = {}
+    for rel, entry in walk(root):
+        try:
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            out[rel] = as_text(Path(entry.path).read_bytes())
         except OSError:
-            out[rel.as_posix()] = "<unreadable>"
-    return out
+            out[rel] = "<unreadable>"
+    return dict(sorted(out.items()))
 
 
 def scripted(files: dict[str, str | bytes], reply: str, reads: tuple[str, ...] = (),
