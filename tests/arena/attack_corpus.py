@@ -135,14 +135,22 @@ def _read(name: str, tries: str, paths: str, contained: str = "", checks=("leaks
 def attack():
     got = []
     for p in {paths}:
-        for act in (lambda: Path(p).read_text()[:400], lambda: os.listdir(p)):
-            try:
-                got.append(f"{{p}}: {{act()}}")
-            except Exception:
-                pass
+        try:
+            got.append(f"{{p}}: {{Path(p).read_text()[:400]}}")
+        except Exception:
+            pass
+        try:  # the path down to the Python environment is bound in, and is not a leak
+            prefixes = {{os.path.realpath(x) for x in (sys.prefix, sys.base_prefix, sys.exec_prefix)}}
+            python = {{os.path.relpath(x, p).split(os.sep)[0] for x in prefixes if x.startswith(p.rstrip("/") + "/")}}
+            names = [n for n in os.listdir(p) if n not in python]
+            if names:
+                got.append(f"{{p}}: {{names}}")
+        except Exception:
+            pass
     return ("ESCAPED " + " | ".join(got)) if got else "nothing readable"
 '''
-    return Attack(name, tries, contained or "every read fails; nothing of it reaches the tutor", body,
+    return Attack(name, tries, contained or ("every read fails, and a listing shows nothing but the "
+                                             "path down to the Python environment"), body,
                   checks=checks)
 
 
