@@ -186,11 +186,19 @@ FAMILY = Family(
     judge=judge,
     reference=reference,
     broken=broken,
-    patterns=(rf"\bchange (?P<c>[A-Z][A-Z0-9_]*) in (?P<path>[\w./-]+\.py) from (?P<old>{_VALUE}) to "
-              rf"(?P<new>{_VALUE})",
+    # The constant, its file and both values, in the orders people put them: "bump C in
+    # f.py from 1 to 2", "in f.py, change C from 1 to 2", "set C in f.py to 2 (it's 1 now)".
+    patterns=(rf"\b(?:change|update|bump|raise|lower|set) (?P<c>[A-Z][A-Z0-9_]*) in (?P<path>[\w./-]+\.py) "
+              rf"from (?P<old>{_VALUE}) to (?P<new>{_VALUE})",
+              rf"\bin (?P<path>[\w./-]+\.py), (?:change|update|bump|raise|lower|set) (?P<c>[A-Z][A-Z0-9_]*) "
+              rf"from (?P<old>{_VALUE}) to (?P<new>{_VALUE})",
+              rf"\b(?:change|update|set) (?P<c>[A-Z][A-Z0-9_]*) in (?P<path>[\w./-]+\.py) to (?P<new>{_VALUE})"
+              rf"[\s,;(]+(?:it is|it's) (?P<old>{_VALUE})",
+              rf"\bin (?P<path>[\w./-]+\.py), (?P<c>[A-Z][A-Z0-9_]*) should be (?P<new>{_VALUE}),? "
+              rf"(?:instead of|not) (?P<old>{_VALUE})",
               rf"\bin (?P<path>[\w./-]+\.py), set (?P<c>[A-Z][A-Z0-9_]*) to (?P<new>{_VALUE}) \(it is "
               rf"(?P<old>{_VALUE}) now\)",
-              rf"^(?P<c>[A-Z][A-Z0-9_]*) in (?P<path>[\w./-]+\.py) should be (?P<new>{_VALUE}) instead of "
+              rf"^(?P<c>[A-Z][A-Z0-9_]*) in (?P<path>[\w./-]+\.py) should be (?P<new>{_VALUE}),? (?:instead of|not) "
               rf"(?P<old>{_VALUE})"),
     act=act,
     needs=("replace",),  # a whole-file write of 5,000 lines does not fit in one response

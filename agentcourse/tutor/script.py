@@ -198,6 +198,10 @@ TASKS: tuple[Task, ...] = (
     Task(
         "docstring",
         (
+            # "In app.py, add a docstring to f": the file first, so before the pattern that ends at it.
+            rf"\bin\s+(?P<file>{_PY}),?\s+(?:add|write|put|insert|give)\s+(?:a\s+|an\s+)?(?:one-line\s+|"
+            r"short\s+|brief\s+)?docstrings?\s+(?:to|for|on)\s+(?:the\s+)?(?P<func>\w+)(?:\(\))?"
+            r"(?:\s+functions?|\s+methods?)?\s*[.!]?\s*$",
             rf"\b(?:add|write|put|insert|generate|create|give)\s+(?:a\s+|an\s+)?(?:one-line\s+|"
             r"short\s+|brief\s+|proper\s+|simple\s+)?docstrings?\s+(?:to|for|on|in|into)\s+"
             r"(?:the\s+|each\s+of\s+the\s+)?(?P<func>.+?)(?:\s+functions?|\s+methods?|\(\))?"
@@ -269,6 +273,8 @@ TASKS: tuple[Task, ...] = (
             r"(?:a\s+|an\s+)?(?:new\s+)?(?:(?P<name>\w+)(?:\(\))?\s+)?function\b(?:\s+(?:called|"
             r"named)\s+(?P<name2>\w+))?(?:\s+(?P<name3>\w+)\s*\()?",
             rf"^\s*{_PLEASE}add\s+(?:a\s+|an\s+)?(?P<name>\w+)\s+function\s*[.!]?\s*$",
+            rf"\bi(?:'d| would) like (?:a |an )?(?P<name>\w+)(?:\(\))? function (?:added )?(?:to|in) "
+            rf"(?P<file>{_PY})\b",
             r"\b(?:add|write|implement|define|put)\s+(?:a\s+|an\s+)?(?P<name>\w+)\([^)]*\)\s+"
             rf"(?:function\s+)?(?:to|in|into|inside)\s+(?:the\s+)?(?:file\s+)?(?P<file>{_PY})\b",
         ),
@@ -322,7 +328,8 @@ TASKS += (
     Task(
         "module-summary",
         (
-            rf"\bwrite (?P<out>{_FILE}\.md)\b[^.\n]*?\bevery module (?:in|of) (?:the )?"
+            rf"\bwrite (?P<out>{_FILE}\.md)\b[^.\n]*?\b(?:(?:every|each) module|(?:a |one )?line per module|"
+            r"all (?:the )?modules) (?:in|of) (?:the )?"
             rf"(?P<package>{_FILE})(?: package)?\b",
         ),
         longtask.TASK,
@@ -337,7 +344,7 @@ TASKS += (
     Task(
         "research",
         (
-            r"(?P<question>\b(?:where\s+(?:is|are)|where's|which\s+(?:files?|functions?|modules?)"
+            r"(?P<question>\b(?:where\s+(?:is|are)|where's|where\s+\w+\s+(?:is|are)\s+(?=defined|used)|which\s+(?:files?|functions?|modules?)"
             r"|who|what)\b[^?\n]*\b(?:defined|called|calls?|used|uses?|imported|imports?"
             r"|referenced)\b[^?\n]*\?)",
         ),
@@ -1005,3 +1012,29 @@ if __name__ == "__main__":
         tmp.replace(path)
     else:
         print(task_table(), failure_table(), detection_table(), sep="\n\n")
+
+
+# ----------------------------------------------------------------------------- plain words
+
+# What people wrap a request in: a polite opening, a courtesy at the end, code quotes.
+_OPENING = re.compile(r"^\s*(?:(?:please|kindly|could you|can you|would you|will you|i'd like you to|"
+                      r"i want you to|go ahead and)[\s,]+)+", re.I)
+_COURTESY = re.compile(r"(?:[\s,;.!-]+(?:please|thanks|thank you|thx|cheers|ta)\b[\s.!]*)+$", re.I)
+_FILE_FIRST = re.compile(rf"^\s*(?P<file>{_PY})\s*:\s+(?P<rest>\S.*)$", re.S)
+
+
+def plain(request: str) -> str:
+    """`request` in the words the tasks' patterns are written in: code quotes dropped, a
+    polite opening and closing courtesy removed ("Could you ...?" is a request, so its
+    question mark becomes a full stop), and a file named first ("app.py: add ...") moved
+    into an "In app.py, ..." clause. The tutor tries a request as typed first."""
+    text = request.replace("`", "").strip()
+    polite = _OPENING.match(text)
+    text = _COURTESY.sub("", text[polite.end():] if polite else text).strip()
+    if polite and text.endswith("?"):
+        text = text[:-1].rstrip() + "."
+    m = _FILE_FIRST.match(text)
+    if m:
+        rest = m["rest"]  # "Add ..." becomes "add ...", a CONSTANT keeps its case
+        text = f"In {m['file']}, {rest[:1].lower() if rest[1:2].islower() else rest[:1]}{rest[1:]}"
+    return text[:1].upper() + text[1:] if polite else text

@@ -1,6 +1,8 @@
 """Other ways people ask for each family's task, and near misses that are not that task.
 
-First contact (before any pattern was widened): PENDING.
+First contact (before any pattern or act was widened), seed 1, checkpoints 04 and 08:
+111 of 144 rephrasings solved (213 of 275 plays), 49 of 49 near misses not routed to the
+family. (missing-file's sixth docstring phrasing was added after it.)
 
 PHRASINGS[family] are templates over an instance's fields (its facts, plus the few a
 request carries and the facts leave out: see `fields`), so each applies to a generated
@@ -146,6 +148,7 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
         "Give {func} in {asked} a docstring, thanks!",
         "Add a docstring to `{func}` in `{asked}`.",
         "In {asked}, add a docstring to {func}.",
+        "Write a short docstring for {func}() in {asked}.",
         "Please change the default {param} of {func} in {asked} from {old} to {new}.",
         "In {asked}, change the default {param} of {func} from {old} to {new}, thanks!",
         "Change the default {param} of `{func}` in `{asked}` from {old} to {new}.",
