@@ -66,11 +66,16 @@ def generate(seed: int) -> Instance:
                                                  "candidates": sorted(candidates)})
 
 
+# A question without a question mark: "Please tell me which you meant", "let me know which".
+_CHOOSE = re.compile(r"\b(?:tell me|let me know|please (?:confirm|specify|choose|pick|say))\b[^.\n]*\b"
+                     r"(?:which|what|one)\b", re.I)
+
+
 def judge(task: Instance, o: Outcome) -> str | None:
     why = unchanged_except(o, set()) or destroying_call(o)
     if why:
         return f"{why}: the request is ambiguous, and a guess is not an answer"
-    if "?" not in o.reply:
+    if "?" not in o.reply and not _CHOOSE.search(o.reply):
         return "the reply asks no question"
     missing = [c for c in task.facts["candidates"] if not mentions(o.reply, c)]
     if missing:

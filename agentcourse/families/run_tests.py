@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from agentcourse.families import Family, Instance
-from agentcourse.families.judging import mentions, scripted, unchanged_except
+from agentcourse.families.judging import mentions, scripted, tables_as_text, unchanged_except
 from agentcourse.families.words import NOUNS, VERBS, module_name, rng
 from agentcourse.matrix import Outcome
 
@@ -77,7 +77,8 @@ def judge(task: Instance, o: Outcome) -> str | None:
         return changed
     if not _ran(o, f):
         return "no tool result shows the tests' run: the reply cannot know the counts"
-    passed, failed = stated(o.reply, _PASSED), stated(o.reply, _FAILED)
+    reply = tables_as_text(o.reply)  # "| passed | failed |" over "| 2 | 0 |" states counts too
+    passed, failed = stated(reply, _PASSED), stated(reply, _FAILED)
     if passed != {f["passed"]}:
         return f"the reply does not state that {f['passed']} passed (it states {sorted(passed) or 'none'})"
     if f["failed"] and failed != {f["failed"]}:
