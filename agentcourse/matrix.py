@@ -191,7 +191,8 @@ def read_before_change(o: Outcome, path: str) -> str | None:
     """Why `path` was changed blind, or None: the first call whose arguments carry a line
     the turn added must come after a tool result that showed the file's old text."""
     before, after = o.before.get(path, ""), o.after.get(path, "")
-    added = [line for line in _lines(after) if line not in _lines(before)]
+    had = set(_lines(before))  # once: a module of thousands of lines is judged too
+    added = [line for line in _lines(after) if line not in had]
     k = writes_at(o, added)
     if not seen_before(o, len(o.calls) if k is None else k, before):
         return f"{path} was changed before its text was read"
@@ -200,9 +201,8 @@ def read_before_change(o: Outcome, path: str) -> str | None:
 
 def kept_lines(o: Outcome, path: str) -> str | None:
     """Why the change to `path` was not surgical, or None: every line it had is still there."""
-    lost = [
-        line for line in _lines(o.before.get(path, "")) if line not in _lines(o.after.get(path, ""))
-    ]
+    kept = set(_lines(o.after.get(path, "")))
+    lost = [line for line in _lines(o.before.get(path, "")) if line not in kept]
     return f"the edit lost existing code of {path}: {lost[0]!r}" if lost else None
 
 

@@ -60,6 +60,12 @@ def agents():
     return loaded
 
 
+@pytest.fixture(autouse=True)
+def _quick_pytest(monkeypatch):
+    """The scratch projects' tests need no pytest plugins; loading them is most of a run."""
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+
+
 def test_every_family_has_phrasings_and_near_misses():
     assert set(PHRASINGS) == set(NEAR_MISSES) == set(FAMILIES)
     for name in FAMILIES:
@@ -69,8 +75,10 @@ def test_every_family_has_phrasings_and_near_misses():
 
 @pytest.mark.parametrize(("name", "request_", "checkpoint"), list(cases()))
 def test_a_rephrased_request_is_done_and_judged_solved(name, request_, checkpoint, agents, client, tmp_path):
-    task = dataclasses.replace(instance(name, 1), request=request_)
-    result, _ = play_module(task, agents[checkpoint], client, tmp_path / "project")
+    task, agent = dataclasses.replace(instance(name, 1), request=request_), agents[checkpoint]
+    if hasattr(agent, "SESSION"):  # each play is a session of its own: the cost limit is per session
+        agent.SESSION = type(agent.SESSION)()
+    result, _ = play_module(task, agent, client, tmp_path / "project")
     verdict = FAMILIES[name].judge(task, result)
     assert verdict is None, f"{request_!r} with {checkpoint}: {verdict}\n{result.reply}"
 
