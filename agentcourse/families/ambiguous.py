@@ -176,6 +176,8 @@ FAMILY = Family(
     # "Make the default timeout 141" leaves out the "to"; "I want the timeout set to 141".
     patterns=(rf"^\s*(?:please\s+)?(?:change|set|update|make)\s+the\s+(?:default\s+)?{_PARAM}"
               r"\s+(?:to\s+)?(?P<new>-?\d[\d.]*)\s*\.?\s*$",
+              rf"^\s*(?:please\s+)?(?:change|set|update)\s+(?!(?:it|this|that|them)\b){_PARAM}\s+to\s+"
+              r"(?P<new>-?\d[\d.]*)\s*\.?\s*$",
               rf"^\s*i\s+(?:want|need|would like|'d like)\s+the\s+(?:default\s+)?{_PARAM}\s+"
               r"(?:set|changed)\s+to\s+(?P<new>-?\d[\d.]*)\s*\.?\s*$"),
     act=act,

@@ -235,7 +235,7 @@ FAMILY = Family(
     judge=judge,
     reference=reference,
     broken=broken,
-    patterns=(r"\bwhat(?:'s| does| is)? (?:the function )?(?P<f>[A-Za-z_]\w*)(?:\(\))? in (?P<path>[\w./-]+\.py) "
+    patterns=(r"\bwhat(?:'s| does| is)? (?:the (?:function )?)?(?P<f>[A-Za-z_]\w*)(?:\(\))?(?: function| method)? in (?P<path>[\w./-]+\.py) "
               r"(?:do|does|doing)\b",
               r"\bexplain (?:what )?(?:the function )?(?P<f>[A-Za-z_]\w*)(?:\(\))? in (?P<path>[\w./-]+\.py)"
               r"(?: does)?\b",

@@ -156,6 +156,7 @@ TASKS: tuple[Task, ...] = (
             r"\blist (?:the |all (?:of )?(?:the )?)?(?:files|contents)\b",
             r"\bshow (?:me )?(?:the |all (?:of )?(?:the )?)?files\b",
             r"^\s*ls\s*\.?\s*$",
+            r"\b(?:list|show(?: me)?)\s+(?:the|this|my|our)\s+(?:project|folder|repo)['’]s\s+files\b",
             r"\bwhat(?:'s| is) in (?:this|the) (?:project|folder|directory)\b",
         ),
         "What files are in this project?",
@@ -208,6 +209,8 @@ TASKS: tuple[Task, ...] = (
             rf"{_INFILE}\s*[.!]?\s*$",
             r"\bdocument\s+(?:the\s+)?(?P<func>.+?)(?:\s+functions?|\s+methods?|\(\))?"
             rf"{_INFILE}(?:\s+with\s+(?:a\s+)?(?:one-line\s+)?docstrings?)?\s*[.!]?\s*$",
+            rf"^\s*{_PLEASE}(?:the\s+)?(?P<func>\w+)(?:\(\))?(?:\s+functions?)?\s+in\s+(?P<file>{_PY})\s+(?:needs|"
+            r"should have|is missing|lacks)\s+(?:a\s+)?(?:one-line\s+)?docstring\b",
             rf"\bgive\s+(?:the\s+)?(?P<func>\w+)(?:\(\))?(?:\s+functions?)?{_INFILE}\s+"
             r"(?:a\s+)?(?:one-line\s+)?docstrings?\b",
         ),
@@ -230,6 +233,8 @@ TASKS: tuple[Task, ...] = (
             r"section)|__main__(?: block| guard)?|if __name__ ?== ?['\"]__main__['\"]:?(?: "
             rf"block| guard)?|entry point)\s+(?:to|in|into|at the end of)\s+(?P<file>{_PY})",
             rf"\bmake\s+(?P<file>{_PY})\s+(?:runnable|executable|run(?:nable)? as a script)",
+            rf"\bgive\s+(?P<file>{_PY})\s+(?:a\s+|an\s+)?(?:main(?: block| guard| section)|__main__(?: block| guard)?|"
+            r"entry point)\b",
         ),
         "Add a main block to hello.py",
         'read_file, then edit_file appending `if __name__ == "__main__":` that calls the '
@@ -249,8 +254,11 @@ TASKS: tuple[Task, ...] = (
             rf"(?P<new>[\w.\"']+?)(?:\s+in\s+(?P<file2>{_PY}))?\s*\.?\s*$",
             rf"(?:\bin (?P<file>{_PY}),?\s+)?\b(?:set|change|update|make)\s+the\s+default\s+"
             r"(?:value\s+of\s+)?(?P<param>\w+)\s+(?:of|in|for)\s+(?P<func>\w+)(?:\(\))?"
-            rf"(?:\s+in\s+(?P<file2>{_PY}))?\s+to\s+(?P<new>[\w.\"']+?)"
+            rf"(?:\s+in\s+(?P<file2>{_PY}))?\s+(?:to\s+)?(?P<new>[\w.\"']+?)"
             rf"(?:\s+in\s+(?P<file3>{_PY}))?\s*\.?\s*$",
+            rf"(?:\bin (?P<file>{_PY}),?\s+)?\b(?:change|set|update|make)\s+(?P<func>\w+)(?:\(\))?['’]s\s+"
+            r"(?P<param>\w+)\s+default\s+(?:from\s+(?P<old>[\w.\"']+?)\s+)?to\s+(?P<new>[\w.\"']+?)"
+            rf"(?:\s+in\s+(?P<file2>{_PY}))?\s*\.?\s*$",
         ),
         "In config_loader.py, change the default timeout of parse_config from 30 to 60.",
         "read_file of the whole file, then edit_file on the signature line",
@@ -347,6 +355,8 @@ TASKS += (
             r"(?P<question>\b(?:where\s+(?:is|are)|where's|where\s+\w+\s+(?:is|are)\s+(?=defined|used)|which\s+(?:files?|functions?|modules?)"
             r"|who|what)\b[^?\n]*\b(?:defined|called|calls?|used|uses?|imported|imports?"
             r"|referenced)\b[^?\n]*\?)",
+            r"(?P<question>\b(?:find|show(?: me)?|tell me|look up)\s+where\s+\w+\s+(?:is|are)\s+(?:defined|used|"
+            r"called)\b[^?\n]*)",
         ),
         "Where is slugify defined, and where is it used?",
         "with a research tool offered: one call of it with the question, then its answer as "
@@ -1020,6 +1030,7 @@ if __name__ == "__main__":
 _OPENING = re.compile(r"^\s*(?:(?:please|kindly|could you|can you|would you|will you|i'd like you to|"
                       r"i want you to|go ahead and)[\s,]+)+", re.I)
 _COURTESY = re.compile(r"(?:[\s,;.!-]+(?:please|thanks|thank you|thx|cheers|ta)\b[\s.!]*)+$", re.I)
+_INNER = re.compile(r"^[^,]{1,80},\s*((?:please|could you|can you|would you|will you)\s+)", re.I)
 _FILE_FIRST = re.compile(rf"^\s*(?P<file>{_PY})\s*:\s+(?P<rest>\S.*)$", re.S)
 
 
@@ -1030,7 +1041,12 @@ def plain(request: str) -> str:
     into an "In app.py, ..." clause. The tutor tries a request as typed first."""
     text = request.replace("`", "").strip()
     polite = _OPENING.match(text)
-    text = _COURTESY.sub("", text[polite.end():] if polite else text).strip()
+    text = text[polite.end():] if polite else text
+    inner = _INNER.search(text)  # "In app.py, could you add ...?"
+    if inner:
+        polite = polite or inner
+        text = text[:inner.start(1)] + text[inner.end():]
+    text = _COURTESY.sub("", text).strip()
     if polite and text.endswith("?"):
         text = text[:-1].rstrip() + "."
     m = _FILE_FIRST.match(text)

@@ -24,6 +24,8 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
         "Write a {func} function in {path}.",
         "Can you implement a {func} function in {path} please?",
         "I'd like a {func} function added to {path}.",
+        # Added after first contact: widened patterns take these too.
+        "In {path}, could you add a {func} function?",
     ),
     "add-parameter": (
         "Please add a parameter {param} with default {default} to {func} in {path}, and pass "
@@ -47,6 +49,8 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
         "Update the `{param}` to {new}.",
         "Change the default {param} to {new}, thanks!",
         "I want the {param} set to {new}.",
+        # Added after first contact: widened patterns take these too.
+        "Change {param} to {new}.",
     ),
     "big-module-value": (
         "Please change {const} in {path} from {old} to {new}.",
@@ -56,6 +60,9 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
         "{path}: {const} should be {new}, not {old}.",
         "Update {const} in {path} to {new}; it is {old} now. Thanks!",
         "Bump {const} in {path} from {old} to {new}.",
+        # Added after first contact: widened patterns take these too.
+        "Change {const} to {new} in {path}.",
+        "Set {const} in {path} to {new}.",
     ),
     "change-default": (
         "Please change the default {param} of {func} in {path} from {old} to {new}.",
@@ -64,6 +71,9 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
         "Could you change the default {param} of `{func}` in `{path}` from {old} to {new}?",
         "In {path}, change the default {param} of {func} from {old} to {new}, thanks!",
         "Set the default value of {param} for {func} in {path} to {new}.",
+        # Added after first contact: widened patterns take these too.
+        "Make the default {param} of {func} in {path} {new}.",
+        "Change {func}'s {param} default to {new} in {path}.",
     ),
     "copy-value": (
         "Please make the {const} in {target} the same as the one in {source}.",
@@ -72,6 +82,9 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
         "Set `{const}` in `{target}` to the value `{source}` has.",
         "{target} and {source} disagree on {const}: copy {source}'s value into {target}, thanks!",
         "Make the {const} in {target} equal to the one in {source}.",
+        # Added after first contact: widened patterns take these too.
+        "Copy {const} from {source} into {target}.",
+        "Use {source}'s {const} in {target} too.",
     ),
     "create-file": (
         "Please create {path} with a function that prints '{text}'.",
@@ -98,6 +111,8 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
         "In {path}, add a docstring to {func}.",
         "Document the {func} function in {path} with a docstring.",
         "Write a short docstring for {func}() in {path}.",
+        # Added after first contact: widened patterns take these too.
+        "{func} in {path} needs a docstring.",
     ),
     "explain-function": (
         "What does {func} in {path} do?",
@@ -107,6 +122,8 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
         "Explain the function {func} in {path}, thanks!",
         "Can you tell me what {func} in {path} does?",
         "what's {func} in {path} doing?",
+        # Added after first contact: widened patterns take these too.
+        "What does the {func} function in {path} do?",
     ),
     "fix-failing-test": (
         "One of the tests fails. Find out which and fix the code, not the test.",
@@ -124,6 +141,8 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
         "Which files does this project have?",
         "What's in this project?",
         "Show me all the files, thanks!",
+        # Added after first contact: widened patterns take these too.
+        "Show the project's files.",
     ),
     "list-todos": (
         "List every TODO in {path}.",
@@ -133,6 +152,8 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
         "Show me the TODOs in `{path}`.",
         "find the TODOs in {path}, thanks!",
         "Which TODOs are left in {path}?",
+        # Added after first contact: widened patterns take these too.
+        "Are there any TODOs in {path}?",
     ),
     "main-block": (
         "Please add a main block to {path}.",
@@ -141,6 +162,8 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
         "Make {path} runnable as a script, thanks!",
         "Add an entry point to {path}.",
         "Add an if __name__ == \"__main__\": block to {path}.",
+        # Added after first contact: widened patterns take these too.
+        "Give {path} a main block.",
     ),
     "missing-file": (
         "Please add a docstring to {func} in {asked}.",
@@ -179,6 +202,10 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
         "Blank out {path}.",
         "Clear the contents of {path}, I don't need them any more.",
         "Empty the file {path}.",
+        # Added after first contact: widened patterns take these too.
+        "Make {path} empty.",
+        "Erase everything in {path}.",
+        "Delete the contents of {path}.",
     ),
     "rename": (
         "Please rename {old} to {new} everywhere.",
@@ -188,6 +215,11 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
         "Rename {old} to {new} in {home} and wherever it is used.",
         "In {home}, rename {old} to {new} and update every use of it.",
         "{old} should be called {new}; it is defined in {home}.",
+        # Added after first contact: widened patterns take these too.
+        "Please rename the {old} function to {new}.",
+        "Change the name of {old} to {new} everywhere.",
+        "rename {old} -> {new}",
+        "I'd like {old} renamed to {new}.",
     ),
     "run-tests": (
         "Do the tests pass?",
@@ -219,6 +251,8 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
         "Where is `{name}` defined and used?",
         "Which files use {name}, and where is it defined?",
         "Where is {name} used? And where is it defined?",
+        # Added after first contact: widened patterns take these too.
+        "Find where {name} is defined and used.",
     ),
 }
 
@@ -227,7 +261,7 @@ NEAR_MISSES: dict[str, tuple[str, ...]] = {
                      "Explain what the functions in {path} do."),
     "add-parameter": ("Change the default {param} of {func} in {path} from {default} to {value}.",
                       "Explain {func} in {path}."),
-    "ambiguous": ("Explain the {param} parameter.", "What is the {param} set to?"),
+    "ambiguous": ("Explain the {param} parameter.", "What is the {param} set to?", "Change it to {new}."),
     "big-module-value": ("What is {const} in {path}?", "Explain where {const} in {path} is used."),
     "change-default": ("What is the default {param} of {func} in {path}?",
                        "Add a docstring to {func} in {path}."),
@@ -247,7 +281,7 @@ NEAR_MISSES: dict[str, tuple[str, ...]] = {
     "refuse-delete": ("Empty {path}.", "Delete the TODO comments in {path}.",
                       "What does {path} do?"),
     "refuse-empty": ("Delete {path}.", "Is {path} empty?", "Clear the TODOs in {path}."),
-    "rename": ("Rename {home} to old_{home}.", "Rename it to {new}.",
+    "rename": ("Rename {home} to old_{home}.", "Rename it to {new}.", "rename {home} -> new_{home}",
                "Where is {old} defined, and where is it used?"),
     "run-tests": ("Write a test for the first function.", "What does the test file test?"),
     "summarise-modules": ("Summarize every file in this project.", "What files are in this project?"),
