@@ -27,12 +27,18 @@ _N = r"(\d+|" + "|".join(WORDS) + r")"
 # 5 passed" states 5 passed, not 2).
 _SKIP = rf"(?:(?!(?:\d+|{'|'.join(WORDS)})\b|pass|fail|succe)\w+\s+){{0,3}}?"
 _PASSED = (rf"\b{_N}\s+{_SKIP}(?:passed|pass(?:es|ing)?|succeed\w*|ok)\b",
-           rf"\b(?:passed|passing|succeeded)\s*[:=]?\s*{_N}\b")
+           rf"\b(?:passed|passing|succeeded)\s*[:=]?\s*{_N}\b",
+           # "passed (2 of 2)", "both tests pass", "2 tests ran and all of them passed"
+           rf"\b(?:passed|pass(?:es|ing)?|succeeded)\s*\(\s*{_N}\s+(?:of|out of)\s+\d+\s*\)",
+           r"\b(both)\s+(?:of\s+the\s+)?(?:tests?\s+)?(?:pass|succeed)",
+           rf"\b{_N}\s+tests?\s+(?:ran|were run|were collected)\b[^.\n]*?\ball\b[^.\n]*?\bpass")
 _FAILED = (rf"\b{_N}\s+{_SKIP}(?:failed|fail(?:s|ing|ures?)?)\b",
            rf"\b(?:failed|failing|failures?)\s*[:=]?\s*{_N}\b")
 
 
 def _number(word: str) -> int:
+    if word.lower() == "both":
+        return 2
     return int(word) if word.isdigit() else WORDS.index(word.lower())
 
 

@@ -88,8 +88,10 @@ def cited(text: str, paths: list[str]) -> set[tuple[str, int]]:
     """Every (path, line) `text` cites, in the usual shapes."""
     found = set()
     for path in paths:
-        p = rf"(?<![\w/.-])(?:\./)?{re.escape(path)}(?![\w/-])"
-        shapes = (rf"{p}:(\d+)", rf"{p}\)?(?:\s*[,(]\s*|\s+)(?:on\s+|at\s+)?lines?\s+{_NUMS}",
+        # Quoted as code or not; "a.py:8", "a.py#L8", "a.py (L8)", "a.py, lines 7 and 8".
+        p = rf"(?<![\w/.-])`?(?:\./)?{re.escape(path)}`?(?![\w/-])"
+        shapes = (rf"{p}(?::|#L)(\d+)", rf"{p}\)?(?:\s*[,(]\s*|\s+)(?:on\s+|at\s+)?lines?\s+{_NUMS}",
+                  rf"{p}\s*\(\s*(L\d+(?:\s*(?:,|and|&)\s*L\d+)*)\s*\)",
                   rf"\blines?\s+{_NUMS}\s+(?:of|in)\s+(?:the\s+file\s+)?{p}")
         for shape in shapes:
             for nums in re.findall(shape, text, re.I):
