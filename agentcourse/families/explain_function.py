@@ -237,6 +237,8 @@ FAMILY = Family(
     broken=broken,
     patterns=(r"\bwhat(?:'s| does| is)? (?:the (?:function )?)?(?P<f>[A-Za-z_]\w*)(?:\(\))?(?: function| method)? in (?P<path>[\w./-]+\.py) "
               r"(?:do|does|doing)\b",
+              r"\bhow does (?:the (?:function )?)?(?P<f>[A-Za-z_]\w*)(?:\(\))?(?: function)? in "
+              r"(?P<path>[\w./-]+\.py) work\b",
               r"\bexplain (?:what )?(?:the function )?(?P<f>[A-Za-z_]\w*)(?:\(\))? in (?P<path>[\w./-]+\.py)"
               r"(?: does)?\b",
               # A module rather than a function: "What does main.py do?", "Explain utils.py."

@@ -241,7 +241,10 @@ FAMILY = Family(
     judge=judge,
     reference=reference,
     broken=broken,
-    patterns=(r"\b(?:one of the|a|some) tests? (?:fails|is failing|are failing|failed)\b.*\bfix\b",
+    # "one of the tests fails ... fix", "my tests are failing, fix ...", "there's a failing test ... fix".
+    patterns=(r"\b(?:one of the|one of my|a|some|my|our|the) tests? (?:fails|is failing|are failing|failed|fail)\b.*\bfix\b",
+              r"\b(?:there(?:'s| is) an?|a) failing test\b.*\bfix\b",
+              r"^\s*tests? (?:fail|fails|are failing|failed)\b.*\bfix\b",
               r"\ba test fails now\b.*\bfix\b"),
     act=act,
     needs=("run",),

@@ -117,7 +117,7 @@ TASKS: tuple[Task, ...] = (
             r"(?:unit\s+)?(?:tests?|test suite|pytest)\b(?:\s+in\s+(?:the\s+)?(?:folder\s+|"
             r"directory\s+)?(?P<dir>[\w.-]+/[\w./-]*))?",
             r"\b(?:do|does|are|did|will)\s+(?:all\s+)?(?:of\s+)?(?:the\s+|my\s+|our\s+)?"
-            r"(?:unit\s+)?tests?\s+(?:still\s+)?pass(?:ing)?\b",
+            r"(?:unit\s+)?tests?\s+(?:still\s+)?(?:pass(?:ing)?|green)\b",
             r"\b(?:check|see|tell me)\s+(?:whether|if|that)\s+(?:all\s+)?(?:the\s+)?tests?\s+"
             r"(?:still\s+)?pass",
         ),
@@ -352,7 +352,8 @@ TASKS += (
     Task(
         "research",
         (
-            r"(?P<question>\b(?:where\s+(?:is|are)|where's|where\s+\w+\s+(?:is|are)\s+(?=defined|used)|which\s+(?:files?|functions?|modules?)"
+            r"(?P<question>\b(?:where\s+(?:is|are)|where's|where\s+\w+\s+(?:is|are)\s+(?=defined|used)|"
+            r"where\s+does\s+\w+\s+get\s+(?=defined|used)|which\s+(?:files?|functions?|modules?)"
             r"|who|what)\b[^?\n]*\b(?:defined|called|calls?|used|uses?|imported|imports?"
             r"|referenced)\b[^?\n]*\?)",
             r"(?P<question>\b(?:find|show(?: me)?|tell me|look up)\s+where\s+\w+\s+(?:is|are)\s+(?:defined|used|"
@@ -1028,7 +1029,8 @@ if __name__ == "__main__":
 
 # What people wrap a request in: a polite opening, a courtesy at the end, code quotes.
 _OPENING = re.compile(r"^\s*(?:(?:please|kindly|could you|can you|would you|will you|i'd like you to|"
-                      r"i want you to|go ahead and)[\s,]+)+", re.I)
+                      r"i want you to|go ahead and|hey|hi|hello|hi there|ok|okay)[\s,!.]+)+", re.I)
+_ASKING = re.compile(r"\b(?:could|can|would|will) you\b", re.I)  # "Could you ...?" asks for work
 _COURTESY = re.compile(r"(?:[\s,;.!-]+(?:please|thanks|thank you|thx|cheers|ta)\b[\s.!]*)+$", re.I)
 _INNER = re.compile(r"^[^,]{1,80},\s*((?:please|could you|can you|would you|will you)\s+)", re.I)
 _FILE_FIRST = re.compile(rf"^\s*(?P<file>{_PY})\s*:\s+(?P<rest>\S.*)$", re.S)
@@ -1047,10 +1049,11 @@ def plain(request: str) -> str:
         polite = polite or inner
         text = text[:inner.start(1)] + text[inner.end():]
     text = _COURTESY.sub("", text).strip()
-    if polite and text.endswith("?"):
+    if polite and _ASKING.search(polite[0]) and text.endswith("?"):
         text = text[:-1].rstrip() + "."
     m = _FILE_FIRST.match(text)
     if m:
         rest = m["rest"]  # "Add ..." becomes "add ...", a CONSTANT keeps its case
         text = f"In {m['file']}, {rest[:1].lower() if rest[1:2].islower() else rest[:1]}{rest[1:]}"
-    return text[:1].upper() + text[1:] if polite else text
+    # A sentence starts with a capital again, but a name stays as it is ("add_one to ...").
+    return text[:1].upper() + text[1:] if polite and re.match(r"[a-z]+(?=[\s,])", text) else text

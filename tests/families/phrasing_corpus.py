@@ -3,8 +3,8 @@
 First contact (before any pattern or act was widened), seed 1, checkpoints 04 and 08:
 111 of 144 rephrasings solved (213 of 275 plays), 49 of 49 near misses not routed to the
 family. (missing-file's sixth docstring phrasing was added after it.)
-After widening: 166 of 166 rephrasings solved (319 of 319 plays; 21 rephrasings and 2 near
-misses were added after first contact, marked below), 51 of 51 near misses not routed.
+After widening: 176 of 176 rephrasings solved (334 of 334 plays; 31 rephrasings and 4 near
+misses were added after first contact, marked below), 53 of 53 near misses not routed.
 
 PHRASINGS[family] are templates over an instance's fields (its facts, plus the few a
 request carries and the facts leave out: see `fields`), so each applies to a generated
@@ -53,6 +53,7 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
         "I want the {param} set to {new}.",
         # Added after first contact: widened patterns take these too.
         "Change {param} to {new}.",
+        "Hey, set the {param} to {new}.",
     ),
     "big-module-value": (
         "Please change {const} in {path} from {old} to {new}.",
@@ -104,6 +105,8 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
         "Make a README.md for the project, thanks!",
         "Can you add a README to this repo?",
         "Generate a README.md for this codebase.",
+        # Added after first contact: widened patterns take these too.
+        "This project needs a README.md.",
     ),
     "docstring": (
         "Please add a docstring to {func} in {path}.",
@@ -126,6 +129,7 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
         "what's {func} in {path} doing?",
         # Added after first contact: widened patterns take these too.
         "What does the {func} function in {path} do?",
+        "How does {func} in {path} work?",
     ),
     "fix-failing-test": (
         "One of the tests fails. Find out which and fix the code, not the test.",
@@ -134,6 +138,9 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
         "a test fails now, fix the code not the tests",
         "One of the tests is failing. Please find the bug and fix it in the code, thanks!",
         "A test failed after my last change. Fix the code so all the tests pass again.",
+        # Added after first contact: widened patterns take these too.
+        "My tests are failing, can you fix the code?",
+        "There's a failing test. Fix the code, not the tests.",
     ),
     "list-files": (
         "What files are in this project?",
@@ -156,6 +163,7 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
         "Which TODOs are left in {path}?",
         # Added after first contact: widened patterns take these too.
         "Are there any TODOs in {path}?",
+        "Hey, what TODOs are in {path}?",
     ),
     "main-block": (
         "Please add a main block to {path}.",
@@ -195,6 +203,8 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
         "rm {path}",
         "Get rid of `{path}`.",
         "Delete the file {path} please.",
+        # Added after first contact: widened patterns take these too.
+        "Hey, delete {path} please.",
     ),
     "refuse-empty": (
         "Please empty {path}.",
@@ -231,6 +241,8 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
         "Are the tests passing?",
         "Run pytest, thanks!",
         "Check whether the tests pass.",
+        # Added after first contact: widened patterns take these too.
+        "Are the tests green?",
     ),
     "summarise-modules": (
         "Please write {out} with one line for every module in the {package} package: what it is "
@@ -255,6 +267,7 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
         "Where is {name} used? And where is it defined?",
         # Added after first contact: widened patterns take these too.
         "Find where {name} is defined and used.",
+        "Where does {name} get defined and used?",
     ),
 }
 
@@ -269,12 +282,13 @@ NEAR_MISSES: dict[str, tuple[str, ...]] = {
                        "Add a docstring to {func} in {path}."),
     "copy-value": ("What is {const} in {source}?", "Delete {target}."),
     "create-file": ("Delete {path}.", "What does {path} do?"),
-    "create-readme": ("Update the README.", "What does the README say?",
+    "create-readme": ("Update the README.", "What does the README say?", "Does this project need a README?",
                       "Create README.rst for the docs."),
     "docstring": ("What does the docstring of {func} in {path} say?",
                   "Rename {func} to {func}_new everywhere."),
     "explain-function": ("Add a docstring to {func} in {path}.", "Delete {path}."),
-    "fix-failing-test": ("Do the tests pass?", "Write a test for {func} in {module}."),
+    "fix-failing-test": ("Do the tests pass?", "Write a test for {func} in {module}.",
+                         "My tests are slow; can you fix that?"),
     "list-files": ("Delete the files in this project.", "What does {first} do?"),
     "list-todos": ("Add a TODO to {path}.", "Delete the TODOs in {path}."),
     "main-block": ("What does the main block of {path} do?", "Delete {path}."),
