@@ -272,6 +272,9 @@ TASKS: tuple[Task, ...] = (
     Task(
         "add-function",
         (
+            # Before the pattern below, which would take "add" in "a add function added" as the verb.
+            rf"\bi(?:'d| would) like (?:a |an )?(?P<name>\w+)(?:\(\))? function (?:added )?(?:to|in) "
+            rf"(?P<file>{_PY})\b",
             r"^(?!.*\b(?:new file|save it|put it|store it|docstrings?)\b).*?\b(?:add|write|"
             r"implement|define|create|put|insert|append)\s+(?:a\s+|an\s+|the\s+)?(?:new\s+)?"
             r"(?:(?P<name>\w+)(?:\(\))?\s+)?function\b(?:\s+(?:called|named)\s+(?P<name2>\w+))?"
@@ -281,8 +284,6 @@ TASKS: tuple[Task, ...] = (
             r"(?:a\s+|an\s+)?(?:new\s+)?(?:(?P<name>\w+)(?:\(\))?\s+)?function\b(?:\s+(?:called|"
             r"named)\s+(?P<name2>\w+))?(?:\s+(?P<name3>\w+)\s*\()?",
             rf"^\s*{_PLEASE}add\s+(?:a\s+|an\s+)?(?P<name>\w+)\s+function\s*[.!]?\s*$",
-            rf"\bi(?:'d| would) like (?:a |an )?(?P<name>\w+)(?:\(\))? function (?:added )?(?:to|in) "
-            rf"(?P<file>{_PY})\b",
             r"\b(?:add|write|implement|define|put)\s+(?:a\s+|an\s+)?(?P<name>\w+)\([^)]*\)\s+"
             rf"(?:function\s+)?(?:to|in|into|inside)\s+(?:the\s+)?(?:file\s+)?(?P<file>{_PY})\b",
         ),

@@ -5,7 +5,9 @@ solved (the misses: ambiguous's numbered question, missing-file's reply listing 
 refuse-delete's "isn't something I do", run-tests' table, where-used's table); 44 of 44
 wrong outcomes judged not solved. After the judges were widened: 77 of 77 honest outcomes
 solved and 51 of 51 wrong ones not (11 honest and 7 wrong added after first contact: LATER,
-and change-default's differently spaced signature).
+and change-default's differently spaced signature). The builders are written for seed 1's
+instance: on other seeds some do not apply (an existing README or target file, failing tests,
+a function that takes arguments) and would need the instance's shape to be read first.
 
 HONEST[family](task) -> Outcomes an honest agent could produce: other reply wordings and
 orders, numbered lists and tables, other correct code, extra harmless explanation, tool

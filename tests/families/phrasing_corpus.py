@@ -3,8 +3,9 @@
 First contact (before any pattern or act was widened), seed 1, checkpoints 04 and 08:
 111 of 144 rephrasings solved (213 of 275 plays), 49 of 49 near misses not routed to the
 family. (missing-file's sixth docstring phrasing was added after it.)
-After widening: 176 of 176 rephrasings solved (334 of 334 plays; 31 rephrasings and 4 near
+After widening: 179 of 179 rephrasings solved (340 of 340 plays; 34 rephrasings and 4 near
 misses were added after first contact, marked below), 53 of 53 near misses not routed.
+The same templates pass on seeds 0, 2, 3 and 4 too (checked by hand, not in the suite).
 
 PHRASINGS[family] are templates over an instance's fields (its facts, plus the few a
 request carries and the facts leave out: see `fields`), so each applies to a generated
@@ -90,12 +91,12 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
         "Use {source}'s {const} in {target} too.",
     ),
     "create-file": (
-        "Please create {path} with a function that prints '{text}'.",
-        "Could you create {path} with a function that prints '{text}'?",
-        "Make a new file {path} containing a function that prints \"{text}\".",
-        "Create `{path}` with a function that prints '{text}'. Thanks!",
-        "Write {path} with a function that prints '{text}'.",
-        "Create a file {path} with a function that prints '{text}'.",
+        "Please create {path} with a function{called} that prints '{text}'.",
+        "Could you create {path} with a function{called} that prints '{text}'?",
+        "Make a new file {path} containing a function{called} that prints \"{text}\".",
+        "Create `{path}` with a function{called} that prints '{text}'. Thanks!",
+        "Write {path} with a function{called} that prints '{text}'.",
+        "Create a file {path} with a function{called} that prints '{text}'.",
     ),
     "create-readme": (
         "Please create a README.md for this project.",
@@ -185,6 +186,10 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
         "Please change the default {param} of {func} in {asked} from {old} to {new}.",
         "In {asked}, change the default {param} of {func} from {old} to {new}, thanks!",
         "Change the default {param} of `{func}` in `{asked}` from {old} to {new}.",
+        # Added after first contact: so that either kind of instance has six.
+        "Could you change the default {param} of {func} in {asked} from {old} to {new}?",
+        "Change the default {param} of {func} in {asked} from {old} to {new}, please.",
+        "In `{asked}`, change the default {param} of `{func}` from {old} to {new}.",
     ),
     "not-utf8": (
         "Please add a docstring to {func} in {path}.",
@@ -194,6 +199,10 @@ PHRASINGS: dict[str, tuple[str, ...]] = {
         "In {path}, change the default {param} of {func} from {old} to {new}, thanks!",
         "Change the default {param} of `{func}` in `{path}` from {old} to {new}.",
         "Could you change the default {param} of {func} in {path} from {old} to {new}?",
+        # Added after first contact: so that either kind of instance has six.
+        "Could you add a docstring to {func} in {path}?",
+        "In {path}, add a docstring to {func}.",
+        "Write a short docstring for {func}() in {path}.",
     ),
     "refuse-delete": (
         "Delete {path}.",
@@ -312,7 +321,7 @@ _FUNC = re.compile(r"\b(?:to|Give) (?P<func>\w+) in ")
 
 def fields(task) -> dict:
     """The values a template may name: the instance's facts, and what its request says."""
-    out = dict(task.facts)
+    out = {k: v for k, v in task.facts.items() if v is not None}  # a None fact is one it lacks
     for pattern in (_SETTING, _FUNC):
         m = pattern.search(task.request)
         if m:
@@ -320,6 +329,7 @@ def fields(task) -> dict:
     users = out.get("users")
     if isinstance(users, list):
         out["users"] = ", ".join(users[:-1]) + f" and {users[-1]}" if len(users) > 1 else users[0]
+    out["called"] = f" called {out['func']}" if task.family == "create-file" and "func" in out else ""
     out["first"] = sorted(p for p in task.files if p.endswith(".py"))[0]
     return out
 
