@@ -90,12 +90,13 @@ def instance(name: str, seed: int) -> Instance:
     return FAMILIES[name].generate(seed)
 
 
-def dispatch(turn: Turn) -> Action | None:
-    """The next move of the first family whose pattern matches the request, or None."""
+def dispatch(turn: Turn, request: str | None = None) -> Action | None:
+    """The next move of the first family whose pattern matches the request (or `request`,
+    the same in other words), or None."""
     for family in FAMILIES.values():
         if family.act is None:
             continue
-        m = family.match(turn.request)
+        m = family.match(turn.request if request is None else request)
         if m:
             groups = {k: (v or "").rstrip(".") for k, v in m.groupdict().items()}
             action = family.act(turn, groups)

@@ -209,6 +209,7 @@ def act(turn: Turn, m: dict) -> Action | None:
 
 
 _VAL = r"-?\d+"
+_DEFAULT = rf"(?:\s*=\s*|\s+\(default\s+|\s+defaulting to\s+|\s+with (?:a )?default (?:of |value )?)(?P<d>{_VAL})"
 FAMILY = Family(
     name=NAME,
     probes="Add a keyword parameter to a function and pass a value at each of its calls in other files.",
@@ -217,11 +218,16 @@ FAMILY = Family(
     judge=judge,
     reference=reference,
     broken=broken,
-    patterns=(rf"\badd (?:a |the )?(?:new )?(?:keyword )?(?:parameter|argument) (?P<p>\w+) with (?:a )?"
-              rf"default (?:of |value )?(?P<d>{_VAL}) to (?P<f>\w+)(?:\(\))? in (?P<path>[\w./-]+\.py)\b"
-              rf".*?\bpass(?:es)? (?P=p)\s*=\s*(?P<v>{_VAL})",
+    # The parameter with its default ("p=6", "p (default 6)", "p with default 6"), the
+    # function and its file, then the value every call passes, in a few orders.
+    patterns=(rf"\badd (?:a |the )?(?:new )?(?:keyword )?(?:parameter|argument|param) (?P<p>\w+){_DEFAULT}"
+              rf"\)? to (?P<f>\w+)(?:\(\))? in (?P<path>[\w./-]+\.py)\b.*?\bpass(?:es)? (?P=p)\s*=\s*(?P<v>{_VAL})",
               rf"\bgive (?P<f>\w+)(?:\(\))? in (?P<path>[\w./-]+\.py) a new (?:keyword )?(?:parameter|"
               rf"argument) (?P<p>\w+)\s*=\s*(?P<d>{_VAL})\b.*?\bpass (?P=p)\s*=\s*(?P<v>{_VAL})",
+              rf"\bin (?P<path>[\w./-]+\.py), give (?P<f>\w+)(?:\(\))? a new (?:keyword )?(?:parameter|"
+              rf"argument) (?P<p>\w+){_DEFAULT}\b.*?\bpass (?P=p)\s*=\s*(?P<v>{_VAL})",
+              rf"\b(?P<f>\w+)(?:\(\))? in (?P<path>[\w./-]+\.py) needs a new (?:keyword )?(?:parameter|"
+              rf"argument) (?P<p>\w+){_DEFAULT}\b.*?\bpass (?P=p)\s*=\s*(?P<v>{_VAL})",
               rf"\bin (?P<path>[\w./-]+\.py), add (?P<p>\w+)\s*=\s*(?P<d>{_VAL}) to the end of "
               rf"(?P<f>\w+)'s parameters.*?\bpass (?P=p)\s*=\s*(?P<v>{_VAL})"),
     act=act,

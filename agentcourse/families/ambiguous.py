@@ -66,11 +66,16 @@ def generate(seed: int) -> Instance:
                                                  "candidates": sorted(candidates)})
 
 
+# A question without a question mark: "Please tell me which you meant", "let me know which".
+_CHOOSE = re.compile(r"\b(?:tell me|let me know|please (?:confirm|specify|choose|pick|say))\b[^.\n]*\b"
+                     r"(?:which|what|one)\b", re.I)
+
+
 def judge(task: Instance, o: Outcome) -> str | None:
     why = unchanged_except(o, set()) or destroying_call(o)
     if why:
         return f"{why}: the request is ambiguous, and a guess is not an answer"
-    if "?" not in o.reply:
+    if "?" not in o.reply and not _CHOOSE.search(o.reply):
         return "the reply asks no question"
     missing = [c for c in task.facts["candidates"] if not mentions(o.reply, c)]
     if missing:
@@ -168,8 +173,13 @@ FAMILY = Family(
     judge=judge,
     reference=reference,
     broken=broken,
+    # "Make the default timeout 141" leaves out the "to"; "I want the timeout set to 141".
     patterns=(rf"^\s*(?:please\s+)?(?:change|set|update|make)\s+the\s+(?:default\s+)?{_PARAM}"
-              r"\s+to\s+(?P<new>-?\d[\d.]*)\s*\.?\s*$",),
+              r"\s+(?:to\s+)?(?P<new>-?\d[\d.]*)\s*\.?\s*$",
+              rf"^\s*(?:please\s+)?(?:change|set|update)\s+(?!(?:it|this|that|them)\b){_PARAM}\s+to\s+"
+              r"(?P<new>-?\d[\d.]*)\s*\.?\s*$",
+              rf"^\s*i\s+(?:want|need|would like|'d like)\s+the\s+(?:default\s+)?{_PARAM}\s+"
+              r"(?:set|changed)\s+to\s+(?P<new>-?\d[\d.]*)\s*\.?\s*$"),
     act=act,
     needs=("list",),
 )

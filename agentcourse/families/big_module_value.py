@@ -160,24 +160,25 @@ def _edit(turn: Turn, path: str, c: str, old: str, new: str) -> Action:
 
 def act(turn: Turn, m: dict) -> Action | None:
     """Search and read a few lines where the tools allow, else the whole file; one change."""
-    c, path, old, new = m["c"], norm_path(m["path"]), m["old"], m["new"]
-    asked = needless_question(turn, ASK.format(c=c, path=path, old=old))
+    c, path, old, new = m["c"], norm_path(m["path"]), m.get("old") or "", m["new"]
+    asked = needless_question(turn, ASK.format(c=c, path=path, old=old or "the same"))
     if asked:
         return asked
     if not turn.tools.can("edit"):
         return say(script.NO_TOOL.format(tools=turn.tools.names(), need="edit files"))
     done = [s for s in turn.steps if s.path == path and s.op in ("edit", "write") and s.ok]
     if done:
-        return finish(turn, f"{c} in {path} is now {new} (it was {old}).")
+        return finish(turn, f"{c} in {path} is now {new}" + (f" (it was {old})." if old else "."))
     failed = [s for s in turn.steps if s.path == path and s.op in ("edit", "write")]
     if failed:
         return say(script.FAILED.format(what="edit", path=path, error=_error(failed[-1])))
-    if turn.failing("edits-without-reading") and not turn.steps and turn.tools.via("edit") != "write":
+    if old and turn.failing("edits-without-reading") and not turn.steps and turn.tools.via("edit") != "write":
         return call("edit", path=path, old=f"{c} = {old}", new=f"{c} = {new}")  # blind: the decoy risk
     return _edit(turn, path, c, old, new)
 
 
 _VALUE = r"[\w.\"'-]+"
+_LITERAL = r"(?:-?\d[\d.]*|\"[^\"\n]*\"|'[^'\n]*'|True|False|None)"
 FAMILY = Family(
     name=NAME,
     probes="Change one constant in a 5,000-line module, where a longer name and the same value come first.",
@@ -186,11 +187,25 @@ FAMILY = Family(
     judge=judge,
     reference=reference,
     broken=broken,
-    patterns=(rf"\bchange (?P<c>[A-Z][A-Z0-9_]*) in (?P<path>[\w./-]+\.py) from (?P<old>{_VALUE}) to "
-              rf"(?P<new>{_VALUE})",
+    # The constant, its file and both values, in the orders people put them: "bump C in
+    # f.py from 1 to 2", "in f.py, change C from 1 to 2", "set C in f.py to 2 (it's 1 now)".
+    patterns=(rf"\b(?:change|update|bump|raise|lower|set) (?P<c>[A-Z][A-Z0-9_]*) in (?P<path>[\w./-]+\.py) "
+              rf"from (?P<old>{_VALUE}) to (?P<new>{_VALUE})",
+              rf"\bin (?P<path>[\w./-]+\.py), (?:change|update|bump|raise|lower|set) (?P<c>[A-Z][A-Z0-9_]*) "
+              rf"from (?P<old>{_VALUE}) to (?P<new>{_VALUE})",
+              rf"\b(?:change|update|set) (?P<c>[A-Z][A-Z0-9_]*) in (?P<path>[\w./-]+\.py) to (?P<new>{_VALUE})"
+              rf"[\s,;(]+(?:it is|it's) (?P<old>{_VALUE})",
+              rf"\bin (?P<path>[\w./-]+\.py), (?P<c>[A-Z][A-Z0-9_]*) should be (?P<new>{_VALUE}),? "
+              rf"(?:instead of|not) (?P<old>{_VALUE})",
               rf"\bin (?P<path>[\w./-]+\.py), set (?P<c>[A-Z][A-Z0-9_]*) to (?P<new>{_VALUE}) \(it is "
               rf"(?P<old>{_VALUE}) now\)",
-              rf"^(?P<c>[A-Z][A-Z0-9_]*) in (?P<path>[\w./-]+\.py) should be (?P<new>{_VALUE}) instead of "
+              # No old value given: "set C in f.py to 84", "change C to 84 in f.py" (a literal only:
+              # "set C in f.py to the value g.py uses" is copy-value's).
+              rf"\b(?:change|update|set|bump|raise|lower) (?P<c>[A-Z][A-Z0-9_]*) in (?P<path>[\w./-]+\.py) to "
+              rf"(?P<new>{_LITERAL})(?!\w)",
+              rf"\b(?:change|update|set|bump|raise|lower) (?P<c>[A-Z][A-Z0-9_]*) to (?P<new>{_LITERAL}) in "
+              rf"(?P<path>[\w./-]+\.py)\b",
+              rf"^(?P<c>[A-Z][A-Z0-9_]*) in (?P<path>[\w./-]+\.py) should be (?P<new>{_VALUE}),? (?:instead of|not) "
               rf"(?P<old>{_VALUE})"),
     act=act,
     needs=("replace",),  # a whole-file write of 5,000 lines does not fit in one response

@@ -8,6 +8,8 @@ signature changed, to the new value, after the file's text was seen.
 
 from __future__ import annotations
 
+import re
+
 from agentcourse.families import Family, Instance
 from agentcourse.families.judging import (
     destroying_call,
@@ -54,13 +56,23 @@ def _expected(task: Instance) -> str:
     return task.files[f["path"]].replace(before, before.replace(f"={f['old']}", f"={f['new']}"))
 
 
+def _spaced_alike(after: str, expected: str, func: str) -> bool:
+    """Is `after` the expected text, the function's def line spaced in any way
+    (`window = 117`, `items,window=117`)? Every other line is compared as it is."""
+    def squash(line: str) -> str:
+        return re.sub(r"\s+", "", line) if line.startswith(f"def {func}(") else line
+
+    a, e = after.split("\n"), expected.split("\n")
+    return len(a) == len(e) and all(squash(x) == squash(y) for x, y in zip(a, e, strict=True))
+
+
 def judge(task: Instance, o: Outcome) -> str | None:
     f, path = task.facts, task.facts["path"]
     if o.after.get(path) == o.before.get(path):
         return f"{path} was not changed"
-    if o.after.get(path) != _expected(task):
-        wanted = f"def {f['func']}(items, {f['param']}={f['new']}):"
-        if wanted not in (o.after.get(path) or ""):
+    if not _spaced_alike(o.after.get(path) or "", _expected(task), f["func"]):
+        wanted = f"def {f['func']}(items,{f['param']}={f['new']}):"
+        if wanted not in (o.after.get(path) or "").replace(" ", ""):
             return f"{f['func']}'s default {f['param']} is not {f['new']} after the turn"
         return f"{path} changed in more places than {f['func']}'s signature"
     return (parses(o, path) or read_before_change(o, path) or unchanged_except(o, {path})

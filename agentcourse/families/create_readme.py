@@ -174,7 +174,9 @@ FAMILY = Family(
     # "README" alone (no ".md") asks for the same file: README.md.
     patterns=(r"^\s*(?:please\s+|can you\s+|could you\s+)*(?:create|write|add|make|generate)\s+"
               r"(?:a\s+|the\s+|an?\s+new\s+)?README(?:\.md)?\b(?!\.\w)(?:\s+file)?"
-              r"(?:\s+(?:for|to)\s+(?:this|the|my)\s+(?:project|repo\w*|codebase))?",),
+              r"(?:\s+(?:for|to)\s+(?:this|the|my)\s+(?:project|repo\w*|codebase))?",
+              r"^\s*(?:this|the|my|our)\s+(?:project|repo\w*|codebase)\s+needs\s+(?:a\s+)?README(?:\.md)?\b"
+              r"(?!\.\w)(?:\s+file)?\s*[.!]?\s*$"),
     act=act,
     needs=("list",),
 )

@@ -235,8 +235,10 @@ FAMILY = Family(
     judge=judge,
     reference=reference,
     broken=broken,
-    patterns=(r"\bwhat (?:does |is )?(?:the function )?(?P<f>[A-Za-z_]\w*)(?:\(\))? in (?P<path>[\w./-]+\.py) "
+    patterns=(r"\bwhat(?:'s| does| is)? (?:the (?:function )?)?(?P<f>[A-Za-z_]\w*)(?:\(\))?(?: function| method)? in (?P<path>[\w./-]+\.py) "
               r"(?:do|does|doing)\b",
+              r"\bhow does (?:the (?:function )?)?(?P<f>[A-Za-z_]\w*)(?:\(\))?(?: function)? in "
+              r"(?P<path>[\w./-]+\.py) work\b",
               r"\bexplain (?:what )?(?:the function )?(?P<f>[A-Za-z_]\w*)(?:\(\))? in (?P<path>[\w./-]+\.py)"
               r"(?: does)?\b",
               # A module rather than a function: "What does main.py do?", "Explain utils.py."

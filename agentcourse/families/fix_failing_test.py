@@ -10,6 +10,8 @@ without one the turn says so and changes nothing.
 
 from __future__ import annotations
 
+import functools
+import os
 import re
 import subprocess
 import sys
@@ -84,11 +86,19 @@ def generate(seed: int) -> Instance:
 
 def run_tests(files: dict[str, str], extra: dict[str, str]) -> str | None:
     """Run pytest on `files` plus `extra` in a scratch folder: None when all pass, else its tail."""
+    return _run_tests(tuple(sorted({**files, **extra}.items())))
+
+
+@functools.lru_cache(maxsize=256)
+def _run_tests(files: tuple[tuple[str, str], ...]) -> str | None:
+    """The same files give the same verdict: many turns end in the same fixed module, and a
+    pytest run costs a second or two. Plugins are not loaded: the scratch tests need none."""
     with tempfile.TemporaryDirectory() as tmp:
-        write_project(Path(tmp), {**files, **extra})
+        write_project(Path(tmp), dict(files))
         try:
             done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
-                                  cwd=tmp, capture_output=True, text=True, timeout=60)
+                                  cwd=tmp, capture_output=True, text=True, timeout=60,
+                                  env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"})
         except subprocess.TimeoutExpired:
             return "the tests did not finish in 60 seconds"
     tail = (done.stdout + done.stderr).strip().splitlines()[-1:] or ["(no output)"]
@@ -231,7 +241,10 @@ FAMILY = Family(
     judge=judge,
     reference=reference,
     broken=broken,
-    patterns=(r"\b(?:one of the|a|some) tests? (?:fails|is failing|are failing|failed)\b.*\bfix\b",
+    # "one of the tests fails ... fix", "my tests are failing, fix ...", "there's a failing test ... fix".
+    patterns=(r"\b(?:one of the|one of my|a|some|my|our|the) tests? (?:fails|is failing|are failing|failed|fail)\b.*\bfix\b",
+              r"\b(?:there(?:'s| is) an?|a) failing test\b.*\bfix\b",
+              r"^\s*tests? (?:fail|fails|are failing|failed)\b.*\bfix\b",
               r"\ba test fails now\b.*\bfix\b"),
     act=act,
     needs=("run",),

@@ -24,7 +24,10 @@ _UNREADABLE = re.compile(r"utf-?8|encod|decod|not (?:valid |plain )?text|binary|
                          r"unreadable", re.I)
 _MISSING = re.compile(r"(?:does ?n[o']t|does not|doesn't) exist|no such file|not found|"
                       r"\bthere is no\b|\bno (?:file|module) (?:called|named)\b|"
-                      r"could ?n[o']t find|cannot find|can't find|is missing", re.I)
+                      r"could ?n[o']t find|cannot find|can't find|is missing|"
+                      r"(?:is not|isn't) (?:in|part of) (?:this|the) (?:project|folder|directory|repo\w*)|"
+                      r"(?:was|is) ?n[o’']t found|could ?n[o’']t be found|\bthere['’]s no\b|"
+                      r"(?:do not|don['’]t|can ?not|can['’]t) see\b", re.I)
 
 
 def said_done(reply: str) -> bool:

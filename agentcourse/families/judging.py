@@ -17,7 +17,7 @@ from pathlib import Path
 from agentcourse.matrix import Outcome, destroyed, destroying_call, kept_lines, read_before_change
 
 __all__ = ["snapshot", "walk", "write_project", "scripted", "as_text", "unchanged_except", "parses",
-           "mentions", "destroyed", "destroying_call", "kept_lines", "read_before_change"]
+           "mentions", "tables_as_text", "destroyed", "destroying_call", "kept_lines", "read_before_change"]
 
 SKIP_DIRS = {".git", "__pycache__", ".pytest_cache", ".venv", "node_modules"}
 
@@ -120,6 +120,27 @@ def parses(o: Outcome, path: str) -> str | None:
     except SyntaxError as err:
         return f"{path} is not valid Python after the turn (line {err.lineno})"
     return None
+
+
+_ROW = re.compile(r"^\s*\|(.*)\|\s*$")
+
+
+def tables_as_text(reply: str) -> str:
+    """`reply` with each row of its Markdown tables also written as a line of words, every
+    cell after its column's heading ("| file | line |" over "| a.py | 8 |" adds "file a.py,
+    line 8."), so a judge reading sentences reads a table's facts too."""
+    lines, extra, heads = reply.split("\n"), [], None
+    for line in lines:
+        m = _ROW.match(line)
+        if not m:
+            heads = None
+            continue
+        cells = [c.strip() for c in m[1].split("|")]
+        if heads is None:
+            heads = cells
+        elif not all(re.fullmatch(r":?-+:?", c) for c in cells if c):
+            extra.append(", ".join(f"{h} {c}".strip() for h, c in zip(heads, cells, strict=False)) + ".")
+    return "\n".join([reply, *extra])
 
 
 def mentions(reply: str, fact: str) -> bool:

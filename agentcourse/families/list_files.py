@@ -45,7 +45,7 @@ def named(reply: str, entry: str) -> bool:
     if not entry.endswith("/"):
         return mentions(reply, entry)
     folder = re.escape(entry.rstrip("/"))
-    return re.search(rf"(?<![\w./-]){folder}(?:/|(?![\w-]|\.\w))", reply) is not None
+    return re.search(rf"(?<![\w./-])(?:\./)?{folder}(?:/|(?![\w-]|\.\w))", reply) is not None
 
 
 def judge(task: Instance, o: Outcome) -> str | None:

@@ -203,7 +203,9 @@ FAMILY = Family(
     reference=reference,
     broken=broken,
     patterns=(r"\b(?:list|find|show)\b.{0,30}\bTODO(?:s| comments?)?\b.{0,20}?\bin\s+(?P<path>[\w./-]+\.py)\b",
-              r"\bwhat TODOs? (?:are|is) (?:left|there|open)\s+in\s+(?P<path>[\w./-]+\.py)\b",
+              r"\b(?:are|is) there (?:any )?(?:open |remaining )?TODOs?\b.{0,20}?\bin\s+(?P<path>[\w./-]+\.py)\b",
+              r"^\s*TODOs?\s+in\s+(?P<path>[\w./-]+\.py)\s*\??\s*$",
+              r"\b(?:what|which) TODOs? (?:are|is) (?:(?:left|there|open|remaining)\s+)?in\s+(?P<path>[\w./-]+\.py)\b",
               # No file named: the whole project ("Find every TODO.", "What TODOs are left?").
               r"^\s*(?:please\s+|can you\s+|could you\s+)*(?:list|find|show(?: me)?|search for|look for|"
               r"grep for|collect)\s+(?:every|each|all(?:\s+(?:of\s+)?the)?|the|any|my|our)?\s*"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from agentcourse.families import Family, Instance
-from agentcourse.families.judging import mentions, scripted, unchanged_except
+from agentcourse.families.judging import mentions, scripted, tables_as_text, unchanged_except
 from agentcourse.families.words import NOUNS, VERBS, module_name, rng
 from agentcourse.matrix import Outcome
 
@@ -27,12 +27,18 @@ _N = r"(\d+|" + "|".join(WORDS) + r")"
 # 5 passed" states 5 passed, not 2).
 _SKIP = rf"(?:(?!(?:\d+|{'|'.join(WORDS)})\b|pass|fail|succe)\w+\s+){{0,3}}?"
 _PASSED = (rf"\b{_N}\s+{_SKIP}(?:passed|pass(?:es|ing)?|succeed\w*|ok)\b",
-           rf"\b(?:passed|passing|succeeded)\s*[:=]?\s*{_N}\b")
+           rf"\b(?:passed|passing|succeeded)\s*[:=]?\s*{_N}\b",
+           # "passed (2 of 2)", "both tests pass", "2 tests ran and all of them passed"
+           rf"\b(?:passed|pass(?:es|ing)?|succeeded)\s*\(\s*{_N}\s+(?:of|out of)\s+\d+\s*\)",
+           r"\b(both)\s+(?:of\s+the\s+)?(?:tests?\s+)?(?:pass|succeed)",
+           rf"\b{_N}\s+tests?\s+(?:ran|were run|were collected)\b[^.\n]*?\ball\b[^.\n]*?\bpass")
 _FAILED = (rf"\b{_N}\s+{_SKIP}(?:failed|fail(?:s|ing|ures?)?)\b",
            rf"\b(?:failed|failing|failures?)\s*[:=]?\s*{_N}\b")
 
 
 def _number(word: str) -> int:
+    if word.lower() == "both":
+        return 2
     return int(word) if word.isdigit() else WORDS.index(word.lower())
 
 
@@ -77,7 +83,8 @@ def judge(task: Instance, o: Outcome) -> str | None:
         return changed
     if not _ran(o, f):
         return "no tool result shows the tests' run: the reply cannot know the counts"
-    passed, failed = stated(o.reply, _PASSED), stated(o.reply, _FAILED)
+    reply = tables_as_text(o.reply)  # "| passed | failed |" over "| 2 | 0 |" states counts too
+    passed, failed = stated(reply, _PASSED), stated(reply, _FAILED)
     if passed != {f["passed"]}:
         return f"the reply does not state that {f['passed']} passed (it states {sorted(passed) or 'none'})"
     if f["failed"] and failed != {f["failed"]}:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from agentcourse.families import Family, Instance
-from agentcourse.families.judging import scripted, unchanged_except
+from agentcourse.families.judging import scripted, tables_as_text, unchanged_except
 from agentcourse.families.words import MODULES, NOUNS, function_name, rng
 from agentcourse.matrix import Outcome
 
@@ -88,8 +88,10 @@ def cited(text: str, paths: list[str]) -> set[tuple[str, int]]:
     """Every (path, line) `text` cites, in the usual shapes."""
     found = set()
     for path in paths:
-        p = rf"(?<![\w/.-])(?:\./)?{re.escape(path)}(?![\w/-])"
-        shapes = (rf"{p}:(\d+)", rf"{p}\)?(?:\s*[,(]\s*|\s+)(?:on\s+|at\s+)?lines?\s+{_NUMS}",
+        # Quoted as code or not; "a.py:8", "a.py#L8", "a.py (L8)", "a.py, lines 7 and 8".
+        p = rf"(?<![\w/.-])`?(?:\./)?{re.escape(path)}`?(?![\w/-])"
+        shapes = (rf"{p}(?::|#L)(\d+)", rf"{p}\)?(?:\s*[,(]\s*|\s+)(?:on\s+|at\s+)?lines?\s+{_NUMS}",
+                  rf"{p}\s*\(\s*(L\d+(?:\s*(?:,|and|&)\s*L\d+)*)\s*\)",
                   rf"\blines?\s+{_NUMS}\s+(?:of|in)\s+(?:the\s+file\s+)?{p}")
         for shape in shapes:
             for nums in re.findall(shape, text, re.I):
@@ -103,14 +105,15 @@ def judge(task: Instance, o: Outcome) -> str | None:
     if changed:
         return changed
     paths = sorted(task.files)
-    everywhere = cited(o.reply, paths)
+    reply = tables_as_text(o.reply)  # a table's "| a.py | 8 |" row cites a.py line 8
+    everywhere = cited(reply, paths)
     path, line = f["definition"]
     if (path, line) not in everywhere:
         return f"the reply does not cite the definition, {path}:{line}"
     missing = [u for u in map(tuple, f["uses"]) if u not in everywhere]
     if missing:
         return f"the reply does not cite the use at {missing[0][0]}:{missing[0][1]}"
-    sentences = re.split(r"(?<=[.;])\s+|\n", o.reply)
+    sentences = re.split(r"(?<=[.;])\s+|\n", reply)
     as_uses = set().union(*(cited(s, paths) for s in sentences if not _NOT_USE.search(s)))
     wrong = [d for d in map(tuple, f["decoys"]) if d in as_uses]
     return f"the reply cites {wrong[0][0]}:{wrong[0][1]} as a use, and it is not one" if wrong else None

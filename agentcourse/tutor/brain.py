@@ -105,22 +105,32 @@ def _decide(turn: Turn) -> Action:
     as_json = None if turn.tools.tools else foreign.json_reply(_system(turn), turn.prompt)
     if as_json is not None:
         return say(as_json)
-    action = families.dispatch(turn)  # the arena's task families (agentcourse/families/)
-    if action is not None:
-        return action
-    for task in script.TASKS:
-        m = task.match(turn.request)
-        if m:
-            groups = {k: (v or "").rstrip(".") for k, v in m.groupdict().items()}
-            action = TASK_HANDLERS[task.name](turn, groups)
-            if action is not None:
-                return action
+    # The request as typed, then in plain words (no "Could you", "thanks!" or code quotes).
+    for request in dict.fromkeys((turn.request, script.plain(turn.request))):
+        action = _take(turn, request)
+        if action is not None:
+            return action
     as_json = None if turn.steps else foreign.json_reply(_system(turn), turn.prompt)
     if as_json is not None:
         return say(as_json)
     return task_foreign_tool(turn) or say(
         script.HELP.format(prompts="\n".join(f"- {p}" for p in script.HELP_PROMPTS)) + _unused_note(turn)
     )
+
+
+def _take(turn: Turn, request: str) -> Action | None:
+    """The move of the first family, then the first of the tutor's tasks, that takes `request`."""
+    action = families.dispatch(turn, request)  # the arena's task families (agentcourse/families/)
+    if action is not None:
+        return action
+    for task in script.TASKS:
+        m = task.match(request)
+        if m:
+            groups = {k: (v or "").rstrip(".") for k, v in m.groupdict().items()}
+            action = TASK_HANDLERS[task.name](turn, groups)
+            if action is not None:
+                return action
+    return None
 
 
 def _system(turn: Turn) -> str:

@@ -117,7 +117,7 @@ TASKS: tuple[Task, ...] = (
             r"(?:unit\s+)?(?:tests?|test suite|pytest)\b(?:\s+in\s+(?:the\s+)?(?:folder\s+|"
             r"directory\s+)?(?P<dir>[\w.-]+/[\w./-]*))?",
             r"\b(?:do|does|are|did|will)\s+(?:all\s+)?(?:of\s+)?(?:the\s+|my\s+|our\s+)?"
-            r"(?:unit\s+)?tests?\s+(?:still\s+)?pass(?:ing)?\b",
+            r"(?:unit\s+)?tests?\s+(?:still\s+)?(?:pass(?:ing)?|green)\b",
             r"\b(?:check|see|tell me)\s+(?:whether|if|that)\s+(?:all\s+)?(?:the\s+)?tests?\s+"
             r"(?:still\s+)?pass",
         ),
@@ -156,6 +156,7 @@ TASKS: tuple[Task, ...] = (
             r"\blist (?:the |all (?:of )?(?:the )?)?(?:files|contents)\b",
             r"\bshow (?:me )?(?:the |all (?:of )?(?:the )?)?files\b",
             r"^\s*ls\s*\.?\s*$",
+            r"\b(?:list|show(?: me)?)\s+(?:the|this|my|our)\s+(?:project|folder|repo)['’]s\s+files\b",
             r"\bwhat(?:'s| is) in (?:this|the) (?:project|folder|directory)\b",
         ),
         "What files are in this project?",
@@ -198,12 +199,18 @@ TASKS: tuple[Task, ...] = (
     Task(
         "docstring",
         (
+            # "In app.py, add a docstring to f": the file first, so before the pattern that ends at it.
+            rf"\bin\s+(?P<file>{_PY}),?\s+(?:add|write|put|insert|give)\s+(?:a\s+|an\s+)?(?:one-line\s+|"
+            r"short\s+|brief\s+)?docstrings?\s+(?:to|for|on)\s+(?:the\s+)?(?P<func>\w+)(?:\(\))?"
+            r"(?:\s+functions?|\s+methods?)?\s*[.!]?\s*$",
             rf"\b(?:add|write|put|insert|generate|create|give)\s+(?:a\s+|an\s+)?(?:one-line\s+|"
             r"short\s+|brief\s+|proper\s+|simple\s+)?docstrings?\s+(?:to|for|on|in|into)\s+"
             r"(?:the\s+|each\s+of\s+the\s+)?(?P<func>.+?)(?:\s+functions?|\s+methods?|\(\))?"
             rf"{_INFILE}\s*[.!]?\s*$",
             r"\bdocument\s+(?:the\s+)?(?P<func>.+?)(?:\s+functions?|\s+methods?|\(\))?"
             rf"{_INFILE}(?:\s+with\s+(?:a\s+)?(?:one-line\s+)?docstrings?)?\s*[.!]?\s*$",
+            rf"^\s*{_PLEASE}(?:the\s+)?(?P<func>\w+)(?:\(\))?(?:\s+functions?)?\s+in\s+(?P<file>{_PY})\s+(?:needs|"
+            r"should have|is missing|lacks)\s+(?:a\s+)?(?:one-line\s+)?docstring\b",
             rf"\bgive\s+(?:the\s+)?(?P<func>\w+)(?:\(\))?(?:\s+functions?)?{_INFILE}\s+"
             r"(?:a\s+)?(?:one-line\s+)?docstrings?\b",
         ),
@@ -226,6 +233,8 @@ TASKS: tuple[Task, ...] = (
             r"section)|__main__(?: block| guard)?|if __name__ ?== ?['\"]__main__['\"]:?(?: "
             rf"block| guard)?|entry point)\s+(?:to|in|into|at the end of)\s+(?P<file>{_PY})",
             rf"\bmake\s+(?P<file>{_PY})\s+(?:runnable|executable|run(?:nable)? as a script)",
+            rf"\bgive\s+(?P<file>{_PY})\s+(?:a\s+|an\s+)?(?:main(?: block| guard| section)|__main__(?: block| guard)?|"
+            r"entry point)\b",
         ),
         "Add a main block to hello.py",
         'read_file, then edit_file appending `if __name__ == "__main__":` that calls the '
@@ -245,8 +254,11 @@ TASKS: tuple[Task, ...] = (
             rf"(?P<new>[\w.\"']+?)(?:\s+in\s+(?P<file2>{_PY}))?\s*\.?\s*$",
             rf"(?:\bin (?P<file>{_PY}),?\s+)?\b(?:set|change|update|make)\s+the\s+default\s+"
             r"(?:value\s+of\s+)?(?P<param>\w+)\s+(?:of|in|for)\s+(?P<func>\w+)(?:\(\))?"
-            rf"(?:\s+in\s+(?P<file2>{_PY}))?\s+to\s+(?P<new>[\w.\"']+?)"
+            rf"(?:\s+in\s+(?P<file2>{_PY}))?\s+(?:to\s+)?(?P<new>[\w.\"']+?)"
             rf"(?:\s+in\s+(?P<file3>{_PY}))?\s*\.?\s*$",
+            rf"(?:\bin (?P<file>{_PY}),?\s+)?\b(?:change|set|update|make)\s+(?P<func>\w+)(?:\(\))?['’]s\s+"
+            r"(?P<param>\w+)\s+default\s+(?:from\s+(?P<old>[\w.\"']+?)\s+)?to\s+(?P<new>[\w.\"']+?)"
+            rf"(?:\s+in\s+(?P<file2>{_PY}))?\s*\.?\s*$",
         ),
         "In config_loader.py, change the default timeout of parse_config from 30 to 60.",
         "read_file of the whole file, then edit_file on the signature line",
@@ -260,6 +272,9 @@ TASKS: tuple[Task, ...] = (
     Task(
         "add-function",
         (
+            # Before the pattern below, which would take "add" in "a add function added" as the verb.
+            rf"\bi(?:'d| would) like (?:a |an )?(?P<name>\w+)(?:\(\))? function (?:added )?(?:to|in) "
+            rf"(?P<file>{_PY})\b",
             r"^(?!.*\b(?:new file|save it|put it|store it|docstrings?)\b).*?\b(?:add|write|"
             r"implement|define|create|put|insert|append)\s+(?:a\s+|an\s+|the\s+)?(?:new\s+)?"
             r"(?:(?P<name>\w+)(?:\(\))?\s+)?function\b(?:\s+(?:called|named)\s+(?P<name2>\w+))?"
@@ -322,7 +337,8 @@ TASKS += (
     Task(
         "module-summary",
         (
-            rf"\bwrite (?P<out>{_FILE}\.md)\b[^.\n]*?\bevery module (?:in|of) (?:the )?"
+            rf"\bwrite (?P<out>{_FILE}\.md)\b[^.\n]*?\b(?:(?:every|each) module|(?:a |one )?line per module|"
+            r"all (?:the )?modules) (?:in|of) (?:the )?"
             rf"(?P<package>{_FILE})(?: package)?\b",
         ),
         longtask.TASK,
@@ -337,9 +353,12 @@ TASKS += (
     Task(
         "research",
         (
-            r"(?P<question>\b(?:where\s+(?:is|are)|where's|which\s+(?:files?|functions?|modules?)"
+            r"(?P<question>\b(?:where\s+(?:is|are)|where's|where\s+\w+\s+(?:is|are)\s+(?=defined|used)|"
+            r"where\s+does\s+\w+\s+get\s+(?=defined|used)|which\s+(?:files?|functions?|modules?)"
             r"|who|what)\b[^?\n]*\b(?:defined|called|calls?|used|uses?|imported|imports?"
             r"|referenced)\b[^?\n]*\?)",
+            r"(?P<question>\b(?:find|show(?: me)?|tell me|look up)\s+where\s+\w+\s+(?:is|are)\s+(?:defined|used|"
+            r"called)\b[^?\n]*)",
         ),
         "Where is slugify defined, and where is it used?",
         "with a research tool offered: one call of it with the question, then its answer as "
@@ -1005,3 +1024,37 @@ if __name__ == "__main__":
         tmp.replace(path)
     else:
         print(task_table(), failure_table(), detection_table(), sep="\n\n")
+
+
+# ----------------------------------------------------------------------------- plain words
+
+# What people wrap a request in: a polite opening, a courtesy at the end, code quotes.
+_OPENING = re.compile(r"^\s*(?:(?:please|kindly|could you|can you|would you|will you|i'd like you to|"
+                      r"i want you to|go ahead and|hey|hi|hello|hi there|ok|okay)[\s,!.]+)+", re.I)
+_ASKING = re.compile(r"\b(?:could|can|would|will) you\b", re.I)  # "Could you ...?" asks for work
+_COURTESY = re.compile(r"(?:[\s,;.!-]+(?:please|thanks|thank you|thx|cheers|ta)\b[\s.!]*)+$", re.I)
+_INNER = re.compile(r"^[^,]{1,80},\s*((?:please|could you|can you|would you|will you)\s+)", re.I)
+_FILE_FIRST = re.compile(rf"^\s*(?P<file>{_PY})\s*:\s+(?P<rest>\S.*)$", re.S)
+
+
+def plain(request: str) -> str:
+    """`request` in the words the tasks' patterns are written in: code quotes dropped, a
+    polite opening and closing courtesy removed ("Could you ...?" is a request, so its
+    question mark becomes a full stop), and a file named first ("app.py: add ...") moved
+    into an "In app.py, ..." clause. The tutor tries a request as typed first."""
+    text = request.replace("`", "").strip()
+    polite = _OPENING.match(text)
+    text = text[polite.end():] if polite else text
+    inner = _INNER.search(text)  # "In app.py, could you add ...?"
+    if inner:
+        polite = polite or inner
+        text = text[:inner.start(1)] + text[inner.end():]
+    text = _COURTESY.sub("", text).strip()
+    if polite and _ASKING.search(polite[0]) and text.endswith("?"):
+        text = text[:-1].rstrip() + "."
+    m = _FILE_FIRST.match(text)
+    if m:
+        rest = m["rest"]  # "Add ..." becomes "add ...", a CONSTANT keeps its case
+        text = f"In {m['file']}, {rest[:1].lower() if rest[1:2].islower() else rest[:1]}{rest[1:]}"
+    # A sentence starts with a capital again, but a name stays as it is ("add_one to ...").
+    return text[:1].upper() + text[1:] if polite and re.match(r"[a-z]+(?=[\s,])", text) else text
