@@ -150,27 +150,35 @@ def _namespace_options() -> list[str]:
     return [*common, "--unshare-user", "--disable-userns", "--cap-drop", "ALL"]
 
 
-def environment_roots() -> list[Path]:
-    """What the kernel must read to run: the interpreter and its standard library, the
-    venv's site-packages, and the parts of this repository the installed package uses
-    (itself, and the checkpoints it loads). Never the working folder or sys.path[0]."""
-    import site
-    import sysconfig
-
-    roots = {Path(sys.prefix), Path(sys.base_prefix), Path(sys.exec_prefix),
-             Path(sysconfig.get_paths()["stdlib"]), Path(os.path.realpath(sys.executable)).parent}
-    roots.update(Path(p) for p in site.getsitepackages())
-    package = PACKAGE
-    roots.add(package)
-    if (package.parent / "checkpoints").is_dir():
-        roots.add(package.parent / "checkpoints")
-    # A root inside another one is already visible; keep the outermost.
+def outermost(roots: set[Path]) -> list[Path]:
+    """The existing `roots`, resolved, without any that lies inside another (already visible)."""
     resolved = sorted({Path(os.path.realpath(r)) for r in roots if r.exists()}, key=lambda p: len(p.parts))
     kept: list[Path] = []
     for root in resolved:
         if not any(root.is_relative_to(k) for k in kept):
             kept.append(root)
     return kept
+
+
+def python_roots() -> set[Path]:
+    """The interpreter, its standard library and site-packages: what any Python program
+    needs to run (the arena's driver and a student's agent need nothing more)."""
+    import site
+    import sysconfig
+
+    return {Path(sys.prefix), Path(sys.base_prefix), Path(sys.exec_prefix),
+            Path(sysconfig.get_paths()["stdlib"]), Path(os.path.realpath(sys.executable)).parent,
+            *(Path(p) for p in site.getsitepackages())}
+
+
+def environment_roots() -> list[Path]:
+    """What the kernel must read to run: the interpreter and its standard library, the
+    venv's site-packages, and the parts of this repository the installed package uses
+    (itself, and the checkpoints it loads). Never the working folder or sys.path[0]."""
+    roots = python_roots() | {PACKAGE}
+    if (PACKAGE.parent / "checkpoints").is_dir():
+        roots.add(PACKAGE.parent / "checkpoints")
+    return outermost(roots)
 
 
 def check_roots_hide(roots: list[Path], secret: list[Path]) -> None:

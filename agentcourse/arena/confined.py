@@ -39,12 +39,14 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
+from agentcourse import confine
 from agentcourse.confine import (
     SANDBOX_HOME,
     SandboxLimits,
     _kernel_uid,
     _parents,
     check_roots_hide,
+    outermost,
     system_argv,
 )
 
@@ -57,18 +59,7 @@ def python_roots() -> list[Path]:
     """What the driver and a student's agent need to run: the interpreter, its standard
     library and site-packages. Not this package or the checkpoints (environment_roots
     adds them for notebooks; an arena entrant needs neither)."""
-    import site
-    import sysconfig
-
-    roots = {Path(sys.prefix), Path(sys.base_prefix), Path(sys.exec_prefix),
-             Path(sysconfig.get_paths()["stdlib"]), Path(os.path.realpath(sys.executable)).parent,
-             *(Path(p) for p in site.getsitepackages())}
-    resolved = sorted({Path(os.path.realpath(r)) for r in roots if r.exists()}, key=lambda p: len(p.parts))
-    kept: list[Path] = []
-    for root in resolved:
-        if not any(root.is_relative_to(k) for k in kept):
-            kept.append(root)
-    return kept
+    return outermost(confine.python_roots())
 
 
 CONNECTIONS = 8  # a sandbox's connections to its tutor at once; more wait their turn

@@ -17,7 +17,6 @@ import resource
 import shutil
 import socket
 import threading
-import time
 import uuid
 from pathlib import Path
 
@@ -31,6 +30,7 @@ from agentcourse.arena.runner import ArenaConfig
 from agentcourse.confine import confinement_problem
 from agentcourse.paths import REPO_ROOT
 from tests.arena.attack_corpus import ATTACKS, SOLVED, agent_source
+from tests.arena.processes import survivors
 
 FAMILY = ["list-todos"]
 pytestmark = [pytest.mark.slow,
@@ -95,20 +95,6 @@ def digest(folder: Path) -> str:
     return h.hexdigest()
 
 
-def survivors(marker: str, wait_s: float = 3.0) -> list[str]:
-    """Host processes whose command line holds `marker`, after `wait_s` for the kernel to reap."""
-    deadline = time.monotonic() + wait_s
-    while True:
-        found = []
-        for proc in Path("/proc").iterdir():
-            try:
-                if marker.encode() in (proc / "cmdline").read_bytes():
-                    found.append(proc.name)
-            except OSError:
-                continue
-        if not found or time.monotonic() > deadline:
-            return found
-        time.sleep(0.1)
 
 
 def build_class(tmp_path: Path, ctx: dict) -> tuple[Path, dict[str, dict]]:

@@ -30,6 +30,7 @@ from agentcourse.families import FAMILIES
 from agentcourse.families.judging import write_project
 from agentcourse.grades import EXPORT_COLUMNS
 from agentcourse.paths import REPO_ROOT
+from tests.arena.processes import survivors
 
 HERE = Path(__file__).parent
 FAMILY = ["list-todos"]
@@ -77,21 +78,6 @@ def hostile_folder(root: Path, secrets: list[Path], escape: Path, port: int, mar
     return folder
 
 
-def survivors(marker: str, wait_s: float = 3.0) -> list[str]:
-    """Processes whose command line holds `marker`, after giving the kernel `wait_s` to reap
-    a torn-down namespace."""
-    deadline = time.monotonic() + wait_s
-    while True:
-        found = []
-        for proc in Path("/proc").iterdir():
-            try:
-                if marker.encode() in (proc / "cmdline").read_bytes():
-                    found.append(proc.name)
-            except OSError:
-                continue
-        if not found or time.monotonic() > deadline:
-            return found
-        time.sleep(0.1)
 
 
 @needs_bwrap
