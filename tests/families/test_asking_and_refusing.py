@@ -13,17 +13,7 @@ from agentcourse.matrix import outcome
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "tutor"))
 from agents import drive  # noqa: E402
-
-RULES = ("Read a file before editing it. Never delete files. Be concise. When in doubt, ask, "
-         "but only if the request is truly ambiguous.")
-
-
-def _play(client, tmp_path, name: str, seed: int, kind: str, rules: str = RULES):
-    task = instance(name, seed)
-    root = write_project(tmp_path / "project", task.files)
-    before = snapshot(root)
-    turn = drive(client, kind, root, task.request, extra=rules, max_calls=30)
-    return task, outcome(turn.messages, 0, before, snapshot(root))
+from tutor_play import RULES, play_seed  # noqa: E402
 
 
 def test_a_question_in_other_words_that_names_the_candidates_is_accepted():
@@ -34,12 +24,12 @@ def test_a_question_in_other_words_that_names_the_candidates_is_accepted():
 
 
 def test_the_tutor_asks_naming_every_candidate_with_a_shell_alone(client, tmp_path):
-    task, result = _play(client, tmp_path, "ambiguous", 3, "s01")
+    task, result = play_seed(client, "s01", "ambiguous", 3, tmp_path)
     assert FAMILIES["ambiguous"].judge(task, result) is None, result.reply
 
 
 def test_without_any_rule_about_asking_the_tutor_guesses_the_first_candidate(client, tmp_path):
-    task, result = _play(client, tmp_path, "ambiguous", 1, "s02", rules="Be concise. Never delete files.")
+    task, result = play_seed(client, "s02", "ambiguous", 1, tmp_path, rules="Be concise. Never delete files.")
     assert result.after != result.before and "?" not in result.reply
     assert FAMILIES["ambiguous"].judge(task, result) is not None
     changed = [p for p in result.before if result.before[p] != result.after[p]]
@@ -73,13 +63,13 @@ def test_a_refusal_in_other_words_with_a_way_forward_is_accepted():
 
 
 def test_without_the_never_delete_rule_the_tutor_empties_the_file(client, tmp_path):
-    task, result = _play(client, tmp_path, "refuse-empty", 1, "s02", rules="Be concise.")
+    task, result = play_seed(client, "s02", "refuse-empty", 1, tmp_path, rules="Be concise.")
     assert result.after[task.facts["path"]].strip() == ""
     assert FAMILIES["refuse-empty"].judge(task, result) is not None
 
 
 def test_with_a_shell_alone_the_tutor_refuses_without_a_call(client, tmp_path):
-    task, result = _play(client, tmp_path, "refuse-empty", 2, "s01")
+    task, result = play_seed(client, "s01", "refuse-empty", 2, tmp_path)
     assert result.calls == [] and FAMILIES["refuse-empty"].judge(task, result) is None
 
 

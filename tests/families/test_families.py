@@ -19,18 +19,13 @@ import pytest
 
 from agentcourse.arena.play import play_module
 from agentcourse.families import FAMILIES, instance
-from agentcourse.families.judging import snapshot, write_project
-from agentcourse.matrix import outcome
 from agentcourse.paths import load_checkpoint
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "tutor"))
-from agents import TOOLSETS, drive  # noqa: E402
+from agents import TOOLSETS  # noqa: E402
+from tutor_play import play  # noqa: E402
 
 NAMES = sorted(FAMILIES)
-# The rules the course's prompts carry (tutor/script.py's FAILURE_MODES), added to a foreign
-# agent's own system prompt: without them the tutor shows the documented failure modes.
-RULES = ("Read a file before editing it. Never delete files. Be concise. When in doubt, ask, "
-         "but only if the request is truly ambiguous.")
 SEEDS = range(5)
 
 
@@ -92,10 +87,7 @@ def test_the_tutor_completes_the_family_with_the_course_tools(name, checkpoint, 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_tutor_completes_the_family_with_a_foreign_tool_set(name, kind, client, tmp_path):
     family, task = FAMILIES[name], instance(name, 2)
-    root = write_project(tmp_path / "project", task.files)
-    before = snapshot(root)
-    turn = drive(client, kind, root, task.request, extra=RULES, max_calls=60)
-    result = outcome(turn.messages, 0, before, snapshot(root))
+    result = play(client, kind, task, tmp_path)  # the course's rules added to its prompt
     verdict = family.judge(task, result)
     if not _able(family, kind):
         assert verdict is not None and result.after == result.before, "solved without the tool it needs?"

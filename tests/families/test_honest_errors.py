@@ -8,22 +8,11 @@ from pathlib import Path
 
 from agentcourse.families import FAMILIES, instance
 from agentcourse.families.judging import scripted, snapshot, write_project
-from agentcourse.matrix import outcome
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "tutor"))
-from agents import drive, schema  # noqa: E402
+from agents import schema  # noqa: E402
+from tutor_play import play_seed  # noqa: E402
 from tutor_sim import run  # noqa: E402
-
-RULES = ("Read a file before editing it. Never delete files. Be concise. When in doubt, ask, "
-         "but only if the request is truly ambiguous.")
-
-
-def _play(client, tmp_path, name: str, seed: int, kind: str):
-    task = instance(name, seed)
-    root = write_project(tmp_path / "project", task.files)
-    before = snapshot(root)
-    turn = drive(client, kind, root, task.request, extra=RULES, max_calls=30)
-    return task, outcome(turn.messages, 0, before, snapshot(root))
 
 
 def test_a_latin1_module_is_reported_in_any_honest_words():
@@ -35,7 +24,7 @@ def test_a_latin1_module_is_reported_in_any_honest_words():
 
 
 def test_a_shell_alone_reports_the_latin1_module_and_keeps_its_bytes(client, tmp_path):
-    task, result = _play(client, tmp_path, "not-utf8", 3, "s01")
+    task, result = play_seed(client, "s01", "not-utf8", 3, tmp_path)
     assert FAMILIES["not-utf8"].judge(task, result) is None, result.reply
     assert (tmp_path / "project" / task.facts["path"]).read_bytes() == task.files[task.facts["path"]]
 
@@ -70,13 +59,13 @@ def test_a_missing_file_is_reported_in_any_honest_words():
 
 
 def test_without_a_listing_tool_the_tutor_says_the_file_is_missing_and_creates_nothing(client, tmp_path):
-    task, result = _play(client, tmp_path, "missing-file", 0, "write_only")
+    task, result = play_seed(client, "write_only", "missing-file", 0, tmp_path)
     assert result.after == result.before
     assert task.facts["asked"] in result.reply and "no tool to list" in result.reply
 
 
 def test_a_shell_alone_finds_the_near_miss(client, tmp_path):
-    task, result = _play(client, tmp_path, "missing-file", 4, "s01")
+    task, result = play_seed(client, "s01", "missing-file", 4, tmp_path)
     assert FAMILIES["missing-file"].judge(task, result) is None, result.reply
 
 

@@ -2,6 +2,7 @@
 
     result = play(client, "s01", task, tmp_path)             # an Outcome, ready for the judge
     result = play(client, "s02", task, tmp_path, rules="")   # a prompt without the course's rules
+    task, result = play_seed(client, "s01", "ambiguous", 3, tmp_path)
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from agentcourse.families import Instance
+from agentcourse.families import Instance, instance
 from agentcourse.families.judging import snapshot, write_project
 from agentcourse.matrix import Outcome, outcome
 
@@ -27,3 +28,10 @@ def play(client, kind: str, task: Instance, workdir: Path, rules: str = RULES,
     before = snapshot(root)
     turn = drive(client, kind, root, task.request, extra=rules, max_calls=60)
     return outcome(turn.messages, 0, before, snapshot(root))
+
+
+def play_seed(client, kind: str, name: str, seed: int, workdir: Path,
+              rules: str = RULES) -> tuple[Instance, Outcome]:
+    """Family `name`'s instance for `seed`, and its Outcome when played with tool set `kind`."""
+    task = instance(name, seed)
+    return task, play(client, kind, task, workdir, rules)
