@@ -404,6 +404,8 @@ def api_message(err: BaseException) -> str:
 
 
 _STATUS_ERROR = re.compile(r"Error code: (\d+) - (\{.*\})\s*$", re.S)
+# Newer SDKs word it "400 <message> (request_id: ..., path: ..., type: ...)".
+_STATUS_LINE = re.compile(r"(\d{3}) (.+?) \(request_id: [^()]*\)\s*$", re.S)
 
 
 def api_error_text(ename: str, evalue: str) -> str:
@@ -418,6 +420,9 @@ def api_error_text(ename: str, evalue: str) -> str:
         inner = body.get("error", body) if isinstance(body, dict) else None
         if isinstance(inner, dict) and inner.get("message"):
             return f"{ename} {match.group(1)}: {inner['message']}"
+    line = _STATUS_LINE.fullmatch(evalue.strip())
+    if line:
+        return f"{ename} {line.group(1)}: {line.group(2).splitlines()[0]}"
     lines = evalue.strip().splitlines()
     return f"{ename}: {lines[0]}" if lines else ename
 

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from agentcourse.arena.clock import FairDeadline
 from agentcourse.arena.entrants import Entrant
 from agentcourse.arena.ledger import Ledger
 from agentcourse.arena.warm import Warm
@@ -58,7 +59,7 @@ class ArenaConfig:
     """How the arena runs its tasks."""
 
     jobs: int = field(default_factory=lambda: os.cpu_count() or 1)  # tasks run at once (each entrant in a process of its own)
-    timeout_s: float = 120.0  # wall-clock limit of one task; the entrant is killed past it
+    timeout_s: float = 120.0  # time limit of one task, in an unloaded machine's seconds (clock.py); killed past it
     answer: str = "y"  # the line fed to every approval question on stdin (nobody is at the keyboard); "": none
     live: bool = False  # against Claude (ANTHROPIC_API_KEY, through a recording proxy) instead of the tutor
     model: str = ""  # ANTHROPIC_MODEL for live runs ("" : each entrant's own default)
@@ -110,8 +111,8 @@ def _run(argv: list[str], cwd: Path, env: dict, config: ArenaConfig, watch: Path
 def _wait(proc: subprocess.Popen, config: ArenaConfig, watch: Path | None) -> str:
     """Its exit, checking the project's size twice a second: a flood of writes is stopped
     within about half a second, before it fills the grader's disk."""
-    deadline = time.monotonic() + config.timeout_s
-    while (left := deadline - time.monotonic()) > 0:
+    deadline = FairDeadline(config.timeout_s)  # a busy machine stretches it (clock.py)
+    while (left := deadline.left()) > 0:
         try:
             code = proc.wait(timeout=min(0.5, left))
             return "ok" if code == 0 else f"exit {code}"

@@ -247,6 +247,9 @@ def test_an_api_error_shows_the_apis_own_message():
               "'request_id': 'req_1'}")
     assert nbtools.api_error_text("BadRequestError", evalue) == (
         "BadRequestError 400: messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_1.")
+    newer = "400 messages.2: Did not find 1 `tool_result` (request_id: req_1, path: /v1/messages, type: x)"
+    assert nbtools.api_error_text("BadRequestError", newer) == (
+        "BadRequestError 400: messages.2: Did not find 1 `tool_result`")  # the SDK's newer wording
     assert nbtools.api_error_text("AssertionError", "one line\nsecond") == "AssertionError: one line"
     assert nbtools.api_error_text("RateLimitError", "Error code: 429 - not a dict") == "RateLimitError: Error code: 429 - not a dict"
 

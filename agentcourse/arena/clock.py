@@ -1,0 +1,62 @@
+"""A task's time limit counted in the seconds an unloaded machine would take: the arena's clock.
+
+    limit = FairDeadline(120.0)
+    while (left := limit.left()) > 0:
+        ...  # wait min(0.5, left) seconds for the task, then look again
+
+A wall-clock limit punishes whoever is graded while the machine is busy: under a class of
+jobs, or two other programs spinning on two cores, an honest entrant that takes 10 s alone
+takes 25 s, and a 12 s limit marks it unsolved. This clock reads how busy the machine is
+each time it is read, from the number of runnable tasks the kernel reports
+(`/proc/loadavg`'s fourth field): with more runnable tasks than cores, each gets a share,
+and the deadline's seconds pass that much slower. The slowdown is capped (`MAX_SLOWDOWN`),
+so a machine that is simply stuck still ends the task, at most that many times later.
+Where the count cannot be read (not Linux), it is a plain wall clock.
+
+The count is the whole kernel's: in a container that shares its host's kernel it includes
+the host's other work. The cap bounds what that can cost; a short readable estimate was
+preferred over a probe of our own CPU share, which the scheduler's favour to threads that
+just woke hides (a short probe nearly always runs at full speed).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+
+MAX_SLOWDOWN = 6.0  # past this, the machine is taken as stuck: limits stretch no further
+
+
+def runnable_tasks() -> int | None:
+    """Tasks runnable now, the reader itself left out; None where the kernel does not say."""
+    try:
+        with open("/proc/loadavg", encoding="ascii") as f:
+            running = f.read().split()[3].split("/")[0]
+        return max(int(running) - 1, 0)
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def slowdown(runnable: Callable[[], int | None] = runnable_tasks, cores: int | None = None) -> float:
+    """How many wall seconds one second of an unloaded machine takes now (1.0: not loaded)."""
+    count, cores = runnable(), cores or os.cpu_count() or 1
+    if count is None:
+        return 1.0
+    return min(max(count / cores, 1.0), MAX_SLOWDOWN)
+
+
+class FairDeadline:
+    """`seconds` of an unloaded machine's time, counted from now; read it often (<= 1 s apart)."""
+
+    def __init__(self, seconds: float, load: Callable[[], float] = slowdown) -> None:
+        self.seconds, self.used, self.load = seconds, 0.0, load
+        self.last = time.monotonic()
+
+    def left(self) -> float:
+        """Fair seconds still left (<= 0: expired): each reading adds the wall time since the
+        last one, divided by how loaded the machine is now."""
+        now = time.monotonic()
+        self.used += (now - self.last) / self.load()
+        self.last = now
+        return self.seconds - self.used

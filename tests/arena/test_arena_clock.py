@@ -1,0 +1,40 @@
+"""The arena's fair clock: a task's limit stretches while the machine is loaded, within a cap."""
+
+from __future__ import annotations
+
+import time
+
+from agentcourse.arena import clock
+
+
+def test_an_unloaded_machine_counts_wall_seconds():
+    deadline = clock.FairDeadline(10.0, load=lambda: 1.0)
+    deadline.last -= 4.0  # four wall seconds ago
+    assert 5.9 < deadline.left() <= 6.0
+
+
+def test_a_machine_twice_as_busy_counts_half_as_fast():
+    deadline = clock.FairDeadline(10.0, load=lambda: 2.0)
+    deadline.last -= 4.0
+    assert 7.9 < deadline.left() <= 8.0
+
+
+def test_runnable_tasks_beyond_the_cores_slow_the_clock_up_to_the_cap():
+    assert clock.slowdown(lambda: 1, cores=2) == 1.0  # fewer runnable tasks than cores: full speed
+    assert clock.slowdown(lambda: 6, cores=2) == 3.0
+    assert clock.slowdown(lambda: 10_000, cores=2) == clock.MAX_SLOWDOWN
+    assert clock.slowdown(lambda: None, cores=2) == 1.0  # no count: a plain wall clock
+
+
+def test_the_kernels_count_is_read_where_there_is_one():
+    count = clock.runnable_tasks()
+    assert count is None or count >= 0
+    assert 1.0 <= clock.slowdown() <= clock.MAX_SLOWDOWN
+
+
+def test_a_deadline_ends_even_on_a_stuck_machine():
+    deadline = clock.FairDeadline(0.05, load=lambda: clock.MAX_SLOWDOWN)
+    started = time.monotonic()
+    while deadline.left() > 0:
+        time.sleep(0.01)
+    assert time.monotonic() - started >= 0.05 * clock.MAX_SLOWDOWN * 0.9
