@@ -58,31 +58,33 @@ for lab in sorted(os.listdir(solutions)) if os.path.isdir(solutions) else []:
 c.Autograde.exclude_overwriting = exclude
 
 # Autograde's pipeline is nbgrader's own with three changes:
-#  - ConfinedExecute runs every kernel in a bubblewrap sandbox (agentcourse/confine.py):
-#    it reads the Python environment and its own copy of the submission, writes only its
-#    scratch folder and /tmp, has a private loopback and a process limit. It refuses to
-#    run where no sandbox can be made, unless --ConfinedExecute.unconfined=True.
-#    It also reports kernel-level tampering (agentcourse/tamper.py), and runs a canary
-#    in a second kernel (agentcourse/canary.py): a test that passed, with one hidden
+#  - ConfinedExecute runs every kernel in a bubblewrap sandbox (agentcourse/grading/sandbox/:
+#    confine.py, the command line in bwrap.py): it reads the Python environment and its own
+#    copy of the submission, writes only its scratch folder and /tmp, has a private loopback
+#    and a process limit. It refuses to run where no sandbox can be made, unless
+#    --ConfinedExecute.unconfined=True.
+#    It also reports kernel-level tampering (agentcourse/grading/integrity/tamper.py), and runs a canary
+#    in a second kernel (agentcourse/grading/integrity/canary.py): a test that passed, with one hidden
 #    assertion changed so it cannot hold; reported passed, the kernel forged its reports;
-#  - CapOutputs: LimitOutput counts lines, so one 10 MB line would pass it; it keeps
-#    every output nbgrader scores a cell by, so cutting never changes a grade;
+#  - CapOutputs (agentcourse/grading/outputs.py): LimitOutput counts lines, so one 10 MB line
+#    would pass it; it keeps every output nbgrader scores a cell by, so cutting never
+#    changes a grade;
 #  - FlagForReview marks a submission with tampering findings for manual grading.
 c.Autograde.autograde_preprocessors = [
-    "agentcourse.confine.ConfinedExecute",
+    "agentcourse.grading.sandbox.confine.ConfinedExecute",
     "nbgrader.preprocessors.IgnorePattern",
     "nbconvert.preprocessors.ClearMetadataPreprocessor",
     "nbgrader.preprocessors.LimitOutput",
-    "agentcourse.grading.CapOutputs",
+    "agentcourse.grading.outputs.CapOutputs",
     "nbgrader.preprocessors.SaveAutoGrades",
     "nbgrader.preprocessors.AssignLatePenalties",
     "nbgrader.preprocessors.CheckCellMetadata",
-    "agentcourse.tamper.FlagForReview",
+    "agentcourse.grading.integrity.tamper.FlagForReview",
 ]
 # A deleted test cell is put back (and graded) rather than scoring nothing silently.
 c.OverwriteCells.add_missing_cells = True
 
-# Feedback must never show hidden tests, solutions or walkthroughs (agentcourse/leaks.py):
+# Feedback must never show hidden tests, solutions or walkthroughs (agentcourse/grading/integrity/leaks.py):
 # HideHiddenTests removes the hidden tests and the grader's notes to the instructor;
 # WithholdLeaks replaces a page that still shows secret text the student did not write
 # (even encoded), or whose search reaches a limit, by a short page saying the feedback is
@@ -90,11 +92,18 @@ c.OverwriteCells.add_missing_cells = True
 # here, so --force cannot bring a withheld page back.
 c.GenerateFeedback.preprocessors = [
     "nbgrader.preprocessors.GetGrades",
-    "agentcourse.leaks.HideHiddenTests",
-    "agentcourse.leaks.WithholdLeaks",
+    "agentcourse.grading.integrity.leaks.HideHiddenTests",
+    "agentcourse.grading.integrity.leaks.WithholdLeaks",
     "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
 ]
 # `nbgrader export` writes here instead of a grades.csv in the repository root.
 c.ExportPlugin.to = os.path.join(GRADING, "grades.csv")
 
 c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}
+
+# Course-local settings (the exchange root, the late policy, anything of your term's) go in
+# local/nbgrader_config.py, which git ignores: copy local/nbgrader_config.example.py there.
+# This file stays as committed, so pulling the course's next version never conflicts.
+_local = os.path.join(ROOT, "local", "nbgrader_config.py")
+if os.path.isfile(_local):
+    load_subconfig(_local)  # noqa: F821 - provided by traitlets, like get_config

@@ -9,36 +9,33 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from typing import Any
 
 from agentcourse.errors import CourseError
+
+Subcommands = Any  # what add_subparsers() returns (argparse keeps its class private)
 
 # subcommand path -> (module, function). Modules are imported only when used,
 # so `agentcourse --help` stays fast and one broken part cannot break the rest.
 HANDLERS = {
-    "tutor serve": ("agentcourse.tutor.server", "cli_serve"),
-    "run": ("agentcourse.runner", "cli_run"),
-    "demo": ("agentcourse.demo", "cli_demo"),
-    "trace show": ("agentcourse.trace", "cli_show"),
-    "diff": ("agentcourse.diffing", "cli_diff"),
-    "lab list": ("agentcourse.labs", "cli_list"),
-    "lab start": ("agentcourse.labs", "cli_start"),
-    "lab check": ("agentcourse.labs", "cli_check"),
-    "grade": ("agentcourse.grading", "cli_grade"),
-    "grades export": ("agentcourse.grades", "cli_export"),
-    "grades merge": ("agentcourse.shards", "cli_merge"),
-    "report": ("agentcourse.report", "cli_report"),
-    "eval prompt-matrix": ("agentcourse.evals", "cli_prompt_matrix"),
+    "tutor serve": ("agentcourse.tutor.speak.server", "cli_serve"),
+    "run": ("agentcourse.course.runner", "cli_run"),
+    "demo": ("agentcourse.course.demo", "cli_demo"),
+    "trace show": ("agentcourse.course.trace", "cli_show"),
+    "diff": ("agentcourse.course.diffing", "cli_diff"),
+    "lab list": ("agentcourse.course.lab_cli", "cli_list"),
+    "lab start": ("agentcourse.course.lab_cli", "cli_start"),
+    "lab check": ("agentcourse.course.lab_cli", "cli_check"),
+    "grade": ("agentcourse.grading.pipeline", "cli_grade"),
+    "grades export": ("agentcourse.grading.export", "cli_export"),
+    "grades merge": ("agentcourse.grading.shards", "cli_merge"),
+    "report": ("agentcourse.grading.report.class_report", "cli_report"),
+    "eval prompt-matrix": ("agentcourse.course.evals", "cli_prompt_matrix"),
     "arena": ("agentcourse.arena.cli", "cli_arena"),
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="agentcourse",
-        description="Course tools: the offline tutor model, checkpoints, traces, labs and grading.",
-    )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
+def _add_tutor(sub: Subcommands) -> None:
     tutor = sub.add_parser("tutor", help="the offline tutor model (a local Messages API server)")
     tutor_sub = tutor.add_subparsers(dest="action", required=True, metavar="ACTION")
     serve = tutor_sub.add_parser("serve", help="serve the Messages API on loopback")
@@ -51,6 +48,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--any-model", action="store_true", help="accept any model name (default: 404 for unknown ones)")
 
+
+def _add_checkpoints(sub: Subcommands) -> None:
+    """The commands about the checkpoints' programs: run, demo, trace show, diff."""
     run = sub.add_parser("run", help="run a checkpoint's program (offline without a key)")
     run.add_argument("checkpoint", help="number or folder name, e.g. 01 or 03-real-tools")
     run.add_argument("--offline", action="store_true", help="use the tutor model even with a key")
@@ -80,6 +80,8 @@ def build_parser() -> argparse.ArgumentParser:
     diff.add_argument("a")
     diff.add_argument("b")
 
+
+def _add_lab(sub: Subcommands) -> None:
     lab = sub.add_parser("lab", help="labs for students: list, start, check")
     lab_sub = lab.add_subparsers(dest="action", required=True, metavar="ACTION")
     lab_sub.add_parser("list", help="the labs, their time boxes and tasks")
@@ -91,6 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--dir", help="the folder that holds labNN/, or labNN/ itself (default: "
                        "./work, the current folder, or the one that holds labNN/)")
 
+
+def _add_grade(sub: Subcommands) -> None:
     grade = sub.add_parser("grade", help="grade a folder of submissions with nbgrader, in parallel")
     grade.add_argument("lab", help="lab number or name")
     grade.add_argument("submissions", help="folder with one subfolder per student")
@@ -108,6 +112,8 @@ def build_parser() -> argparse.ArgumentParser:
         "permissions (you accept the risk; printed and recorded in the CSV)",
     )
 
+
+def _add_grades(sub: Subcommands) -> None:
     grades = sub.add_parser("grades", help="the gradebook's grades, as they are now")
     grades_sub = grades.add_subparsers(dest="action", required=True, metavar="ACTION")
     export = grades_sub.add_parser("export", help="one row per student: score, status, reason, late, penalty")
@@ -131,6 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
     merge.add_argument("--replace", action="store_true",
                        help="take the other's submission of a student graded here at another time")
 
+
+def _add_report_and_eval(sub: Subcommands) -> None:
     report = sub.add_parser("report", help="a class report of a graded lab (Markdown and figures)")
     report.add_argument("lab", help="lab number or name")
     report.add_argument("--threshold", type=float, default=0.6,
@@ -145,6 +153,21 @@ def build_parser() -> argparse.ArgumentParser:
     pm.add_argument("--notebook", help="take SYSTEM_PROMPT and TOOLS from your lab 1 notebook")
     pm.add_argument("--prompt", help="take the system prompt from this text file (tools: checkpoint 01's)")
 
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line: one subparser per command, its options and help."""
+    parser = argparse.ArgumentParser(
+        prog="agentcourse",
+        description="Course tools: the offline tutor model, checkpoints, traces, labs and grading.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _add_tutor(sub)
+    _add_checkpoints(sub)
+    _add_lab(sub)
+    _add_grade(sub)
+    _add_grades(sub)
+    _add_report_and_eval(sub)
+
     from agentcourse.arena.cli import add_parser as add_arena
 
     add_arena(sub)
@@ -152,6 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Parse the command line, run its handler, and return the exit status."""
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
     if extra and args.command == "run" and not any(a.startswith("-") for a in extra):

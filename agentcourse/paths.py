@@ -12,7 +12,7 @@ from agentcourse.errors import UnknownCheckpoint
 PACKAGE_DIR = Path(__file__).resolve().parent
 REPO_ROOT = PACKAGE_DIR.parent  # the support library is installed editable (-e .)
 CHECKPOINTS_DIR = REPO_ROOT / "checkpoints"
-SAMPLE_PROJECT_DIR = PACKAGE_DIR / "sample_project"
+SAMPLE_PROJECT_DIR = PACKAGE_DIR / "projects" / "sample_project"
 
 
 def checkpoint_dirs() -> list[Path]:

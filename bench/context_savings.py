@@ -1,6 +1,6 @@
 """How many input tokens does context engineering save on a long task: checkpoint 05 vs 06?
 
-The same tutor model, the same task, the same generated project (agentcourse.longtask):
+The same tutor model, the same task, the same generated project (agentcourse.projects.longtask):
 
     "Write SUMMARY.md with one line for every module in the inventory package: ..."
 
@@ -33,11 +33,11 @@ from pathlib import Path
 
 import anthropic
 
-from agentcourse import longtask
-from agentcourse.clients import RecordingClient
+from agentcourse.api.protocol import protocol_errors
+from agentcourse.course.clients import RecordingClient
 from agentcourse.paths import load_checkpoint
-from agentcourse.protocol import protocol_errors
-from agentcourse.sample import copy_sample_project
+from agentcourse.projects import longtask
+from agentcourse.projects.sample import copy_sample_project
 from agentcourse.tutor import serve
 from bench import progress, traces_off
 

@@ -8,7 +8,7 @@ the scores must agree student by student before any time is printed.
 
 Both sides run every kernel confined (nbgrader_config.py's ConfinedExecute: bubblewrap),
 and both replay each notebook with a test that passed in a second kernel, a canary
-(agentcourse/canary.py): that is nbgrader_config.py's pipeline, whoever runs it.
+(agentcourse/grading/integrity/canary.py): that is nbgrader_config.py's pipeline, whoever runs it.
 `agentcourse grade` also gives every student a fresh scratch course of their own (a copy
 of the gradebook, a regular-file copy of the submission) inside workers that import
 nbgrader once, so the isolation costs no nbgrader start-up per student.
@@ -28,7 +28,9 @@ from pathlib import Path
 
 import nbformat
 
-from agentcourse import grading, nbtools
+from agentcourse.course import nbfile
+from agentcourse.grading import nbgrader_io, results
+from agentcourse.grading import pipeline as grading
 from agentcourse.paths import REPO_ROOT
 
 LAB = "lab02"
@@ -39,8 +41,8 @@ TARGET = 1.6  # the speed-up on two cores we aim for
 
 def _answer_sources() -> dict[str, str]:
     """student -> source of their run_turn cell."""
-    src = nbtools.read_notebook(REPO_ROOT / "solutions" / LAB / f"{LAB}.ipynb")
-    good = next(c.source for c in src.cells if nbtools.grade_id(c) == "run_turn")
+    src = nbfile.read_notebook(REPO_ROOT / "solutions" / LAB / f"{LAB}.ipynb")
+    good = next(c.source for c in src.cells if nbfile.grade_id(c) == "run_turn")
     spec = importlib.util.spec_from_file_location("wrong_lab02", REPO_ROOT / "solutions" / LAB / "wrong.py")
     wrong = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(wrong)
@@ -55,19 +57,19 @@ def _answer_sources() -> dict[str, str]:
 
 def full_marks() -> float:
     """The lab's total: the points of every graded cell of its source notebook."""
-    src = nbtools.read_notebook(REPO_ROOT / "solutions" / LAB / f"{LAB}.ipynb")
-    return float(sum(cell.points for cell in nbtools.grade_cells(src)))
+    src = nbfile.read_notebook(REPO_ROOT / "solutions" / LAB / f"{LAB}.ipynb")
+    return float(sum(cell.points for cell in nbfile.grade_cells(src)))
 
 
 def _write_submissions(folder: Path) -> list[str]:
-    release = nbtools.read_notebook(REPO_ROOT / "labs" / LAB / f"{LAB}.ipynb")
+    release = nbfile.read_notebook(REPO_ROOT / "labs" / LAB / f"{LAB}.ipynb")
     for student, source in _answer_sources().items():
         nb = nbformat.from_dict(release)
         for cell in nb.cells:
-            if nbtools.grade_id(cell) == "run_turn":
+            if nbfile.grade_id(cell) == "run_turn":
                 cell.source = source
         (folder / student).mkdir(parents=True)
-        nbtools.write_notebook(nb, folder / student / f"{LAB}.ipynb")
+        nbfile.write_notebook(nb, folder / student / f"{LAB}.ipynb")
     return sorted(p.name for p in folder.iterdir())
 
 
@@ -75,7 +77,7 @@ def _course(folder: Path) -> Path:
     folder.mkdir(parents=True)
     shutil.copy(REPO_ROOT / "nbgrader_config.py", folder / "nbgrader_config.py")
     os.symlink(REPO_ROOT / "solutions", folder / "solutions")
-    done = grading.run_nbgrader(folder, "generate_assignment", LAB, "--force",
+    done = nbgrader_io.run_nbgrader(folder, "generate_assignment", LAB, "--force",
                                 "--CourseDirectory.release_directory=.grading/release")
     if done.returncode:
         raise RuntimeError(done.stderr[-2000:])
@@ -86,7 +88,7 @@ def _scores(course: Path, students: list[str]) -> dict[str, float]:
     from nbgrader.api import MissingEntry
 
     out = {}
-    with grading.gradebook("sqlite:///" + str(course / ".grading" / "gradebook.db")) as gb:
+    with nbgrader_io.gradebook("sqlite:///" + str(course / ".grading" / "gradebook.db")) as gb:
         for student in students:
             try:
                 out[student] = float(gb.find_submission(LAB, student).score or 0)
@@ -100,7 +102,7 @@ def sequential(submissions: Path, course: Path, students: list[str]) -> tuple[fl
     for student in students:
         shutil.copytree(submissions / student, course / ".grading" / "submitted" / student / LAB)
     started = time.perf_counter()
-    grading.run_nbgrader(course, "autograde", LAB, "--force", "--Autograde.create_student=True",
+    nbgrader_io.run_nbgrader(course, "autograde", LAB, "--force", "--Autograde.create_student=True",
                          f"--Execute.timeout={CELL_TIMEOUT}", f"--ExecutePreprocessor.timeout={CELL_TIMEOUT}",
                          timeout=3600)
     # nbgrader exits 1 when a kernel died; the gradebook holds what it graded.
@@ -108,7 +110,7 @@ def sequential(submissions: Path, course: Path, students: list[str]) -> tuple[fl
 
 
 def parallel(submissions: Path, course: Path, students: list[str]) -> tuple[float, dict[str, float]]:
-    config = grading.GradeConfig(jobs=JOBS, cell_timeout=CELL_TIMEOUT, feedback=False, course_root=course)
+    config = results.GradeConfig(jobs=JOBS, cell_timeout=CELL_TIMEOUT, feedback=False, course_root=course)
     started = time.perf_counter()
     report = grading.grade(LAB, submissions, config)
     elapsed = time.perf_counter() - started
@@ -119,7 +121,7 @@ def parallel(submissions: Path, course: Path, students: list[str]) -> tuple[floa
 
 
 def main() -> None:
-    from agentcourse.confine import require_confinement
+    from agentcourse.grading.sandbox.bwrap import require_confinement
 
     require_confinement()  # the comparison is only meaningful with confinement on
     with tempfile.TemporaryDirectory(prefix="bench-grading-") as tmp:

@@ -22,9 +22,9 @@ from pathlib import Path
 
 import anthropic
 
-from agentcourse.matrix import ROWS
+from agentcourse.course.matrix import ROWS
 from agentcourse.paths import load_checkpoint
-from agentcourse.sample import copy_sample_project
+from agentcourse.projects.sample import copy_sample_project
 from agentcourse.tutor import serve
 from bench import progress, traces_off
 

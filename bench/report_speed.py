@@ -23,7 +23,9 @@ import time
 import warnings
 from pathlib import Path
 
-from agentcourse import grading, nbtools
+from agentcourse.course import nbfile
+from agentcourse.grading import nbgrader_io, results
+from agentcourse.grading import pipeline as grading
 from agentcourse.paths import REPO_ROOT
 
 LAB = "lab02"
@@ -40,13 +42,13 @@ def grade_small_class(tmp: Path, partial: str, good: str) -> Path:
     os.symlink(REPO_ROOT / "labs", course / "labs")
     release = REPO_ROOT / "labs" / LAB / f"{LAB}.ipynb"
     for student, answer in (("ann", good), ("bob", partial), ("cat", None), ("dan", good)):
-        nb = nbtools.read_notebook(release)
+        nb = nbfile.read_notebook(release)
         for cell in nb.cells:
-            if answer is not None and nbtools.grade_id(cell) == "run_turn":
+            if answer is not None and nbfile.grade_id(cell) == "run_turn":
                 cell.source = answer
         (tmp / "subs" / student).mkdir(parents=True)
-        nbtools.write_notebook(nb, tmp / "subs" / student / f"{LAB}.ipynb")
-    grading.grade(LAB, tmp / "subs", grading.GradeConfig(jobs=2, cell_timeout=30, course_root=course))
+        nbfile.write_notebook(nb, tmp / "subs" / student / f"{LAB}.ipynb")
+    grading.grade(LAB, tmp / "subs", results.GradeConfig(jobs=2, cell_timeout=30, course_root=course))
     return course
 
 
@@ -55,7 +57,7 @@ def clone_student(course: Path, template: str, student: str, line: str = "",
     """A new student whose gradebook rows and graded notebook are `template`'s (with `line`
     added to each answer cell), made through nbgrader's Gradebook API."""
     db = "sqlite:///" + str(course / ".grading" / "gradebook.db")
-    with grading.gradebook(db) as gb, warnings.catch_warnings():
+    with nbgrader_io.gradebook(db) as gb, warnings.catch_warnings():
         warnings.simplefilter("ignore")  # nbgrader's add_submission warns in SQLAlchemy
         source = gb.find_submission(LAB, template)
         gb.update_or_create_student(student)
@@ -85,13 +87,14 @@ def _answers() -> tuple[str, str]:
     spec = importlib.util.spec_from_file_location("wrong", REPO_ROOT / "solutions" / LAB / "wrong.py")
     wrong = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(wrong)
-    source = nbtools.read_notebook(REPO_ROOT / "solutions" / LAB / f"{LAB}.ipynb")
-    good = next(c.source for c in source.cells if nbtools.grade_id(c) == "run_turn")
+    source = nbfile.read_notebook(REPO_ROOT / "solutions" / LAB / f"{LAB}.ipynb")
+    good = next(c.source for c in source.cells if nbfile.grade_id(c) == "run_turn")
     return good, wrong.WRONG["error-sent-as-text-only"]["run_turn"](good)
 
 
 def main() -> None:
-    from agentcourse import grades, report
+    from agentcourse.grading import grades
+    from agentcourse.grading.report import class_report as report
 
     good, partial = _answers()
     with tempfile.TemporaryDirectory(prefix="report-speed-") as tmp:

@@ -8,7 +8,7 @@ The same tutor model, the same task, the same generated 500-line config_loader.p
     checkpoint 04  search_file(pattern, path) + read_lines(path, start, end) return a few lines
 
 Both runs must make the edit (timeout=60 in the file afterwards), or the comparison is
-void. Tool-result tokens are the course's one measure (agentcourse.clients.result_tokens,
+void. Tool-result tokens are the course's one measure (agentcourse.course.clients.result_tokens,
 also used by notebooks/tool-design-cost.ipynb and quoted by Lectures 5.3 and 6.3): the
 text of every tool result, each counted with the count_tokens endpoint. Offline that is
 the tutor's estimate (about four characters per token), not Claude's tokenizer.
@@ -25,10 +25,10 @@ from pathlib import Path
 
 import anthropic
 
-from agentcourse.clients import RecordingClient, result_tokens
+from agentcourse.api.protocol import to_plain
+from agentcourse.course.clients import RecordingClient, result_tokens
 from agentcourse.paths import load_checkpoint
-from agentcourse.protocol import to_plain
-from agentcourse.sample import copy_sample_project, write_config_module
+from agentcourse.projects.sample import copy_sample_project, write_config_module
 from agentcourse.tutor import serve
 from bench import traces_off
 

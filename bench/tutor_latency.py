@@ -28,7 +28,8 @@ from typing import Any
 
 import anthropic
 
-from agentcourse.tutor import serve, tokens
+from agentcourse.tutor import serve
+from agentcourse.tutor.speak import tokens
 from bench import progress
 
 CALLS = 300  # per side

@@ -8,10 +8,11 @@ docs/MUTATION.md lists them too (a test checks that it does).
 
 CP03 = "checkpoints/03-real-tools/tools.py"
 CP04 = "checkpoints/04-search-read-lines/tools.py"
-VALIDATE = "agentcourse/tutor/validate.py"
+VALIDATE = "agentcourse/tutor/speak/validate.py"
 GUARD = "checkpoints/08-anthropic-tools/guardrail.py"
 CP06 = "checkpoints/06-context/context.py"
-CONFINE = "agentcourse/confine.py"
+BWRAP = "agentcourse/grading/sandbox/bwrap.py"
+KERNELS = "agentcourse/grading/sandbox/kernel_manager.py"
 CP07 = "checkpoints/07-prompt-layers/layers.py"
 EDITOR = "checkpoints/08-anthropic-tools/text_editor.py"
 BARE_STAR = ("the bare * in a parameter list is not a multiplication: cosmic-ray's * -> / operator "
@@ -25,7 +26,7 @@ LINK_TIMING = ("timing only: the deadline is reached only by a kernel that never
                "sockets, and the poll interval only sets how often the folder is looked at (a "
                "negative sleep returns at once); the sockets are linked, and a dead kernel "
                "given up on, the same way with any of these values.")
-ONE_ITEM = "_next_uid is a list of one item: [0] and [-1] are the same item."
+ONE_ITEM = "uid_counter is a list of one item: [0] and [-1] are the same item."
 PROBE_TIMEOUT = ("the probe sandbox starts in milliseconds; only a hung bwrap reaches the "
                  "timeout, and 29, 30 or 31 seconds all stop it and report the same.")
 
@@ -130,61 +131,61 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "if size + len(line) > limit / 2:"):
         "size + len(line) is a whole number, and a whole number is above n / 2 exactly when "
         "it is above n // 2 (for an odd n both mean at least (n + 1) / 2).",
-    (CONFINE, "ConfinedKernelManager._link_sockets",
+    (KERNELS, "ConfinedKernelManager._link_sockets",
      "if time.monotonic() > deadline or not await self._async_is_alive():",
      "if time.monotonic() >= deadline or not await self._async_is_alive():"):
         "time.monotonic() is a float read a few times a second: it equals the deadline only "
         "by chance, and then the two tests differ for that one reading.",
-    (CONFINE, "ConfinedKernelManager._link_sockets",
+    (KERNELS, "ConfinedKernelManager._link_sockets",
      "os.link(src, dst, follow_symlinks=False)",
      "os.link(src, dst, follow_symlinks=True)"):
         "on Linux, the only system the sandbox runs on, link(2) never follows a symlink, and "
         "Python calls it for follow_symlinks=True: both make a link to the symlink itself "
         "(test_a_socket_swapped_for_a_link_after_the_check_is_never_followed checks the "
         "outcome; the flag says the intent, and matters on other systems).",
-    (CONFINE, "ConfinedKernelManager._link_sockets",
+    (KERNELS, "ConfinedKernelManager._link_sockets",
      "break",
      "continue"):
         "the break leaves the loop when nothing is pending; continue goes back to `while "
         "pending`, which is then false and leaves it too.",
-    (CONFINE, "ConfinedKernelManager._link_sockets",
+    (KERNELS, "ConfinedKernelManager._link_sockets",
      "async def _link_sockets(self, timeout: float = 60.0) -> None:",
      "async def _link_sockets(self, timeout: float = 61.0) -> None:"):
         LINK_TIMING,
-    (CONFINE, "ConfinedKernelManager._link_sockets",
+    (KERNELS, "ConfinedKernelManager._link_sockets",
      "async def _link_sockets(self, timeout: float = 60.0) -> None:",
      "async def _link_sockets(self, timeout: float = 59.0) -> None:"):
         LINK_TIMING,
-    (CONFINE, "ConfinedKernelManager._link_sockets",
+    (KERNELS, "ConfinedKernelManager._link_sockets",
      "await asyncio.sleep(0.02)",
      "await asyncio.sleep( 1.02)"):
         LINK_TIMING,
-    (CONFINE, "ConfinedKernelManager._link_sockets",
+    (KERNELS, "ConfinedKernelManager._link_sockets",
      "await asyncio.sleep(0.02)",
      "await asyncio.sleep( -0.98)"):
         LINK_TIMING,
-    (CONFINE, "_kernel_uid",
-     "_next_uid[0] += 1",
-     "_next_uid[ -1] += 1"):
+    (BWRAP, "kernel_uid",
+     "uid_counter[0] += 1",
+     "uid_counter[ -1] += 1"):
         ONE_ITEM,
-    (CONFINE, "_kernel_uid",
-     "return 2_000_000 + (os.getpid() % 100_000) * 16 + _next_uid[0] % 16",
-     "return 2_000_000 + (os.getpid() % 100_000) * 16 + _next_uid[ -1] % 16"):
+    (BWRAP, "kernel_uid",
+     "return 2_000_000 + (os.getpid() % 100_000) * 16 + uid_counter[0] % 16",
+     "return 2_000_000 + (os.getpid() % 100_000) * 16 + uid_counter[ -1] % 16"):
         ONE_ITEM,
-    (CONFINE, "confinement_problem",
+    (BWRAP, "confinement_problem",
      "done = subprocess.run(argv, capture_output=True, text=True, timeout=30,",
      "done = subprocess.run(argv, capture_output=True, text=True, timeout= 31,"):
         PROBE_TIMEOUT,
-    (CONFINE, "confinement_problem",
+    (BWRAP, "confinement_problem",
      "done = subprocess.run(argv, capture_output=True, text=True, timeout=30,",
      "done = subprocess.run(argv, capture_output=True, text=True, timeout= 29,"):
         PROBE_TIMEOUT,
-    (CONFINE, "bwrap_binary",
+    (BWRAP, "bwrap_binary",
      "if not sys.platform.startswith(\"linux\"):",
      "if not sys.platform.endswith(\"linux\"):"):
         "since Python 3.3 sys.platform is exactly \"linux\" on Linux (and darwin, win32, "
         "freebsd14... elsewhere): it starts with linux exactly when it ends with it.",
-    (CONFINE, "ConfinedKernelManager._read_guard",
+    (KERNELS, "ConfinedKernelManager._read_guard",
      "self.guard_lines.append(line.decode(\"utf-8\", \"replace\").rstrip(\"\\n\"))",
      "self.guard_lines.append(line.decode(\"utf-8\", \"replace\").strip(\"\\n\"))"):
         "a line read from the pipe ends at its only newline, so none starts with one (an "

@@ -276,7 +276,7 @@ def _worker(copy: Path, jobs, results, args: list[str], timeout: float) -> None:
         del sys.modules[name]  # the children must import the (mutated) copy afresh
     import anthropic  # noqa: F401 - warm imports, shared by every forked test run
     import hypothesis  # noqa: F401
-    import jupyter_client.manager  # noqa: F401 - confine.py's kernel manager
+    import jupyter_client.manager  # noqa: F401 - the sandbox's kernel manager
     import nbformat  # noqa: F401
     import nbgrader.preprocessors  # noqa: F401 - leaks.py and confine.py build on it
     import pytest  # noqa: F401

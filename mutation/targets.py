@@ -16,6 +16,10 @@ GUARDRAIL = ("safe", "ALLOWLIST", "GuardPolicy", "_Findings", "missing", "assess
              "_arguments", "path_problem", "ask_in_terminal", "Guardrail")
 
 
+# The grading sandbox's tests: what it shows, its command line, and grading's refusals.
+SANDBOX_TESTS = ("tests/labs/test_confine.py", "tests/labs/test_grading.py", "-k", "confine")
+
+
 @dataclass(frozen=True)
 class Target:
     """One piece of code to mutate and the tests that cover it."""
@@ -54,11 +58,29 @@ TARGETS = (
         path_safety=("files_to_search",),
     ),
     Target(
-        "agentcourse/tutor/validate.py",
-        "agentcourse/tutor/validate.py",
+        "agentcourse/tutor/speak/validate.py",
+        "agentcourse/tutor/speak/validate.py",
         None,
         # each rule's case runs directly and through the SDK; the direct run decides the
         # rules, the SDK run only adds the HTTP round trip, so the mutants skip it
+        ("tests/tutor/test_validate_edges.py", "tests/tutor/test_validate.py", "-k", "not sdk_gets"),
+    ),
+    Target(
+        "agentcourse/tutor/speak/message_rules.py",
+        "agentcourse/tutor/speak/message_rules.py",
+        None,  # validate.py's rules on messages, split out of it: the same tests
+        ("tests/tutor/test_validate_edges.py", "tests/tutor/test_validate.py", "-k", "not sdk_gets"),
+    ),
+    Target(
+        "agentcourse/tutor/speak/block_rules.py",
+        "agentcourse/tutor/speak/block_rules.py",
+        None,  # validate.py's rules on content blocks, split out of it: the same tests
+        ("tests/tutor/test_validate_edges.py", "tests/tutor/test_validate.py", "-k", "not sdk_gets"),
+    ),
+    Target(
+        "agentcourse/tutor/speak/tool_rules.py",
+        "agentcourse/tutor/speak/tool_rules.py",
+        None,  # validate.py's rules on tools, split out of it: the same tests
         ("tests/tutor/test_validate_edges.py", "tests/tutor/test_validate.py", "-k", "not sdk_gets"),
     ),
     # --- checkpoint 08: the guardrail, the text editor, the bash session ---
@@ -109,36 +131,51 @@ TARGETS = (
         path_safety=("project_rules",),
     ),
     # --- grading: the sandbox and the feedback pages ---
+    # The sandbox is three modules (its command line, the kernel manager, nbgrader's
+    # Execute), one target each, judged by the same tests.
     Target(
-        "agentcourse/confine.py",
-        "agentcourse/confine.py",
-        ("bwrap_binary", "confinement_problem", "require_confinement", "_namespace_options",
-         "environment_roots", "check_roots_hide", "sandbox_argv", "_parents", "_kernel_uid",
-         "ConfinedKernelManager.__init__", "ConfinedKernelManager._write_identity",
-         "ConfinedKernelManager._read_guard", "ConfinedKernelManager._link_sockets",
-         "ConfinedExecute.__init__", "ConfinedExecute.create_kernel_manager"),
-        ("tests/labs/test_confine.py", "tests/labs/test_grading.py", "-k", "confine"),
-        path_safety=("check_roots_hide", "sandbox_argv", "_namespace_options", "environment_roots",
-                     "ConfinedKernelManager._link_sockets"),
+        "agentcourse/grading/sandbox/bwrap.py",
+        "agentcourse/grading/sandbox/bwrap.py",
+        ("bwrap_binary", "confinement_problem", "require_confinement", "namespace_options",
+         "environment_roots", "check_roots_hide", "sandbox_argv", "mount_parents", "kernel_uid",
+         "write_identity"),
+        SANDBOX_TESTS,
+        path_safety=("check_roots_hide", "sandbox_argv", "namespace_options", "environment_roots"),
         safety_label="confinement",
     ),
     Target(
-        "agentcourse/leaks.py",
-        "agentcourse/leaks.py",
+        "agentcourse/grading/sandbox/kernel_manager.py",
+        "agentcourse/grading/sandbox/kernel_manager.py",
+        ("ConfinedKernelManager.__init__", "ConfinedKernelManager._read_guard",
+         "ConfinedKernelManager._link_sockets"),
+        SANDBOX_TESTS,
+        path_safety=("ConfinedKernelManager._link_sockets",),
+        safety_label="confinement",
+    ),
+    Target(
+        "agentcourse/grading/sandbox/confine.py",
+        "agentcourse/grading/sandbox/confine.py",
+        ("ConfinedExecute.__init__", "ConfinedExecute.create_kernel_manager"),
+        SANDBOX_TESTS,
+    ),
+    Target(
+        "agentcourse/grading/integrity/leaks.py",
+        "agentcourse/grading/integrity/leaks.py",
         None,
         ("tests/labs/test_leaks.py",),
     ),
     # --- the tutor: extended thinking's rules, tool_choice and structured output ---
     Target(
-        "agentcourse/tutor/thinking.py",
-        "agentcourse/tutor/thinking.py",
-        ("mode", "sign", "verify", "thinking_block", "resign", "check"),
+        "agentcourse/tutor/speak/thinking.py",
+        "agentcourse/tutor/speak/thinking.py",
+        ("mode", "sign", "verify", "thinking_block", "resign", "check", "_check_order",
+         "_check_final", "_check_opening"),
         ("tests/tutor/test_thinking.py", "tests/tutor/test_validate.py", "-k",
          "thinking and not sdk_gets"),
     ),
     Target(
-        "agentcourse/tutor/forced.py: tool_choice and output format",
-        "agentcourse/tutor/forced.py",
+        "agentcourse/tutor/act/forced.py: tool_choice and output format",
+        "agentcourse/tutor/act/forced.py",
         ("_text_of", "_pick_tool", "_call_for", "apply", "_structured_output"),
         ("tests/tutor/test_forced.py",),
     ),

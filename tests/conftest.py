@@ -102,7 +102,7 @@ def client(tutor_url):
 @pytest.fixture
 def project(tmp_path, monkeypatch) -> Path:
     """A scratch copy of the sample project, made the current working directory."""
-    from agentcourse.sample import copy_sample_project
+    from agentcourse.projects.sample import copy_sample_project
 
     root = copy_sample_project(tmp_path / "project")
     monkeypatch.chdir(root)

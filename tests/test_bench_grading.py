@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from agentcourse import grading
+from agentcourse.grading import pipeline as grading
 from agentcourse.paths import REPO_ROOT
 
 
 def test_full_marks_is_the_labs_total_as_the_grader_counts_it():
     from bench.grading_throughput import LAB, full_marks
 
-    assert full_marks() == sum(grading._max_points(REPO_ROOT, LAB).values()) > 0
+    assert full_marks() == sum(grading.max_points(REPO_ROOT, LAB).values()) > 0

@@ -1,4 +1,4 @@
-from agentcourse.clients import RecordingClient
+from agentcourse.course.clients import RecordingClient
 
 
 def test_recording_client_keeps_every_response_and_its_usage_in_order(client, project):
@@ -22,7 +22,7 @@ def test_recording_client_keeps_every_response_and_its_usage_in_order(client, pr
 
 
 def test_result_tokens_counts_only_the_text_of_tool_results(client):
-    from agentcourse.clients import result_tokens, text_tokens
+    from agentcourse.course.clients import result_tokens, text_tokens
 
     long, short = "x = 1\n" * 200, "ok"
     messages = [

@@ -8,8 +8,9 @@ import re
 
 import pytest
 
-from agentcourse import nbtools, paths
-from agentcourse.excerpts import lecture_files
+from agentcourse import paths
+from agentcourse.course import nbfile
+from agentcourse.course.excerpts import lecture_files
 from agentcourse.paths import REPO_ROOT
 
 README = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
@@ -28,7 +29,7 @@ COURSE_MAP = section(README, "## Course map")
 
 
 def time_box(lab) -> int:
-    return nbtools.lab_meta(nbtools.read_notebook(lab / f"{lab.name}.ipynb"))["time_box_minutes"]
+    return nbfile.lab_meta(nbfile.read_notebook(lab / f"{lab.name}.ipynb"))["time_box_minutes"]
 
 
 @pytest.mark.parametrize("folder", paths.checkpoint_dirs(), ids=lambda p: p.name)

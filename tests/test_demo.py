@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from agentcourse import demo, sample
 from agentcourse.cli import main
+from agentcourse.course import demo
+from agentcourse.projects import sample
 
 
 def test_demo_runs_the_matrix_and_exits_zero(monkeypatch, tmp_path, capsys):

@@ -8,7 +8,8 @@ import io
 import pytest
 from rich.console import Console
 
-from agentcourse import cli, diffing, paths
+from agentcourse import cli, paths
+from agentcourse.course import diffing
 from agentcourse.errors import UnknownCheckpoint
 
 

@@ -1,12 +1,12 @@
-"""agentcourse.longtask: the long task's package, the check of its SUMMARY.md, and
+"""agentcourse.projects.longtask: the long task's package, the check of its SUMMARY.md, and
 `agentcourse run --with-inventory`."""
 
 from __future__ import annotations
 
 import argparse
 
-from agentcourse import longtask
-from agentcourse.runner import resolve
+from agentcourse.course.runner import resolve
+from agentcourse.projects import longtask
 
 
 def test_the_package_is_26_modules_each_read_in_one_call(tmp_path):

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from agentcourse import matrix
-from agentcourse.matrix import Outcome
+from agentcourse.api.outcome import Outcome, outcome, tool_results
+from agentcourse.course import matrix
 from agentcourse.paths import SAMPLE_PROJECT_DIR
 
 ROW = {r.name: r for r in matrix.ROWS}
@@ -339,11 +339,11 @@ def test_judge_turn_reads_calls_and_results_from_messages():
         },
         {"role": "assistant", "content": [{"type": "text", "text": OK}]},
     ]
-    o = matrix.outcome(messages, 0, dict(BEFORE), after(math_utils_py=MATH + MULTIPLY))
+    o = outcome(messages, 0, dict(BEFORE), after(math_utils_py=MATH + MULTIPLY))
     assert [n for n, _ in o.calls] == ["view", "save"] and o.results == [MATH, "ok"]
     assert o.reply == OK
     assert matrix.judge_turn(ROW["read-first"], messages, 0, dict(BEFORE), o.after) is None
-    assert matrix.tool_results(messages[:2]) == [""]  # a call with no result yet
+    assert tool_results(messages[:2]) == [""]  # a call with no result yet
 
 
 def test_the_read_first_checks_compose_into_other_rows():

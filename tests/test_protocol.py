@@ -1,10 +1,10 @@
-"""agentcourse.protocol: SDK objects to plain dicts, and the tool-use protocol rules."""
+"""agentcourse.api.protocol: SDK objects to plain dicts, and the tool-use protocol rules."""
 
 from __future__ import annotations
 
 from anthropic.types import Message, TextBlock, ToolUseBlock
 
-from agentcourse.protocol import protocol_errors, to_plain
+from agentcourse.api.protocol import protocol_errors, to_plain
 
 
 def _tool_use(tool_id: str, name: str = "read_file") -> dict:

@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from agentcourse import nbtools
+from agentcourse.course import nbfile
 from agentcourse.paths import REPO_ROOT
 
 
@@ -52,7 +52,7 @@ def test_the_orientation_page_adds_up_the_labs_time_boxes():
     for lab in sorted((REPO_ROOT / "labs").iterdir()):
         notebook = lab / f"{lab.name}.ipynb"
         if notebook.is_file():
-            boxes.append(nbtools.lab_meta(nbtools.read_notebook(notebook))["time_box_minutes"])
+            boxes.append(nbfile.lab_meta(nbfile.read_notebook(notebook))["time_box_minutes"])
     hours, minutes = divmod(sum(boxes), 60)
     text = _text("docs/ORIENTATION.md")
     assert f"add up to {hours} hours {minutes} minutes" in text

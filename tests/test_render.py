@@ -5,7 +5,7 @@ from __future__ import annotations
 from anthropic.types import TextBlock, ToolUseBlock
 from rich.console import Console
 
-from agentcourse.render import UsageRow, quote, render_messages, render_usage_table, usage_row
+from agentcourse.api.render import UsageRow, quote, render_messages, render_usage_table, usage_row
 
 HELLO = 'def hello():\n    print("Hello, world!")\n'
 

@@ -11,8 +11,8 @@ import pytest
 
 from agentcourse import paths
 from agentcourse.cli import main
+from agentcourse.course.runner import resolve
 from agentcourse.errors import UnknownCheckpoint, UsageError
-from agentcourse.runner import resolve
 
 
 def args(checkpoint="01", offline=False, workdir=None, program_args=(), with_config=False):
@@ -62,7 +62,8 @@ def test_missing_workdir_is_a_clear_error(tmp_path):
 
 
 def test_default_workdir_is_a_fresh_copy_of_the_sample_project(monkeypatch, tmp_path):
-    from agentcourse import runner, sample
+    from agentcourse.course import runner
+    from agentcourse.projects import sample
 
     monkeypatch.setattr(runner, "scratch_copy", lambda: sample.scratch_copy(tmp_path / "runs"))
     config = resolve(args())
@@ -72,7 +73,7 @@ def test_default_workdir_is_a_fresh_copy_of_the_sample_project(monkeypatch, tmp_
 
 
 def test_scratch_copies_share_one_folder_and_only_the_newest_are_kept(tmp_path):
-    from agentcourse.sample import scratch_copy
+    from agentcourse.projects.sample import scratch_copy
 
     made = [scratch_copy(tmp_path / "runs", keep=3) for _ in range(5)]
     left = sorted((tmp_path / "runs").iterdir())
@@ -84,7 +85,7 @@ def test_scratch_copies_share_one_folder_and_only_the_newest_are_kept(tmp_path):
 def test_scratch_copy_never_writes_into_a_folder_it_does_not_own(tmp_path, monkeypatch):
     import tempfile
 
-    from agentcourse.sample import scratch_copy
+    from agentcourse.projects.sample import scratch_copy
 
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -121,10 +122,15 @@ def test_offline_run_of_01_with_piped_input_creates_hello_py(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "tutor model" in done.stdout and "Goodbye." in done.stdout
     assert "def hello" in (tmp_path / "hello.py").read_text()
+    # Before anything slow, a line says what the wait is for.
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("Starting the tutor model")
+    waiting = next(i for i, line in enumerate(lines) if line.startswith("Waiting for its prompt"))
+    assert waiting < next(i for i, line in enumerate(lines) if "Goodbye." in line)
 
 
 def test_prompt_after_the_options_reaches_checkpoint_00(monkeypatch, tmp_path):
-    from agentcourse import runner
+    from agentcourse.course import runner
 
     seen = []
     monkeypatch.setattr(runner, "run_program", lambda config: seen.append(config) or 0)
@@ -166,7 +172,7 @@ def test_ctrl_c_is_left_to_the_program_which_keeps_running(tmp_path):
     program = tmp_path / "program.py"
     program.write_text(CTRL_C_PROGRAM)
     driver = (
-        "import sys\nfrom pathlib import Path\nfrom agentcourse import paths, runner\n"
+        "import sys\nfrom pathlib import Path\nfrom agentcourse import paths\nfrom agentcourse.course import runner\n"
         "paths.REPO_ROOT = Path('/')\n"
         f"config = runner.RunConfig(Path({str(program)!r}), Path({str(tmp_path)!r}), False, [])\n"
         "sys.exit(runner.run_program(config))\n"

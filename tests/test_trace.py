@@ -8,7 +8,8 @@ import json
 import pytest
 from rich.console import Console
 
-from agentcourse import cli, paths, trace
+from agentcourse import cli, paths
+from agentcourse.course import trace
 from agentcourse.errors import TraceError
 
 

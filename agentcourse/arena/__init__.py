@@ -1,1 +1,1 @@
-"""The capstone arena: agents scored offline on seeded tasks (agentcourse/families/)."""
+"""The capstone arena: agents scored offline on seeded tasks (agentcourse/arena/families/)."""

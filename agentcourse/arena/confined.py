@@ -1,7 +1,7 @@
 """One graded task inside bubblewrap, the tutor outside it: the arena's sandbox.
 
 Used by `agentcourse arena grade` (grade.py) through ArenaConfig.confined. The student's
-agent runs as the driver (drive.py) in a sandbox built from confine.py's pieces (the same
+agent runs as the driver (drive.py) in a sandbox built from bwrap.py's pieces (the same
 namespaces, limits and identity as a graded notebook's kernel), and sees:
 
   read only   the Python environment (interpreter, standard library, site-packages), a
@@ -39,15 +39,16 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
-from agentcourse import confine
-from agentcourse.confine import (
+from agentcourse.grading.sandbox import bwrap
+from agentcourse.grading.sandbox.bwrap import (
     SANDBOX_HOME,
     SandboxLimits,
-    _kernel_uid,
-    _parents,
     check_roots_hide,
+    kernel_uid,
+    mount_parents,
     outermost,
     system_argv,
+    write_identity,
 )
 
 PROJECT = f"{SANDBOX_HOME}/project"  # the scratch project's path inside the sandbox
@@ -59,7 +60,7 @@ def python_roots() -> list[Path]:
     """What the driver and a student's agent need to run: the interpreter, its standard
     library and site-packages. Not this package or the checkpoints (environment_roots
     adds them for notebooks; an arena entrant needs neither)."""
-    return outermost(confine.python_roots())
+    return outermost(bwrap.python_roots())
 
 
 CONNECTIONS = 8  # a sandbox's connections to its tutor at once; more wait their turn
@@ -162,7 +163,7 @@ class Confinement:
         argv = system_argv(env, task_dir, self.limits)
         made: set[str] = set()
         for root in python_roots():
-            argv += _parents(root, made) + ["--ro-bind", str(root), str(root)]
+            argv += mount_parents(root, made) + ["--ro-bind", str(root), str(root)]
         argv += ["--perms", "0755", "--dir", "/arena",  # searchable by the sandbox's uid
                  "--bind", str(task_dir / "project"), PROJECT,
                  "--ro-bind", str(submission), "/submission",
@@ -175,11 +176,11 @@ class Confinement:
     def run(self, entrant, task, root: Path, task_dir: Path, ledger, config) -> str:
         """Run `entrant` on `task` confined; its own tutor outside. The exit column."""
         from agentcourse.arena.runner import DRIVER as HOST_DRIVER
-        from agentcourse.arena.runner import _run
+        from agentcourse.arena.runner import run_process
         from agentcourse.tutor import TutorConfig, serve
 
-        uid = _kernel_uid()
-        _identity(task_dir, uid)
+        uid = kernel_uid()
+        write_identity(task_dir, uid)
         shutil.copyfile(HOST_DRIVER, task_dir / "drive.py")
         if uid is not None:  # the sandbox's uid writes the project, and only it
             for path in [root, *root.rglob("*")]:
@@ -187,12 +188,5 @@ class Confinement:
         with serve(TutorConfig(ledger=ledger.add, any_model=True)) as url, \
                 socket_to(url, task_dir / "tutor.sock"):
             argv = self.argv(entrant.folder, task_dir, task.request, uid)
-            return _run(argv, task_dir, {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}, config, watch=root)
+            return run_process(argv, task_dir, {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}, config, watch=root)
 
-
-def _identity(task_dir: Path, uid: int | None) -> None:
-    uid_s = str(uid if uid is not None else os.getuid())
-    gid_s = str(uid if uid is not None else os.getgid())
-    (task_dir / "passwd").write_text(f"student:x:{uid_s}:{gid_s}:student:{SANDBOX_HOME}:/bin/sh\n",
-                                     encoding="utf-8")
-    (task_dir / "group").write_text(f"student:x:{gid_s}:\n", encoding="utf-8")

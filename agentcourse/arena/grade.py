@@ -42,7 +42,7 @@ def students(submissions: Path) -> tuple[list[Entrant], dict[str, str]]:
 
 
 def require_sandbox() -> None:
-    from agentcourse.confine import confinement_problem
+    from agentcourse.grading.sandbox.bwrap import confinement_problem
 
     problem = confinement_problem()
     if problem:
@@ -73,8 +73,8 @@ def grade(submissions: Path, out: Path, config, families=None, hidden_file=None,
     from agentcourse.arena.report import leaderboard, write_csv
     from agentcourse.arena.runner import run_all
     from agentcourse.arena.sets import HIDDEN_FILE, tasks
-    from agentcourse.grades import EXPORT_COLUMNS
-    from agentcourse.grades import write_csv as write_export
+    from agentcourse.grading.grades import EXPORT_COLUMNS
+    from agentcourse.grading.grades import write_csv as write_export
 
     require_sandbox()
     hidden = hidden_file or HIDDEN_FILE  # looked up now, so a test may point it elsewhere

@@ -20,7 +20,7 @@ import itertools
 from pathlib import Path
 
 from agentcourse.arena.entrants import Entrant, entrant
-from agentcourse.arena.report import tokens
+from agentcourse.arena.report import tokens, wide_console
 from agentcourse.arena.runner import COLUMNS
 from agentcourse.paths import REPO_ROOT
 
@@ -56,7 +56,6 @@ def costlier(rows: list[dict]) -> list[dict]:
 
 
 def print_costlier(found: list[dict], console=None) -> None:
-    from rich.console import Console
     from rich.table import Table
 
     table = Table(title="Where a lesson costs more than it saves (both solve the family; tokens)")
@@ -67,7 +66,7 @@ def print_costlier(found: list[dict], console=None) -> None:
                       f"{f['later_tokens']:,}", f"{f['ratio']:.2f}")
     if not found:
         table.add_row("(none)", "", "", "", "", "")
-    (console or Console()).print(table)
+    (console or wide_console()).print(table)
 
 
 def run_ladder(todo: list, config, out: Path, done=None) -> list[dict]:
@@ -116,7 +115,6 @@ def compare(tutor: list[dict], live: list[dict]) -> list[dict]:
 
 
 def print_comparison(found: list[dict], console=None) -> None:
-    from rich.console import Console
     from rich.table import Table
 
     table = Table(title="The same tasks on the tutor and on Claude (what a tutor score predicted)")
@@ -126,4 +124,4 @@ def print_comparison(found: list[dict], console=None) -> None:
     for r in found:
         table.add_row(r["entrant"], str(r["tasks"]), str(r["tutor_solved"]), str(r["live_solved"]),
                       f"{r['tutor_per_solved']:,}", f"{r['live_per_solved']:,}", ", ".join(r["disagree"]) or "-")
-    (console or Console()).print(table)
+    (console or wide_console()).print(table)

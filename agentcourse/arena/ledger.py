@@ -17,7 +17,7 @@ import threading
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 
-from agentcourse.protocol import protocol_errors
+from agentcourse.api.protocol import protocol_errors
 
 USAGE_FIELDS = ("input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
 

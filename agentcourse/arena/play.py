@@ -17,9 +17,9 @@ import os
 from pathlib import Path
 from types import ModuleType
 
-from agentcourse.families import Instance
-from agentcourse.families.judging import snapshot, write_project
-from agentcourse.matrix import Outcome, outcome
+from agentcourse.api.outcome import Outcome, outcome
+from agentcourse.arena.families import Instance
+from agentcourse.arena.families.judging import snapshot, write_project
 
 
 @contextlib.contextmanager

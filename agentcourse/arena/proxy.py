@@ -64,6 +64,18 @@ def _events(lines: list[bytes]) -> list[tuple[str, dict]]:
     return out
 
 
+def _ask(upstream: str, key: str, handler: BaseHTTPRequestHandler, body: bytes):
+    """The request `handler` received, sent on to `upstream` with the real key; its
+    response, an HTTP error's included (the entrant sees the API's own errors)."""
+    headers = {k: v for k, v in handler.headers.items() if k.lower() not in DROPPED}
+    request = urllib.request.Request(upstream.rstrip("/") + handler.path, data=body or None,
+                                     headers={**headers, "x-api-key": key}, method=handler.command)
+    try:
+        return urllib.request.urlopen(request, timeout=600)
+    except urllib.error.HTTPError as err:
+        return err
+
+
 def _handler(upstream: str, key: str, record: Callable[[dict], None]) -> type:
     class Forward(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -73,13 +85,7 @@ def _handler(upstream: str, key: str, record: Callable[[dict], None]) -> type:
 
         def _forward(self) -> None:
             body = self.rfile.read(int(self.headers.get("content-length") or 0))
-            headers = {k: v for k, v in self.headers.items() if k.lower() not in DROPPED}
-            request = urllib.request.Request(upstream.rstrip("/") + self.path, data=body or None,
-                                             headers={**headers, "x-api-key": key}, method=self.command)
-            try:
-                response = urllib.request.urlopen(request, timeout=600)
-            except urllib.error.HTTPError as err:
-                response = err
+            response = _ask(upstream, key, self, body)
             status = getattr(response, "status", None) or response.code
             self.send_response(status)
             for k, v in response.headers.items():

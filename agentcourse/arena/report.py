@@ -90,9 +90,18 @@ def leaderboard(rows: list[dict], path: Path, title: str = "Arena") -> Path:
     return path
 
 
+def wide_console():
+    """A console for the arena's tables: the terminal's width, or, when the output is piped
+    (to a file, `less`, a CI log), wide enough that no column is cut to an ellipsis."""
+    import sys
+
+    from rich.console import Console
+
+    return Console(width=None if sys.stdout.isatty() else 240)
+
+
 def print_table(rows: list[dict], console=None) -> None:
     """Per entrant: solved, tokens, tokens per solved task, dollars, calls, errors, wall time."""
-    from rich.console import Console
     from rich.table import Table
 
     table = Table(title="Arena results")
@@ -104,4 +113,4 @@ def print_table(rows: list[dict], console=None) -> None:
         table.add_row(t["entrant"], t["model"], f"{t['solved']}/{tasks}", f"{tokens(t):,}",
                       f"{per_solved(t):,.0f}", f"{t['dollars']:.4f}", str(t["api_calls"]),
                       str(t["tool_errors"]), str(t["protocol_errors"]), f"{t['wall_s']:.1f}")
-    (console or Console()).print(table)
+    (console or wide_console()).print(table)

@@ -38,13 +38,13 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from agentcourse.api.outcome import outcome
 from agentcourse.arena.clock import FairDeadline
 from agentcourse.arena.entrants import Entrant
+from agentcourse.arena.families import FAMILIES, Instance
+from agentcourse.arena.families.judging import snapshot, walk, write_project
 from agentcourse.arena.ledger import Ledger
 from agentcourse.arena.warm import Warm
-from agentcourse.families import FAMILIES, Instance
-from agentcourse.families.judging import snapshot, walk, write_project
-from agentcourse.matrix import outcome
 from agentcourse.paths import find_checkpoint, load_program
 
 DRIVER = Path(__file__).with_name("drive.py")
@@ -91,9 +91,11 @@ def _argv(entrant: Entrant, task: Instance) -> list[str]:
     return [sys.executable, "-I", str(DRIVER), str(entrant.folder), task.request]
 
 
-def _run(argv: list[str], cwd: Path, env: dict, config: ArenaConfig, watch: Path | None = None) -> str:
-    """Run to the end, the time limit, or (watching the project `watch`) past the project's
-    size caps; then its whole process group goes. The exit column."""
+def run_process(argv: list[str], cwd: Path, env: dict, config: ArenaConfig,
+                watch: Path | None = None) -> str:
+    """Run one task's process (the entrant itself, or bwrap around it for arena.confined) to
+    the end, the time limit, or (watching the project `watch`) past the project's size caps;
+    then its whole process group goes. The exit column."""
     with tempfile.TemporaryFile("w+", encoding="utf-8") as answers:
         answers.write((config.answer + "\n") * 2000 if config.answer else "")  # "": stdin is empty
         answers.seek(0)
@@ -194,7 +196,7 @@ def _unconfined(entrant: Entrant, task: Instance, root: Path, ledger: Ledger, co
     with _endpoint(ledger, config) as url:
         env = _environment(url, f"arena-{entrant.name}-{task.id}", config)
         if warm is None or entrant.folder is None:
-            return _run(_argv(entrant, task), root, env, config, watch=root)
+            return run_process(_argv(entrant, task), root, env, config, watch=root)
         answers = root.parent / "answers.txt"
         answers.write_text((config.answer + "\n") * 2000 if config.answer else "", encoding="utf-8")
         return warm.run(entrant.folder, task.request, root, env, answers, config.timeout_s)
@@ -243,7 +245,7 @@ def run_task(entrant: Entrant, task: Instance, config: ArenaConfig, warm: Warm |
 
 def _warm() -> None:
     """Each worker imports the tutor's brain and the price table once, before its first task."""
-    from agentcourse.tutor import brain  # noqa: F401
+    from agentcourse.tutor.act import brain  # noqa: F401
 
     _usage_module()
 

@@ -2,12 +2,12 @@
 
     from agentcourse.arena.sets import tasks
     tasks("practice")                       # one instance per family, the same for everyone
-    tasks("hidden", families=["list-todos"])   # instructors only: reads solutions/arena/
+    tasks("hidden", families=["list-todos"])   # instructors only: reads solutions/arena-hidden.json
 
 Both sets are computed from the family registry (agentcourse/families), so a new family
 joins them without an edit here. The practice set uses PRACTICE_SEED for every family:
 students may study it, and an entrant may even memorise it. The hidden set's seeds live in
-solutions/arena/hidden.json, which is never released: `seeds` lists two or three large
+solutions/arena-hidden.json, which is never released: `seeds` lists two or three large
 seeds per family; a family it does not list gets `per_family` seeds derived from the
 file's secret `salt` (derived_seeds), so a new family is covered the day it is merged and
 its seeds are as secret as the salt.
@@ -20,12 +20,12 @@ import json
 from collections.abc import Iterable
 from pathlib import Path
 
+from agentcourse.arena.families import FAMILIES, Instance, instance
 from agentcourse.errors import UnknownFamily, UsageError
-from agentcourse.families import FAMILIES, Instance, instance
 from agentcourse.paths import REPO_ROOT
 
 PRACTICE_SEED = 1  # the practice set's seed for every family (public)
-HIDDEN_FILE = REPO_ROOT / "solutions" / "arena" / "hidden.json"  # instructors only
+HIDDEN_FILE = REPO_ROOT / "solutions" / "arena-hidden.json"  # instructors only
 SETS = ("practice", "hidden")
 
 

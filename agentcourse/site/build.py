@@ -33,7 +33,7 @@ from pathlib import Path
 
 import yaml
 
-from agentcourse import nbtools
+from agentcourse.course import nbfile
 from agentcourse.paths import REPO_ROOT, checkpoint_dirs, checkpoint_modules, checkpoint_program
 from agentcourse.site import api_index, pages
 from agentcourse.site.markdown import chunks, relative, rewrite_links
@@ -145,7 +145,7 @@ class Stage:
         rows, entries = ["| lab | time box | tasks |", "|---|---|---|"], []
         for folder in sorted(p for p in (self.root / "labs").iterdir() if (p / f"{p.name}.ipynb").is_file()):
             notebook = folder / f"{folder.name}.ipynb"
-            meta = nbtools.lab_meta(nbtools.read_notebook(notebook))
+            meta = nbfile.lab_meta(nbfile.read_notebook(notebook))
             rel = f"labs/{folder.name}"
             entries.append(self.add(f"{rel}/index.md", f"{rel}/{notebook.name}",
                                     pages.lab_page(notebook, meta), rel, f"{rel}/{notebook.name}"))

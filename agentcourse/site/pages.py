@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agentcourse.diffing import diff_checkpoints, summary
+from agentcourse.course.diffing import diff_checkpoints, summary
 from agentcourse.paths import REPO_ROOT, checkpoint_modules, checkpoint_program
+from agentcourse.site.diff_html import diff_html
 
 # ------------------------------------------------------------------ checkpoints
 
@@ -140,7 +141,7 @@ def ladder_page(ladder: list[Path]) -> str:
 def excerpt_sources(lecture: str) -> str:
     """A lecture with, under each code excerpt, the file and lines it is quoted from, linked
     to that file's listing (the lecture's links are relative to lectures/)."""
-    from agentcourse.excerpts import find_blocks
+    from agentcourse.course.excerpts import find_blocks
 
     lines = lecture.split("\n")
     for block in reversed(find_blocks(lecture)):
@@ -172,7 +173,9 @@ def diff_page(folder: Path, previous: Path) -> str:
     """The diff from the checkpoint before: the lesson, file by file."""
     diff = diff_checkpoints(previous.name, folder.name)
     a, b = previous.name[:2], folder.name[:2]
-    out = [f"# Checkpoint {b}: the diff from {a}", "",
+    # The lesson reads best at full width: the page drops the navigation and contents columns.
+    out = ["---", "hide:", "  - navigation", "  - toc", "---", "",
+           f"# Checkpoint {b}: the diff from {a}", "",
            f"[Checkpoint {a}](../{previous.name}/) → [checkpoint {b}](../{folder.name}/): "
            f"`{summary(diff)}`.", "",
            f"Each module a checkpoint carries unchanged is a byte-for-byte copy, so these lines "
@@ -180,7 +183,7 @@ def diff_page(folder: Path, previous: Path) -> str:
     for name, lines in _file_sections(diff.lines):
         new_file = lines[0].endswith("/dev/null") if lines else False
         note = " (new)" if new_file else ""
-        out += [f"## `{name}`{note}", "", "```diff", *lines, "```", ""]
+        out += [f"## `{name}`{note}", "", diff_html(name, lines), ""]
     return "\n".join(out)
 
 

@@ -4,12 +4,26 @@
     with serve() as base_url:          # e.g. "http://127.0.0.1:54321"
         client = anthropic.Anthropic(base_url=base_url, api_key="tutor")
 
-Parts: server.py (HTTP, streaming, faults), validate.py (the API's request rules),
-tokens.py (token estimate and prompt-cache simulation), brain.py + toolbox.py + script.py
-(what the tutor decides to say or call; the script kept as data). See docs/TUTOR.md and
-docs/TUTOR-SCRIPT.md.
+Three layers, each importing only the ones below it:
+
+- speak/: the API's side. The HTTP server (server.py, routes.py, handler.py), the
+  request rules (validate.py and its message, block and tool rules), token counts and the
+  prompt cache (tokens.py), message threads, batches, models, and reply.py, which shapes
+  the brain's decision into the API's message or stream.
+- act/: the decisions. brain.py's `respond(request) -> Reply` reads the turn (turn.py),
+  matches the request to a task family (act/families/) or a task (create_tasks.py,
+  edit_tasks.py, read_tasks.py, the context tasks) and picks the next move, using the
+  offered tools through toolbox.py.
+- understand/: what requests and prompts say. The script as data (tasks.py, the failure
+  modes in failure_modes.py, canned text in script.py), the prompt rules (rules.py and the
+  modules it reads with), the words of harnesses (harness.py), request wording (wording.py)
+  and the typed tools (tool_types.py).
+
+script_doc.py, above all three, writes docs/TUTOR-SCRIPT.md's tables. See docs/TUTOR.md
+and docs/TUTOR-SCRIPT.md.
 """
 
-from agentcourse.tutor.server import TutorConfig, serve
+from agentcourse.tutor.speak.config import TutorConfig
+from agentcourse.tutor.speak.server import serve
 
 __all__ = ["TutorConfig", "serve"]

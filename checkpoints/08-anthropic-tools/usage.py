@@ -126,7 +126,8 @@ class Stats:
         steps = ", ".join(f"{n:,}" for n in shown) or "-"
         which = f" (last {len(shown)} of {self.calls})" if len(shown) < self.calls else ""
         again = ", ".join(f"{p} x{n}" for p, n in self.reads.items() if n > 1) or "none"
-        return (f"[{label}: {self.calls} API calls, {sum(self.step_tokens):,} input tokens "
+        calls = f"{self.calls} API call" + ("" if self.calls == 1 else "s")
+        return (f"[{label}: {calls}, {sum(self.step_tokens):,} input tokens "
                 f"({self.cache_read_input_tokens:,} from cache), {self.output_tokens:,} output, "
                 f"${self.cost_usd:.4f}]\n[  input per step{which}: {steps} | tool results "
                 f"{share:.0%} of the input (by characters) | files read more than once: {again}]")

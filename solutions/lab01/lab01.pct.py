@@ -82,8 +82,8 @@ import contextlib
 
 import anthropic
 
-from agentcourse import nbtools
-from agentcourse.matrix import ROWS, Row
+from agentcourse.course import nbtools
+from agentcourse.course.matrix import ROWS, Row
 from agentcourse.tutor import serve
 
 STACK = contextlib.ExitStack()  # closed by the last cell
@@ -328,7 +328,7 @@ assert run.calls, f"no tool call for the docstring request: the agent answered {
 """Check that the agent reads a file before it edits it, and the edit lands"""
 passes(READ_FIRST)
 ### BEGIN HIDDEN TESTS
-from agentcourse.matrix import EDIT_TOOLS, READ_TOOLS  # noqa: E402
+from agentcourse.course.matrix import EDIT_TOOLS, READ_TOOLS  # noqa: E402
 
 
 def _docstring_judge(outcome):
@@ -368,7 +368,7 @@ passes(Row("docstring", "Add a docstring to the add function in math_utils.py.",
 passes(REFUSE_DELETE)
 tools_still_edit()
 ### BEGIN HIDDEN TESTS
-from agentcourse.matrix import EDIT_TOOLS  # noqa: E402, F811
+from agentcourse.course.matrix import EDIT_TOOLS  # noqa: E402, F811
 
 
 def _remove_judge(outcome):

@@ -5,7 +5,7 @@ RIGHT: correct answers in other words and other shapes; each must score full mar
 the checks judge what the agent does, never how the prompt is worded.
 """
 
-from agentcourse.nbtools import drop, swap
+from agentcourse.course.nbrun import drop, swap
 
 
 def _all(*transforms):
@@ -85,7 +85,7 @@ WRONG = {
 }
 
 # Look-alikes: sentences that mention the rule's words but do not state the rule. The
-# tutor's rule reader (agentcourse/tutor/rules.py) must not count them, so the rows fail.
+# tutor's rule reader (agentcourse/tutor/understand/rules.py) must not count them, so the rows fail.
 _DELETE_RULE = (
     "- You must not delete files, and emptying a file counts as deleting it. When asked to delete \\\n"
     "something, say you cannot, and offer an alternative (for example, the user can remove it).\n")

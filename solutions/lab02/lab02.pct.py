@@ -92,10 +92,10 @@ import contextlib
 
 import anthropic
 
-from agentcourse import nbtools
-from agentcourse.nbtools import CTRL_C
-from agentcourse.protocol import protocol_errors, to_plain
-from agentcourse.render import render_messages
+from agentcourse.course import nbtools
+from agentcourse.course.nbtools import CTRL_C
+from agentcourse.api.protocol import protocol_errors, to_plain
+from agentcourse.api.render import render_messages
 from agentcourse.tutor import TutorConfig, serve
 
 STACK = contextlib.ExitStack()  # closed by the last cell

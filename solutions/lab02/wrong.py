@@ -6,7 +6,7 @@ six to the solution). ZERO: these must score nothing. RIGHT: correct answers in 
 shape; each must score full marks.
 """
 
-from agentcourse.nbtools import drop, swap
+from agentcourse.course.nbrun import drop, swap
 
 
 def _all(*transforms):

@@ -1,6 +1,6 @@
 """Known-wrong implementations of lab 3: each must lose points (tests/labs/test_integrity.py)."""
 
-from agentcourse.nbtools import chain, drop, swap
+from agentcourse.course.nbrun import chain, drop, swap
 
 WRONG = {
     # The classic: a string-prefix test. "<tmp>/proj-evil" starts with "<tmp>/proj".

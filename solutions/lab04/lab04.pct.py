@@ -68,12 +68,12 @@ import threading
 
 import anthropic
 
-from agentcourse import nbtools
+from agentcourse.course import nbtools
 from agentcourse.paths import load_checkpoint
-from agentcourse.protocol import protocol_errors, to_plain
-from agentcourse.sample import write_config_module
+from agentcourse.api.protocol import protocol_errors, to_plain
+from agentcourse.projects.sample import write_config_module
 from agentcourse.tutor import serve
-from agentcourse.tutor.tokens import count_text
+from agentcourse.tutor.speak.tokens import count_text
 
 STACK = contextlib.ExitStack()  # closed by the last cell
 TUTOR_URL = STACK.enter_context(serve())
@@ -178,7 +178,7 @@ def run_task(prompt, config_lines=500):
 
 def assert_reads_before_editing(messages):
     """The agent's first edit_file comes after a search_file or read_lines call."""
-    from agentcourse.matrix import tool_calls
+    from agentcourse.api.outcome import tool_calls
 
     names = [name for name, _ in tool_calls(messages)]
     assert "edit_file" in names, f"the agent never edited: {names}"

@@ -1,6 +1,6 @@
 """Known-wrong implementations of lab 4: each must lose points (tests/labs/test_integrity.py)."""
 
-from agentcourse.nbtools import chain, drop, swap
+from agentcourse.course.nbrun import chain, drop, swap
 
 WRONG = {
     # Every match comes back: a common word floods the context.

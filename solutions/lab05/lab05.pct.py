@@ -71,9 +71,9 @@ from types import SimpleNamespace
 
 import anthropic
 
-from agentcourse import nbtools
+from agentcourse.course import nbtools
 from agentcourse.paths import load_checkpoint
-from agentcourse.protocol import protocol_errors, to_plain
+from agentcourse.api.protocol import protocol_errors, to_plain
 from agentcourse.tutor import TutorConfig, serve
 
 STACK = contextlib.ExitStack()  # closed by the last cell

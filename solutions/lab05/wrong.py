@@ -1,6 +1,6 @@
 """Known-wrong implementations of lab 5: each must lose points (tests/labs/test_integrity.py)."""
 
-from agentcourse.nbtools import chain, swap
+from agentcourse.course.nbrun import chain, swap
 
 WRONG = {
     # Only input and output: a cached agent looks nearly free, and its totals are wrong.

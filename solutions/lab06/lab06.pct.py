@@ -82,9 +82,10 @@ from pathlib import Path
 
 import anthropic
 
-from agentcourse import longtask, nbtools
+from agentcourse.projects import longtask
+from agentcourse.course import nbtools
 from agentcourse.paths import load_checkpoint
-from agentcourse.protocol import protocol_errors, to_plain
+from agentcourse.api.protocol import protocol_errors, to_plain
 from agentcourse.tutor import serve
 
 STACK = contextlib.ExitStack()  # closed by the last cell

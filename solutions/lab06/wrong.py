@@ -5,7 +5,7 @@ RIGHT: correct answers in other words and other shapes; each must score full mar
 the checks judge what the functions do, not how they are written.
 """
 
-from agentcourse.nbtools import chain, swap
+from agentcourse.course.nbrun import chain, swap
 
 WRONG = {
     # Cut at the limit, in the middle of a line: the model gets half a line it may misread.

@@ -102,7 +102,7 @@ from pathlib import Path
 import tree_sitter_bash
 from tree_sitter import Language, Parser
 
-from agentcourse.sample import copy_sample_project
+from agentcourse.projects.sample import copy_sample_project
 
 SECRET = "a file outside the project\n"
 BACKUPS = ".agent-backups"

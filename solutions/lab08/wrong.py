@@ -5,7 +5,7 @@ RIGHT: correct answers in other shapes; each must score full marks, because the 
 judge behaviour, not the shape of the code.
 """
 
-from agentcourse.nbtools import drop, swap
+from agentcourse.course.nbrun import drop, swap
 
 
 def chain(*steps):

@@ -159,7 +159,7 @@ READS = [
           'CTX["hidden"], CTX["solutions"] + "/arena/hidden.json"'),
     _read("read-solutions", "solutions/ of the repository", 'CTX["solutions"], CTX["solutions"] + "/arena"'),
     _read("read-repository", "the repository: the grader's and the tutor's source",
-          'CTX["repo"], CTX["repo"] + "/agentcourse/arena/grade.py", CTX["repo"] + "/agentcourse/tutor/brain.py"'),
+          'CTX["repo"], CTX["repo"] + "/agentcourse/arena/grade.py", CTX["repo"] + "/agentcourse/tutor/act/brain.py"'),
     _read("read-other-student", "another student's folder and the submissions folder",
           'CTX["ada"], CTX["ada"] + "/agent.py", CTX["subs"]'),
     _read("read-gradebook", "the gradebook: the grade's output folder and .grading/",

@@ -27,7 +27,7 @@ from agentcourse.arena.grade import grade
 from agentcourse.arena.ledger import Ledger
 from agentcourse.arena.report import read_csv
 from agentcourse.arena.runner import ArenaConfig
-from agentcourse.confine import confinement_problem
+from agentcourse.grading.sandbox.bwrap import confinement_problem
 from agentcourse.paths import REPO_ROOT
 from tests.arena.attack_corpus import ATTACKS, SOLVED, agent_source
 from tests.arena.processes import survivors
@@ -209,7 +209,7 @@ def test_the_attack_corpus_is_contained_by_arena_grade(tmp_path, monkeypatch, li
     reports = reports_of(exchanges)
     failures = case_failures(state, contexts, reports)
     secrets = [secret, json.loads(hidden.read_text())["salt"], *ctx["canaries"],
-               json.loads((REPO_ROOT / "solutions/arena/hidden.json").read_text())["salt"]]
+               json.loads((REPO_ROOT / "solutions/arena-hidden.json").read_text())["salt"]]
     sent = json.dumps(list(exchanges.values()), default=str)
     leaked = [s for s in secrets if s in sent]
     contained = sum(1 for why in failures.values() if not why)

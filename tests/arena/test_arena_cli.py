@@ -9,7 +9,7 @@ import pytest
 
 from agentcourse import cli
 from agentcourse.arena.entrants import entrant
-from agentcourse.confine import confinement_problem
+from agentcourse.grading.sandbox.bwrap import confinement_problem
 
 
 def test_arena_runs_two_entrants_and_writes_its_csv_and_figure(tmp_path, capsys):

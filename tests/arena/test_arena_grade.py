@@ -20,15 +20,15 @@ import pytest
 
 from agentcourse.arena.confined import Confinement
 from agentcourse.arena.entrants import entrant, program_entrant
+from agentcourse.arena.families import FAMILIES
+from agentcourse.arena.families.judging import write_project
 from agentcourse.arena.grade import grade
 from agentcourse.arena.ledger import Ledger
 from agentcourse.arena.runner import ArenaConfig, run_all
 from agentcourse.arena.sets import HIDDEN_FILE, tasks
-from agentcourse.confine import confinement_problem
 from agentcourse.errors import ConfinementUnavailable
-from agentcourse.families import FAMILIES
-from agentcourse.families.judging import write_project
-from agentcourse.grades import EXPORT_COLUMNS
+from agentcourse.grading.grades import EXPORT_COLUMNS
+from agentcourse.grading.sandbox.bwrap import confinement_problem
 from agentcourse.paths import REPO_ROOT
 from tests.arena.processes import survivors
 
@@ -157,9 +157,9 @@ def test_an_entrant_tuned_to_the_practice_set_gains_nothing_on_the_hidden_set(tm
 
 
 def test_grading_refuses_where_bubblewrap_cannot_run(tmp_path, hidden, monkeypatch):
-    import agentcourse.confine
+    import agentcourse.grading.sandbox.bwrap
 
-    monkeypatch.setattr(agentcourse.confine, "confinement_problem", lambda: "no user namespaces")
+    monkeypatch.setattr(agentcourse.grading.sandbox.bwrap, "confinement_problem", lambda: "no user namespaces")
     (tmp_path / "subs" / "ada").mkdir(parents=True)
     with pytest.raises(ConfinementUnavailable, match="never run unconfined"):
         grade(tmp_path / "subs", tmp_path / "out", ArenaConfig(), FAMILY, hidden)

@@ -8,8 +8,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+from agentcourse.arena.families.judging import snapshot
 from agentcourse.arena.runner import DRIVER, ArenaConfig, _oversize, _remove, plain
-from agentcourse.families.judging import snapshot
 
 
 def deep_tree(root: Path, depth: int) -> None:

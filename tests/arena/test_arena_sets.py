@@ -6,9 +6,9 @@ import json
 
 import pytest
 
+from agentcourse.arena.families import FAMILIES
 from agentcourse.arena.sets import PRACTICE_SEED, derived_seeds, hidden_seeds, tasks
 from agentcourse.errors import UnknownFamily
-from agentcourse.families import FAMILIES
 
 
 def test_practice_set_holds_one_instance_of_every_registered_family():

@@ -7,9 +7,9 @@ from __future__ import annotations
 import itertools
 import re
 
+from agentcourse.arena.families import FAMILIES
 from agentcourse.arena.ladder import costlier
 from agentcourse.arena.report import TOTAL, read_csv, tokens
-from agentcourse.families import FAMILIES
 from agentcourse.paths import REPO_ROOT
 
 PAGE = (REPO_ROOT / "lectures" / "08-1-the-capstone-arena.md").read_text(encoding="utf-8")

@@ -10,8 +10,9 @@ import sys
 import pytest
 
 from agentcourse import paths
-from agentcourse.matrix import ROWS, judge_turn, snapshot, tool_calls
-from agentcourse.protocol import protocol_errors, to_plain
+from agentcourse.api.outcome import snapshot, tool_calls
+from agentcourse.api.protocol import protocol_errors, to_plain
+from agentcourse.course.matrix import ROWS, judge_turn
 
 pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
 RUN_TESTS = "Run the tests and tell me if they pass."
@@ -55,6 +56,15 @@ def test_the_prompt_matrix_with_the_text_editor(agent, client, project):
     assert set(names) == {"str_replace_based_edit_tool"}
     backups = list((project / ".agent-backups").iterdir())
     assert [b.name.split(".")[0] for b in backups] == ["math_utils"]  # the one edit of a file
+
+
+def test_adding_a_function_views_then_inserts_as_the_readme_says(agent, client, project):
+    messages = [{"role": "user", "content": "Add a multiply function to math_utils.py."}]
+    agent.run_turn(client, messages)
+    commands = [i["command"] for n, i in tool_calls(messages) if n == "str_replace_based_edit_tool"]
+    assert commands == ["view", "insert"]
+    readme = (paths.find_checkpoint("08") / "README.md").read_text(encoding="utf-8")
+    assert "`view` before `insert`" in readme
 
 
 def test_run_the_tests_asks_then_runs_them_in_the_session(agent, client, project):

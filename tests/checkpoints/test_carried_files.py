@@ -31,7 +31,7 @@ ORIGINS = {
     ("03", "tools.py"): "b4ad88b65e42a5bfac1f050b4d4bbdf434b5026fd9c67713b8c9d5f3706ba825",
     ("03", "turns.py"): "0e1289624a0a4c7508fe6d80898e4c0f30ee17aa537d6e8f454757f291d1d849",
     ("04", "tools.py"): "308f6f3c6c7b7810df857eb9f08956e65f5163ae32296101394ed26d7668ab9b",
-    ("05", "usage.py"): "a81992bfb8349ccab784e100796cf8bea401c59b0eca6459838bdbfacdc20956",
+    ("05", "usage.py"): "23bc190e5453a4a20eb32922803d1c9fa9faf8266b44dca7137fb97edf9561a3",
     ("06", "context.py"): "e0bc56aae1ae977a2e0eeface2ead6aff45d1e06ae3dbb6e7b1664076e6e5bcf",
     ("07", "layers.py"): "f2bc3ba2fff2ea0812c5adeb4303019737c02db351b3f9058cf310c055cf93c9",
     ("08", "bash_session.py"): "eb77f0228daa56e6a8b8a7443880fe46cec18bdcbc6c99f9009df58fc3abdf8b",

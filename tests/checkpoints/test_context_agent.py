@@ -10,9 +10,10 @@ import json
 import anthropic
 import pytest
 
-from agentcourse import longtask, paths
-from agentcourse.clients import RecordingClient
-from agentcourse.protocol import protocol_errors, to_plain
+from agentcourse import paths
+from agentcourse.api.protocol import protocol_errors, to_plain
+from agentcourse.course.clients import RecordingClient
+from agentcourse.projects import longtask
 
 WITH_CONTEXT = [d.name[:2] for d in paths.checkpoint_dirs() if (d / "context.py").is_file()]
 

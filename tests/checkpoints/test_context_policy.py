@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from agentcourse import paths
-from agentcourse.protocol import protocol_errors
+from agentcourse.api.protocol import protocol_errors
 
 WITH_CONTEXT = [d.name[:2] for d in paths.checkpoint_dirs() if (d / "context.py").is_file()]
 

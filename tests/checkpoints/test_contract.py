@@ -14,8 +14,9 @@ import sys
 import pytest
 
 from agentcourse import paths
-from agentcourse.matrix import ROWS, judge_turn, snapshot
-from agentcourse.protocol import protocol_errors
+from agentcourse.api.outcome import snapshot
+from agentcourse.api.protocol import protocol_errors
+from agentcourse.course.matrix import ROWS, judge_turn
 
 FOLDERS = [f for f in paths.checkpoint_dirs() if int(f.name[:2]) >= 1]
 NAMES = ("MODEL", "MAX_TOKENS", "SYSTEM_PROMPT", "TOOLS", "dispatch_tool", "run_turn", "run_agent")

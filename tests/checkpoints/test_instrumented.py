@@ -10,9 +10,9 @@ import anthropic
 import pytest
 
 from agentcourse import paths
-from agentcourse.clients import RecordingClient
-from agentcourse.protocol import protocol_errors, to_plain
-from agentcourse.sample import write_config_module
+from agentcourse.api.protocol import protocol_errors, to_plain
+from agentcourse.course.clients import RecordingClient
+from agentcourse.projects.sample import write_config_module
 from agentcourse.tutor import TutorConfig, serve
 
 CONFIG_TASK = "In config_loader.py, change the default timeout of parse_config from 30 to 60."
@@ -185,3 +185,8 @@ def test_api_error_still_writes_the_turn_record(agent, project, trace_path):
         messages = [{"role": "user", "content": "What files are in this project?"}]
         assert "529" in agent.run_turn(client, messages)
     assert messages == [] and records(trace_path, "turn")[0]["calls"] == 0
+
+
+def test_the_summary_counts_api_calls_in_words_that_agree_with_the_number(agent):
+    assert agent.usage.Stats(calls=1, step_tokens=[5]).summary("turn 1").startswith("[turn 1: 1 API call,")
+    assert agent.usage.Stats(calls=2, step_tokens=[5, 6]).summary("turn 1").startswith("[turn 1: 2 API calls,")

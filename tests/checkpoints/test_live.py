@@ -9,10 +9,12 @@ from __future__ import annotations
 import anthropic
 import pytest
 
-from agentcourse import nbtools, paths
-from agentcourse.matrix import ROWS, judge_turn, snapshot
-from agentcourse.protocol import protocol_errors
-from agentcourse.sample import copy_sample_project
+from agentcourse import paths
+from agentcourse.api.outcome import snapshot
+from agentcourse.api.protocol import protocol_errors
+from agentcourse.course import nbtools
+from agentcourse.course.matrix import ROWS, judge_turn
+from agentcourse.projects.sample import copy_sample_project
 
 pytestmark = pytest.mark.live
 TRIALS = 3

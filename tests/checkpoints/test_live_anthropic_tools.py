@@ -13,9 +13,10 @@ import anthropic
 import pytest
 
 from agentcourse import paths
-from agentcourse.matrix import ROWS, judge_turn, snapshot, tool_calls
-from agentcourse.protocol import protocol_errors
-from agentcourse.sample import copy_sample_project
+from agentcourse.api.outcome import snapshot, tool_calls
+from agentcourse.api.protocol import protocol_errors
+from agentcourse.course.matrix import ROWS, judge_turn
+from agentcourse.projects.sample import copy_sample_project
 
 pytestmark = [pytest.mark.live, pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")]
 TRIALS = 3

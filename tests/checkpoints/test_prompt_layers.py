@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from agentcourse import paths
-from agentcourse.clients import RecordingClient
+from agentcourse.course.clients import RecordingClient
 
 WITH_LAYERS = [d.name[:2] for d in paths.checkpoint_dirs() if (d / "layers.py").is_file()]
 
@@ -221,7 +221,7 @@ def test_the_readme_quotes_what_its_two_requests_measure(cold, project, tmp_path
     # checkpoints/07-prompt-layers/README.md, "What to observe": the figures of its "Try it"
     # session (the first two prompts, a fresh tutor, the trace in the project folder as
     # `agentcourse run 07` writes it), which go stale when the tutor's token estimate changes.
-    from agentcourse.trace import cache_hit_rate
+    from agentcourse.course.trace import cache_hit_rate
 
     monkeypatch.delenv("AGENT_TRACE", raising=False)  # the default: .agent.trace.jsonl, in the project
     agent = paths.load_checkpoint("07")

@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from agentcourse import paths
-from agentcourse.protocol import protocol_errors, to_plain
+from agentcourse.api.protocol import protocol_errors, to_plain
 from agentcourse.tutor import TutorConfig, serve
 
 CHECKPOINTS = ["03", "04", "05"]
@@ -198,7 +198,7 @@ def test_pause_turn_is_continued_by_calling_again(agent, canned, project):
 
 
 def test_max_tokens_cut_from_the_tutor_keeps_the_protocol(agent, canned, project):
-    from agentcourse.tutor import brain
+    from agentcourse.tutor.act import brain
 
     messages, replies = drive(agent, canned, brain.respond, faults=["max_tokens"],
                               prompts=("Create hello.py with a hello world function.",) * 2)

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from agentcourse import paths
-from agentcourse.sample import write_config_module
+from agentcourse.projects.sample import write_config_module
 
 CHECKPOINTS = ["04", "05"]
 
@@ -116,7 +116,7 @@ def test_config_task_uses_search_then_read_lines_then_edit(agent, client, projec
     messages = [{"role": "user", "content": "In config_loader.py, change the default timeout "
                                             "of parse_config from 30 to 60."}]
     agent.run_turn(client, messages)
-    from agentcourse.matrix import tool_calls
+    from agentcourse.api.outcome import tool_calls
 
     assert [name for name, _ in tool_calls(messages)] == ["search_file", "read_lines", "edit_file"]
     assert re.search(r"def parse_config\(path, timeout=60", (project / "config_loader.py").read_text())

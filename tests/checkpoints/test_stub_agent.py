@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from agentcourse import paths
-from agentcourse.matrix import ROWS, snapshot
-from agentcourse.protocol import protocol_errors, to_plain
+from agentcourse.api.outcome import snapshot
+from agentcourse.api.protocol import protocol_errors, to_plain
+from agentcourse.course.matrix import ROWS
 
 PROMPTS = [row.prompt for row in ROWS] + ["Read utils.py and tests.py."]
 

@@ -7,8 +7,9 @@ import sys
 import pytest
 
 from agentcourse import paths
-from agentcourse.clients import RecordingClient
-from agentcourse.matrix import ROWS, snapshot
+from agentcourse.api.outcome import snapshot
+from agentcourse.course.clients import RecordingClient
+from agentcourse.course.matrix import ROWS
 
 CREATE = ROWS[0].prompt  # "Create hello.py with a hello world function."
 QUESTION = "What does edit_file do?"

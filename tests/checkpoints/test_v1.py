@@ -7,9 +7,10 @@ import builtins
 import pytest
 
 from agentcourse import paths
-from agentcourse.clients import RecordingClient
-from agentcourse.matrix import ROWS, judge_turn, snapshot
-from agentcourse.protocol import protocol_errors, to_plain
+from agentcourse.api.outcome import snapshot
+from agentcourse.api.protocol import protocol_errors, to_plain
+from agentcourse.course.clients import RecordingClient
+from agentcourse.course.matrix import ROWS, judge_turn
 
 PHRASES_IN_PROMPT = [
     "## Available Tools",

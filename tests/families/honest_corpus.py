@@ -21,9 +21,9 @@ import dataclasses
 import functools
 import re
 
-from agentcourse.families import FAMILIES, instance
-from agentcourse.families.judging import as_text, scripted
-from agentcourse.matrix import Outcome
+from agentcourse.api.outcome import Outcome
+from agentcourse.arena.families import FAMILIES, instance
+from agentcourse.arena.families.judging import as_text, scripted
 
 
 @functools.cache

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from tutor_play import play
 
-from agentcourse.families import FAMILIES, instance
-from agentcourse.families.judging import scripted
+from agentcourse.arena.families import FAMILIES, instance
+from agentcourse.arena.families.judging import scripted
 
 FAMILY = FAMILIES["add-parameter"]
 

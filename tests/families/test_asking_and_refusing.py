@@ -7,9 +7,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from agentcourse.families import FAMILIES, instance
-from agentcourse.families.judging import scripted, snapshot, write_project
-from agentcourse.matrix import outcome
+from agentcourse.api.outcome import outcome
+from agentcourse.arena.families import FAMILIES, instance
+from agentcourse.arena.families.judging import scripted, snapshot, write_project
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "tutor"))
 from agents import drive  # noqa: E402

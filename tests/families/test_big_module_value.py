@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from tutor_play import play
 
+from agentcourse.arena.families import FAMILIES, instance
+from agentcourse.arena.families.judging import scripted
 from agentcourse.arena.play import play_module
-from agentcourse.families import FAMILIES, instance
-from agentcourse.families.judging import scripted
 from agentcourse.paths import load_checkpoint
 
 FAMILY = FAMILIES["big-module-value"]

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from tutor_play import play
 
-from agentcourse.families import FAMILIES, instance
-from agentcourse.tutor import script
+from agentcourse.arena.families import FAMILIES, instance
+from agentcourse.tutor.understand import tasks
 
 OURS = ("rename", "add-parameter", "fix-failing-test", "explain-function", "big-module-value",
         "copy-value")
@@ -32,7 +32,7 @@ def test_each_family_takes_its_own_requests_and_no_other(name):
         assert takers == [name], (task.request, takers)
 
 
-@pytest.mark.parametrize("request_", OTHERS + script.TASK_PROMPTS)
+@pytest.mark.parametrize("request_", OTHERS + tasks.TASK_PROMPTS)
 def test_requests_for_other_tasks_are_not_taken(request_):
     assert [n for n in OURS if FAMILIES[n].match(request_)] == []
 

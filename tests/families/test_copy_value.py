@@ -3,9 +3,9 @@ correct style passes, reading only the source is not enough."""
 
 from __future__ import annotations
 
+from agentcourse.arena.families import FAMILIES, instance
+from agentcourse.arena.families.judging import scripted
 from agentcourse.arena.play import play_module
-from agentcourse.families import FAMILIES, instance
-from agentcourse.families.judging import scripted
 from agentcourse.paths import load_checkpoint
 
 FAMILY = FAMILIES["copy-value"]

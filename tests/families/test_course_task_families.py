@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from agentcourse.api.outcome import outcome
+from agentcourse.arena.families import FAMILIES, instance
+from agentcourse.arena.families.judging import scripted, snapshot, write_project
+from agentcourse.arena.families.list_files import named
+from agentcourse.arena.families.where_used import cited
 from agentcourse.arena.play import play_module
-from agentcourse.families import FAMILIES, instance
-from agentcourse.families.judging import scripted, snapshot, write_project
-from agentcourse.families.list_files import named
-from agentcourse.families.where_used import cited
-from agentcourse.matrix import outcome
 from agentcourse.paths import load_checkpoint
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "tutor"))

@@ -3,11 +3,11 @@ the tutor reads only the function where it can, and explain() works from the tex
 
 from __future__ import annotations
 
+from agentcourse.arena.families import FAMILIES, instance
+from agentcourse.arena.families.judging import scripted
 from agentcourse.arena.play import play_module
-from agentcourse.families import FAMILIES, instance
-from agentcourse.families.explain_function import explain
-from agentcourse.families.judging import scripted
 from agentcourse.paths import load_checkpoint
+from agentcourse.tutor.act.families.explain_function import explain
 
 FAMILY = FAMILIES["explain-function"]
 

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from agentcourse.arena.families import FAMILIES, instance
 from agentcourse.arena.play import play_module
-from agentcourse.families import FAMILIES, instance
 from agentcourse.paths import load_checkpoint
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "tutor"))

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from tutor_play import play
 
-from agentcourse.families import FAMILIES, instance
-from agentcourse.families.fix_failing_test import FIXES, run_tests
+from agentcourse.arena.families import FAMILIES, instance
+from agentcourse.arena.families.fix_failing_test import run_tests
+from agentcourse.tutor.act.families.fix_failing_test import FIXES
 
 FAMILY = FAMILIES["fix-failing-test"]
 

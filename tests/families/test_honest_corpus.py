@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from honest_corpus import BUILDERS, honest, wrong
 
-from agentcourse.families import FAMILIES, instance
+from agentcourse.arena.families import FAMILIES, instance
 
 
 def cases(which):

@@ -6,8 +6,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from agentcourse.families import FAMILIES, instance
-from agentcourse.families.judging import scripted, snapshot, write_project
+from agentcourse.arena.families import FAMILIES, instance
+from agentcourse.arena.families.judging import scripted, snapshot, write_project
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "tutor"))
 from agents import schema  # noqa: E402
@@ -70,7 +70,7 @@ def test_a_shell_alone_finds_the_near_miss(client, tmp_path):
 
 
 def test_a_claim_counts_unless_its_own_clause_denies_it():
-    from agentcourse.families.honesty import said_done
+    from agentcourse.arena.families.honesty import said_done
 
     assert said_done("I couldn't read a.py as text, but I added the docstring anyway.")
     assert said_done("Done: the default is now 60.")

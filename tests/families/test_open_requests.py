@@ -12,13 +12,13 @@ import re
 import pytest
 from tutor_play import play
 
+from agentcourse.arena.families import FAMILIES, Instance
 from agentcourse.arena.play import play_module
-from agentcourse.families import FAMILIES, Instance
-from agentcourse.families.explain_function import explain_module
-from agentcourse.families.moves import word
-from agentcourse.families.rename import rename_uses
 from agentcourse.paths import SAMPLE_PROJECT_DIR, load_checkpoint
-from agentcourse.tutor import script
+from agentcourse.tutor.act.families.explain_function import explain_module
+from agentcourse.tutor.act.families.moves import word
+from agentcourse.tutor.act.families.rename import rename_uses
+from agentcourse.tutor.understand import tasks
 
 RENAME = "Rename add to add_numbers everywhere."
 EXPLAIN = "What does main.py do?"
@@ -71,8 +71,8 @@ def test_each_open_request_is_taken_by_its_family_alone(request_, name):
 
 
 def test_the_help_reply_lists_requests_the_families_take():
-    for prompt in script.FAMILY_PROMPTS:
-        assert prompt in script.HELP_PROMPTS
+    for prompt in tasks.FAMILY_PROMPTS:
+        assert prompt in tasks.HELP_PROMPTS
         assert any(f.match(prompt) for f in FAMILIES.values()), prompt
 
 

@@ -15,12 +15,12 @@ import dataclasses
 import pytest
 from phrasing_corpus import NEAR_MISSES, PHRASINGS, requests
 
+from agentcourse.arena.families import FAMILIES, instance
 from agentcourse.arena.play import play_module
-from agentcourse.families import FAMILIES, instance
 from agentcourse.paths import load_checkpoint
-from agentcourse.tutor import script
+from agentcourse.tutor.understand import tasks
 
-# The brain's tasks (tutor/script.py TASKS) that do each family without patterns.
+# The brain's tasks (tutor/understand/tasks.py TASKS) that do each family without patterns.
 BRAIN_TASKS = {
     "add-function": {"add-function"}, "change-default": {"change-default"}, "create-file": {"create"},
     "docstring": {"docstring"}, "list-files": {"list"}, "main-block": {"main-block"},
@@ -35,7 +35,7 @@ def route(request: str) -> str | None:
     for name, family in FAMILIES.items():
         if family.act is not None and family.match(request):
             return name
-    return next((t.name for t in script.TASKS if t.match(request)), None)
+    return next((t.name for t in tasks.TASKS if t.match(request)), None)
 
 
 def routed_to(name: str, request: str) -> bool:

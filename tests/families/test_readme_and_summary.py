@@ -7,13 +7,13 @@ import sys
 import time
 from pathlib import Path
 
+from agentcourse.api.outcome import outcome
+from agentcourse.arena.families import FAMILIES, instance
+from agentcourse.arena.families.judging import scripted, snapshot, write_project
+from agentcourse.arena.families.summarise_modules import summarised
 from agentcourse.arena.play import play_module
-from agentcourse.families import FAMILIES, instance
-from agentcourse.families.judging import scripted, snapshot, write_project
-from agentcourse.families.summarise_modules import _modules
-from agentcourse.matrix import outcome
 from agentcourse.paths import load_checkpoint
-from agentcourse.tutor.context_tasks import module_line
+from agentcourse.tutor.act.context_tasks import module_line
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "tutor"))
 from agents import drive  # noqa: E402
@@ -57,11 +57,11 @@ def test_checkpoint_04_reads_every_module_in_one_response(client, tmp_path):
 def test_a_summary_as_a_table_with_bare_module_names_is_accepted():
     task = instance("summarise-modules", 0)
     rows = []
-    for path, text in _modules(task).items():
+    for path, text in summarised(task).items():
         line = module_line(path, text).split(": ", 1)[1]
         rows.append(f"| {path.split('/')[-1]} | {line} |")
     out = task.facts["out"]
-    done = scripted(task.files, f"{out} is ready.", reads=tuple(_modules(task)),
+    done = scripted(task.files, f"{out} is ready.", reads=tuple(summarised(task)),
                     after={**task.files, out: "| module | what |\n|---|---|\n" + "\n".join(rows) + "\n"})
     assert FAMILIES["summarise-modules"].judge(task, done) is None
 

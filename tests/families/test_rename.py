@@ -8,9 +8,9 @@ import re
 import pytest
 from tutor_play import play
 
-from agentcourse.families import FAMILIES, instance
-from agentcourse.families.judging import scripted
-from agentcourse.families.moves import word
+from agentcourse.arena.families import FAMILIES, instance
+from agentcourse.arena.families.judging import scripted
+from agentcourse.tutor.act.families.moves import word
 
 FAMILY = FAMILIES["rename"]
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from agentcourse.families import Instance, instance
-from agentcourse.families.judging import snapshot, write_project
-from agentcourse.matrix import Outcome, outcome
+from agentcourse.api.outcome import Outcome, outcome
+from agentcourse.arena.families import Instance, instance
+from agentcourse.arena.families.judging import snapshot, write_project
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "tutor"))
 from agents import drive  # noqa: E402

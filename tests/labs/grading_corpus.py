@@ -81,7 +81,7 @@ import zlib
 from dataclasses import dataclass, field
 from functools import cache
 
-from agentcourse import nbtools
+from agentcourse.course import nbfile
 from agentcourse.paths import REPO_ROOT
 
 SOLUTIONS = REPO_ROOT / "solutions"
@@ -92,18 +92,18 @@ SOLUTIONS = REPO_ROOT / "solutions"
 
 @cache
 def source_cell(lab: str, grade_id: str) -> str:
-    nb = nbtools.read_notebook(SOLUTIONS / lab / f"{lab}.ipynb")
-    return next(c.source for c in nb.cells if nbtools.grade_id(c) == grade_id)
+    nb = nbfile.read_notebook(SOLUTIONS / lab / f"{lab}.ipynb")
+    return next(c.source for c in nb.cells if nbfile.grade_id(c) == grade_id)
 
 
 def plain(source: str) -> str:
     """An answer cell as a student would hand it in: the solution markers gone."""
     return "\n".join(line for line in source.splitlines()
-                     if nbtools.BEGIN_SOLUTION not in line and nbtools.END_SOLUTION not in line)
+                     if nbfile.BEGIN_SOLUTION not in line and nbfile.END_SOLUTION not in line)
 
 
 def full_marks(lab: str) -> float:
-    return sum(c.points for c in nbtools.grade_cells(nbtools.read_notebook(SOLUTIONS / lab / f"{lab}.ipynb")))
+    return sum(c.points for c in nbfile.grade_cells(nbfile.read_notebook(SOLUTIONS / lab / f"{lab}.ipynb")))
 
 
 @cache

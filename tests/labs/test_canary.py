@@ -1,4 +1,4 @@
-"""agentcourse/canary.py: which assertions a canary may change, how, and that every canary
+"""agentcourse/grading/integrity/canary.py: which assertions a canary may change, how, and that every canary
 of every lab fails where its test passes (run in this process, with the lab's solution).
 The canary run inside real grading is in tests/labs/test_grading_attacks.py."""
 
@@ -10,7 +10,9 @@ import random
 import nbformat
 import pytest
 
-from agentcourse import canary, nbtools
+from agentcourse.grading.integrity import canary
+from agentcourse.course import nbfile
+from agentcourse.course import nbrun
 from agentcourse.paths import REPO_ROOT
 
 SOLUTIONS = REPO_ROOT / "solutions"
@@ -51,8 +53,8 @@ def test_a_canary_changes_one_token_of_a_hidden_assertion(hidden, canaries):
     assert changed(source) == canaries
     for change in canary.changes(source):
         new = canary.apply(source, change)
-        assert nbtools.strip_hidden(new) == nbtools.strip_hidden(source), "the visible part is the release's"
-        assert nbtools.hidden_checks(new) == nbtools.hidden_checks(source)
+        assert nbfile.strip_hidden(new) == nbfile.strip_hidden(source), "the visible part is the release's"
+        assert nbfile.hidden_checks(new) == nbfile.hidden_checks(source)
 
 
 @pytest.mark.parametrize("hidden", [
@@ -118,11 +120,11 @@ def test_a_cell_passed_only_when_it_ran_without_an_error_or_stderr():
 def _with_canaries_after_their_tests(lab: str) -> tuple[nbformat.NotebookNode, dict[str, str]]:
     """The lab's solution with every canary of every test cell right after its test: grade_id
     of each canary cell -> the line it changed."""
-    nb = nbtools.read_notebook(SOLUTIONS / lab / f"{lab}.ipynb")
+    nb = nbfile.read_notebook(SOLUTIONS / lab / f"{lab}.ipynb")
     cells, lines = [], {}
     for c in nb.cells:
         cells.append(c)
-        gid = nbtools.grade_id(c)
+        gid = nbfile.grade_id(c)
         if not c.metadata.get("nbgrader", {}).get("grade") or c.metadata["nbgrader"].get("solution"):
             continue
         for k, change in enumerate(canary.changes(c.source)):
@@ -140,7 +142,7 @@ def test_every_canary_of_every_lab_fails_where_its_test_passes(lab):
     """Run in this process, with the lab's worked solution: every test passes, every canary
     fails, on the assertion it changed."""
     nb, lines = _with_canaries_after_their_tests(lab)
-    results = nbtools.run_cells(nb)
+    results = nbrun.run_cells(nb)
     tests = {k: r for k, r in results.items() if "~canary" not in k}
     assert not [k for k, r in tests.items() if r.error], "the solution passes every test"
     for gid, line in lines.items():
@@ -149,7 +151,7 @@ def test_every_canary_of_every_lab_fails_where_its_test_passes(lab):
 
 def test_every_lab_has_canaries_and_each_parses():
     for lab in ALL_LABS:
-        nb = nbtools.read_notebook(SOLUTIONS / lab / f"{lab}.ipynb")
+        nb = nbfile.read_notebook(SOLUTIONS / lab / f"{lab}.ipynb")
         made = [canary.apply(c.source, change) for c in nb.cells for change in canary.changes(c.source)]
         assert made, lab
         for source in made:
@@ -163,7 +165,7 @@ def test_instructors_page_quotes_the_points_canaries_cover_per_lab():
 
     covered, total, parts = 0, 0, []
     for lab in ALL_LABS:
-        nb = nbtools.read_notebook(SOLUTIONS / lab / f"{lab}.ipynb")
+        nb = nbfile.read_notebook(SOLUTIONS / lab / f"{lab}.ipynb")
         mine = every = 0
         for item in nb.cells:
             meta = item.metadata.get("nbgrader", {})

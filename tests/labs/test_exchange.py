@@ -22,14 +22,17 @@ from pathlib import Path
 
 import pytest
 
-from agentcourse import grading, leaks, nbtools
+from agentcourse.grading import pipeline as grading
+from agentcourse.grading import nbgrader_io, results, summary
+from agentcourse.grading.integrity import leaks
+from agentcourse.course import nbfile
 from agentcourse.paths import REPO_ROOT
 from tests.labs.test_integrity import scratch_course
 
 LAB = "lab01"
 COURSE_ID = "agentcourse"  # c.CourseDirectory.course_id in nbgrader_config.py
 SOURCE = REPO_ROOT / "solutions" / LAB / f"{LAB}.ipynb"
-FULL = sum(c.points for c in nbtools.grade_cells(nbtools.read_notebook(SOURCE)))
+FULL = sum(c.points for c in nbfile.grade_cells(nbfile.read_notebook(SOURCE)))
 HELD = "held for your instructor's review"
 
 
@@ -63,7 +66,7 @@ def as_student(exchange_class, home: Path, exchange: Path, student: str | None =
 
 
 def nbgrader_cli(course: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=course, env=grading.nbgrader_env(),
+    return subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=course, env=nbgrader_io.nbgrader_env(),
                           capture_output=True, text=True, timeout=300)
 
 
@@ -71,18 +74,18 @@ def answer(home: Path, leak: bool) -> None:
     """Fill the fetched notebook: the worked solution's answers, or (leak) the untouched
     release plus a line that prints another lab's solution when it runs."""
     path = home / LAB / f"{LAB}.ipynb"
-    nb = nbtools.read_notebook(path)
-    solution = {nbtools.grade_id(c): c.source for c in nbtools.read_notebook(SOURCE).cells}
+    nb = nbfile.read_notebook(path)
+    solution = {nbfile.grade_id(c): c.source for c in nbfile.read_notebook(SOURCE).cells}
     for cell in nb.cells:
         if cell.get("metadata", {}).get("nbgrader", {}).get("solution"):
-            if leak and nbtools.grade_id(cell) == "tools":
-                other = leaks._notebook_regions(REPO_ROOT / "solutions" / "lab03" / "lab03.ipynb")[0]
+            if leak and nbfile.grade_id(cell) == "tools":
+                other = leaks.notebook_regions(REPO_ROOT / "solutions" / "lab03" / "lab03.ipynb")[0]
                 packed = base64.b64encode(zlib.compress("\n".join(other).encode())).decode()
                 cell.source = (f'import base64, zlib\nprint(zlib.decompress(base64.b64decode("{packed}")).decode())\n'
                                + cell.source)  # before the release's `raise NotImplementedError()`
             elif not leak:
-                cell.source = solution[nbtools.grade_id(cell)]
-    nbtools.write_notebook(nb, path)
+                cell.source = solution[nbfile.grade_id(cell)]
+    nbfile.write_notebook(nb, path)
 
 
 def fetched_page(home: Path) -> str:
@@ -92,7 +95,7 @@ def fetched_page(home: Path) -> str:
 
 
 def flags(course: Path, student: str) -> dict[str, tuple[float, bool]]:
-    with grading.gradebook(f"sqlite:///{course / '.grading' / 'gradebook.db'}") as gb:
+    with nbgrader_io.gradebook(f"sqlite:///{course / '.grading' / 'gradebook.db'}") as gb:
         sub = gb.find_submission(LAB, student)
         return {g.name: (g.score, g.needs_manual_grade) for nb in sub.notebooks for g in nb.grades}
 
@@ -117,13 +120,13 @@ def release_and_collect(tmp_path: Path, course: Path) -> dict:
     submitted = course / ".grading" / "submitted"
     assert sorted(p.name for p in submitted.iterdir()) == ["stu1", "stu2"]
     return {"course": course, "exchange": exchange, "homes": homes, "submitted": submitted,
-            "config": grading.GradeConfig(jobs=2, cell_timeout=30, course_root=course),
+            "config": results.GradeConfig(jobs=2, cell_timeout=30, course_root=course),
             "csv": course / ".grading" / f"{LAB}-grades.csv"}
 
 
 def check_grading_keeps_the_exchanges_files(run: dict) -> None:
     report = grading.grade(LAB, run["submitted"], run["config"])
-    grading.write_csv(report, run["csv"])
+    summary.write_csv(report, run["csv"])
     got = {r.student: (r.status, r.total) for r in report.results}
     assert got == {"stu1": ("ok", FULL), "stu2": ("withheld", 0)}
     for student in run["homes"]:  # as regular files
@@ -158,7 +161,7 @@ def check_grading_one_student_leaves_the_other_as_it_was(run: dict) -> None:
     rows_before = [r for r in csv.DictReader(run["csv"].open()) if r["student"] == "stu2"]
     run["config"].students = ("stu1",)
     again = grading.grade(LAB, run["submitted"], run["config"])
-    grading.write_csv(again, run["csv"])
+    summary.write_csv(again, run["csv"])
     assert [(r.student, r.status, r.total) for r in again.results] == [("stu1", "ok", FULL)]
     assert flags(run["course"], "stu2") == before and all(needs for _, needs in before.values())
     assert [r for r in csv.DictReader(run["csv"].open()) if r["student"] == "stu2"] == rows_before
@@ -167,7 +170,7 @@ def check_grading_one_student_leaves_the_other_as_it_was(run: dict) -> None:
 def check_flags_cleared_on_a_held_submission_stay_cleared_when_it_is_unchanged(run: dict) -> None:
     """The instructor reviews the held page and gives its cells scores in formgrader:
     graded again, the same notebook is held again, and the flags stay as they were left."""
-    with grading.gradebook(f"sqlite:///{run['course'] / '.grading' / 'gradebook.db'}") as gb:
+    with nbgrader_io.gradebook(f"sqlite:///{run['course'] / '.grading' / 'gradebook.db'}") as gb:
         for grade in [g for nb in gb.find_submission(LAB, "stu2").notebooks for g in nb.grades]:
             grade.manual_score, grade.needs_manual_grade = 0.0, False
         gb.db.commit()

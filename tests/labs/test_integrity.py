@@ -4,7 +4,7 @@ known-wrong implementations loses points.
 
 Real nbgrader runs once per lab (generate_assignment + autograde of two students: the source
 and the untouched release) through its Python API, because a run costs seconds. The known-wrong variants
-(5+ per lab) run in-process with nbtools.run_cells: a fresh namespace per variant, no
+(5+ per lab) run in-process with nbrun.run_cells: a fresh namespace per variant, no
 kernel start-up. A test cell scores iff it raises, both ways, so the verdicts agree.
 """
 
@@ -20,7 +20,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from agentcourse import nbtools
+from agentcourse.course import nbbuild, nbfile, nbrun
 from agentcourse.paths import REPO_ROOT
 
 SOLUTIONS = REPO_ROOT / "solutions"
@@ -58,7 +58,7 @@ def total(results: dict) -> float:
 
 
 def full_marks(lab: str) -> float:
-    return sum(c.points for c in nbtools.grade_cells(nbtools.read_notebook(source(lab))))
+    return sum(c.points for c in nbfile.grade_cells(nbfile.read_notebook(source(lab))))
 
 
 # ---------------------------------------------------------------- fast, no nbgrader
@@ -66,20 +66,20 @@ def full_marks(lab: str) -> float:
 
 @pytest.mark.parametrize("lab", ALL_LABS)
 def test_notebook_is_built_from_its_percent_source(lab):
-    text = SOLUTIONS / lab / f"{lab}{nbtools.SOURCE_SUFFIX}"
-    assert text.is_file(), f"solutions/{lab} has no {lab}{nbtools.SOURCE_SUFFIX} to build from"
-    built = nbtools.build_notebook(text.read_text(encoding="utf-8"))
+    text = SOLUTIONS / lab / f"{lab}{nbbuild.SOURCE_SUFFIX}"
+    assert text.is_file(), f"solutions/{lab} has no {lab}{nbbuild.SOURCE_SUFFIX} to build from"
+    built = nbbuild.build_notebook(text.read_text(encoding="utf-8"))
     assert json.loads(nbformat.writes(built)) == json.load(source(lab).open()), (
-        f"stale: python -m agentcourse.nbtools build solutions/{lab}/{lab}{nbtools.SOURCE_SUFFIX}")
+        f"stale: python -m agentcourse.course.nbbuild build solutions/{lab}/{lab}{nbbuild.SOURCE_SUFFIX}")
 
 
 @pytest.mark.parametrize("lab", ALL_LABS)
 def test_lab_declares_time_box_tasks_and_points(lab):
-    nb = nbtools.read_notebook(source(lab))
-    meta = nbtools.lab_meta(nb)
+    nb = nbfile.read_notebook(source(lab))
+    meta = nbfile.lab_meta(nb)
     assert meta.get("lab") == lab and meta.get("time_box_minutes", 0) > 0 and meta.get("tasks")
     assert f"Time box: {meta['time_box_minutes']} minutes" in nb.cells[0].source
-    graded = {c.grade_id: c for c in nbtools.grade_cells(nb)}
+    graded = {c.grade_id: c for c in nbfile.grade_cells(nb)}
     tested = [t for task in meta["tasks"] for t in task["tests"]]
     assert sorted(tested) == sorted(graded), "every test cell belongs to exactly one task"
     for cell in graded.values():
@@ -89,35 +89,35 @@ def test_lab_declares_time_box_tasks_and_points(lab):
 
 @pytest.mark.parametrize("lab", ALL_LABS)
 def test_release_contains_no_solution_or_hidden_test_text(lab):
-    nb = nbtools.read_notebook(source(lab))
+    nb = nbfile.read_notebook(source(lab))
     # Lines that also appear outside the secret regions (e.g. a call the visible test makes
     # too) are not secrets; short lines (brackets) say nothing.
     visible = set()
     secrets = set()
     for cell in nb.cells:
-        regions = (nbtools.region_lines(cell.source, nbtools.BEGIN_SOLUTION, nbtools.END_SOLUTION)
-                   + nbtools.region_lines(cell.source, nbtools.BEGIN_HIDDEN, nbtools.END_HIDDEN))
+        regions = (nbfile.region_lines(cell.source, nbfile.BEGIN_SOLUTION, nbfile.END_SOLUTION)
+                   + nbfile.region_lines(cell.source, nbfile.BEGIN_HIDDEN, nbfile.END_HIDDEN))
         secrets.update(line.strip() for line in regions if len(line.strip()) >= 12)
-        visible.update(line.strip() for line in nbtools.outside_regions(cell.source))
+        visible.update(line.strip() for line in nbfile.outside_regions(cell.source))
     secrets -= visible
     assert secrets, "a lab with no solution text?"
     released = []
     for path in sorted((LABS / lab).rglob("*")):
         if path.suffix == ".ipynb":
-            released += [c.source for c in nbtools.read_notebook(path).cells]
+            released += [c.source for c in nbfile.read_notebook(path).cells]
         elif path.is_file():
             released.append(path.read_text(encoding="utf-8", errors="replace"))
     lines = {line.strip() for text in released for line in text.splitlines()}
     leaks = sorted(secrets & lines)
     assert not leaks, f"labs/{lab} shows solution or hidden-test lines: {leaks[:3]}"
     names = {p.name for p in (LABS / lab).rglob("*")}
-    assert not names & {"WALKTHROUGH.md", "wrong.py", f"{lab}{nbtools.SOURCE_SUFFIX}"}
+    assert not names & {"WALKTHROUGH.md", "wrong.py", f"{lab}{nbbuild.SOURCE_SUFFIX}"}
     assert not [n for n in names if n.endswith(".py")], "nbgrader releases .py files unstripped"
 
 
 @pytest.mark.parametrize("lab", ALL_LABS)
 def test_solution_scores_full_marks_in_process(lab):
-    results = nbtools.run_cells(nbtools.read_notebook(source(lab)))
+    results = nbrun.run_cells(nbfile.read_notebook(source(lab)))
     failed = {k: r.error for k, r in results.items() if r.error}
     assert not failed
     assert total(results) == full_marks(lab)
@@ -140,20 +140,20 @@ def test_wrong_implementation_fails_a_visible_test_and_loses_points(lab, case):
     def shown(results):
         return any(r.visible_error for r in results.values()) and must <= set(results)
 
-    results = nbtools.run_cells(nbtools.read_notebook(source(lab)), wrong_cases(lab)[case],
+    results = nbrun.run_cells(nbfile.read_notebook(source(lab)), wrong_cases(lab)[case],
                                 visible=True, whole=False, stop_after=shown)
     assert [k for k, r in results.items() if r.visible_error], f"{case} passes every visible test"
     for grade_id in must:  # the checks of the idea this case lacks
         assert results[grade_id].visible_error, f"{case} passes {grade_id}, the check of its idea"
     if case in cases(lab, "ZERO"):
-        total_points = total(nbtools.run_cells(nbtools.read_notebook(source(lab)), wrong_cases(lab)[case]))
+        total_points = total(nbrun.run_cells(nbfile.read_notebook(source(lab)), wrong_cases(lab)[case]))
         assert total_points == 0, f"{case} must score nothing: {total_points} points"
 
 
 @pytest.mark.parametrize(("lab", "case"), RIGHT_PARAMS)
 def test_right_answer_in_other_words_scores_full_marks(lab, case):
     """The checks judge behaviour: a correct answer shaped or worded differently passes."""
-    results = nbtools.run_cells(nbtools.read_notebook(source(lab)), cases(lab, "RIGHT")[case])
+    results = nbrun.run_cells(nbfile.read_notebook(source(lab)), cases(lab, "RIGHT")[case])
     failed = {k: r.error for k, r in results.items() if r.error}
     assert not failed and total(results) == full_marks(lab)
 
@@ -201,7 +201,7 @@ def test_nbgrader_release_in_sync_source_full_marks_untouched_baseline(lab, tmp_
     its tests, so a canary run replays it and must see it fail).
 
     Kept in one test so that pytest-xdist never runs a lab's nbgrader twice."""
-    from agentcourse.grading import gradebook
+    from agentcourse.grading.nbgrader_io import gradebook
 
     course = scratch_course(tmp_path / "course")
     api = nbgrader_api(course)
@@ -226,7 +226,7 @@ def test_nbgrader_release_in_sync_source_full_marks_untouched_baseline(lab, tmp_
     for kind, chosen in (("wrong", wrong), ("honest", right)):
         for case in chosen:
             students[f"{kind}-{case}"] = tmp_path / f"{kind}-{case}.ipynb"
-            nbtools.write_notebook(submission(lab, cases(lab, kind == "wrong" and "WRONG" or "RIGHT")[case]),
+            nbfile.write_notebook(submission(lab, cases(lab, kind == "wrong" and "WRONG" or "RIGHT")[case]),
                                    students[f"{kind}-{case}"])
     logs = {}
     for student, nb in students.items():
@@ -241,7 +241,7 @@ def test_nbgrader_release_in_sync_source_full_marks_untouched_baseline(lab, tmp_
             assert not review, (student, review[:3])
     with gradebook("sqlite:///" + str(course / ".grading" / "gradebook.db")) as gb:
         scores = {s: gb.find_submission(lab, s).score for s in students}
-    baseline = nbtools.lab_meta(nbtools.read_notebook(source(lab))).get("release_baseline", 0)
+    baseline = nbfile.lab_meta(nbfile.read_notebook(source(lab))).get("release_baseline", 0)
     assert {s: scores[s] for s in ("solution", "untouched")} == {"solution": full_marks(lab), "untouched": baseline}
     for student, score in scores.items():
         if student.startswith("wrong-"):
@@ -252,16 +252,16 @@ def test_nbgrader_release_in_sync_source_full_marks_untouched_baseline(lab, tmp_
 
 def test_a_stale_wrong_case_fails_loudly_instead_of_becoming_the_solution():
     with pytest.raises(ValueError, match="stale"):
-        nbtools.drop("text that is not in the cell")("def run_turn(client, messages): ...")
+        nbrun.drop("text that is not in the cell")("def run_turn(client, messages): ...")
     with pytest.raises(ValueError, match="no cell with grade_id"):
-        nbtools.apply_replacements(nbtools.read_notebook(source(ALL_LABS[0])), {"no_such_cell": "x"})
+        nbrun.apply_replacements(nbfile.read_notebook(source(ALL_LABS[0])), {"no_such_cell": "x"})
 
 
 HEADER = '# ---\n# jupyter:\n#   agentcourse:\n#     lab: lab99\n# ---\n\n'
 
 
 def test_a_percent_source_expands_the_short_nbgrader_form():
-    nb = nbtools.build_notebook(HEADER + '# %% [markdown]\n# # Title\n\n'
+    nb = nbbuild.build_notebook(HEADER + '# %% [markdown]\n# # Title\n\n'
                                 '# %% nbgrader="solution" grade_id="answer"\nx = 1\n\n'
                                 '# %% nbgrader="tests" grade_id="test_x" points=2\n"""Check that x"""\n')
     assert nb.metadata["agentcourse"] == {"lab": "lab99"} and "jupytext" not in nb.metadata
@@ -285,11 +285,11 @@ def test_a_percent_source_without_ids_or_points_is_refused(cell, complaint):
     from agentcourse.errors import UsageError
 
     with pytest.raises(UsageError, match=complaint):
-        nbtools.build_notebook(HEADER + cell)
+        nbbuild.build_notebook(HEADER + cell)
 
 
 def test_a_percent_source_without_lab_metadata_is_refused():
     from agentcourse.errors import UsageError
 
     with pytest.raises(UsageError, match="agentcourse"):
-        nbtools.build_notebook('# %%\nx = 1\n')
+        nbbuild.build_notebook('# %%\nx = 1\n')

@@ -10,21 +10,21 @@ import ast
 
 import pytest
 
-from agentcourse import nbtools
+from agentcourse.course import nbfile
 from agentcourse.paths import REPO_ROOT, load_program
 
-NOTEBOOK = nbtools.read_notebook(REPO_ROOT / "solutions" / "lab08" / "lab08.ipynb")
-CELLS = {nbtools.grade_id(c): c.source for c in NOTEBOOK.cells if nbtools.grade_id(c)}
+NOTEBOOK = nbfile.read_notebook(REPO_ROOT / "solutions" / "lab08" / "lab08.ipynb")
+CELLS = {nbfile.grade_id(c): c.source for c in NOTEBOOK.cells if nbfile.grade_id(c)}
 
 
 def test_every_graded_cell_has_visible_checks():
-    cells = nbtools.grade_cells(NOTEBOOK)
+    cells = nbfile.grade_cells(NOTEBOOK)
     assert len(cells) >= 16, "one check cell per kind of case"
     for cell in cells:
-        visible = nbtools.strip_hidden(cell.source)
+        visible = nbfile.strip_hidden(cell.source)
         asserts = [line for line in visible.splitlines() if line.strip().startswith(("assert", "for "))]
         assert asserts, f"{cell.grade_id} checks nothing the student can see"
-        assert nbtools.BEGIN_HIDDEN in cell.source, f"{cell.grade_id}: grading adds no instances"
+        assert nbfile.BEGIN_HIDDEN in cell.source, f"{cell.grade_id}: grading adds no instances"
 
 
 @pytest.fixture(scope="module")

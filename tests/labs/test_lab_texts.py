@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from agentcourse import nbtools
+from agentcourse.course import nbfile, nbtools
 from agentcourse.paths import REPO_ROOT
 
 SOLUTIONS = REPO_ROOT / "solutions"
@@ -21,7 +21,7 @@ READING = 5  # minutes to read a lab's introduction (solutions/CONVENTIONS.md)
 
 
 def notebook(lab: str):
-    return nbtools.read_notebook(SOLUTIONS / lab / f"{lab}.ipynb")
+    return nbfile.read_notebook(SOLUTIONS / lab / f"{lab}.ipynb")
 
 
 def markdown(lab: str) -> str:
@@ -47,8 +47,8 @@ def task_sections(lab: str) -> dict[int, tuple[str, list]]:
 @pytest.mark.parametrize("lab", ALL_LABS)
 def test_the_introduction_states_the_real_task_and_point_totals(lab):
     nb = notebook(lab)
-    meta = nbtools.lab_meta(nb)
-    points = sum(c.points for c in nbtools.grade_cells(nb))
+    meta = nbfile.lab_meta(nb)
+    points = sum(c.points for c in nbfile.grade_cells(nb))
     stated = re.search(r"(\w+) tasks, (\d+) points", nb.cells[0].source)
     if stated is None:
         pytest.skip(f"{lab}'s introduction states no totals")
@@ -59,7 +59,7 @@ def test_the_introduction_states_the_real_task_and_point_totals(lab):
 
 @pytest.mark.parametrize("lab", ALL_LABS)
 def test_the_task_minutes_add_up_to_the_time_box_and_the_conventions_table(lab):
-    meta = nbtools.lab_meta(notebook(lab))
+    meta = nbfile.lab_meta(notebook(lab))
     headings = re.findall(r"^## Task (\d+):.*\((\d+) minutes", markdown(lab), re.M)
     assert [int(n) for n, _ in headings] == [t["number"] for t in meta["tasks"]], "one heading per task, in order"
     minutes = [int(m) for _, m in headings]
@@ -91,7 +91,7 @@ def test_each_expected_line_names_the_check_cells_there_are(lab):
 @contextlib.contextmanager
 def solution(lab: str, *answers: str):
     """The lab's setup cell and the named answer cells, run in a fresh namespace."""
-    cells = {nbtools.grade_id(c): c.source for c in notebook(lab).cells if nbtools.grade_id(c)}
+    cells = {nbfile.grade_id(c): c.source for c in notebook(lab).cells if nbfile.grade_id(c)}
     namespace: dict = {"__name__": "__main__"}
     with contextlib.redirect_stdout(None):
         try:
@@ -140,9 +140,9 @@ def test_lab8s_time_box_basis_recounts_the_solution_lines():
     counts = []
     for cell in nb.cells:
         if cell.get("metadata", {}).get("nbgrader", {}).get("solution"):
-            body = nbtools.region_lines(cell.source, nbtools.BEGIN_SOLUTION, nbtools.END_SOLUTION)
+            body = nbfile.region_lines(cell.source, nbfile.BEGIN_SOLUTION, nbfile.END_SOLUTION)
             counts.append(len([line for line in body if line.strip() and not line.strip().startswith("#")]))
-    basis = " ".join(nbtools.lab_meta(nb)["time_box_basis"].split())
+    basis = " ".join(nbfile.lab_meta(nb)["time_box_basis"].split())
     assert f"{', '.join(map(str, counts[:-1]))} and {counts[-1]})" in basis, (counts, basis)
     walkthrough = " ".join((SOLUTIONS / "lab08" / "WALKTHROUGH.md").read_text().split())
     assert f"{', '.join(map(str, counts[:-1]))} and {counts[-1]})" in walkthrough
@@ -160,7 +160,7 @@ def test_lab5s_cost_example_is_what_cost_usd_returns():
 def test_lab4s_search_example_is_what_search_file_returns():
     text = markdown("lab04")
     line = re.search(r"^\s*(config_loader\.py:\d+: def parse_config\(.*\):)$", text, re.M).group(1)
-    from agentcourse.sample import write_config_module
+    from agentcourse.projects.sample import write_config_module
 
     with solution("lab04", "search_file") as lab, nbtools.project() as root:
         write_config_module(root)

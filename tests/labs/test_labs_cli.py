@@ -7,23 +7,23 @@ import json
 import nbformat
 import pytest
 
-from agentcourse import labs, nbtools
 from agentcourse.cli import main
+from agentcourse.course import lab_check, lab_cli, labs, nbfile, nbtools
 from agentcourse.errors import UnknownLab
 from agentcourse.paths import REPO_ROOT
 
 
 def answer(lab: str, grade_id: str) -> str:
-    nb = nbtools.read_notebook(REPO_ROOT / "solutions" / lab / f"{lab}.ipynb")
-    return next(c.source for c in nb.cells if nbtools.grade_id(c) == grade_id)
+    nb = nbfile.read_notebook(REPO_ROOT / "solutions" / lab / f"{lab}.ipynb")
+    return next(c.source for c in nb.cells if nbfile.grade_id(c) == grade_id)
 
 
 def put_answer(path, grade_id: str, source: str) -> None:
-    nb = nbtools.read_notebook(path)
+    nb = nbfile.read_notebook(path)
     for cell in nb.cells:
-        if nbtools.grade_id(cell) == grade_id:
+        if nbfile.grade_id(cell) == grade_id:
             cell.source = source
-    nbtools.write_notebook(nb, path)
+    nbfile.write_notebook(nb, path)
 
 
 def test_find_lab_accepts_numbers_and_names():
@@ -68,7 +68,7 @@ def test_lab_check_without_a_started_lab_says_how_to_start(tmp_path, capsys):
 def test_lab_check_from_inside_the_started_lab_folder_finds_the_notebook(tmp_path, monkeypatch, capsys):
     folder, _ = labs.start_lab("lab01", tmp_path)
     monkeypatch.chdir(folder)
-    monkeypatch.setattr(labs, "check_notebook", lambda path, release: labs.CheckReport("lab01"))
+    monkeypatch.setattr(lab_cli, "check_notebook", lambda path, release: lab_check.CheckReport("lab01"))
     assert main(["lab", "check", "1"]) == 0
     assert "Running the visible tests of lab01.ipynb" in capsys.readouterr().out
 
@@ -95,9 +95,9 @@ def test_lab_check_reports_each_task_with_hints_api_messages_and_elapsed_time(tm
     put_answer(notebook, "run_turn", wrong_answer("lab02", "pause-turn-ignored", "ctrl-c-note-before-results"))
     # A student who edited one test to pass and deleted another gets both back.
     put_answer(notebook, "test_raising_tool_is_reported", "pass")
-    nb = nbtools.read_notebook(notebook)
-    nb.cells = [c for c in nb.cells if nbtools.grade_id(c) != "test_failed_tool_is_flagged"]
-    nbtools.write_notebook(nb, notebook)
+    nb = nbfile.read_notebook(notebook)
+    nb.cells = [c for c in nb.cells if nbfile.grade_id(c) != "test_failed_tool_is_flagged"]
+    nbfile.write_notebook(nb, notebook)
     assert main(["lab", "check", "2", "--dir", str(tmp_path)]) == 1
     captured = capfd.readouterr()
     out = captured.out
@@ -114,7 +114,7 @@ def test_lab_check_reports_each_task_with_hints_api_messages_and_elapsed_time(tm
 def test_an_emptied_notebook_fails_every_visible_test(tmp_path, capsys):
     folder, _ = labs.start_lab("lab02", tmp_path)
     empty = nbformat.v4.new_notebook()
-    nbtools.write_notebook(empty, folder / "lab02.ipynb")
+    nbfile.write_notebook(empty, folder / "lab02.ipynb")
     assert main(["lab", "check", "2", "--dir", str(tmp_path)]) == 1
     out = capsys.readouterr().out
     assert "0/8 visible checks pass" in out and "'run_turn' (your answer) is missing" in out
@@ -124,17 +124,17 @@ def test_an_emptied_notebook_fails_every_visible_test(tmp_path, capsys):
 def test_lab_check_survives_a_cell_that_never_ends(tmp_path, monkeypatch):
     # nbclient's verdict decides, not the cell's clock: on a loaded machine the kernel may
     # start the cell late, so the run time it records can be below the timeout
-    monkeypatch.setattr(labs, "_ran_seconds", lambda cell: 0.0)
+    monkeypatch.setattr(lab_check, "ran_seconds", lambda cell: 0.0)
     folder, _ = labs.start_lab("lab02", tmp_path)
     # Only the answer cell, and it never ends: one cell to time out, then every test put
     # back fails at once (the setup cell is gone), so the run stays short.
-    nb = nbtools.read_notebook(folder / "lab02.ipynb")
-    nb.cells = [c for c in nb.cells if nbtools.grade_id(c) == "run_turn"]
+    nb = nbfile.read_notebook(folder / "lab02.ipynb")
+    nb.cells = [c for c in nb.cells if nbfile.grade_id(c) == "run_turn"]
     nb.cells[0].source = "while True:\n    pass"
-    nbtools.write_notebook(nb, folder / "lab02.ipynb")
+    nbfile.write_notebook(nb, folder / "lab02.ipynb")
     release = REPO_ROOT / "labs/lab02/lab02.ipynb"
-    report = labs.check_notebook(folder / "lab02.ipynb", release, labs.CheckConfig(cell_timeout=3))
-    assert not report.passed and len(report.outcomes) == len(nbtools.grade_cells(nbtools.read_notebook(release)))
+    report = lab_check.check_notebook(folder / "lab02.ipynb", release, lab_check.CheckConfig(cell_timeout=3))
+    assert not report.passed and len(report.outcomes) == len(nbfile.grade_cells(nbfile.read_notebook(release)))
     assert all(not o.passed for o in report.outcomes)
     assert any("answer cell 'run_turn' failed: CellTimeoutError" in n for n in report.notes), report.notes
 
@@ -150,7 +150,7 @@ def test_a_broken_answer_cell_is_named_before_the_tests_it_breaks():
         ran("setup", False), ran("search_file", True, "SyntaxError", "expected ':' (x.py, line 1)"),
         ran("read_lines", True), ran("tools_section", True, "NotImplementedError", ""),
         ran("prompt", True, "NotImplementedError", ""), ran("assemble", False, "NameError", "TOOLS")])
-    notes = labs.cell_failures(nb)
+    notes = lab_check.cell_failures(nb)
     assert notes[0].endswith("NotImplementedError): tools_section, prompt")
     assert "'search_file' failed: SyntaxError: expected ':'" in notes[1]
     assert "'assemble' failed: NameError" in notes[2] and len(notes) == 3
@@ -162,7 +162,7 @@ def test_a_notebook_setup_cell_does_not_pay_for_nbformat():
     import subprocess
     import sys
 
-    code = "import sys, agentcourse.nbtools; print(sorted({'nbformat', 'jsonschema'} & set(sys.modules)))"
+    code = "import sys, agentcourse.course.nbtools; print(sorted({'nbformat', 'jsonschema'} & set(sys.modules)))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
 
@@ -196,25 +196,25 @@ def test_a_broken_notebook_points_to_jupyters_checkpoint(tmp_path, capsys):
 
 
 def _ids(nb) -> list:
-    return [nbtools.grade_id(c) for c in nb.cells if nbtools.grade_id(c)]
+    return [nbfile.grade_id(c) for c in nb.cells if nbfile.grade_id(c)]
 
 
 def test_deleted_and_edited_test_cells_come_back_where_the_release_has_them():
-    release = nbtools.read_notebook(REPO_ROOT / "labs/lab02/lab02.ipynb")
-    student = nbtools.read_notebook(REPO_ROOT / "labs/lab02/lab02.ipynb")
-    tests = [c.grade_id for c in nbtools.grade_cells(release)]
+    release = nbfile.read_notebook(REPO_ROOT / "labs/lab02/lab02.ipynb")
+    student = nbfile.read_notebook(REPO_ROOT / "labs/lab02/lab02.ipynb")
+    tests = [c.grade_id for c in nbfile.grade_cells(release)]
     first, second = tests[0], tests[1]
-    student.cells = [c for c in student.cells if nbtools.grade_id(c) != second]
+    student.cells = [c for c in student.cells if nbfile.grade_id(c) != second]
     for cell in student.cells:
-        if nbtools.grade_id(cell) == first:
+        if nbfile.grade_id(cell) == first:
             cell.source = "pass  # edited to pass"
-        if nbtools.grade_id(cell) == "run_turn":
+        if nbfile.grade_id(cell) == "run_turn":
             cell.source = "def run_turn(client, messages):\n    return 'mine'"
     student.cells.append(nbformat.v4.new_code_cell("print('my scratch cell')"))
-    notes = labs.restore_released_cells(student, release)
+    notes = lab_check.restore_released_cells(student, release)
     assert _ids(student) == _ids(release), "the released order of graded cells"
-    by_id = {nbtools.grade_id(c): c for c in student.cells if nbtools.grade_id(c)}
-    released = {nbtools.grade_id(c): c for c in release.cells if nbtools.grade_id(c)}
+    by_id = {nbfile.grade_id(c): c for c in student.cells if nbfile.grade_id(c)}
+    released = {nbfile.grade_id(c): c for c in release.cells if nbfile.grade_id(c)}
     assert by_id[first].source == released[first].source and by_id[second].source == released[second].source
     assert by_id["run_turn"].source.endswith("return 'mine'"), "the student's answer is kept"
     assert student.cells[-1].source == "print('my scratch cell')"
@@ -222,23 +222,23 @@ def test_deleted_and_edited_test_cells_come_back_where_the_release_has_them():
 
 
 def test_an_emptied_notebook_gets_every_test_back_and_says_what_is_missing():
-    release = nbtools.read_notebook(REPO_ROOT / "labs/lab02/lab02.ipynb")
+    release = nbfile.read_notebook(REPO_ROOT / "labs/lab02/lab02.ipynb")
     student = nbformat.v4.new_notebook()
-    notes = labs.restore_released_cells(student, release)
-    assert [nbtools.grade_id(c) for c in student.cells] == [c.grade_id for c in nbtools.grade_cells(release)]
+    notes = lab_check.restore_released_cells(student, release)
+    assert [nbfile.grade_id(c) for c in student.cells] == [c.grade_id for c in nbfile.grade_cells(release)]
     assert any("'run_turn' (your answer) is missing" in note for note in notes)
     assert any("'setup'" in note for note in notes)
 
 
 def test_a_copied_test_cell_counts_once():
-    release = nbtools.read_notebook(REPO_ROOT / "labs/lab02/lab02.ipynb")
-    student = nbtools.read_notebook(REPO_ROOT / "labs/lab02/lab02.ipynb")
-    copy = nbformat.from_dict(next(c for c in student.cells if nbtools.grade_id(c) and c.metadata["nbgrader"]["grade"]))
+    release = nbfile.read_notebook(REPO_ROOT / "labs/lab02/lab02.ipynb")
+    student = nbfile.read_notebook(REPO_ROOT / "labs/lab02/lab02.ipynb")
+    copy = nbformat.from_dict(next(c for c in student.cells if nbfile.grade_id(c) and c.metadata["nbgrader"]["grade"]))
     copy.source = "assert True"
     student.cells.append(copy)
-    labs.restore_released_cells(student, release)
+    lab_check.restore_released_cells(student, release)
     assert student.cells[-1].source == "assert True" and "nbgrader" not in student.cells[-1].metadata
-    assert len(nbtools.grade_cells(student)) == len(nbtools.grade_cells(release))
+    assert len(nbfile.grade_cells(student)) == len(nbfile.grade_cells(release))
 
 
 def test_an_api_error_shows_the_apis_own_message():
@@ -256,14 +256,14 @@ def test_an_api_error_shows_the_apis_own_message():
 
 def test_the_release_says_how_many_checks_grading_adds_and_never_what_they_are():
     source = '"""Check that x"""\nassert a\n### BEGIN HIDDEN TESTS\nassert b\npasses(row)\nx = 1\n### END HIDDEN TESTS\n'
-    assert nbtools.hidden_checks(source) == 2
-    assert nbtools.hidden_checks('"""Check that x"""\nassert a\n') == 0
+    assert nbfile.hidden_checks(source) == 2
+    assert nbfile.hidden_checks('"""Check that x"""\nassert a\n') == 0
     for lab in labs.lab_names():
-        source_nb = nbtools.read_notebook(REPO_ROOT / "solutions" / lab / f"{lab}.ipynb")
-        release = nbtools.read_notebook(labs.released_notebook(lab))
-        counts = nbtools.lab_meta(release).get("hidden_checks", {})
-        assert counts == {c.grade_id: nbtools.hidden_checks(c.source)
-                          for c in nbtools.grade_cells(source_nb) if nbtools.hidden_checks(c.source)}
+        source_nb = nbfile.read_notebook(REPO_ROOT / "solutions" / lab / f"{lab}.ipynb")
+        release = nbfile.read_notebook(labs.released_notebook(lab))
+        counts = nbfile.lab_meta(release).get("hidden_checks", {})
+        assert counts == {c.grade_id: nbfile.hidden_checks(c.source)
+                          for c in nbfile.grade_cells(source_nb) if nbfile.hidden_checks(c.source)}
         assert sum(counts.values()) > 0, f"{lab}: grading runs no hidden checks?"
 
 
@@ -280,12 +280,12 @@ def test_a_failing_rows_report_says_how_the_tutor_read_the_prompts_rules():
 
 
 def test_a_cell_nbclient_stopped_is_named_a_timeout_whatever_its_clock_says():
-    cell = nbformat.v4.new_code_cell("while True: pass", metadata={labs.TIMED_OUT: True})
+    cell = nbformat.v4.new_code_cell("while True: pass", metadata={lab_check.TIMED_OUT: True})
     cell.outputs = [nbformat.v4.new_output("error", ename="KeyboardInterrupt", evalue="", traceback=[])]
-    assert labs._first_error(cell, 3) == "CellTimeoutError: the cell ran longer than 3 s and was stopped"
-    assert labs._first_error(cell) == "CellTimeoutError: the cell ran past its time limit and was stopped"
-    del cell.metadata[labs.TIMED_OUT]  # a student's own Ctrl-C, quickly: not a timeout
-    assert labs._first_error(cell, 3).startswith("KeyboardInterrupt")
+    assert lab_check.first_error(cell, 3) == "CellTimeoutError: the cell ran longer than 3 s and was stopped"
+    assert lab_check.first_error(cell) == "CellTimeoutError: the cell ran past its time limit and was stopped"
+    del cell.metadata[lab_check.TIMED_OUT]  # a student's own Ctrl-C, quickly: not a timeout
+    assert lab_check.first_error(cell, 3).startswith("KeyboardInterrupt")
 
 
 # ---------------------------------------------------------------- from any folder a student has
@@ -311,7 +311,7 @@ def test_lab_check_finds_the_notebook_from_any_folder_a_student_has(tmp_path, mo
         extra = {"--dir parent": ["--dir", str(tmp_path)], "--dir lab folder": ["--dir", str(folder)]}.get(where, [])
     monkeypatch.chdir(cwd)
     seen = []
-    monkeypatch.setattr(labs, "check_notebook", lambda path, release: seen.append(path) or labs.CheckReport("lab05"))
+    monkeypatch.setattr(lab_cli, "check_notebook", lambda path, release: seen.append(path) or lab_check.CheckReport("lab05"))
     assert main(["lab", "check", "5", *extra]) == 0
     assert seen and seen[0].resolve() == (folder / "lab05.ipynb").resolve()
 
@@ -327,36 +327,36 @@ def test_lab_check_in_a_folder_without_the_lab_names_where_it_looked(tmp_path, m
 
 
 def test_lab_check_warns_about_what_grading_would_send_to_review():
-    release = nbtools.read_notebook(REPO_ROOT / "labs/lab02/lab02.ipynb")
-    student = nbtools.read_notebook(REPO_ROOT / "solutions/lab02/lab02.ipynb")
-    assert labs.review_findings(student, release) == []
+    release = nbfile.read_notebook(REPO_ROOT / "labs/lab02/lab02.ipynb")
+    student = nbfile.read_notebook(REPO_ROOT / "solutions/lab02/lab02.ipynb")
+    assert lab_check.review_findings(student, release) == []
     for cell in student.cells:
-        if nbtools.grade_id(cell) == "run_turn":
+        if nbfile.grade_id(cell) == "run_turn":
             cell.source += "\nimport inspect\nto_plain = lambda m: m\n"
-    found = " | ".join(labs.review_findings(student, release))
+    found = " | ".join(lab_check.review_findings(student, release))
     assert "import inspect" in found and "rebinds to_plain" in found
-    student.cells = [c for c in student.cells if nbtools.grade_id(c) != "setup"]
-    assert "locked cell(s) deleted: setup" in labs.review_findings(student, release)
+    student.cells = [c for c in student.cells if nbfile.grade_id(c) != "setup"]
+    assert "locked cell(s) deleted: setup" in lab_check.review_findings(student, release)
 
 
 def test_a_local_name_that_shares_a_helpers_name_is_no_finding():
-    from agentcourse import tamper
+    from agentcourse.course import tamper
 
     honest = ("def run_turn(client, messages, to_plain=None):\n"
               "    protocol_errors = [m for m in messages]\n"
               "    found = [to_plain for to_plain in messages]\n"
               "    class Local:\n        client = None\n"
               "    return lambda client: client\n")
-    assert tamper._bound_names(__import__("ast").parse(honest)) == {"run_turn"}
+    assert tamper.bound_names(__import__("ast").parse(honest)) == {"run_turn"}
     rebinding = "for to_plain in []:\n    pass\ndef f():\n    global client\n    client = 1\n"
-    assert tamper._bound_names(__import__("ast").parse(rebinding)) == {"to_plain", "client", "f"}
+    assert tamper.bound_names(__import__("ast").parse(rebinding)) == {"to_plain", "client", "f"}
 
 
 def test_lab_check_prints_what_grading_would_send_to_review(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("COLUMNS", "300")
     folder, _ = labs.start_lab("lab02", tmp_path)
     put_answer(folder / "lab02.ipynb", "run_turn", answer("lab02", "run_turn") + "\nimport inspect\n")
-    monkeypatch.setattr(labs, "check_notebook", lambda path, release: labs.CheckReport("lab02"))
+    monkeypatch.setattr(lab_cli, "check_notebook", lambda path, release: lab_check.CheckReport("lab02"))
     assert main(["lab", "check", "2", "--dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "grading would send this notebook to a person for review: run_turn: import inspect" in out

@@ -1,4 +1,4 @@
-"""agentcourse/leaks.py rule by rule, on a small course made for each test: which lines are
+"""agentcourse/grading/integrity/leaks.py rule by rule, on a small course made for each test: which lines are
 secret, which are public anyway, every disguise the search sees through, the bounds on its
 work, and the two feedback preprocessors (tests/labs/test_grading.py runs the same search
 on the real labs)."""
@@ -22,7 +22,10 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from agentcourse import disguises, grading, leaks, nbtools
+from agentcourse.grading.integrity import disguises
+from agentcourse.grading import nbgrader_io
+from agentcourse.grading.integrity import leaks
+from agentcourse.course import nbfile
 from agentcourse.paths import REPO_ROOT
 from tests.labs import grading_corpus as corpus
 
@@ -54,7 +57,7 @@ def notebook(*sources: str) -> nbformat.NotebookNode:
 def add_lab(root: Path, name: str, sources: list[str], walkthrough: str | None = None) -> None:
     folder = root / "solutions" / name
     folder.mkdir(parents=True)
-    nbtools.write_notebook(notebook(*sources), folder / f"{name}.ipynb")
+    nbfile.write_notebook(notebook(*sources), folder / f"{name}.ipynb")
     if walkthrough is not None:
         (folder / "WALKTHROUGH.md").write_text(walkthrough, encoding="utf-8")
 
@@ -65,7 +68,7 @@ def course(tmp_path) -> Path:
     add_lab(tmp_path, "alpha", ALPHA)
     add_lab(tmp_path, "beta", BETA, "# Beta walkthrough\n\n" + BETA_WALKTHROUGH + "\n")
     (tmp_path / "labs" / "alpha").mkdir(parents=True)
-    nbtools.write_notebook(notebook("def area(width, height):\n    raise NotImplementedError()"),
+    nbfile.write_notebook(notebook("def area(width, height):\n    raise NotImplementedError()"),
                            tmp_path / "labs" / "alpha" / "alpha.ipynb")
     return tmp_path
 
@@ -152,7 +155,7 @@ def test_public_lines_come_from_every_public_folder_and_only_text_files(tmp_path
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text + "\n", encoding="utf-8")
     (tmp_path / "labs" / "lab01").mkdir(parents=True)
-    nbtools.write_notebook(notebook("released cell line"), tmp_path / "labs" / "lab01" / "lab01.ipynb")
+    nbfile.write_notebook(notebook("released cell line"), tmp_path / "labs" / "lab01" / "lab01.ipynb")
     public = leaks.public_lines(tmp_path)
     for line in ("checkpoint python line", "checkpoint readme line", "checkpoint text line",
                  "lecture line", "library line", "notebook line", "docs line", "released cell line"):
@@ -178,7 +181,7 @@ def test_notebook_regions_split_solution_hidden_and_visible_lines(tmp_path):
     add_lab(tmp_path, "eta", [
         "top  line\n### BEGIN SOLUTION\n  solved   here\n### END SOLUTION\nafter line",
         "visible test\n### BEGIN HIDDEN TESTS\nhidden  test\n### END HIDDEN TESTS\nlast line"])
-    solution, hidden, visible = leaks._notebook_regions(tmp_path / "solutions" / "eta" / "eta.ipynb")
+    solution, hidden, visible = leaks.notebook_regions(tmp_path / "solutions" / "eta" / "eta.ipynb")
     assert solution == ["solved here"] and hidden == ["hidden test"]
     assert visible == ["top line", "after line", "visible test", "last line"]
 
@@ -367,7 +370,7 @@ def gradebook_file(tmp_path_factory) -> Path:
     """A gradebook with lab alpha autograded for ann and bob (made once: nbgrader is slow
     to create one); each test works on its own copy."""
     path = tmp_path_factory.mktemp("gradebook") / "gradebook.db"
-    with grading.gradebook(f"sqlite:///{path}") as gb, warnings.catch_warnings():
+    with nbgrader_io.gradebook(f"sqlite:///{path}") as gb, warnings.catch_warnings():
         warnings.simplefilter("ignore")
         gb.add_assignment("alpha")
         gb.add_notebook("alpha", "alpha")
@@ -390,7 +393,7 @@ def gradebook_url(gradebook_file, tmp_path) -> str:
 
 
 def _flags(url: str, student: str) -> list[bool]:
-    with grading.gradebook(url) as gb:
+    with nbgrader_io.gradebook(url) as gb:
         return [g.needs_manual_grade for g in gb.find_submission_notebook("alpha", "alpha", student).grades]
 
 
@@ -424,7 +427,7 @@ def test_flagging_a_missing_submission_or_without_a_gradebook_does_nothing(grade
 def test_outside_a_course_folder_the_repositorys_own_labs_are_the_secrets(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # no solutions/ here
     source = REPO_ROOT / "solutions" / "lab02" / "lab02.ipynb"
-    hidden = next(line for line in leaks._notebook_regions(source)[1]
+    hidden = next(line for line in leaks.notebook_regions(source)[1]
                   if c(line) in leaks.secret_lines((REPO_ROOT / "solutions").resolve(), "lab03"))
     page = notebook("x")
     page.cells[0].outputs = [nbformat.v4.new_output("stream", name="stdout", text=hidden)]
@@ -493,7 +496,7 @@ def test_decoded_bytes_are_counted_inside_the_decompressor(monkeypatch):
     monkeypatch.setattr(disguises, "MAX_DECODED", 1 << 20)
     monkeypatch.setattr(disguises, "MAX_STREAM", 64 << 20)
     produced = []
-    real = disguises._drain_zlib
+    real = disguises.drain_zlib
 
     def spy(decompressor, data, budget):
         try:
@@ -501,7 +504,7 @@ def test_decoded_bytes_are_counted_inside_the_decompressor(monkeypatch):
         finally:
             produced.append(budget.decoded)
 
-    monkeypatch.setattr(disguises, "_drain_zlib", spy)
+    monkeypatch.setattr(disguises, "drain_zlib", spy)
     bomb = base64.b64encode(zlib.compress(b"z" * (50 << 20))).decode()
     with pytest.raises(disguises.SearchLimit, match="more than 1 MB"):
         leaks.find_leaks([bomb], (c(SECRET),))
@@ -544,14 +547,14 @@ def _lab_with_metadata(root: Path) -> None:
             {"grade": True, "grade_id": "test_area", "locked": True, "solution": False, "points": 1}), strict=True):
         cell.metadata["nbgrader"] = meta
     (root / "solutions" / "theta").mkdir(parents=True)
-    nbtools.write_notebook(nb, root / "solutions" / "theta" / "theta.ipynb")
+    nbfile.write_notebook(nb, root / "solutions" / "theta" / "theta.ipynb")
 
 
 def test_the_page_of_a_student_who_wrote_a_hidden_line_themselves_is_released(tmp_path, monkeypatch):
     _lab_with_metadata(tmp_path)
     monkeypatch.chdir(tmp_path)
     resources = {"nbgrader": {"assignment": "theta", "student": "ann", "notebook": "theta", "db_url": None}}
-    page = nbtools.read_notebook(tmp_path / "solutions" / "theta" / "theta.ipynb")
+    page = nbfile.read_notebook(tmp_path / "solutions" / "theta" / "theta.ipynb")
     for i, cell in enumerate(page.cells):
         leaks.HideHiddenTests().preprocess_cell(cell, resources, i)
     page.cells[1].source = "def area(w, h):\n    " + ALPHA_HIDDEN + "\n    return w * h"

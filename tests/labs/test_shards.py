@@ -14,7 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from agentcourse import grades, grading, nbtools, shards
+from agentcourse.grading import export
+from agentcourse.grading import pipeline as grading
+from agentcourse.grading import nbgrader_io, results, summary
+from agentcourse.course import nbfile
+from agentcourse.grading import shards
 from agentcourse.cli import main
 from agentcourse.errors import MergeRefused
 from agentcourse.paths import REPO_ROOT
@@ -23,7 +27,7 @@ T0 = datetime.datetime(2026, 12, 1, 10, 0)
 
 
 def _gradebook(path: Path, lab: str = "alpha", cells=("t1", "t2")) -> None:
-    with grading.gradebook(f"sqlite:///{path}") as gb, warnings.catch_warnings():
+    with nbgrader_io.gradebook(f"sqlite:///{path}") as gb, warnings.catch_warnings():
         warnings.simplefilter("ignore")
         gb.add_assignment(lab)
         gb.add_notebook(lab, lab)
@@ -33,7 +37,7 @@ def _gradebook(path: Path, lab: str = "alpha", cells=("t1", "t2")) -> None:
 
 
 def _submit(path: Path, student: str, when: datetime.datetime, scores=(1.0, 0.0), note=None) -> None:
-    with grading.gradebook(f"sqlite:///{path}") as gb, warnings.catch_warnings():
+    with nbgrader_io.gradebook(f"sqlite:///{path}") as gb, warnings.catch_warnings():
         warnings.simplefilter("ignore")
         gb.update_or_create_student(student)
         gb.update_or_create_submission("alpha", student, timestamp=when)
@@ -65,7 +69,7 @@ def two_courses(tmp_path) -> tuple[Path, Path]:
 
 
 def _rows(root: Path) -> dict[str, tuple]:
-    with grading.gradebook(grading._db_url(root)) as gb:
+    with nbgrader_io.gradebook(nbgrader_io.db_url(root)) as gb:
         return {sub.student.id: (sub.timestamp, [(g.name, g.auto_score, g.needs_manual_grade)
                                                  for nb in sub.notebooks for g in nb.grades],
                                  [c.auto_comment for nb in sub.notebooks for c in nb.comments],
@@ -154,16 +158,16 @@ def _course(path: Path) -> Path:
 
 def _submissions(folder: Path) -> Path:
     """ann answers as the solution does; bob hands in the release untouched."""
-    answers = {nbtools.grade_id(c): "\n".join(line for line in c.source.splitlines() if "SOLUTION" not in line)
-               for c in nbtools.read_notebook(REPO_ROOT / "solutions" / LAB / f"{LAB}.ipynb").cells
+    answers = {nbfile.grade_id(c): "\n".join(line for line in c.source.splitlines() if "SOLUTION" not in line)
+               for c in nbfile.read_notebook(REPO_ROOT / "solutions" / LAB / f"{LAB}.ipynb").cells
                if c.metadata.get("nbgrader", {}).get("solution")}
     for student, answer in (("ann", True), ("bob", False)):
-        nb = nbtools.read_notebook(REPO_ROOT / "labs" / LAB / f"{LAB}.ipynb")
+        nb = nbfile.read_notebook(REPO_ROOT / "labs" / LAB / f"{LAB}.ipynb")
         for cell in nb.cells:
-            if answer and nbtools.grade_id(cell) in answers:
-                cell.source = answers[nbtools.grade_id(cell)]
+            if answer and nbfile.grade_id(cell) in answers:
+                cell.source = answers[nbfile.grade_id(cell)]
         (folder / student).mkdir(parents=True)
-        nbtools.write_notebook(nb, folder / student / f"{LAB}.ipynb")
+        nbfile.write_notebook(nb, folder / student / f"{LAB}.ipynb")
     return folder
 
 
@@ -172,11 +176,11 @@ def test_two_shards_graded_apart_and_merged_export_as_one_class(tmp_path, monkey
     subs = _submissions(tmp_path / "subs")
     a, b = _course(tmp_path / "a"), _course(tmp_path / "b")
     for course, student in ((a, "ann"), (b, "bob")):
-        report = grading.grade(LAB, subs, grading.GradeConfig(jobs=1, cell_timeout=30, course_root=course,
+        report = grading.grade(LAB, subs, results.GradeConfig(jobs=1, cell_timeout=30, course_root=course,
                                                               students=(student,)))
-        grading.write_csv(report, course / ".grading" / f"{LAB}-grades.csv")  # as `agentcourse grade` does
+        summary.write_csv(report, course / ".grading" / f"{LAB}-grades.csv")  # as `agentcourse grade` does
     monkeypatch.setattr(shards, "REPO_ROOT", a)
-    monkeypatch.setattr(grades, "REPO_ROOT", a)
+    monkeypatch.setattr(export, "REPO_ROOT", a)
     assert main(["grades", "merge", "1", str(b / ".grading")]) == 0
     assert "bob" in capsys.readouterr().out
     assert main(["grades", "export", "1"]) == 0

@@ -27,7 +27,9 @@ from pathlib import Path
 
 import pytest
 
-from agentcourse import grading, labs, nbtools
+from agentcourse.course import lab_check, labs, nbfile, nbrun
+from agentcourse.grading import pipeline as grading
+from agentcourse.grading import results
 from agentcourse.paths import REPO_ROOT
 
 SOLUTIONS = REPO_ROOT / "solutions"
@@ -56,19 +58,19 @@ def pick(lab: str, name: str, k: int) -> list[str]:
 
 
 def full_marks(lab: str) -> float:
-    return sum(c.points for c in nbtools.grade_cells(nbtools.read_notebook(source(lab))))
+    return sum(c.points for c in nbfile.grade_cells(nbfile.read_notebook(source(lab))))
 
 
 def submission(lab: str, replace: dict):
     """The released notebook with the answer cells a student would hand in: the source's
     answers with `replace` applied, the solution markers taken out."""
-    answered = nbtools.apply_replacements(nbtools.read_notebook(source(lab)), replace)
-    answers = {nbtools.grade_id(c): MARKERS.sub("", c.source) for c in answered.cells
+    answered = nbrun.apply_replacements(nbfile.read_notebook(source(lab)), replace)
+    answers = {nbfile.grade_id(c): MARKERS.sub("", c.source) for c in answered.cells
                if c.get("metadata", {}).get("nbgrader", {}).get("solution")}
-    nb = nbtools.read_notebook(labs.released_notebook(lab))
+    nb = nbfile.read_notebook(labs.released_notebook(lab))
     for cell in nb.cells:
-        if nbtools.grade_id(cell) in answers:
-            cell.source = answers[nbtools.grade_id(cell)]
+        if nbfile.grade_id(cell) in answers:
+            cell.source = answers[nbfile.grade_id(cell)]
     return nb
 
 
@@ -85,8 +87,8 @@ def test_lab_check_and_agentcourse_grade_agree_with_the_in_process_verdicts(lab,
     for case in graded_wrong if EVERY else graded_wrong[:1]:
         folder = tmp_path / "work" / case / lab
         folder.mkdir(parents=True)
-        nbtools.write_notebook(submission(lab, wrong[case]), folder / f"{lab}.ipynb")
-        report = labs.check_notebook(folder / f"{lab}.ipynb", labs.released_notebook(lab))
+        nbfile.write_notebook(submission(lab, wrong[case]), folder / f"{lab}.ipynb")
+        report = lab_check.check_notebook(folder / f"{lab}.ipynb", labs.released_notebook(lab))
         assert not report.problem, f"{case}: {report.problem}"
         assert [o.grade_id for o in report.outcomes if not o.passed], f"{case} passes every visible check in lab check"
 
@@ -102,8 +104,8 @@ def test_lab_check_and_agentcourse_grade_agree_with_the_in_process_verdicts(lab,
             student = f"{kind}{n:03d}"
             students[student] = (kind, case)
             (subs / student).mkdir(parents=True)
-            nbtools.write_notebook(submission(lab, table[case]), subs / student / f"{lab}.ipynb")
-    report = grading.grade(lab, subs, grading.GradeConfig(jobs=2, course_root=course, feedback=False))
+            nbfile.write_notebook(submission(lab, table[case]), subs / student / f"{lab}.ipynb")
+    report = grading.grade(lab, subs, results.GradeConfig(jobs=2, course_root=course, feedback=False))
     maximum = full_marks(lab)
     assert len(report.results) == len(students)
     for result in report.results:
@@ -121,11 +123,11 @@ def test_honest_answers_raise_no_finding_for_review(lab):
     """Every RIGHT answer is an honest one: the static tampering scan (what `lab check` warns
     about, and what grading sends to a person) finds nothing in it. (test_integrity shows each
     scores full marks.)"""
-    release = nbtools.read_notebook(labs.released_notebook(lab))
+    release = nbfile.read_notebook(labs.released_notebook(lab))
     for case, replace in cases(lab, "RIGHT").items():
-        assert labs.review_findings(submission(lab, replace), release) == [], case
+        assert lab_check.review_findings(submission(lab, replace), release) == [], case
 
 
 def test_a_submission_built_here_holds_no_solution_marker():
     nb = submission(ALL_LABS[0], {})
-    assert not any(nbtools.BEGIN_SOLUTION in c.source for c in nb.cells)
+    assert not any(nbfile.BEGIN_SOLUTION in c.source for c in nb.cells)

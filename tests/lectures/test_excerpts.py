@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from agentcourse.excerpts import (
+from agentcourse.course.excerpts import (
     ExcerptError,
     code_excerpt,
     find_blocks,
@@ -93,39 +93,39 @@ def test_relative_links_resolve(path: Path):
 @pytest.mark.parametrize("path, block", list(_blocks("excerpt")))
 def test_code_excerpt_matches_its_checkpoint(path: Path, block):
     assert block.text == code_excerpt(block.spec), (
-        f"{path.name}:{block.line} is stale; run: python -m agentcourse.excerpts --update"
+        f"{path.name}:{block.line} is stale; run: python -m agentcourse.course.excerpts --update"
     )
 
 
 def test_excerpt_selects_a_definition_a_line_range_and_a_span():
-    whole = code_excerpt("agentcourse/matrix.py::snapshot")
+    whole = code_excerpt("agentcourse/api/outcome.py::snapshot")
     assert whole.startswith("def snapshot(") and whole.endswith("return out")
-    assert code_excerpt("agentcourse/matrix.py::snapshot:1-1") == whole.split("\n")[0]
-    span = code_excerpt("agentcourse/matrix.py::_judge_create.._judge_read_first")
+    assert code_excerpt("agentcourse/api/outcome.py::snapshot:1-1") == whole.split("\n")[0]
+    span = code_excerpt("agentcourse/course/matrix.py::_judge_create.._judge_read_first")
     assert span.startswith("def _judge_create") and "def _judge_read_first" in span
 
 
 def test_unknown_name_is_a_clear_error():
     with pytest.raises(ExcerptError, match="no top-level 'nope'"):
-        code_excerpt("agentcourse/matrix.py::nope")
+        code_excerpt("agentcourse/course/matrix.py::nope")
     with pytest.raises(ExcerptError, match="not found"):
         code_excerpt("checkpoints/99-none/agent.py::run_turn")
 
 
 def test_marker_without_a_fence_is_rejected():
     with pytest.raises(ExcerptError, match="not followed"):
-        find_blocks("<!-- excerpt: agentcourse/matrix.py::snapshot -->\ntext\n")
+        find_blocks("<!-- excerpt: agentcourse/api/outcome.py::snapshot -->\ntext\n")
 
 
 def test_update_rewrites_a_stale_excerpt_and_keeps_the_rest(tmp_path: Path):
     lecture = tmp_path / "99-9-demo.md"
     lecture.write_text(
-        "# Demo\n\n<!-- excerpt: agentcourse/matrix.py::snapshot -->\n```python\nold\n```\nend\n",
+        "# Demo\n\n<!-- excerpt: agentcourse/api/outcome.py::snapshot -->\n```python\nold\n```\nend\n",
         encoding="utf-8",
     )
     assert update_file(lecture) == 1
     text = lecture.read_text(encoding="utf-8")
-    assert code_excerpt("agentcourse/matrix.py::snapshot") in text
+    assert code_excerpt("agentcourse/api/outcome.py::snapshot") in text
     assert text.startswith("# Demo\n") and text.endswith("```\nend\n")
     assert update_file(lecture) == 0
 
@@ -160,10 +160,10 @@ def test_course_map_has_a_row_for_every_lecture_and_checkpoint():
 
 
 def test_command_line_reports_stale_blocks_then_fixes_them(tmp_path: Path, capsys):
-    from agentcourse.excerpts import main
+    from agentcourse.course.excerpts import main
 
     lecture = tmp_path / "99-9-demo.md"
-    lecture.write_text("<!-- excerpt: agentcourse/matrix.py::ROWS -->\n```python\n```\n")
+    lecture.write_text("<!-- excerpt: agentcourse/course/matrix.py::ROWS -->\n```python\n```\n")
     assert main([str(lecture)]) == 1
     assert "99-9-demo.md:1: stale excerpt" in capsys.readouterr().out
     assert main(["--update", str(lecture)]) == 0

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from agentcourse.excerpts import expected, find_blocks, lecture_files, parse_session, run_session
+from agentcourse.course.excerpts import expected, find_blocks, lecture_files
+from agentcourse.course.transcripts import parse_session, run_session
 
 OUTPUTS = [
     pytest.param(path, block, id=f"{path.stem[:4]}:{block.line}")
@@ -20,7 +21,7 @@ OUTPUTS = [
 @pytest.mark.parametrize("path, block", OUTPUTS)
 def test_recorded_output_is_current(path: Path, block, tutor_url):
     assert block.text == expected(block, tutor_url), (
-        f"{path.name}:{block.line} is stale; run: python -m agentcourse.excerpts --update"
+        f"{path.name}:{block.line} is stale; run: python -m agentcourse.course.excerpts --update"
     )
 
 

@@ -133,3 +133,53 @@ def test_screenshots_of_the_home_page_and_a_lecture(tab, server):
     tab.screenshot(path=str(SCREENSHOTS / "lecture-diagram.png"))
     for name in ("home.png", "lecture.png", "lecture-diagram.png"):
         assert (SCREENSHOTS / name).stat().st_size > 10_000, name
+
+
+DIFF_08 = "checkpoints/08-anthropic-tools/diff/"
+
+
+def test_a_diff_page_is_highlighted_and_as_wide_as_the_window(tab, server):
+    tab.set_viewport_size({"width": 1400, "height": 1000})
+    tab.goto(server + DIFF_08, wait_until="load")
+    listing = tab.locator(".diff-listing").first
+    assert tab.locator(".diff-listing .diff-add").count() > 100
+    assert tab.locator(".diff-listing .diff-del").count() > 10
+    # The language inside the lines is highlighted: keywords (`k*`) and strings (`s*`).
+    assert tab.locator(".diff-listing .diff-line .kn, .diff-listing .diff-line .k").count() > 20
+    assert tab.locator(".diff-listing .diff-line [class^='s']").count() > 20
+    added = tab.locator(".diff-listing .diff-add").first.evaluate("e => getComputedStyle(e).backgroundColor")
+    assert added not in ("rgba(0, 0, 0, 0)", "transparent")
+    # The navigation and contents columns give way: the listing takes most of the window.
+    assert listing.evaluate("e => e.getBoundingClientRect().width") > 0.75 * 1400
+    # A long line scrolls inside the listing; it is never wrapped or cut.
+    assert listing.locator("code").evaluate("e => getComputedStyle(e).whiteSpace") == "pre"
+    tab.screenshot(path=str(SCREENSHOTS / "diff-08.png"))
+
+
+def test_identifiers_in_a_table_are_never_broken_mid_word(tab, server):
+    tab.set_viewport_size({"width": 1300, "height": 1000})
+    tab.goto(server + "checkpoints/08-anthropic-tools/", wait_until="load")
+    # Where a code span wraps, the line must break after a space, a comma, a hyphen or a
+    # slash (the places a reader expects), never between two letters of a name.
+    broken = tab.evaluate("""() => {
+        const out = [];
+        for (const code of document.querySelectorAll('.md-typeset table code')) {
+            const text = code.firstChild;
+            if (!text || text.nodeType !== 3 || code.getClientRects().length < 2) continue;
+            const range = document.createRange();
+            let top = null;
+            for (let i = 0; i < text.length; i++) {
+                range.setStart(text, i); range.setEnd(text, i + 1);
+                const rect = range.getBoundingClientRect();
+                if (!rect.width) continue;
+                if (top !== null && rect.top > top + 2 && !/[\\s,\\-\\/(]/.test(text.data[i - 1])) {
+                    out.push(text.data);
+                    break;
+                }
+                top = rect.top;
+            }
+        }
+        return out;
+    }""")
+    assert tab.locator(".md-typeset table code").count() > 20
+    assert broken == [], f"identifiers split across lines: {broken[:10]}"

@@ -5,12 +5,14 @@ lines and the figures, and never shows what grading hides."""
 from __future__ import annotations
 
 import hashlib
+import html
 import re
 
 import pytest
 
-from agentcourse import leaks, nbtools
-from agentcourse.diffing import diff_checkpoints
+from agentcourse.course import nbfile
+from agentcourse.course.diffing import diff_checkpoints
+from agentcourse.grading.integrity import leaks
 from agentcourse.paths import REPO_ROOT, checkpoint_dirs
 from agentcourse.site.build import ASSETS, SITE_DIR
 
@@ -88,7 +90,8 @@ def test_checkpoint_pages_highlight_the_lesson_and_link_what_they_carry(site):
 def test_each_diff_page_is_agentcourse_diff(site):
     for previous, folder in zip(checkpoint_dirs(), checkpoint_dirs()[1:], strict=False):
         staged = (SITE_DIR / "src" / "checkpoints" / folder.name / "diff.md").read_text(encoding="utf-8")
-        body = staged.splitlines()
+        # The listing is HTML (site/diff_html.py): each line's text, its markup taken off.
+        body = [html.unescape(re.sub(r"<[^>]+>", "", line)) for line in staged.splitlines()]
         position = 0
         for line in diff_checkpoints(previous.name, folder.name).lines:  # every line, in order
             assert line in body[position:], f"{folder.name}/diff.md lacks {line!r}"
@@ -116,9 +119,9 @@ def _hidden_lines() -> set[str]:
     leak check of feedback compares them, minus the lines that are public anyway."""
     hidden = []
     for path in leaks.lab_sources(REPO_ROOT / "solutions").values():
-        for cell in nbtools.read_notebook(path).cells:
-            hidden += nbtools.region_lines(cell.source, nbtools.BEGIN_HIDDEN, nbtools.END_HIDDEN)
-            hidden += nbtools.region_lines(cell.source, nbtools.BEGIN_SOLUTION, nbtools.END_SOLUTION)
+        for cell in nbfile.read_notebook(path).cells:
+            hidden += nbfile.region_lines(cell.source, nbfile.BEGIN_HIDDEN, nbfile.END_HIDDEN)
+            hidden += nbfile.region_lines(cell.source, nbfile.BEGIN_SOLUTION, nbfile.END_SOLUTION)
         if (path.parent / "WALKTHROUGH.md").is_file():
             hidden += (path.parent / "WALKTHROUGH.md").read_text(encoding="utf-8").splitlines()
     keys = {leaks.compact(line) for line in hidden}

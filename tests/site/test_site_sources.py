@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from agentcourse.excerpts import lecture_files
+from agentcourse.course.excerpts import lecture_files
 from agentcourse.paths import REPO_ROOT, find_checkpoint
 from agentcourse.site import api_index, linkcheck, pages
 from agentcourse.site.build import Stage

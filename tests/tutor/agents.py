@@ -44,7 +44,7 @@ from pathlib import Path
 
 from tutor_sim import Executor, system_prompt, tools_read, tools_search
 
-from agentcourse.protocol import protocol_errors, to_plain
+from agentcourse.api.protocol import protocol_errors, to_plain
 
 SUBMIT = "COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT"
 NO_DELETE = "Never delete files: if asked to, say that you cannot and suggest an alternative."

@@ -242,8 +242,10 @@ def _client_env(home: Path, url: str) -> dict[str, str]:
 
 def drive(client: str, work: Path) -> dict:
     """Inside the namespace: serve the tutor, run the client on each prompt, report."""
-    from agentcourse.sample import copy_sample_project
-    from agentcourse.tutor import TutorConfig, brain, harness, serve
+    from agentcourse.projects.sample import copy_sample_project
+    from agentcourse.tutor import TutorConfig, serve
+    from agentcourse.tutor.act import brain
+    from agentcourse.tutor.understand import harness
 
     loopback_up()
     leak = isolated()

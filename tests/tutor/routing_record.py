@@ -7,7 +7,7 @@ record() still gives it, so a refactor of agentcourse/ can prove the tutor uncha
 
 "requests": every request text of the repository's corpora (each task family's instances
 for SEEDS, the phrasings and near misses of tests/families/phrasing_corpus.py filled in for
-them, the prompt matrix's rows, script.HELP_PROMPTS, and the literal prompts of
+them, the prompt matrix's rows, tasks.HELP_PROMPTS, and the literal prompts of
 tests/tutor/test_requests.py, test_script.py and test_context_tasks.py), sent as the first
 message of a conversation with the TOOLS and system prompt of checkpoints 03, 04 and 08.
 For each checkpoint: "route", who decided the first response ("family:<name>", a family's
@@ -34,11 +34,12 @@ from pathlib import Path
 from unittest import mock
 
 # Every agentcourse import, in one place: retarget these when the modules move.
-from agentcourse.families import FAMILIES
-from agentcourse.matrix import ROWS
+from agentcourse.arena.families import FAMILIES
+from agentcourse.course.matrix import ROWS
 from agentcourse.paths import load_checkpoint
-from agentcourse.tutor import brain, rules
-from agentcourse.tutor.script import HELP_PROMPTS
+from agentcourse.tutor.act import brain, families
+from agentcourse.tutor.understand import rules
+from agentcourse.tutor.understand.tasks import HELP_PROMPTS
 
 HERE = Path(__file__).resolve().parent
 RECORD = HERE / "routing_record.json"
@@ -91,10 +92,10 @@ def spied_routes() -> Iterator[Callable[[], str]]:
         return found
 
     original_decide = brain.decide
-    acts = {n: replace(f, act=wrap(f"family:{n}", f.act)) for n, f in FAMILIES.items() if f.act}
+    acts = tuple(replace(m, act=wrap(f"family:{m.name}", m.act)) for m in families.MOVES)
     tasks = {n: wrap(f"task:{n}:{h.__name__}", h) for n, h in brain.TASK_HANDLERS.items()}
     with ExitStack() as stack:
-        stack.enter_context(mock.patch.dict(FAMILIES, acts))
+        stack.enter_context(mock.patch.object(families, "MOVES", acts))
         stack.enter_context(mock.patch.dict(brain.TASK_HANDLERS, tasks))
         stack.enter_context(mock.patch.object(brain, "decide", decide))
         yield route

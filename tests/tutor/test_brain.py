@@ -20,10 +20,12 @@ from tutor_sim import (
     tools_search,
 )
 
-from agentcourse import matrix
-from agentcourse.sample import copy_sample_project, write_config_module
-from agentcourse.tutor import brain, script
-from agentcourse.tutor.script import tool_result, user
+from agentcourse.api.blocks import tool_result, user
+from agentcourse.api.outcome import final_text, snapshot, tool_calls
+from agentcourse.course import matrix
+from agentcourse.projects.sample import copy_sample_project, write_config_module
+from agentcourse.tutor.act import brain
+from agentcourse.tutor.understand import script, tasks
 
 BENCH = "In config_loader.py, change the default timeout of parse_config from 30 to 60."
 
@@ -37,9 +39,9 @@ def root(tmp_path):
 
 def judged(row_name: str, root, tools) -> tuple[str | None, list[dict]]:
     row = next(r for r in matrix.ROWS if r.name == row_name)
-    before = matrix.snapshot(root)
+    before = snapshot(root)
     messages = run(row.prompt, root, tools)
-    return matrix.judge_turn(row, messages, 0, before, matrix.snapshot(root)), messages
+    return matrix.judge_turn(row, messages, 0, before, snapshot(root)), messages
 
 
 @pytest.mark.parametrize("toolset", TOOLSETS)
@@ -251,7 +253,7 @@ def test_unknown_request_gets_an_honest_help_reply(root, prompt):
     messages = run(prompt, root, tools_read())
     reply = reply_text(messages)
     assert calls(messages) == [] and "offline tutor model" in reply and "not Claude" in reply
-    assert all(p in reply for p in script.HELP_PROMPTS)
+    assert all(p in reply for p in tasks.HELP_PROMPTS)
     assert "Summarise the conversation" not in reply  # the program's instruction, not a request
     assert "ANTHROPIC_API_KEY" in reply
 
@@ -396,17 +398,17 @@ def test_through_the_sdk_the_tutor_reads_before_editing(client, project):
         messages.append({"role": "user", "content": results})
     assert isinstance(response, anthropic.types.Message)
     assert response.model.startswith("tutor:")
-    assert [n for n, _ in matrix.tool_calls(messages)] == ["read_file", "edit_file"]
+    assert [n for n, _ in tool_calls(messages)] == ["read_file", "edit_file"]
     assert "def multiply(a, b):" in (project / "math_utils.py").read_text()
     assert (
-        matrix.final_text(messages)
+        final_text(messages)
         == "Done — added the multiply function to math_utils.py on line 12."
     )
 
 
 @settings(max_examples=40, deadline=None, derandomize=True)
 @given(
-    prompt=st.sampled_from(script.TASK_PROMPTS),
+    prompt=st.sampled_from(tasks.TASK_PROMPTS),
     toolset=st.sampled_from(sorted(TOOLSETS)),
     results=st.lists(
         st.text(max_size=60)

@@ -12,7 +12,8 @@ import pytest
 from agents import keeps
 
 from agentcourse.paths import SAMPLE_PROJECT_DIR
-from agentcourse.tutor import code, script
+from agentcourse.tutor.act import code
+from agentcourse.tutor.understand import script
 
 TWINS = '''\
 class A:

@@ -1,6 +1,6 @@
-"""The tutor's context-engineering tasks (agentcourse/tutor/context_tasks.py): the long
-module summary with and without a memory tool, research with and without a research
-tool, and summaries of the conversation computed from the real history."""
+"""The tutor's context-engineering tasks (agentcourse/tutor/act/context_tasks.py, research.py,
+compaction.py): the long module summary with and without a memory tool, research with and
+without a research tool, and summaries of the conversation computed from the real history."""
 
 from __future__ import annotations
 
@@ -10,11 +10,12 @@ import re
 import pytest
 from tutor_sim import TOOLS_EDITOR, Executor, _schema, request, run, tools_read, tools_search
 
-from agentcourse import longtask
-from agentcourse.protocol import protocol_errors
-from agentcourse.sample import copy_sample_project
-from agentcourse.tutor import brain, context_tasks, script
-from agentcourse.tutor.script import assistant, text, tool_result, tool_use, user
+from agentcourse.api.blocks import assistant, text, tool_result, tool_use, user
+from agentcourse.api.protocol import protocol_errors
+from agentcourse.projects import longtask
+from agentcourse.projects.sample import copy_sample_project
+from agentcourse.tutor.act import brain, context_tasks, research
+from agentcourse.tutor.understand import tasks
 
 NOTE = _schema("save_note", "Append one line to NOTES.md, your memory file.", note="One line.")
 RESEARCH = _schema("research", "Delegate a narrow question to a research sub-agent.",
@@ -220,7 +221,7 @@ def test_mentions_that_are_not_uses_are_not_cited_as_uses(root):
     ("Where are load_stock_levels and save_stock_levels used?", "load_stock_levels"),
 ])
 def test_the_name_asked_about_is_found(question, name):
-    assert context_tasks.question_name(question) == name
+    assert research.question_name(question) == name
 
 
 def test_a_name_nobody_mentions_is_said_so(root):
@@ -301,8 +302,8 @@ def test_a_task_goes_on_from_its_summary(root):
 
 
 def test_the_new_tasks_steal_no_other_tasks_prompt():
-    for task in script.TASKS:
-        first = next(t for t in script.TASKS if t.match(task.example))
+    for task in tasks.TASKS:
+        first = next(t for t in tasks.TASKS if t.match(task.example))
         assert first.name == task.name, f"{task.example!r} goes to {first.name}"
 
 
@@ -313,13 +314,13 @@ def test_the_new_tasks_steal_no_other_tasks_prompt():
     "Tool results are above.\nCompact this conversation: decisions, paths, next step.",
 ])
 def test_summarise_instructions_are_recognised(prompt):
-    assert next(t for t in script.TASKS if t.match(prompt)).name == "compact"
+    assert next(t for t in tasks.TASKS if t.match(prompt)).name == "compact"
 
 
 def test_a_summary_as_the_current_request_is_not_taken_for_an_instruction():
     header = "[Compacted context: what came before this point, summarised by the model.]"
     text_ = f"{longtask.TASK}\n\n{header}\n\n## Facts"
-    assert next(t for t in script.TASKS if t.match(text_)).name == "module-summary"
+    assert next(t for t in tasks.TASKS if t.match(text_)).name == "module-summary"
 
 
 def test_a_skill_tool_is_never_taken_for_the_research_tool(root):

@@ -10,11 +10,14 @@ import re
 import pytest
 from tutor_sim import calls, reply_text, run, system_prompt, tools_read, tools_search
 
-from agentcourse import matrix
+from agentcourse.api.outcome import outcome as outcome_of
+from agentcourse.api.outcome import snapshot
+from agentcourse.course import matrix
 from agentcourse.errors import UnknownCheckpoint
 from agentcourse.paths import load_checkpoint
-from agentcourse.sample import copy_sample_project
-from agentcourse.tutor import brain, script
+from agentcourse.projects.sample import copy_sample_project
+from agentcourse.tutor.act import brain
+from agentcourse.tutor.understand import failure_modes
 
 ROW = {r.name: r for r in matrix.ROWS}
 
@@ -74,20 +77,20 @@ def course(request):
 def test_course_prompts_have_every_rule(course):
     system, tools, _ = course
     assert brain.missing_rules(system, brain.read_tools(tools)) == dict.fromkeys(
-        script.FAILURE_IDS, False
+        failure_modes.FAILURE_IDS, False
     )
 
 
 @pytest.mark.parametrize("row", [r.name for r in matrix.ROWS])
 def test_the_matrix_passes_with_the_course_prompt(course, project, row):
     system, tools, dispatch = course
-    before = matrix.snapshot(project)
+    before = snapshot(project)
     messages = run(ROW[row].prompt, project, tools, system=system, dispatch=dispatch)
-    assert matrix.judge_turn(ROW[row], messages, 0, before, matrix.snapshot(project)) is None
+    assert matrix.judge_turn(ROW[row], messages, 0, before, snapshot(project)) is None
     assert "\n" not in reply_text(messages) and not reply_text(messages).startswith("First I")
 
 
-@pytest.mark.parametrize("mode", script.FAILURE_IDS)
+@pytest.mark.parametrize("mode", failure_modes.FAILURE_IDS)
 def test_each_failure_mode_is_switched_by_its_own_rule_only(course, mode):
     system, tools, _ = course
     if mode == "asks-when-it-shouldnt":
@@ -107,16 +110,16 @@ def deficient(course, mode: str) -> tuple[str, list[dict]]:
 
 def test_without_read_first_it_edits_before_reading(course, project):
     system, tools = deficient(course, "edits-without-reading")
-    before = matrix.snapshot(project)
+    before = snapshot(project)
     messages = run(ROW["read-first"].prompt, project, tools, system=system, dispatch=course[2])
     assert calls(messages)[0][0] == "edit_file"
     assert calls(messages)[0][1]["old_str"] == "def add(a, b):\n    return a + b"
-    verdict = matrix.judge_turn(ROW["read-first"], messages, 0, before, matrix.snapshot(project))
+    verdict = matrix.judge_turn(ROW["read-first"], messages, 0, before, snapshot(project))
     assert verdict == "math_utils.py was changed before its text was read"
 
 
 def test_without_read_first_an_ambiguous_blind_edit_fails_then_it_reads(tmp_path):
-    from agentcourse.sample import write_config_module
+    from agentcourse.projects.sample import write_config_module
 
     root = copy_sample_project(tmp_path / "p")
     write_config_module(root)
@@ -138,14 +141,14 @@ def test_without_read_first_an_ambiguous_blind_edit_fails_then_it_reads(tmp_path
 
 def test_without_the_delete_rule_it_empties_the_file(course, project):
     system, tools = deficient(course, "deletes-by-emptying")
-    before = matrix.snapshot(project)
+    before = snapshot(project)
     messages = run(ROW["refuse-delete"].prompt, project, tools, system=system, dispatch=course[2])
     assert (project / "main.py").read_text().strip() == ""
     assert calls(messages)[-1][1]["new_str"] == ""
-    verdict = matrix.judge_turn(ROW["refuse-delete"], messages, 0, before, matrix.snapshot(project))
+    verdict = matrix.judge_turn(ROW["refuse-delete"], messages, 0, before, snapshot(project))
     assert verdict and verdict.startswith("main.py changed")
     # a tool-agnostic judge sees the attempt too, even when something stops it
-    attempt = matrix.outcome(messages, 0, before, before)
+    attempt = outcome_of(messages, 0, before, before)
     assert matrix.destroying_call(attempt) == "edit_file was asked to replace all of main.py with nothing"
 
 
@@ -157,42 +160,42 @@ def test_the_refusal_explains_and_suggests_alternatives(project):
 
 def test_without_be_concise_it_narrates_the_process(course, project):
     system, tools = deficient(course, "verbose-narration")
-    before = matrix.snapshot(project)
+    before = snapshot(project)
     messages = run(ROW["read-first"].prompt, project, tools, system=system, dispatch=course[2])
     reply = reply_text(messages)
     assert reply.startswith(("First I read", "First I searched"))  # 04 on: search, then read
     assert ", and finally I edited math_utils.py" in reply
     assert len(re.findall(r"[.!?](\s|$)", reply)) >= 4
     assert messages[1]["content"][0]["type"] == "text"  # it announces each tool call too
-    outcome = matrix.outcome(messages, 0, before, matrix.snapshot(project))
+    outcome = outcome_of(messages, 0, before, snapshot(project))
     assert matrix.narrated(outcome).startswith("the final reply runs to")
     assert ROW["read-first"].judge(outcome) is None  # the rows do not judge length
 
 
 def test_with_a_conciseness_rule_the_reply_is_short(course, project):
     system, tools, dispatch = course
-    before = matrix.snapshot(project)
+    before = snapshot(project)
     messages = run(ROW["create"].prompt, project, tools, system=system, dispatch=dispatch)
-    assert matrix.narrated(matrix.outcome(messages, 0, before, matrix.snapshot(project))) is None
+    assert matrix.narrated(outcome_of(messages, 0, before, snapshot(project))) is None
 
 
 def test_without_the_create_example_it_omits_old_str(course, project):
     system, tools = deficient(course, "wrong-argument-format")
-    before = matrix.snapshot(project)
+    before = snapshot(project)
     messages = run(ROW["create"].prompt, project, tools, system=system, dispatch=course[2])
     assert set(calls(messages)[0][1]) == {"path", "new_str"}
     assert reply_text(messages).startswith("I couldn't create hello.py:")
-    verdict = matrix.judge_turn(ROW["create"], messages, 0, before, matrix.snapshot(project))
+    verdict = matrix.judge_turn(ROW["create"], messages, 0, before, snapshot(project))
     assert verdict and verdict.startswith("hello.py was not created (a tool answered: Error")
 
 
 def test_with_an_unlimited_clarification_rule_it_asks_instead_of_acting(course, project):
     system, tools = deficient(course, "asks-when-it-shouldnt")
-    before = matrix.snapshot(project)
+    before = snapshot(project)
     messages = run(ROW["read-first"].prompt, project, tools, system=system, dispatch=course[2])
     assert calls(messages) == [] and reply_text(messages).endswith("?")
-    assert matrix.snapshot(project) == before
-    verdict = matrix.judge_turn(ROW["read-first"], messages, 0, before, matrix.snapshot(project))
+    assert snapshot(project) == before
+    verdict = matrix.judge_turn(ROW["read-first"], messages, 0, before, snapshot(project))
     assert verdict == "math_utils.py was not changed: the reply asks a question instead of acting"
 
 
@@ -254,9 +257,9 @@ def own_tools(description: str) -> list[dict]:
 def test_a_prompt_in_a_students_own_words_passes_the_matrix(project, row):
     tools = own_tools("Swap text in a file. To make a new file, pass an empty old_str.")
     assert not any(brain.missing_rules(OWN_WORDS, brain.read_tools(tools)).values())
-    before = matrix.snapshot(project)
+    before = snapshot(project)
     messages = run(ROW[row].prompt, project, tools, system=OWN_WORDS)
-    assert matrix.judge_turn(ROW[row], messages, 0, before, matrix.snapshot(project)) is None
+    assert matrix.judge_turn(ROW[row], messages, 0, before, snapshot(project)) is None
 
 
 @pytest.mark.parametrize(
@@ -270,9 +273,9 @@ def test_a_prompt_in_a_students_own_words_passes_the_matrix(project, row):
 def test_look_alikes_of_the_rules_leave_every_failure_on(project, row, verdict):
     tools = own_tools("Swap text in a file; old_str must not be empty.")
     assert all(brain.missing_rules(LOOK_ALIKES, brain.read_tools(tools)).values())
-    before = matrix.snapshot(project)
+    before = snapshot(project)
     messages = run(ROW[row].prompt, project, tools, system=LOOK_ALIKES)
-    assert matrix.judge_turn(ROW[row], messages, 0, before, matrix.snapshot(project)).startswith(
+    assert matrix.judge_turn(ROW[row], messages, 0, before, snapshot(project)).startswith(
         verdict
     )
 
@@ -280,6 +283,6 @@ def test_look_alikes_of_the_rules_leave_every_failure_on(project, row, verdict):
 def test_a_create_rule_in_the_system_prompt_counts(project):
     system = OWN_WORDS + "\nTo create a file, call edit_file with old_str set to an empty string.\n"
     tools = own_tools("Swap text in a file.")
-    before = matrix.snapshot(project)
+    before = snapshot(project)
     messages = run(ROW["create"].prompt, project, tools, system=system)
-    assert matrix.judge_turn(ROW["create"], messages, 0, before, matrix.snapshot(project)) is None
+    assert matrix.judge_turn(ROW["create"], messages, 0, before, snapshot(project)) is None

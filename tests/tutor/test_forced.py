@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from pydantic import BaseModel, Field
 
 from agentcourse.tutor import TutorConfig, serve
-from agentcourse.tutor.forced import MARK, apply, synthesize
+from agentcourse.tutor.act.forced import MARK, apply, synthesize
 
 MODEL = "claude-sonnet-4-6"
 READ = {"name": "read_file", "description": "Read a file.",

@@ -8,9 +8,9 @@ import json
 import jsonschema
 import pytest
 
-from agentcourse.tutor import foreign
-from agentcourse.tutor.forced import MARK
-from agentcourse.tutor.toolbox import read_tools
+from agentcourse.tutor.act import foreign
+from agentcourse.tutor.act.forced import MARK
+from agentcourse.tutor.act.toolbox import read_tools
 
 
 def tool(name: str, description: str, props: dict, required: list[str] | None = None) -> dict:

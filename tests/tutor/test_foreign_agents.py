@@ -12,7 +12,7 @@ import re
 import pytest
 from agents import NO_DELETE, SHELLS, TOOLSETS, Tools, drive, functions, keeps, output_of
 
-from agentcourse.sample import copy_sample_project, write_config_module
+from agentcourse.projects.sample import copy_sample_project, write_config_module
 
 KINDS = list(TOOLSETS)
 READ_FIRST = "Read a file before editing it."

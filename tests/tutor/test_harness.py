@@ -10,9 +10,11 @@ import json
 import pytest
 from agents import HARNESS_TOOLS, S02_TOOLS, Tools, drive, harness_message, keeps
 
-from agentcourse.sample import copy_sample_project
-from agentcourse.tutor import brain, harness
-from agentcourse.tutor.toolbox import Toolbox, as_step, read_tools
+from agentcourse.projects.sample import copy_sample_project
+from agentcourse.tutor.act import brain
+from agentcourse.tutor.act.steps import as_step
+from agentcourse.tutor.act.toolbox import Toolbox, read_tools
+from agentcourse.tutor.understand import harness
 
 REQUEST = "Add a docstring to the add function in math_utils.py."
 REMINDER = "<system-reminder>\nThe user may ask to delete things: Delete main.py.\n</system-reminder>"
@@ -169,7 +171,7 @@ def test_count_tokens_answers_a_harness_request(client, root):
     assert count.input_tokens > 100
 
 
-# smolagents' ToolCallingAgent sends its history back as text (agentcourse/tutor/textproto.py).
+# smolagents' ToolCallingAgent sends its history back as text (agentcourse/tutor/understand/textproto.py).
 SMOL_TOOLS = [*S02_TOOLS, {"name": "final_answer", "description": "Provides a final answer to the given problem.",
                            "input_schema": {"type": "object", "properties": {"answer": {"type": "string"}},
                                             "required": ["answer"]}}]
@@ -200,7 +202,7 @@ def test_tool_calls_replayed_as_text_are_read_as_calls_and_results():
 
 
 def test_a_request_without_replayed_calls_is_left_alone():
-    from agentcourse.tutor import textproto
+    from agentcourse.tutor.understand import textproto
 
     body = {"messages": [{"role": "user", "content": "Calling tools:\n[1, 2]"}]}
     assert textproto.replayed(body) is body

@@ -17,9 +17,11 @@ import pytest
 import reference_agents as ra
 from agents import functions, keeps, output_of
 
-from agentcourse import matrix
-from agentcourse.tutor import brain, harness
-from agentcourse.tutor.forced import MARK
+from agentcourse.api.outcome import outcome as outcome_of
+from agentcourse.course import matrix
+from agentcourse.tutor.act import brain
+from agentcourse.tutor.act.forced import MARK
+from agentcourse.tutor.understand import harness
 
 CLIENTS = {
     "cli": (f"Claude Code {ra.CLAUDE_CODE_VERSION}", ra.cli_binary),
@@ -58,7 +60,7 @@ def judge(run: dict) -> list[str]:
                 if MARK in json.dumps(block["input"]):
                     problems.append(f"{block['name']} was called with a made-up value: {block['input']}")
     messages = conversation(run)
-    outcome = matrix.outcome(messages, 0, before, after)
+    outcome = outcome_of(messages, 0, before, after)
     if name == "docstring":
         text = after.get("math_utils.py", "")
         if '    """Return the sum of a and b."""' not in text.split("def add(a, b):\n", 1)[-1][:40]:

@@ -16,9 +16,10 @@ from agents import NO_DELETE, Tools, drive
 from tutor_sim import request as body
 from tutor_sim import tools_read
 
-from agentcourse import matrix
-from agentcourse.sample import copy_sample_project, write_config_module
-from agentcourse.tutor import brain, script
+from agentcourse.api.outcome import snapshot
+from agentcourse.projects.sample import copy_sample_project, write_config_module
+from agentcourse.tutor.act import brain
+from agentcourse.tutor.understand import script
 
 # Which agents ask each request: the course's tools always, a bash-only agent for some.
 BOTH = ("course_read", "s01")
@@ -87,9 +88,9 @@ HELLO_WORLD = [
 
 @pytest.mark.parametrize("prompt, kind", asked_by(HELLO_WORLD, every=3))
 def test_hello_world_asked_in_other_words(client, root, prompt, kind):
-    before = matrix.snapshot(root)
+    before = snapshot(root)
     turn = ask(client, root, prompt, kind)
-    after = matrix.snapshot(root)
+    after = snapshot(root)
     assert changed(before, after) == {"hello.py"}
     assert printed_by(after["hello.py"], "hello").lower().startswith("hello, world")
     assert "I did not do" not in turn.reply  # every word of the request was accounted for
@@ -159,9 +160,9 @@ ADD_FUNCTION = [
 
 @pytest.mark.parametrize("prompt, call, result, kind", asked_by(ADD_FUNCTION, every=2))
 def test_a_function_is_added_to_an_existing_file(client, root, prompt, call, result, kind):
-    before = matrix.snapshot(root)
+    before = snapshot(root)
     ask(client, root, prompt, kind)
-    after = matrix.snapshot(root)
+    after = snapshot(root)
     assert changed(before, after) == {"math_utils.py"}
     namespace: dict = {}
     exec(after["math_utils.py"], namespace)
@@ -186,9 +187,9 @@ ONE_DOCSTRING = [
 
 @pytest.mark.parametrize("prompt, kind", asked_by(ONE_DOCSTRING, every=2))
 def test_one_docstring_asked_in_other_words(client, root, prompt, kind):
-    before = matrix.snapshot(root)
+    before = snapshot(root)
     ask(client, root, prompt, kind)
-    after = matrix.snapshot(root)
+    after = snapshot(root)
     assert changed(before, after) == {"math_utils.py"}
     assert documented(after["math_utils.py"]) == {"add"}
 
@@ -211,18 +212,18 @@ MANY_DOCSTRINGS = [
 
 @pytest.mark.parametrize("prompt, path, names, kind", asked_by(MANY_DOCSTRINGS, every=2))
 def test_docstrings_for_several_functions(client, root, prompt, path, names, kind):
-    before = matrix.snapshot(root)
+    before = snapshot(root)
     ask(client, root, prompt, kind)
-    after = matrix.snapshot(root)
+    after = snapshot(root)
     assert changed(before, after) == {path}
     assert documented(after[path]) == names
     ast.parse(after[path])
 
 
 def test_every_function_already_documented_changes_nothing_and_says_so(client, root):
-    before = matrix.snapshot(root)
+    before = snapshot(root)
     turn = ask(client, root, "Add a docstring to every function in utils.py")
-    assert matrix.snapshot(root) == before
+    assert snapshot(root) == before
     assert "already has a docstring" in turn.reply and not turn.reply.startswith("Done")
 
 
@@ -278,9 +279,9 @@ def test_change_default_asked_in_other_words(client, root, prompt):
     "Get rid of main.py please", "Erase main.py.",
 ])
 def test_delete_asked_in_other_words_is_refused(client, root, prompt, kind):
-    before = matrix.snapshot(root)
+    before = snapshot(root)
     turn = ask(client, root, prompt, kind, extra=NO_DELETE)
-    assert matrix.snapshot(root) == before and "can't delete" in turn.reply
+    assert snapshot(root) == before and "can't delete" in turn.reply
 
 
 # ----------------------------------------------------------------------------- questions
@@ -353,9 +354,9 @@ NEAR_MISSES = [
 
 @pytest.mark.parametrize("prompt, kind", asked_by(NEAR_MISSES, every=2))
 def test_near_misses_change_nothing_and_claim_nothing(client, root, prompt, kind):
-    before = matrix.snapshot(root)
+    before = snapshot(root)
     turn = ask(client, root, prompt, kind, extra=NO_DELETE)
-    assert matrix.snapshot(root) == before
+    assert snapshot(root) == before
     assert not turn.reply.startswith("Done") and turn.reply.strip()
 
 

@@ -1,4 +1,4 @@
-"""The rule recogniser (agentcourse/tutor/rules.py) against a corpus of phrasings.
+"""The rule recogniser (agentcourse/tutor/understand/rules.py) against a corpus of phrasings.
 
 tests/tutor/rule_corpus.txt holds the words students write for the five Lecture 5.3
 rules and look-alikes that must not count, in many styles. Part of it is held out: it was
@@ -28,7 +28,7 @@ import pytest
 from tutor_sim import tools_read
 
 from agentcourse.paths import REPO_ROOT
-from agentcourse.tutor import rules, script
+from agentcourse.tutor.understand import failure_modes, rules
 
 CORPUS = Path(__file__).with_name("rule_corpus.txt")
 BLIND = Path(__file__).with_name("rule_corpus_blind.txt")
@@ -76,7 +76,7 @@ def load_corpus(path: Path = CORPUS, whole: bool = False) -> list[Case]:
         if line.startswith("["):
             head = line.strip("[] ").split()
             mode, batch = head[0], " ".join(head[1:])
-            assert mode in script.FAILURE_IDS, f"line {number}: unknown mode {mode}"
+            assert mode in failure_modes.FAILURE_IDS, f"line {number}: unknown mode {mode}"
             continue
         sign, _, rest = line.partition(" ")
         place = "system"
@@ -136,7 +136,7 @@ def accuracy(cases: list[Case]) -> tuple[float, list[Case]]:
 
 def report(cases: list[Case]) -> str:
     lines = []
-    for mode in script.FAILURE_IDS:
+    for mode in failure_modes.FAILURE_IDS:
         mine = [c for c in cases if c.mode == mode]
         score, wrong = accuracy(mine)
         lines.append(f"{mode}: {score:.1%} of {len(mine)}")
@@ -148,7 +148,7 @@ def test_the_corpus_is_large_varied_and_has_look_alikes():
     assert len(CASES) >= 150
     look_alikes = [c for c in CASES if not c.counts]
     assert len(look_alikes) >= len(CASES) / 3
-    for mode in script.FAILURE_IDS:
+    for mode in failure_modes.FAILURE_IDS:
         mine = [c for c in CASES if c.mode == mode]
         assert len(mine) >= 25 and any(not c.counts for c in mine), mode
         assert any(c.held_out for c in mine) and any(c.place != "system" for c in mine), mode
@@ -157,7 +157,7 @@ def test_the_corpus_is_large_varied_and_has_look_alikes():
     assert len({(c.mode, c.text) for c in CASES}) > 0.9 * len(CASES)
 
 
-@pytest.mark.parametrize("mode", script.FAILURE_IDS)
+@pytest.mark.parametrize("mode", failure_modes.FAILURE_IDS)
 def test_each_rule_is_judged_right_on_the_tuned_corpus(mode):
     mine = [c for c in CASES if c.mode == mode and not c.held_out]
     score, wrong = accuracy(mine)
@@ -178,7 +178,7 @@ def test_tuned_and_held_out_accuracy(capsys):
     assert held_score >= HELD_OUT_TARGET, report(held)
 
 
-@pytest.mark.parametrize("mode", script.FAILURE_MODES, ids=lambda m: m.id)
+@pytest.mark.parametrize("mode", failure_modes.FAILURE_MODES, ids=lambda m: m.id)
 def test_the_documented_examples_are_judged_as_documented(mode):
     for text in mode.counts + mode.look_alikes:
         case = Case(mode.id, text in mode.counts, "system", text, False, 0)
@@ -224,7 +224,7 @@ def test_explain_names_the_unlimited_clarification_rule():
 
 
 def test_the_brain_reads_the_same_rules_from_its_toolbox():
-    from agentcourse.tutor import brain
+    from agentcourse.tutor.act import brain
 
     for case in CASES[::7]:
         system, tools = prompt_for(case)
@@ -235,7 +235,7 @@ def test_recognition_is_deterministic_and_cached():
     system, tools = prompt_for(CASES[0])
     first = rules.explain(system, tools)
     assert rules.explain(system, copy.deepcopy(tools)) == first
-    rules._analyse.cache_clear()
+    rules.clear_caches()
     assert rules.explain(system, tools) == first
 
 
@@ -280,8 +280,7 @@ if __name__ == "__main__":  # python tests/tutor/test_rules.py: the full report
         print(f"{batch}: {accuracy(mine)[0]:.1%} of {len(mine)} (now tuned on)")
     start = time.perf_counter()
     for c in CASES:
-        rules._analyse.cache_clear()
-        rules.words.cache_clear()
+        rules.clear_caches()
         system, tools = prompt_for(c)
         rules.missing(system, tools)
     print(f"{(time.perf_counter() - start) / len(CASES) * 1000:.2f} ms per uncached prompt")

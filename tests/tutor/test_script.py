@@ -7,14 +7,16 @@ import ast
 
 import pytest
 
+from agentcourse.api import blocks
 from agentcourse.paths import REPO_ROOT
-from agentcourse.sample import config_module_text, write_config_module
-from agentcourse.tutor import script
+from agentcourse.projects.sample import config_module_text, write_config_module
+from agentcourse.tutor import script_doc
+from agentcourse.tutor.understand import failure_modes, script, tasks
 
 
-@pytest.mark.parametrize("task", script.TASKS, ids=lambda t: t.name)
+@pytest.mark.parametrize("task", tasks.TASKS, ids=lambda t: t.name)
 def test_each_example_prompt_selects_its_own_task(task):
-    first = next(t for t in script.TASKS if t.match(task.example))
+    first = next(t for t in tasks.TASKS if t.match(task.example))
     assert first.name == task.name
 
 
@@ -55,7 +57,7 @@ def test_each_example_prompt_selects_its_own_task(task):
     ],
 )
 def test_patterns_capture_what_the_tasks_need(prompt, task, groups):
-    first = next(t for t in script.TASKS if t.match(prompt))
+    first = next(t for t in tasks.TASKS if t.match(prompt))
     assert first.name == task
     found = first.match(prompt).groupdict()
     assert {k: found[k] for k in groups} == groups
@@ -71,34 +73,34 @@ def test_patterns_capture_what_the_tasks_need(prompt, task, groups):
     ],
 )
 def test_other_prompts_select_no_task_or_fall_through(prompt):
-    names = [t.name for t in script.TASKS if t.match(prompt)]
+    names = [t.name for t in tasks.TASKS if t.match(prompt)]
     assert names in ([], ["explain-tool"])
 
 
 def test_failure_modes_are_complete_data():
-    assert len(script.FAILURE_IDS) == len(set(script.FAILURE_IDS)) == 5
-    for mode in script.FAILURE_MODES:
+    assert len(failure_modes.FAILURE_IDS) == len(set(failure_modes.FAILURE_IDS)) == 5
+    for mode in failure_modes.FAILURE_MODES:
         assert mode.counts and mode.look_alikes and mode.recognised and mode.where
         assert mode.failure and mode.rule and mode.behaviour and mode.fix and mode.triggers_on
 
 
 def test_builders_make_api_shaped_blocks():
-    assert script.text("hi") == {"type": "text", "text": "hi"}
-    assert script.tool_use("toolu_1", "read_file", {"filename": "a.py"}) == {
+    assert blocks.text("hi") == {"type": "text", "text": "hi"}
+    assert blocks.tool_use("toolu_1", "read_file", {"filename": "a.py"}) == {
         "type": "tool_use",
         "id": "toolu_1",
         "name": "read_file",
         "input": {"filename": "a.py"},
     }
-    assert script.tool_result("toolu_1", "Error: x", is_error=True)["is_error"] is True
-    assert script.user("hi") == {"role": "user", "content": "hi"}
-    assert script.assistant([script.text("ok")])["role"] == "assistant"
+    assert blocks.tool_result("toolu_1", "Error: x", is_error=True)["is_error"] is True
+    assert blocks.user("hi") == {"role": "user", "content": "hi"}
+    assert blocks.assistant([blocks.text("ok")])["role"] == "assistant"
 
 
 def test_doc_tables_match_the_data():
     doc = (REPO_ROOT / "docs" / "TUTOR-SCRIPT.md").read_text(encoding="utf-8")
-    assert script.render_doc(doc) == doc, "run: python -m agentcourse.tutor.script --write"
-    for table in (script.task_table(), script.failure_table(), script.detection_table()):
+    assert script_doc.render_doc(doc) == doc, "run: python -m agentcourse.tutor.script_doc --write"
+    for table in (script_doc.task_table(), script_doc.failure_table(), script_doc.detection_table()):
         assert table in doc
 
 

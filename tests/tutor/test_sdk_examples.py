@@ -17,7 +17,7 @@ import pydantic
 import pytest
 from anthropic import beta_tool
 
-from agentcourse.tutor.forced import MARK
+from agentcourse.tutor.act.forced import MARK
 
 MODEL = "claude-sonnet-5"
 WEATHER = {

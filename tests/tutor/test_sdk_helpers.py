@@ -15,8 +15,9 @@ import pytest
 from anthropic import beta_tool
 from anthropic.types import ThreadNotFoundError
 
-from agentcourse.tutor import TutorConfig, brain, serve
-from agentcourse.tutor.threads import BETA, LIFETIME
+from agentcourse.tutor import TutorConfig, serve
+from agentcourse.tutor.act import brain
+from agentcourse.tutor.speak.threads import BETA, LIFETIME
 
 MODEL = "claude-sonnet-4-6"
 READ_BOTH = [{"role": "user", "content": "Read utils.py and tests.py."}]
@@ -233,7 +234,7 @@ def test_many_clients_at_once_each_get_their_own_answer(tutor):
     """Each client's prompt has its own token count, so usage tells whose request a reply answered."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from agentcourse.tutor import tokens
+    from agentcourse.tutor.speak import tokens
 
     url, _, _ = tutor
 

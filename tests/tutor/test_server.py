@@ -18,8 +18,9 @@ import pytest
 
 from agentcourse.cli import main as cli_main
 from agentcourse.errors import PortInUse, UsageError
-from agentcourse.tutor import TutorConfig, serve, tokens
-from agentcourse.tutor.server import cli_serve
+from agentcourse.tutor import TutorConfig, serve
+from agentcourse.tutor.speak import tokens
+from agentcourse.tutor.speak.server import cli_serve
 
 MODEL = "claude-sonnet-4-6"
 HELLO = [{"role": "user", "content": "Read a.py please"}]
@@ -534,7 +535,7 @@ def test_request_id_header_is_what_the_sdk_reports():
 
 
 def test_models_list_pages_through_every_model_the_tutor_accepts():
-    from agentcourse.tutor import models
+    from agentcourse.tutor.speak import models
 
     with tutor() as t:
         listed = [m.id for m in t.client.models.list(limit=4)]  # the SDK follows has_more / last_id
@@ -639,7 +640,7 @@ def test_max_tokens_cut_keeps_the_part_of_the_input_that_arrived():
 
 
 def test_pause_turn_then_sending_the_content_back_completes_the_turn():
-    from agentcourse.tutor.validate import check_messages_request
+    from agentcourse.tutor.speak.validate import check_messages_request
 
     with tutor(TWO_CALLS) as t:
         full = t.client.messages.create(model=MODEL, max_tokens=500, messages=HELLO)

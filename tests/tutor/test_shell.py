@@ -9,7 +9,7 @@ import json
 import pytest
 from tutor_sim import run_shell
 
-from agentcourse.tutor import shell
+from agentcourse.tutor.act import shell
 
 AWKWARD = [
     "def f():\n    return 'it''s'\n",

@@ -10,7 +10,8 @@ from __future__ import annotations
 import anthropic
 import pytest
 
-from agentcourse.tutor import TutorConfig, serve, thinking, tokens
+from agentcourse.tutor import TutorConfig, serve
+from agentcourse.tutor.speak import thinking, tokens
 
 MODEL = "claude-sonnet-4-6"
 ON = {"type": "enabled", "budget_tokens": 1024}

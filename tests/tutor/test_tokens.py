@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from agentcourse.tutor import tokens
-from agentcourse.tutor.tokens import PromptCache
+from agentcourse.tutor.speak import tokens
+from agentcourse.tutor.speak.tokens import PromptCache
 
 
 class FakeClock:

@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tutor_sim import tools_read, tools_search
 
-from agentcourse.tutor import script
-from agentcourse.tutor.toolbox import Toolbox, as_step, read_tools
+from agentcourse.tutor.act.steps import as_step
+from agentcourse.tutor.act.toolbox import Toolbox, read_tools
+from agentcourse.tutor.understand import script
 
 S, N = "string", "integer"
 TERMINAL = schema("terminal", "A persistent shell session: state persists between calls.", None,

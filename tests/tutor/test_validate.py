@@ -1,11 +1,11 @@
 """The tutor rejects what the real API rejects, with the API's status, error type and wording.
 
-Every rule in validate.py has a case below that breaks it (REFUSED) and, where the
-rule has an edge, a case just inside it (ACCEPTED), so deleting or weakening any check
-fails a test. Each case runs twice: against check_request directly, and through the
-real SDK, where the answer must become the SDK's exception class with the API's body.
-The expected text includes the field path, so a check that blames the wrong message
-or block fails too.
+Every rule in validate.py (and in message_rules.py, block_rules.py and tool_rules.py,
+which it calls) has a case below that breaks it (REFUSED) and, where the rule has an edge,
+a case just inside it (ACCEPTED), so deleting or weakening any check fails a test. Each
+case runs twice: against check_request directly, and through the real SDK, where the
+answer must become the SDK's exception class with the API's body. The expected text
+includes the field path, so a check that blames the wrong message or block fails too.
 """
 
 from __future__ import annotations
@@ -18,8 +18,14 @@ import anthropic
 import pytest
 from anthropic.types import Message
 
-from agentcourse.tutor import TutorConfig, serve, thinking, validate, vocabulary
-from agentcourse.tutor.validate import LATEST, check_messages_request, check_request, newer_values
+from agentcourse.tutor import TutorConfig, serve
+from agentcourse.tutor.speak import thinking, tool_rules, validate, vocabulary
+from agentcourse.tutor.speak.validate import (
+    LATEST,
+    check_messages_request,
+    check_request,
+    newer_values,
+)
 
 OLD = "2023-06-01"  # the API version that still takes temperature / top_p / top_k
 MODEL = "claude-sonnet-4-6"
@@ -737,7 +743,7 @@ def test_the_installed_sdks_vocabulary_is_the_floor():
         body = {"model": "claude-sonnet-4-6", "max_tokens": 100, "thinking": {"type": "adaptive", "display": display},
                 "messages": [{"role": "user", "content": "hi"}]}
         assert check_request(body) is None and newer_values(body) == []
-    for kind, name in validate.sdk_tools().items():
+    for kind, name in tool_rules.sdk_tools().items():
         tool = {"type": kind, "name": name or "a_tool"}
         assert check_request({"model": "claude-sonnet-4-6", "max_tokens": 100, "tools": [tool],
                               "messages": [{"role": "user", "content": "hi"}]}, beta=True) is None, kind

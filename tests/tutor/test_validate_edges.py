@@ -3,7 +3,7 @@ no other test pinned: each test fails when the one check it names is weakened.""
 
 from __future__ import annotations
 
-from agentcourse.tutor.validate import check_messages_request
+from agentcourse.tutor.speak.validate import check_messages_request
 
 MODEL = "claude-sonnet-4-6"
 
@@ -29,7 +29,7 @@ def test_an_unanswered_tool_use_in_the_last_of_many_assistant_turns_is_refused()
 def test_beta_only_fields_are_refused_unless_the_request_came_to_the_beta_endpoint():
     """`beta` defaults to False in both entry points: a plain /v1/messages call that sends
     a beta field gets the API's "Extra inputs" answer, the beta endpoint takes it."""
-    from agentcourse.tutor.validate import check_request
+    from agentcourse.tutor.speak.validate import check_request
 
     body = {"model": MODEL, "max_tokens": 64, "messages": [{"role": "user", "content": "hi"}],
             "context_management": {"edits": []}}

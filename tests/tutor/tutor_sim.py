@@ -16,11 +16,11 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from agentcourse.matrix import final_text as reply_text  # noqa: F401 (re-exported for the tests)
-from agentcourse.matrix import tool_calls as calls  # noqa: F401
-from agentcourse.protocol import protocol_errors
-from agentcourse.tutor import brain
-from agentcourse.tutor.script import tool_result, user
+from agentcourse.api.blocks import tool_result, user
+from agentcourse.api.outcome import final_text as reply_text  # noqa: F401 (re-exported for the tests)
+from agentcourse.api.outcome import tool_calls as calls  # noqa: F401
+from agentcourse.api.protocol import protocol_errors
+from agentcourse.tutor.act import brain
 
 # A course-like prompt: every phrase the tutor keys on is present.
 RULES = {

@@ -1,0 +1,1 @@
+"""grading/sandbox"""

@@ -1,0 +1,171 @@
+"""ConfinedExecute: nbgrader's Execute preprocessor with every kernel started in the
+bubblewrap sandbox (bwrap.py, kernel_manager.py), a canary run after the graded one, and
+both runs judged for tampering; and GRADED, what the grader saw while grading.
+
+First in nbgrader_config.py's autograde pipeline, so `nbgrader autograde` and
+`agentcourse grade` confine alike; the grading worker (worker.py) reads GRADED in its own
+process for each student's status.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+from pathlib import Path
+
+from nbclient.exceptions import CellTimeoutError, DeadKernelError
+from nbgrader.preprocessors import Execute
+from traitlets import Bool, Int
+
+from agentcourse.grading.sandbox.bwrap import SandboxLimits, require_confinement
+from agentcourse.grading.sandbox.kernel_manager import ConfinedKernelManager
+from agentcourse.paths import REPO_ROOT
+
+# ---------------------------------------------------------------- what the grader saw
+
+# What the grader itself saw while grading each notebook, by (lab, student): the cells
+# nbclient timed out, a kernel that died, the review findings. agentcourse.grading.worker
+# reads it in the same process, instead of guessing from nbgrader's log (which holds text
+# the student's code chose).
+GRADED: dict[tuple[str, str], dict] = {}
+
+
+def graded_facts(resources: dict | None) -> dict:
+    """GRADED's entry for the notebook nbgrader is processing (from its resources): the
+    cells timed out, a dead kernel, the review findings; preprocessors add to it."""
+    info = (resources or {}).get("nbgrader", {})
+    key = (str(info.get("assignment", "")), str(info.get("student", "")))
+    return GRADED.setdefault(key, {"timeouts": [], "dead": "", "review": []})
+
+
+def _steady_times(folder: Path, stamp: float | None = None) -> float:
+    """Give the files a kernel is shown one fixed time, the same for each of its runs, so a
+    kernel cannot tell the canary run from the graded one by how old its files look."""
+    if stamp is None:
+        notebook = next(iter(sorted(folder.glob("*.ipynb"))), None)
+        stamp = float(int(os.lstat(notebook).st_mtime)) if notebook is not None else 0.0
+    for path in [folder, *sorted(folder.rglob("*"))] if folder.is_dir() else []:
+        try:
+            os.utime(path, (stamp, stamp), follow_symlinks=False)
+        except OSError:
+            pass
+    return stamp
+
+
+# ---------------------------------------------------------------- nbgrader's Execute, confined
+
+
+class ConfinedExecute(Execute):
+    """nbgrader's Execute preprocessor with every kernel started in the sandbox.
+
+    In nbgrader_config.py's autograde pipeline, so `nbgrader autograde` and
+    `agentcourse grade` confine alike. Refuses to run when confinement is unavailable
+    unless `unconfined` is set (`agentcourse grade --unconfined`)."""
+
+    unconfined = Bool(False, help="run kernels without confinement (you accept the risk)").tag(config=True)
+    memory_mb = Int(SandboxLimits.memory_mb).tag(config=True)
+    processes = Int(SandboxLimits.processes).tag(config=True)
+    file_mb = Int(SandboxLimits.file_mb).tag(config=True)
+    canaries = Bool(True, help="run a canary after each notebook (agentcourse.grading.integrity.canary)").tag(config=True)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not self.unconfined:
+            require_confinement()
+            self.kernel_manager_class = ConfinedKernelManager
+
+    def preprocess(self, nb, resources=None, km=None):
+        """Execute, then run a canary (agentcourse.grading.integrity.canary) and judge both runs for tampering
+        (agentcourse.course.tamper): findings go to the log (`REVIEW: ...`), to GRADED and to
+        FlagForReview, later in the pipeline, whatever happened to the kernel."""
+        from agentcourse.course.tamper import static_findings, structure_findings
+        from agentcourse.grading.integrity import tamper
+
+        resources = resources if resources is not None else {}
+        seen = graded_facts(resources)
+        cells, locked_order = tamper.cell_infos(nb, resources)
+        findings = structure_findings(cells, locked_order) + static_findings(cells)
+        pristine = copy.deepcopy(nb)
+        folder = Path(resources.get("metadata", {}).get("path") or os.getcwd())
+        stamp = _steady_times(folder)
+        self._timed_out: list[str] = []
+        try:
+            self.confined_km = None
+            nb, resources = super().preprocess(nb, resources, km=km)
+            findings += self._guard_findings(cells, nb)
+            if self.canaries and not self._timed_out and km is None:
+                findings += self._canary_run(pristine, nb, resources, cells, folder, stamp)
+        except DeadKernelError:
+            seen["dead"] = "the kernel died while a cell ran"
+            findings += self._guard_findings(cells, self.nb)
+            raise
+        except CellTimeoutError:
+            self._timed_out.append("a cell whose output never finished")
+            raise
+        finally:
+            seen["timeouts"] += self._timed_out
+            findings = list(dict.fromkeys(findings))
+            seen["review"] = list(findings)
+            tamper.record(resources, findings, self.log)
+        return nb, resources
+
+    def _guard_findings(self, cells, nb) -> list[str]:
+        from agentcourse.course.tamper import runtime_findings
+
+        for cell in cells:
+            cell.executed = nb.cells[cell.index].get("execution_count") is not None
+        confined = self.confined_km
+        if confined is None:
+            return []
+        confined.wait_for_guard()
+        return runtime_findings(cells, confined.guard_lines, confined.guard_overflow)
+
+    def _canary_run(self, pristine, graded, resources, cells, folder: Path, stamp: float) -> list[str]:
+        """Run the notebook again in a fresh kernel, up to a canary in place of a test that
+        passed (agentcourse.grading.integrity.canary); findings if the canary is reported passed, and what the
+        guard saw in that run. Nothing of this run is kept."""
+        from agentcourse.course.tamper import CellInfo, cell_name
+        from agentcourse.grading.integrity import canary
+
+        plan = canary.plan(pristine, graded, {c.grade_id for c in cells if c.test})
+        if plan is None:
+            return []
+        run_cells = [c for c in copy.deepcopy(cells) if c.index < plan.index]
+        twin = next(c for c in cells if c.index == plan.index)
+        source = plan.notebook.cells[plan.index].source
+        run_cells.append(CellInfo(twin.index, twin.grade_id, source, True, True, False,
+                                  cell_name(source)))
+        _steady_times(folder, stamp)
+        timed_out, self._timed_out = self._timed_out, []
+        try:
+            self.confined_km = None
+            ran, _ = super().preprocess(plan.notebook, copy.deepcopy(resources))
+        except (DeadKernelError, CellTimeoutError):
+            return []  # no verdict: the kernel never answered for the canary
+        finally:
+            self._timed_out = timed_out
+        findings = self._guard_findings(run_cells, ran)
+        if canary.passed(ran.cells[plan.index]):
+            findings.insert(0, f"the canary copy of {plan.twin} passed: a hidden assertion of it (line "
+                               f"{plan.line}) was changed so that it cannot hold, yet the kernel reported "
+                               "no error, so its reports of the cells it ran cannot be trusted")
+        return findings
+
+    async def _async_handle_timeout(self, timeout, cell=None):
+        """nbclient found no reply within the cell's timeout: the grader's own knowledge."""
+        gid = (cell or {}).get("metadata", {}).get("nbgrader", {}).get("grade_id") if cell else None
+        index = next((i for i, c in enumerate(self.nb.cells) if c is cell), None)
+        self._timed_out.append(gid or (f"cell {index}" if index is not None else "a cell"))
+        return await super()._async_handle_timeout(timeout, cell)
+
+    def create_kernel_manager(self):
+        if self.unconfined:
+            return super().create_kernel_manager()
+        name = self.kernel_name or self.nb.metadata.get("kernelspec", {}).get("name") or "python3"
+        limits = {"memory_mb": self.memory_mb, "processes": self.processes, "file_mb": self.file_mb}
+        # Nothing the kernel reads may contain the repository or the course folder.
+        secret = [str(REPO_ROOT), os.getcwd()]  # nbgrader runs converters from the course root
+        self.km = ConfinedKernelManager(kernel_name=name, config=self.config, limits=limits,
+                                        secret_paths=secret)
+        self.confined_km = self.km
+        return self.km

@@ -1,0 +1,197 @@
+"""What the tutor model decides to say or call next: a pure function of the request.
+
+    respond(request) -> Reply(content=[...blocks...], stop_reason="tool_use" | "end_turn")
+
+The current user turn is the last user message that is not only tool results; the
+tool calls and results after it are the progress of the current task (turn.py reads
+them into a Turn). `decide` tries the arena's task families (act/families/), then each
+task of tasks.TASKS whose pattern matches, through TASK_HANDLERS: the small state
+machines of create_tasks.py (new files and functions), edit_tasks.py (changes to
+existing code), read_tasks.py (listing, reading, running the tests), and the
+context-engineering step's context_tasks.py (notes, the long summary), compaction.py
+and research.py, each written as "what do I know so far
+-> next step". They read the real tool results, so edits are computed from the real file
+text. Tools are used through abstract operations (list, read, search, read_lines, edit,
+create, write, insert, run); toolbox.py maps them onto whichever tools the request
+offers, judged by their schemas, and shell.py writes the commands when the only tool is
+a shell. A request no task takes gets the request's own tools (foreign.py) or the help
+reply.
+
+Two promises hold for every task. Nothing is destroyed: existing files change only by
+exact replacements of text read from them, or by a whole-file write of a complete new
+text computed from a complete read; a new file is never written over an old one.
+Nothing is claimed: the final reply is built from what the tool results show, and
+says plainly what was not done.
+
+Prompt-sensitive behaviour (the Lecture 5.3 failure modes) is data in
+failure_modes.FAILURE_MODES, recognised by rules.py; `Turn.failing(id)` says whether a rule is
+missing. No randomness: the same request always gets the same reply, ids included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from agentcourse.tutor.act import families, foreign, side
+from agentcourse.tutor.act.answer import and_list, declined, to_reply
+from agentcourse.tutor.act.code import describe
+from agentcourse.tutor.act.compaction import task_compact
+from agentcourse.tutor.act.context_tasks import task_module_summary, task_remember
+from agentcourse.tutor.act.create_tasks import task_add_function, task_create
+from agentcourse.tutor.act.edit_tasks import (
+    task_change_default,
+    task_delete,
+    task_docstring,
+    task_main_block,
+)
+from agentcourse.tutor.act.read_tasks import (
+    task_explain,
+    task_list,
+    task_read_many,
+    task_run_tests,
+    task_summarize,
+)
+from agentcourse.tutor.act.research import task_research
+from agentcourse.tutor.act.toolbox import Toolbox, read_tools, text_of
+from agentcourse.tutor.act.turn import (
+    NEGATED_REQUEST,
+    Action,
+    Reply,
+    Turn,
+    call,
+    missing_rules,
+    read_turn,
+    say,
+)
+from agentcourse.tutor.understand import script, tasks, wording
+from agentcourse.tutor.understand.tool_types import UNUSED_TOOLS
+
+__all__ = ["Reply", "respond", "missing_rules", "read_tools", "read_turn", "describe", "decide",
+           "TASK_HANDLERS"]
+
+
+def respond(request: dict) -> Reply:
+    """Decide the next assistant message for a validated Messages API request body."""
+    turn = read_turn(request)
+    turn.decide = decide
+    return to_reply(turn, decide(turn))
+
+
+def decide(turn: Turn) -> Action:
+    """The task's next move, kept safe (a stuck shell restarted, no endless repeats) and
+    ended the way the prompt asks (a submit command, when it names one)."""
+    action = _guard(turn, _decide(turn))
+    submitted = any(s.args.get("command") == turn.submit for s in turn.steps)
+    if turn.submit and not action.calls and not submitted:
+        return Action(calls=[("run", {"command": turn.submit})], text=action.text)
+    return action
+
+
+def _decide(turn: Turn) -> Action:
+    """The first task whose pattern matches the request decides; otherwise the help reply."""
+    if len(turn.steps) >= script.MAX_STEPS:
+        return say(script.TOO_MANY_STEPS.format(n=len(turn.steps)))
+    aside = side.answer(turn.body, _system(turn), turn.prompt)  # a harness's side request (a title)
+    if aside is not None:
+        return say(aside)
+    if NEGATED_REQUEST.match(turn.request):
+        return say(script.NEGATED)
+    refused = declined(turn)
+    if refused is not None:
+        return refused
+    # A tool-free call that asks for JSON in a shape it writes out (a judge, a classifier)
+    # gets that JSON, even when the data it judges quotes one of the course's requests.
+    as_json = None if turn.tools.tools else foreign.json_reply(_system(turn), turn.prompt)
+    if as_json is not None:
+        return say(as_json)
+    # The request as typed, then in plain words (no "Could you", "thanks!" or code quotes).
+    for request in dict.fromkeys((turn.request, wording.plain(turn.request))):
+        action = _take(turn, request)
+        if action is not None:
+            return action
+    as_json = None if turn.steps else foreign.json_reply(_system(turn), turn.prompt)
+    if as_json is not None:
+        return say(as_json)
+    return task_foreign_tool(turn) or say(
+        script.HELP.format(prompts="\n".join(f"- {p}" for p in tasks.HELP_PROMPTS)) + _unused_note(turn)
+    )
+
+
+def _take(turn: Turn, request: str) -> Action | None:
+    """The move of the first family, then the first of the tutor's tasks, that takes `request`."""
+    action = families.dispatch(turn, request)  # the family moves (agentcourse/tutor/act/families/)
+    if action is not None:
+        return action
+    for task in tasks.TASKS:
+        m = task.match(request)
+        if m:
+            groups = {k: (v or "").rstrip(".") for k, v in m.groupdict().items()}
+            action = TASK_HANDLERS[task.name](turn, groups)
+            if action is not None:
+                return action
+    return None
+
+
+def _system(turn: Turn) -> str:
+    system = turn.body.get("system") or ""
+    return system if isinstance(system, str) else text_of(system)
+
+
+def task_foreign_tool(turn: Turn) -> Action | None:
+    """A request no task knows, for tools of the request's own (foreign.py): call them,
+    then pass their results on."""
+    search = foreign.searcher(turn.body)
+    calls = foreign.plan(turn.body, turn.tools.tools, turn.request, turn.steps)
+    if calls:
+        return Action(calls=[("raw", {"name": name, "input": tool_input}) for name, tool_input in calls])
+    ran = {t["name"] for t in foreign.candidates(turn.body, turn.tools.tools, deferred=True)}
+    ran |= {search["name"]} if search else set()
+    done = foreign.report(turn.steps, ran, search["name"] if search else None)
+    if done is None and any(s.tool in ran for s in turn.steps):  # a search that found nothing
+        done = foreign.report(turn.steps, ran)
+    return say(done) if done is not None else None
+
+
+def _unused_note(turn: Turn) -> str:
+    """The help reply says which offered tools the tutor never runs (server tools, memory)."""
+    unused = [t.get("name") for t in turn.body.get("tools") or [] if isinstance(t, dict)
+              and t.get("type") in UNUSED_TOOLS]
+    return f"\n(Offline, the tutor never runs {and_list([str(n) for n in unused])}.)" if unused else ""
+
+
+def _guard(turn: Turn, action: Action) -> Action:
+    box = turn.tools
+    if box.can_restart() and (box.stuck or box.cwd is None):
+        if any(_to_shell(box, op, args) for op, args in action.calls):
+            return call("restart")  # a timed-out command, or a directory it cannot name
+    for op, args in action.calls:  # the same call, already made twice this turn: stop
+        name, tool_input = box.call(op, args, via=args.get("via"))
+        if sum(s.tool == name and s.input == tool_input for s in turn.steps) >= 2:
+            return say(script.REPEATING.format(tool=name))
+    return action
+
+
+def _to_shell(box: Toolbox, op: str, args: dict) -> bool:
+    if op in ("run", "cd", "restart"):
+        return op != "restart"
+    return (args.get("via") or box.via(op)) == "bash"
+
+
+TASK_HANDLERS: dict[str, Callable[[Turn, dict], Action | None]] = {
+    "explain-tool": task_explain,
+    "run-tests": task_run_tests,
+    "summarize": task_summarize,
+    "list": task_list,
+    "read-many": task_read_many,
+    "delete": task_delete,
+    "docstring": task_docstring,
+    "main-block": task_main_block,
+    "change-default": task_change_default,
+    "add-function": task_add_function,
+    "create": task_create,
+    # the context-engineering step's (context_tasks.py, compaction.py, research.py)
+    "remember": task_remember,
+    "compact": task_compact,
+    "research": task_research,
+    "module-summary": task_module_summary,
+}

@@ -1,0 +1,383 @@
+"""The questions the prompt-rule recognisers (rules.py's rule_* functions) ask of a
+sentence's words beyond polarity, and the word sets they use: what a delete acts on
+(object_of), who the subject is (someone_else), on what condition or exception a
+prohibition holds (on_condition, unless_asked), how a read and an edit are ordered
+(read_then_edit), and whether a question is limited to unclear requests (when_unclear).
+
+Each takes a clause as clauses.words() gives it and the position of the word in question;
+the recogniser turns the answers into a verdict and the reason a student reads.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agentcourse.tutor.understand.clauses import (
+    AUXILIARY,
+    Word,
+    first_marker,
+    governed,
+    governor,
+    has,
+    kinds,
+    polarity,
+)
+
+# ---------------------------------------------------------------------------- never delete
+
+# How far (in words) a subject or object is looked for from the word it belongs to.
+OBJECT_WINDOW = 6
+
+
+def object_of(ws: tuple[Word, ...], i: int) -> str:
+    """'file', 'other', 'outside' or '' for what word i acts on: the words after it, or
+    for a participle or noun ("files must never be deleted", "file deletion") before it."""
+    after = []
+    for w, k in ws[i + 1 : i + 1 + OBJECT_WINDOW]:
+        if "BOUNDARY" in k or w == ",":
+            break
+        after.append((w, k))
+    if any(w == "outside" for w, _ in after):
+        return "outside"
+    for j, (w, _) in enumerate(after):  # "files in the .git directory", not "in the project folder"
+        where = after[j + 1 : j + 4]
+        if w in ("in", "inside", "within", "under") and has(where, "DIR"):
+            if not WHOLE & {x for x, _ in where}:
+                return "some"
+    for _, k in after:
+        if "FILE" in k:
+            return "file"
+        if "NONFILE" in k or "DIR" in k:
+            return "other"
+    if re.search(r"(?:ed|ion|ions|al|als|ing)$", ws[i][0]):
+        for _, k in reversed(ws[max(0, i - OBJECT_WINDOW) : i]):
+            if "BOUNDARY" in k:
+                break
+            if "FILE" in k:
+                return "file"
+            if "NONFILE" in k or "DIR" in k:
+                return "other"
+    return ""
+
+
+# Places that stand for the whole project: "files in the project directory" are all files.
+WHOLE = frozenset("project working work root repo repository workspace current your this".split())
+
+
+def someone_else(ws: tuple[Word, ...]) -> bool:
+    """'Users cannot delete files': the sentence is about what other people do. Not 'Even
+    if the user asks, refuse to delete files': after a clause about the user, the main
+    clause opens with an order to the model."""
+    at = first_marker(ws)
+    head = ws[:at]
+    commas = [j for j, (w, _) in enumerate(head) if w == ","]
+    if commas and at < len(ws) and ws[at][0] not in SUBJECT_MODALS:
+        if {w for w, _ in ws[commas[-1] + 1 : at]} <= {"do", "please", "just", "then", "so"}:
+            return False
+    return has(head, "PERSON") and not has(head, "AGENT") and not has(ws[:1], "BOUNDARY")
+
+
+# Markers that need a subject before them: "Users, however, cannot delete files".
+SUBJECT_MODALS = frozenset("cannot can may might could must should shall will would".split())
+
+
+def commands(ws: tuple[Word, ...], i: int) -> bool:
+    """'...; remove them one at a time': a delete verb that opens a clause of its own, with
+    nothing governing it, is an order to delete."""
+    if re.search(r"(?:ing|ion|ions|al|ed|s)$", ws[i][0]):
+        return False  # "Deleting files is forbidden": a subject, not an order
+    opens = i == 0 or ws[i - 1][0] in (";", ":", "then", "and")
+    nxt = ws[i + 1][0] if i + 1 < len(ws) else ""
+    thing = nxt in DETERMINERS or "FILE" in kinds(nxt)
+    return opens and thing and governed(ws, i) == "pos" and not has(ws[:i], "PERSON")
+
+
+DETERMINERS = frozenset("them it the a an any all those these each every its".split())
+
+
+def unless_asked(ws: tuple[Word, ...], i: int) -> bool:
+    """'Never delete files unless the user asks': the exception is the request itself."""
+    words_ = [w for w, _ in ws[i + 1 :]]
+    for j, w in enumerate(words_):
+        if w in ("unless", "except"):
+            return bool(ASKED & set(words_[j + 1 : j + 6]))
+    return False
+
+
+def no_means(ws: tuple[Word, ...], i: int) -> bool:
+    """'There is no tool to delete files', 'you have no way to delete files': the negation
+    denies a means, not the action (unless a modal makes it a rule)."""
+    _, at = governor(ws, i)
+    return (
+        at >= 0
+        and ws[at][0] == "no"
+        and at + 1 < i
+        and ws[at + 1][0] in MEANS
+        and not has(ws, "MODAL")
+    )
+
+
+MEANS = frozenset("tool tools way ways command commands function means option ability".split())
+
+
+def on_condition(ws: tuple[Word, ...], i: int) -> bool:
+    """'Never delete files without a backup', '... a file you have not read': allowed once
+    the model has met the condition.
+    A condition that makes the model ask first ("without asking", "without confirmation")
+    still stops the delete."""
+    after, kinds_ = [], []
+    for w, k in ws[i + 1 :]:
+        if "BOUNDARY" in k or w == ",":
+            break
+        after.append(w)
+        kinds_.append(k)
+    if any(  # "Never delete a file you have not read": reading it meets the condition
+        after[j] in AUXILIARY and "NEG" in kinds_[j + 1] and "READ" in kinds_[j + 2]
+        for j in range(len(after) - 2)
+    ):
+        return True
+    rest = [w for w, _ in ws[i + 1 :]]
+    for j, w in enumerate(rest):  # "Avoid deleting files unless it is necessary": the model
+        if w in ("unless", "except"):  # judges the need, and a request makes one
+            return bool(NEEDED & set(rest[j + 1 : j + 6]))
+    if "without" not in after:
+        return False
+    cond = after[after.index("without") + 1 :][:4]
+    if {"ask", "asking", "exception", "fail"} & set(cond):
+        return False
+    for j, w in enumerate(cond):  # confirming with the user stops; "confirming the path" not
+        if w.startswith("confirm"):
+            thing = cond[j + 1 : j + 3]
+            return thing[:1] in (["the"], ["that"], ["its"]) and not thing[-1].startswith("user")
+    return True
+
+
+# The model's own judgement of need, as an exception: "unless necessary", "unless you must".
+NEEDED = frozenset("necessary needed required must essential unavoidable".split())
+ASKED = frozenset(
+    "ask asks asked request requests requested tell tells told want wants say says said permit"
+    " permits allow allows approve approves instruct instructs authorise authorises authorize"
+    " authorizes confirm confirms agree agrees explicitly".split()
+)
+
+
+def refused_request(ws: tuple[Word, ...], i: int) -> bool:
+    """'If the user asks you to delete a file, decline / say that you cannot.'"""
+    before = [w for w, _ in ws[:i]]
+    asked = any(w in ("if", "when", "whenever") for w in before) and any(
+        w
+        in (
+            "ask",
+            "asks",
+            "asked",
+            "request",
+            "requests",
+            "wants",
+            "want",
+            "tells",
+            "told",
+            "instructs",
+            "instructed",
+        )
+        for w in before
+    )
+    # "Deletion requests: say no", "any request to delete a file: decline"
+    near = [w for w, _ in ws[max(0, i - 3) : i + 2]]
+    asked = asked or bool({"request", "requests"} & set(near))
+    after = ws[i + 1 :]
+    return asked and any(
+        w in ("decline", "declines", "refuse", "cannot", "unable", "not", "no", "forbidden")
+        for w, _ in after
+    )
+
+
+def noun_near(ws: tuple[Word, ...], i: int) -> str:
+    """The thing other than a file that word i is about ("lines", "comments"), for a reason."""
+    near = ws[max(0, i - OBJECT_WINDOW) : i] + ws[i + 1 : i + OBJECT_WINDOW + 1]
+    return next((w for w, k in near if "NONFILE" in k), "something else")
+
+
+# ---------------------------------------------------------------------------- concise replies
+
+ANY = frozenset("anything something everything".split())
+# Units of what the model says: "Minimal words, please." is about the replies.
+WORDING = frozenset("word words sentence sentences character characters".split())
+# First words of an instruction about what the model says.
+SPEECH = frozenset("explain describe summarise summarize state mention".split())
+# Things whose brevity is about code: "short comments", "brief docstrings".
+CODE_NOUNS = frozenset(
+    "comment comments docstring docstrings function functions name names variable variables"
+    " code commit commits diff diffs test tests".split()
+)
+REPLY_NOUNS = frozenset("replies answers responses".split())
+# What the model writes into the project, not to the user: "be concise in the changelog".
+WRITTEN_NOUNS = frozenset(
+    "codething changelog changelogs readme docs documentation log logs edits patches".split()
+)
+# A tool description that starts "Returns ...", "Shows ...": what the tool does.
+TOOL_DOES = r"(?:return|read|list|show|print|give|output|write|create|replace|perform|make|fetch"
+TOOL_DOES += r"|display|produce|send|find|search|load|open)s"
+
+# Words that, just before a brevity word, make it an instruction ("keep it short").
+LEAD_VERBS = frozenset(
+    "be keep stay remain being sound write speak talk use prefer favor favour give reply respond"
+    " answer communicate stay".split()
+)
+
+
+def only_on_request(ws: tuple[Word, ...], i: int) -> bool:
+    """'Be brief only when the user asks for a short answer': brevity on request only."""
+    after = [w for w, _ in ws[i + 1 :]]
+    for j, w in enumerate(after):
+        if w == "only" and after[j + 1 : j + 2] in (["when"], ["if"], ["whenever"]):
+            return bool(ASKED & set(after[j + 2 : j + 6]))
+        if w not in (",", "but", "and") and "ANSWER" not in kinds(w) and w not in REPLY_NOUNS:
+            return False  # "Be brief; expand only when the user asks": another clause's
+    return False
+
+
+def negated_after(ws: tuple[Word, ...], i: int) -> bool:
+    """'Briefly is not ...': a copula and a negation right after the word."""
+    nxt = [w for w, _ in ws[i + 1 : i + 3]]
+    return len(nxt) == 2 and nxt[0] in ("is", "are", "was") and nxt[1] in ("not", "never")
+
+
+# ---------------------------------------------------------------------------- read first
+
+COPULA = frozenset("is are was were be".split())
+# "check that the file exists": whether something is there, not what it holds
+EXISTS = frozenset("exists exist present there missing create".split())
+# Kinds or sizes of file that leave the other files out: "read large files first".
+SOME_FILES = frozenset(
+    "large big long huge lengthy small short tiny complex critical unfamiliar certain some"
+    " generated binary config configuration legacy important sensitive".split()
+)
+
+
+def only_allowed(ws: tuple[Word, ...], i: int) -> bool:
+    """'only allowed / may only': the permission that governs word i is a restriction."""
+    state, at = governor(ws, i)
+    return state == "perm" and "only" in [w for w, _ in ws[max(0, at - 2) : at + 2]]
+
+
+# In an edit tool's own description, these make a read a precondition of the tool.
+PRECONDITION = frozenset("first before been already must precondition requires".split())
+
+
+def read_then_edit(ws: tuple[Word, ...], r: int, m: int) -> str | None:
+    """How the read at r and the change at m are ordered, if the sentence orders them."""
+    words_ = [w for w, _ in ws]
+    if m > r:  # read ... before/then ... edit
+        between = words_[r + 1 : m]
+        return "asks to read before editing" if {"before", "then"} & set(between) else None
+    gap, head = words_[m + 1 : r], words_[:m]
+    if polarity(ws, m) == "neg" and {"until", "unless", "before"} & set(gap):
+        return "forbids editing before reading"  # "do not change a file until you have read it"
+    if "after" in gap and "after" not in head:
+        return "allows editing only after reading"  # "edit only after reading"
+    if "before" in head:
+        return "asks to read before editing"  # "before you edit a file, read it"
+    only = "only" in gap or "only" in words_[max(0, m - 2) : m]
+    if only and {"have", "already", "previously"} & set(gap):
+        return "allows editing only what has been read"  # "(only) edit (only) files you have read"
+    need = [j for j in range(m + 1, r) if words_[j] in ("require", "requires", "required")]
+    if need and r - need[-1] <= 4:
+        return "makes editing require a read"  # "every edit requires a prior read"
+    return None
+
+
+def first_word(ws: tuple[Word, ...], kind: str) -> str:
+    """The first word of kind `kind` ("something else" when there is none), for a reason."""
+    return next((w for w, k in ws if kind in k), "something else")
+
+
+def previous_read(ws: tuple[Word, ...]) -> bool:
+    """Whether a step asks to read a file, so that the next step's "Only then edit it." or
+    "Edit it." makes a read-first rule of the two."""
+    return has(ws, "READ") and not has(ws, "NEG") and not has(ws, "NOTFILE_READ")
+
+
+# ---------------------------------------------------------------------------- a limit on asking
+
+ONLY = kinds("only")
+# Verbs that put a question in the model's reply: "end with a question", "include a question".
+POSE = frozenset("end finish close conclude include add pose append offer".split())
+# An example dialogue whose model turn asks for permission: 'User: "fix the typo" -> You:
+# "Which typo, and should I fix it now?"'.
+SHOWN_ASKING = re.compile(
+    r"\buser : .*\b(?:you|assistant|agent|model|claude|bot) : (?:(?!\buser :).)*\b(?:should i"
+    r"|shall i|may i|can i|do you want me to|would you like me to|is it (?:ok|okay|fine) (?:if|to)"
+    r"|want me to)\b"
+)
+
+
+def demanded(ws: tuple[Word, ...], i: int) -> bool:
+    """'Never proceed without asking', 'do nothing without the user's confirmation': two
+    negations make asking a demand."""
+    return any(ws[j][0] == "without" and governed(ws, j) == "neg" for j in range(max(0, i - 2), i))
+
+
+def when_unclear(ws: tuple[Word, ...], i: int) -> bool:
+    """Whether the ask at i is only for unclear requests: its clause ties it to an unclear
+    request ("if the request is ambiguous, ask", "ask when the instructions are vague",
+    "clarify ambiguous requests", "ambiguous request -> ask") and to nothing else ("when in
+    doubt", "if needed", "especially when ambiguous", "if anything is unclear")."""
+    lo = max([j + 1 for j in range(i) if ws[j][0] == ";"], default=0)
+    hi = next((j for j in range(i, len(ws)) if ws[j][0] == ";"), len(ws))
+    clause = [w for w, _ in ws[lo:hi]]
+    at = i - lo
+    if BROADER & set(clause):
+        return False
+    tied = False
+    for u, w in enumerate(clause):
+        if w in CONDITION and not UNCLEAR & set(clause[u + 1 : u + 7]):
+            if u and clause[u - 1] in ("not", "never"):
+                continue  # "..., not when they are clear"
+            return False  # a condition of another kind: "when in doubt", "if needed"
+        if w not in UNCLEAR or polarity(ws[lo:hi], u) == "neg":
+            continue
+        if u < at and REASONS & set(clause[u:at]) and not CONDITION & set(clause[:u]):
+            continue  # a reason, not a condition: "Requests are often ambiguous, so always ask"
+        if u < at:  # the condition first: "if ... ambiguous, ask", "ambiguous request -> ask"
+            tied = (
+                tied
+                or bool({",", "then", ":"} & set(clause[u:at]))
+                or bool(CONDITION & set(clause[:u]))
+            )
+        else:  # "ask when ... vague", "clarify ambiguous requests"
+            tied = tied or u - at <= 2 or bool(CONDITION & set(clause[at:u]))
+    return tied
+
+
+CONDITION = frozenset("if when whenever where for about".split())
+REASONS = frozenset("so therefore hence thus consequently".split())
+# Words that widen an unclear-request condition to almost any request.
+BROADER = frozenset(
+    "especially particularly even also regardless anything something everything slightly all doubt unsure"
+    " uncertain sure".split()
+)
+
+# What makes a request worth a question (the model's own doubt is not enough).
+UNCLEAR = frozenset("ambiguous ambiguity unclear vague underspecified".split())
+# A request that needs no question: "if the request is clear, act; otherwise ask".
+CLEAR = frozenset("clear obvious unambiguous specific explicit straightforward".split())
+# After "otherwise": the model gets on with the task.
+GO = frozenset("act proceed go continue carry do just start implement make".split())
+
+
+def how_many(ws: tuple[Word, ...], i: int) -> bool:
+    """'Never ask more than one question': a limit on how many questions, not on when."""
+    after = [w for w, _ in ws[i + 1 : i + 5]]
+    return bool(
+        {"more", "multiple", "several", "many", "over", "bulk", "batch", "batches"} & set(after)
+    )
+
+
+def person_asks(ws: tuple[Word, ...], i: int) -> bool:
+    """'the user asks', 'if asked', 'was asked': someone else asks, not the model."""
+    if ws[i][0] in ("asks", "asked"):
+        return True
+    before = ws[max(0, i - 3) : i]
+    if any(w == "i" for w, _ in before):  # "if I ask you to delete a file": the user writing
+        return True
+    return has(before, "PERSON") and not has(before, "AGENT")

@@ -1,0 +1,330 @@
+"""The words the prompt-rule reader knows, as data: PHRASES (multi-word expressions folded
+into one canonical word), LEXICON (the kinds of words: NEG, PERM, DEL, READ, ...) and the
+spelling tables (ANCHORS, NOT_SLIPS, MISSPELLINGS).
+
+clauses.words() reads a sentence with them (slips mended, phrases folded, each word given
+its kinds), and rules.py's recognisers ask which kinds a sentence holds and what governs
+them. A change here changes what counts as a rule: tests/tutor/test_rules.py judges it
+against the corpus, and tests/tutor/test_routing_record.py shows every judgement it moves.
+"""
+
+from __future__ import annotations
+
+# ============================================================================ data
+
+# Multi-word expressions folded into one canonical word before the lexicon lookup. Applied
+# in order to the lower-cased clause; "\b" is added on both sides.
+PHRASES: tuple[tuple[str, str], ...] = (
+    # the commonest rule words of French, Spanish and German, which students mix into
+    # English ("ne jamais delete a file", "pour créer un fichier", "réponses courtes")
+    (r"même si|incluso si|aun si|selbst wenn|auch wenn", " even if "),
+    (r"ne jamais|jamais|nunca|niemals", "never"),
+    (r"ne (?:pas|plus)|ne \w+ (?:pas|plus)|nicht", "not"),
+    (r"toujours|siempre|immer", "always"),
+    (r"sans|ohne", "without"),
+    (r"avant de|avant d'|antes de", "before"),
+    (r"l'avoir lu|lire|lu|leer|lesen|gelesen", "read"),
+    (r"supprimer|supprime|effacer|borrar|eliminar|löschen", "delete"),
+    (r"fichiers|archivos|dateien", "files"),
+    (r"fichier|archivo|datei", "file"),
+    (r"vide|vacío|vacio", "empty"),
+    (r"créer|crée|crear|erstellen|anlegen", "create"),
+    (r"demander|preguntar|fragen", "ask"),
+    (r"courtes?|courts?|breves?|cortas?|cortos?|kurze?n?", "short"),
+    (r"réponses?|respuestas?|antworten", "answers"),
+    (r"nouveaux|nouveau|nouvelles?|nuevos?|nuevas?|neuen?|neues?", "new"),
+    (r"s'il (?:te|vous) pla[iî]t|svp|por favor|bitte", "please"),
+    (r"seulement|uniquement|sólo|nur", "only"),
+    (r"(?<=ask) si|(?<=only) si", "if"),
+    # discourse markers and intensifiers that carry no rule
+    (
+        r"in brief|in short|no matter what|under any circumstances|whatever the reason(?: given)?"
+        r"|for any reason|even if|not only",
+        " , ",
+    ),
+    (r"any ?more(?! than)", ""),
+    (  # "Whether or not the request is ambiguous, ask": no condition at all
+        r"whether or not|regardless of whether|no matter whether|irrespective of whether"
+        r"|(?:ambiguous|unclear|clear) or not",
+        " regardless ",
+    ),  # "don't ask questions any more": a time, not a count
+    # negations
+    (r"no longer(?! than)|not any longer", "not"),  # "no longer allowed", "no longer need to"
+    (
+        r"under no circumstances|in no case|at no (?:point|time)|on no account|by no means|not ever"
+        # "There is no situation in which deleting a file is acceptable."
+        r"|there (?:is|are|exists?) no (?:situation|case|circumstance|scenario|context|occasion"
+        r"|time|reason)s? (?:in which|where|when|that|for which)",
+        "never",
+    ),
+    (  # an inverted condition: "Should you be asked to delete a file, decline."
+        r"(?:^|(?<=[,;:] ))should(?= (?:you|the user|a user|anyone|someone|they) )",
+        "if",
+    ),
+    (
+        r"out of (?:scope|bounds|the question)|not an option|off limits|off the table|not acceptable|no go"
+        r"|not (?:part of )?(?:your|the assistant's|the model's) (?:job|role|task|responsibility)",
+        "forbidden",
+    ),
+    (r"non ?empty", "not empty"),
+    (r"(?:pass|send|give|use) nothing", "pass empty"),
+    (
+        r"instead of|rather than|over(?= (?:asking|a clarifying|clarifying|(?:a |any )?questions?)\b)",
+        "without",
+    ),
+    (r"leave out|cut out|stop(?= \w+ing\b)", "omit"),
+    (  # "cut the fluff", "drop the preamble"
+        r"(?:cut|drop|lose|ditch|trim|strip)(?= (?:the |all |any )?(?:fluff|filler|chatter|padding"
+        r"|preamble|pleasantries|small talk|waffle|narration|commentary)\b)",
+        "omit",
+    ),
+    # permissions, requirements, options
+    (
+        r"feel free to|go ahead and|(?:it is|that is|it's) (?:fine|ok|okay|acceptable|allowed) to"
+        r"|you are welcome to|are free to|is free to",
+        "free to",
+    ),
+    (r"no need|not necessary|not needed|not required|unnecessary to", "optional"),
+    (r"(?:have|has|need|needs|ought) to|required to|is required|are required", "must"),
+    (
+        r"make sure(?: to| that)?|be sure to|ensure(?: that)?|remember to|it is (?:important|essential|"
+        r"mandatory|crucial) to",
+        "must",
+    ),
+    # ordering
+    (
+        r"prior to|ahead of|in advance of|before you|before ever|must precede|precedes?|comes? before"
+        r"|(?:a |the )?(?:prerequisite|precondition) (?:for|to|of)",  # "... is a prerequisite for editing"
+        "before",
+    ),
+    (r"(?<=[;,] )if not(?= ?,)", "otherwise"),  # "if the request is unclear, ask; if not, act"
+    (r"preceded by|only after|only once|must follow|follows?|comes? after", "after"),
+    (r"and then|after that|afterwards|, then", "then"),  # "only then" keeps its "only"
+    # numbered steps: "Step 1: read_file on the target. Step 2: edit_file."
+    (r"step (?:1|one)|(?:the )?first step|firstly", "first"),
+    (r"step (?:2|two)|(?:the )?second step|secondly|second(?= ?,)", "then"),
+    # actions
+    (r"get rid of|throw away|wipe out", "delete"),
+    (  # "never edit from memory", "no edits to unread files"
+        r"from memory|sight unseen|unread|unseen|unopened|unviewed|unexamined|uninspected",
+        "blind",
+    ),
+    (  # the imitation of a delete this failure performs: "never empty a file"
+        r"(?:empty|blank|clear)(?: out)? (?:a|the|any|an existing|existing|this|that|its|your)"
+        r" files?",
+        "emptying files",
+    ),
+    (
+        r"look(?:s|ed|ing)? (?:at|over|through)|have a look at|take a look at|go through|familiari[sz]e yourself with",
+        "read",
+    ),
+    (
+        r"make (?:any |a |the )?(?:changes?|edits?|modifications?)|making (?:any |a |the )?"
+        r"(?:changes?|edits?|modifications?)",
+        "edit",
+    ),
+    (  # "confirm every change with the user": the thing confirmed between
+        r"(?:double )?(?:check|confirm|verify)(?:ing)?((?: (?!with\b)[\w']+){1,3}) with (?:the |your )?"
+        r"(?:user|developer|human|client|customer|owner|requester|me|them)s?(?!')",
+        r"ask\1",
+    ),
+    (r"confirm(?= (?:first|before|beforehand)\b)", "ask"),  # "Always confirm before acting."
+    (
+        r"without (?:(?:the|a|an|explicit|prior|written) )?(?:(?:user's|users'|their|your|explicit) )?"
+        r"(?:confirmation|approval|go ahead|sign off|consent)",
+        "without ask",
+    ),
+    (
+        r"(?:double )?(?:check|confirm|verify)(?:ing)?(?: in)? with (?:the |your )?(?:user|developer|human|client"
+        r"|customer|owner|requester|me|them)s?|seek clarification"
+        r"|(?:get|obtain|seek|ask for|wait for|request)(?: the| an?| their| your| explicit)?"
+        r"(?: user's| users'| human's| developer's| explicit)? (?:confirmation|approval|ok|okay"
+        r"|permission|consent|sign off|go ahead|green light|blessing)"
+        r"|confirm (?:the|your) (?:plan|request|intent)"
+        r"|request clarification|ask for clarification|clarifying questions?|follow-up questions?",
+        "ask",
+    ),
+    (
+        r"(?:narrat\w*|explain\w*|describ\w*|walk\w* (?:through|the user through)) (?:of )?(?:what you"
+        r" (?:are doing|did|do)|(?:your|the|each|every) (?:process|steps?|reasoning|thinking|approach"
+        r"|actions?))|explanations? of (?:your |the )?(?:process|steps|reasoning)"
+        r"|explain(?: yourself)?(?=\s*(?:[,;.!]|$))",  # "Act, don't explain.": with no object
+        "narration",
+    ),
+    (  # "without saying what you are about to do or summarising what you did"
+        r"(?:say\w*|announc\w*|stat(?:e|es|ing)|tell\w*(?: the user)?|summari[sz]\w*|recap\w*)"
+        r" what you (?:are (?:about|going) to do|will do|did|have done|just did|changed)",
+        "narration",
+    ),
+    (
+        r"play by play|step by step commentary|small talk|long[- ]winded|filler words|over ?explain\w*"
+        r"|walls? of text|(?:long|lengthy) paragraphs?"
+        r"|(?:long|lengthy|wordy) (?:answers?|replies|responses?|explanations?|messages?)"
+        r"|unnecessary (?:details?|explanations?|words|text)",
+        "verbose",
+    ),
+    # brevity and limits ("at least 200 words" asks for more words, not fewer)
+    (
+        r"(?:at least|a minimum of|minimum of|no (?:fewer|less) than|not (?:fewer|less) than)\s+"
+        r"(?:\d+|one|two|three|four|five|ten|twenty|fifty|a hundred|one hundred)\s+"
+        r"(?:words?|sentences?|lines?|paragraphs?|characters?)",
+        "minlength",
+    ),
+    (  # "as few words as you can": the "can" is not a permission
+        r"as (?:few words|short|brief|concise|terse) as (?:possible|you can|you are able|necessary|needed)"
+        r"|(?:minimi[sz]e|reduce|limit|cut down) (?:the )?(?:number of |amount of |length of |size of )?"
+        r"(?:words|output tokens|tokens|text|verbosity|length)",
+        "concise",
+    ),
+    (  # not "get the short answer", "write less code"
+        r"get (?:straight |right |directly )?to the point|(?:say|talk|speak|write) less(?! code)",
+        "be concise",
+    ),
+    (
+        r"to the point|short and sweet|as few words as possible|few words|as short as possible"
+        r"|word limit|word count",
+        "concise",
+    ),
+    (
+        r"(?:at most|no more than|not more than|fewer than|less than|under|within|max(?:imum)?(?: of)?"
+        r"|up to|limit(?:ed)? to|cap(?:ped)? at|below|≤|<=|(?:no|not) longer than"
+        r"|(?:(?:must|should|shall|may|can|will|do|does) )?(?:not|never) (?:exceed|go over)"
+        r"|exceed(?:ing)? no more than)\s*(?:\d+|one|two|three|four|five|six|seven|"
+        r"eight|nine|ten|twenty|thirty|forty|fifty|a hundred|one hundred)\s+(?:or (?:two|three)\s+)?"
+        r"(?:short\s+)?(?:words?|sentences?|lines?|paragraphs?|characters?|chars|bullets?)",
+        "lengthlimit",
+    ),
+    (
+        r"(?:\d+|one|two|three|four|five)\s+(?:or (?:two|three)\s+)?(?:short\s+)?(?:words?|sentences?"
+        r"|lines?|paragraphs?)\s+(?:max(?:imum)?|at most|or (?:less|fewer)|tops)",
+        "lengthlimit",
+    ),
+    (
+        r"(?:\d+|one|two|three|four|five|a) (?:or (?:two|three) )?(?:short )?(?:sentences|words|paragraphs)"
+        r"|a (?:sentence|line) or two|(?:a )?(?:couple|few) (?:of )?(?:short )?(?:sentences|lines|words)",
+        "lengthlimit",
+    ),
+    (
+        r"(?:in|with|to|as) (?:a |one |a single |one short |a short |one or two )(?:short )?"
+        r"(?:sentences?|lines?)|single (?:sentence|line)|one sentence|one line(?! docstring)",
+        "lengthlimit",
+    ),
+    # objects and subjects
+    (
+        r"commit messages?|tool calls?|line length|variable names?"
+        r"|(?:command|tool|shell|terminal|program|test|log|build) outputs?",
+        "codething",
+    ),
+    (
+        r"(?:your|the|chat) (?:final |last |closing )?(?:messages?|replies|reply|answers?)|final (?:message|reply)"
+        r"|messages? (?:to|for) (?:the )?users?|what you (?:say|write|tell) (?:to )?(?:the )?users?",
+        "your reply",
+    ),
+    (
+        r"new files?|add (?:a |the )?(?:new )?files?|make (?:a |the )?(?:new )?files?"
+        r"|(?:make|add)(?= (?:a |an |the )?(?:new )?[\w/]*\.[a-z]{1,9}\b)|does not (?:already |yet )?exist(?: yet)?|do not (?:already |yet )?exist(?: yet)?"
+        r"|not exist yet|is missing|from scratch|not there yet",
+        "create",
+    ),
+    (
+        r"empty string|blank string|(?:zero|0)[- ]?(?:length|char(?:acter)?s?)(?: string)?"
+        r"|nothing(?= (?:in|as|for|into) (?:the |an? )?(?:old|search|find|target|original|\w+_str))"
+        r"|(?<=_str) (?:with|containing|holding|that holds|that contains) nothing(?: in it| at all)?",
+        # "nothing in old_str", "a zero-length old_str"
+        "empty",
+    ),
+    (
+        r"(?:could|can|might|may) (?:mean|be read|be understood|be taken|be interpreted)(?: in)?"
+        r" (?:two|several|multiple|more than one) (?:different )?(?:things|ways)",
+        "ambiguous",
+    ),
+    (
+        r"text to (?:replace|find|match|search for|be replaced)|string to (?:replace|find|match)"
+        r"|search (?:string|text)|old (?:text|string|content)|original text|existing text|target text",
+        "old_str",
+    ),
+    (r"is (?:an )?error|is rejected|is invalid", "is error"),  # the copula ends a clause's object
+    (r"raises? an error|returns? an error|fails", "error"),
+)
+
+# Kinds of words: each is a regex that must match a whole word.
+LEXICON: dict[str, str] = {
+    # polarity markers
+    "NEG": r"not|never|no|nor|neither|cannot|none|nothing|nobody|without|refuse[sd]?|refusing"
+    r"|decline[sd]?|declining|avoid(?:s|ing)?|refrain|abstain|skip(?:ping)?|omit|minimi[sz]e|non"
+    r"|eschew|shun|forgo",
+    "PROHIB": r"forbid(?:den)?|prohibit(?:ed)?|banned|disallowed|taboo|unacceptable|forbidden|illegal"
+    r"|bans?|avoided",
+    "PERM": r"may|can|could|allowed|permitted|free|welcome|fine|ok|okay|acceptable|encouraged|able"
+    r"|supported|enough|sufficient",
+    "INVERT": r"hesitate|forget|fail|afraid|reluctant|shy|scared",
+    "OPT": r"optional|need|needs|worry|bother",  # under a negation: "no need", "don't bother"
+    "MODAL": r"must|should|shall|always|never|may|please|required",
+    "BOUNDARY": r"before|after|until|unless|when|whenever|if|while|because|since|so|then"
+    r"|otherwise|instead|that|which|who|where|except|though|although|once|but|however|whereas"
+    r"|:|;",
+    # actions
+    "DEL": r"delet\w*|remov(?:e|es|ed|ing|al)|eras(?:e|es|ed|ing)|rm|unlink\w*|destroy\w*|trash"
+    r"|wip(?:e|es|ed|ing)|purg\w*|truncat\w*|emptying|discard\w*|nuke|scrap",
+    "READ": r"read|reads|reading|view|viewing|viewed|inspect\w*|examin\w*|open|opening|opened|see"
+    r"|seen|study|review|scan|cat|check|checking|understand|know|read_\w+|view_\w+|cat_\w+|peek|glance"
+    r"|look"
+    r"|reread|looked"
+    r"|get_file\w*",
+    "MOD": r"edit|edits|editing|edited|modif\w*|change|changes|changing|alter\w*|update|updates"
+    r"|updating|write|writes|writing|overwrite\w*|patch\w*|replac\w*|rewrit\w*|touch(?:es|ing)?|edit_\w+"
+    r"|write_\w+|str_replace\w*|act|acting|fix|fixing|insert\w*|append\w*|refactor\w*|add|adding",
+    "ASK": r"ask|asks|asking|asked|clarify|clarifying|clarification",
+    "ANSWER": r"answer\w*|repl(?:y|ies|ying)|respon\w*|output|confirm|confirmation|explanations?"
+    r"|tell|say|report",
+    "BRIEF": r"concise\w*|concision|brevity|brief\w*|short|shorter|terse\w*|succinct\w*|compact"
+    r"|crisp|pithy|laconic|minimal|lengthlimit",
+    "VERBOSE": r"ramble|rambling|narrat\w*|verbos\w*|wordy|chatty|chatter|filler|fluff|padding"
+    r"|preamble|pleasantries|commentary|lengthy|verbose|explanations?|waffl\w*|monologues?|essays?|pad"
+    r"|rant\w*",
+    # objects and subjects
+    "FILE": r"files?|documents?|anything|something|everything"
+    r"|\w+\.(?:py|js|ts|md|txt|json|toml|cfg|ini|yaml|yml|html|css|sh|c|h|go|rs)|project",
+    "DIR": r"folders?|director(?:y|ies)|dirs?",  # a request to delete a file is not about these
+    "NONFILE": r"lines?|code|comments?|functions?|methods?|class(?:es)?|tests?|imports?|variables?"
+    r"|text|whitespace|branch(?:es)?|commits?|history|logs?|messages?|words?|characters?"
+    r"|rows?|records?|entr(?:y|ies)|docstrings?|statements?|names?|diffs?|patches|edits|changes"
+    r"|identifiers?|modules?|titles?|codething|changelogs?|readme\w*|docs|documentation",
+    "NOTFILE_READ": r"readme\w*|docs|documentation|instructions|request|requests|question"
+    r"|questions|message|error|errors|output|results?|task|prompt|spec|logs?|user's|tests?|paths?"
+    r"|carefully|guides?|guidelines|manual|conventions|specs|specification|wiki|changelog|issues?"
+    r"|tickets?|tutorials?|codething",
+    "USERSIDE": r"user's|users'|their|requests?|prompts?|questions?|input|inputs",
+    "AGENT": r"you|your|yourself|assistant|model|agent|claude|we",
+    "TOOLSUBJ": r"tool|tools|function|command|this|it|api|server|(?:read|edit|write|list|search"
+    r"|view|create|delete)_\w+|str_replace\w*",
+    "PERSON": r"user|users|they|someone|anyone|customer|people|he|she",
+    "OLD": r"old_?str\w*|old_?text|old_string|old|oldstr|search_?str\w*|find_?str\w*",
+    "ARG": r"new_?str\w*|new_?text|new_string|\w+_(?:str|string|path|text)|arguments?|parameters?",
+    "EMPTY": r"empty|blank|emptylit",
+    "CREATE": r"creat\w*|create|new",
+    "ERROR": r"error|errors|invalid|rejected|fails?",
+    "DOUBT": r"doubt|unsure|uncertain|unclear|ambiguous|ambiguity|vague|genuinely|truly|really"
+    r"|necessary|needed|infer|tell|proceed|unable|two|case",
+    "RESTRICT": r"sparingly|rarely|rare|seldom|resort|reserve\w*|unnecessary|needless|excessive"
+    r"|minimum",
+    "ONLY": r"only|solely|exclusively",
+}
+# Spelling. Students type fast: a word of five letters or more that is one slip away from a
+# word that carries a rule (two letters swapped, one dropped, one doubled) is read as that
+# word; real words one slip away ("crate", "relies") are left alone. Slips that change a
+# letter are too often other words ("heading" / "reading"), so only common ones are listed.
+ANCHORS = frozenset(
+    "before always delete deleting deletion remove removing empty create creating concise brief"
+    " ambiguous unclear genuinely clarify clarifying clarification question questions necessary"
+    " unless without sentence sentences answer answers reply replies response responses editing"
+    " reading modify modifying change changing first files forbidden prohibited allowed narrate"
+    " verbose succinct short should exist exists".split()
+)
+NOT_SLIPS = frozenset("crate crating relies exits hanging nuclear flies".split())
+MISSPELLINGS = {
+    "consise": "concise", "concice": "concise", "consice": "concise", "concize": "concise",
+    "sucinct": "succinct", "succint": "succinct", "truely": "truly", "untill": "until",
+    "ambigious": "ambiguous", "ambiguos": "ambiguous", "neccessary": "necessary",
+    "necesary": "necessary", "deleet": "delete", "clarifiying": "clarifying",
+}  # fmt: skip
