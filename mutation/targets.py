@@ -17,7 +17,7 @@ GUARDRAIL = ("safe", "ALLOWLIST", "GuardPolicy", "_Findings", "missing", "assess
 
 
 # The grading sandbox's tests: what it shows, its command line, and grading's refusals.
-SANDBOX_TESTS = ("tests/labs/test_confine.py", "tests/labs/test_grading.py", "-k", "confine")
+SANDBOX_TESTS = ("tests/grading/test_confine.py", "tests/grading/test_grading.py", "-k", "confine")
 
 
 @dataclass(frozen=True)
@@ -162,7 +162,7 @@ TARGETS = (
         "agentcourse/grading/integrity/leaks.py",
         "agentcourse/grading/integrity/leaks.py",
         None,
-        ("tests/labs/test_leaks.py",),
+        ("tests/grading/test_leaks.py",),
     ),
     # --- the tutor: extended thinking's rules, tool_choice and structured output ---
     Target(

@@ -1,4 +1,4 @@
-"""Known-wrong and known-right answers to lab 1 (tests/labs/test_integrity.py).
+"""Known-wrong and known-right answers to lab 1 (tests/grading/test_integrity.py).
 
 WRONG: each must fail a visible check and lose points. ZERO: these must score nothing at all.
 RIGHT: correct answers in other words and other shapes; each must score full marks, because

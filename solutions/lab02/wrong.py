@@ -1,4 +1,4 @@
-"""Known-wrong and known-right answers to lab 2 (tests/labs/test_integrity.py).
+"""Known-wrong and known-right answers to lab 2 (tests/grading/test_integrity.py).
 
 WRONG: one per key idea of the lab; each must fail a visible test and lose points. Every
 case is a transform of the `run_turn` answer cell (the grading benchmark applies the first

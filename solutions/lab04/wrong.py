@@ -1,4 +1,4 @@
-"""Known-wrong implementations of lab 4: each must lose points (tests/labs/test_integrity.py)."""
+"""Known-wrong implementations of lab 4: each must lose points (tests/grading/test_integrity.py)."""
 
 from agentcourse.course.nbrun import chain, drop, swap
 

@@ -1,4 +1,4 @@
-"""Known answers to lab 7, run by tests/labs/test_integrity.py.
+"""Known answers to lab 7, run by tests/grading/test_integrity.py.
 
 WRONG: each must fail a visible check and lose points.
 RIGHT: correct answers in other words and other shapes; each must score full marks, because

@@ -10,7 +10,7 @@
 #       25, 13 and 9), at about 0.65 minutes per line, rounded up: the pace the trial runs of
 #       labs 3 and 4 showed (75 lines in 45-60 minutes, 77 lines in about 40) for a student who
 #       had read the lecture. Task 5 gets 5 minutes more than its 9 lines, to read how bwrap's
-#       mounts stack up and try sees(). tests/labs/test_lab_texts.py recounts the lines.
+#       mounts stack up and try sees(). tests/course/test_lab_texts.py recounts the lines.
 #     release_baseline: 0
 #     student_files: []
 #     tasks:

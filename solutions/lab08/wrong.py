@@ -1,4 +1,4 @@
-"""Lab 8's known answers (tests/labs/test_integrity.py).
+"""Lab 8's known answers (tests/grading/test_integrity.py).
 
 WRONG: each must fail a visible check and lose points.
 RIGHT: correct answers in other shapes; each must score full marks, because the checks

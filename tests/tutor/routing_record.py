@@ -6,14 +6,14 @@ writes tests/tutor/routing_record.json; tests/tutor/test_routing_record.py holds
 record() still gives it, so a refactor of agentcourse/ can prove the tutor unchanged.
 
 "requests": every request text of the repository's corpora (each task family's instances
-for SEEDS, the phrasings and near misses of tests/families/phrasing_corpus.py filled in for
+for SEEDS, the phrasings and near misses of tests/arena/families/phrasing_corpus.py filled in for
 them, the prompt matrix's rows, tasks.HELP_PROMPTS, and the literal prompts of
 tests/tutor/test_requests.py, test_script.py and test_context_tasks.py), sent as the first
 message of a conversation with the TOOLS and system prompt of checkpoints 03, 04 and 08.
 For each checkpoint: "route", who decided the first response ("family:<name>", a family's
 act; "task:<name>:<handler>", an entry of brain.TASK_HANDLERS; "other", anything else: the
 help reply, a side answer, a refusal, foreign tools, a guard's replacement), and "reply",
-that response's content blocks without their ids. tests/families/honest_corpus.py holds
+that response's content blocks without their ids. tests/arena/families/honest_corpus.py holds
 outcomes, not requests: its requests are the families' own, already here.
 
 "rules": every case of tests/tutor/rule_corpus*.txt, keyed "<file>:<line>", placed in a
@@ -44,8 +44,8 @@ from agentcourse.tutor.understand.tasks import HELP_PROMPTS
 HERE = Path(__file__).resolve().parent
 RECORD = HERE / "routing_record.json"
 # The helpers beside the tests are imported by their plain names, as pytest imports them
-# (tests/families/tutor_play.py does the same).
-for _folder in (HERE, HERE.parent / "families"):
+# (tests/arena/families/tutor_play.py does the same).
+for _folder in (HERE, HERE.parent / "arena" / "families"):
     if str(_folder) not in sys.path:
         sys.path.append(str(_folder))
 import test_rules  # noqa: E402 (its corpus parser and prompt_for)

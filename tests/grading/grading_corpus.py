@@ -3,9 +3,9 @@
 
 Each case is one student's notebook: the lab's release with some answer cells replaced (and
 sometimes markdown cells added), and what grading must say about it. The hostile class of
-tests/labs/test_grading_attacks.py takes every lab 2 case below; the lab 6 cases are a class
-of their own (tests/labs/test_grading_honest.py). LEAK_DISGUISES and HONEST_PAGES are the
-leak search's own corpus (tests/labs/test_leaks.py runs them without grading anything).
+tests/grading/test_grading_attacks.py takes every lab 2 case below; the lab 6 cases are a class
+of their own (tests/grading/test_grading_honest.py). LEAK_DISGUISES and HONEST_PAGES are the
+leak search's own corpus (tests/grading/test_leaks.py runs them without grading anything).
 
 Kinds of attack, each against what the grader knew when it was written:
 
@@ -60,7 +60,7 @@ after" marks, graded by `agentcourse grade --jobs 2` as it was when they were co
     line withheld; the bz2 line took 98 s before it was withheld as too large.
 
 After the changes to the grader, every case gets its status and points (the hostile class
-and the lab 6 class, tests/labs/test_grading_attacks.py and test_grading_honest.py), all 40
+and the lab 6 class, tests/grading/test_grading_attacks.py and test_grading_honest.py), all 40
 disguises are seen and the 7 honest pages are released within the limits (test_leaks.py).
 
 Added after first contact (so not part of its figures): k-timer's expected reason became the

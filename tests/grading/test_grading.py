@@ -1,6 +1,6 @@
 """`agentcourse grade`: options, statuses, the CSV, leaks in feedback and the tampering scan,
-without running a class (tests/labs/test_grading_attacks.py grades a hostile class;
-tests/labs/test_confine.py checks the sandbox itself)."""
+without running a class (tests/grading/test_grading_attacks.py grades a hostile class;
+tests/grading/test_confine.py checks the sandbox itself)."""
 
 from __future__ import annotations
 
@@ -14,19 +14,19 @@ import json
 import os
 import urllib.parse
 import zlib
+from pathlib import Path
 
 import nbformat
 import pytest
 
-from agentcourse.grading.sandbox import bwrap, confine
-from agentcourse.grading import pipeline as grading
+from agentcourse.cli import main
+from agentcourse.course import nbfile, tamper
+from agentcourse.errors import ConfinementUnavailable, UsageError
 from agentcourse.grading import flags, nbgrader_io, records, results, submissions, summary
+from agentcourse.grading import pipeline as grading
 from agentcourse.grading.integrity import leaks
 from agentcourse.grading.outputs import CapOutputs
-from agentcourse.course import nbfile
-from agentcourse.course import tamper
-from agentcourse.cli import main
-from agentcourse.errors import ConfinementUnavailable, UsageError
+from agentcourse.grading.sandbox import bwrap, confine
 from agentcourse.paths import REPO_ROOT
 
 LAB = "lab02"
@@ -543,7 +543,7 @@ def course_gradebook(tmp_path) -> Path:
     with nbgrader_io.gradebook(f"sqlite:///{scratch}") as gb, warnings.catch_warnings():
         warnings.simplefilter("ignore")
         gb.add_submission("alpha", "ann")
-        for grade, score in zip(gb.find_submission_notebook("alpha", "alpha", "ann").grades, (1.0, 0.0, 0.0)):
+        for grade, score in zip(gb.find_submission_notebook("alpha", "alpha", "ann").grades, (1.0, 0.0, 0.0), strict=False):
             grade.auto_score, grade.needs_manual_grade = score, False
         gb.db.commit()
     return tmp_path

@@ -14,7 +14,7 @@ from agentcourse.api.outcome import Outcome, outcome
 from agentcourse.arena.families import Instance, instance
 from agentcourse.arena.families.judging import snapshot, write_project
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "tutor"))
+sys.path.insert(0, str(Path(__file__).parents[2] / "tutor"))
 from agents import drive  # noqa: E402
 
 RULES = ("Read a file before editing it. Never delete files. Be concise. When in doubt, ask, "

@@ -4,7 +4,7 @@ that shadow the lab's helpers, a `compact` whose own line is also a hidden test'
 each of which must grade `ok` with its exact points and get its feedback page; and one
 forger that remains out of reach, kept to measure it: it forges only a test without hidden
 checks, of which no canary can be made, and gets its 2 points unseen
-(tests/labs/grading_corpus.py; lab 2's honest submissions are graded with the hostile class)."""
+(tests/grading/grading_corpus.py; lab 2's honest submissions are graded with the hostile class)."""
 
 from __future__ import annotations
 
@@ -12,13 +12,13 @@ import os
 import shutil
 
 import pytest
+from tests.grading import grading_corpus as corpus
 
-from agentcourse.grading import pipeline as grading
 from agentcourse.grading import nbgrader_io, results
+from agentcourse.grading import pipeline as grading
 from agentcourse.grading.integrity import leaks
 from agentcourse.paths import REPO_ROOT
-from tests.labs import grading_corpus as corpus
-from tests.labs.test_grading_attacks import notebook
+from tests.grading.test_grading_attacks import notebook
 
 LAB = "lab06"
 

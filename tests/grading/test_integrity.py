@@ -217,7 +217,7 @@ def test_nbgrader_release_in_sync_source_full_marks_untouched_baseline(lab, tmp_
             assert normalized(release / rel) == normalized(LABS / lab / rel), (
                 f"labs/{lab}/{rel} is stale: nbgrader generate_assignment {lab} --force")
 
-    # Two more students, one of each kind from wrong.py (a sample: tests/labs/test_wrong_graded.py
+    # Two more students, one of each kind from wrong.py (a sample: tests/grading/test_wrong_graded.py
     # says how to grade them all): a known-wrong answer and an honest one in other words.
     from test_wrong_graded import pick, submission
 

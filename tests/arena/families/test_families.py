@@ -21,7 +21,7 @@ from agentcourse.arena.families import FAMILIES, instance
 from agentcourse.arena.play import play_module
 from agentcourse.paths import load_checkpoint
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "tutor"))
+sys.path.insert(0, str(Path(__file__).parents[2] / "tutor"))
 from agents import TOOLSETS  # noqa: E402
 from tutor_play import play  # noqa: E402
 

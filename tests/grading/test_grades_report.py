@@ -12,12 +12,12 @@ import os
 
 import pytest
 
-from agentcourse.grading import canvas, export, grades, nbgrader_io, records, results
-from agentcourse.grading.report import class_report as report
-from agentcourse.grading.report import similarity
-from agentcourse.grading.report import graded_notebooks as gn
 from agentcourse.cli import main
 from agentcourse.errors import BadRoster, NotGraded, UsageError
+from agentcourse.grading import canvas, export, grades, nbgrader_io, records, results
+from agentcourse.grading.report import class_report as report
+from agentcourse.grading.report import graded_notebooks as gn
+from agentcourse.grading.report import similarity
 from agentcourse.paths import REPO_ROOT
 
 LAB = "lab02"

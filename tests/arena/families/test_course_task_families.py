@@ -19,7 +19,7 @@ from agentcourse.arena.families.where_used import cited
 from agentcourse.arena.play import play_module
 from agentcourse.paths import load_checkpoint
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "tutor"))
+sys.path.insert(0, str(Path(__file__).parents[2] / "tutor"))
 from agents import drive  # noqa: E402
 
 MINE = ("create-file", "add-function", "refuse-delete", "docstring", "main-block", "run-tests",

@@ -1,6 +1,6 @@
 """agentcourse/grading/integrity/canary.py: which assertions a canary may change, how, and that every canary
 of every lab fails where its test passes (run in this process, with the lab's solution).
-The canary run inside real grading is in tests/labs/test_grading_attacks.py."""
+The canary run inside real grading is in tests/grading/test_grading_attacks.py."""
 
 from __future__ import annotations
 
@@ -10,9 +10,8 @@ import random
 import nbformat
 import pytest
 
+from agentcourse.course import nbfile, nbrun
 from agentcourse.grading.integrity import canary
-from agentcourse.course import nbfile
-from agentcourse.course import nbrun
 from agentcourse.paths import REPO_ROOT
 
 SOLUTIONS = REPO_ROOT / "solutions"

@@ -1,6 +1,6 @@
 """agentcourse/grading/integrity/leaks.py rule by rule, on a small course made for each test: which lines are
 secret, which are public anyway, every disguise the search sees through, the bounds on its
-work, and the two feedback preprocessors (tests/labs/test_grading.py runs the same search
+work, and the two feedback preprocessors (tests/grading/test_grading.py runs the same search
 on the real labs)."""
 
 from __future__ import annotations
@@ -21,13 +21,12 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from tests.grading import grading_corpus as corpus
 
-from agentcourse.grading.integrity import disguises
-from agentcourse.grading import nbgrader_io
-from agentcourse.grading.integrity import leaks
 from agentcourse.course import nbfile
+from agentcourse.grading import nbgrader_io
+from agentcourse.grading.integrity import disguises, leaks
 from agentcourse.paths import REPO_ROOT
-from tests.labs import grading_corpus as corpus
 
 # Lab "alpha": an answer cell with its solution, a test cell with visible and hidden tests.
 ALPHA_SOLUTION = "return width_times_height(width, height)"

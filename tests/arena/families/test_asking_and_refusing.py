@@ -11,7 +11,7 @@ from agentcourse.api.outcome import outcome
 from agentcourse.arena.families import FAMILIES, instance
 from agentcourse.arena.families.judging import scripted, snapshot, write_project
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "tutor"))
+sys.path.insert(0, str(Path(__file__).parents[2] / "tutor"))
 from agents import drive  # noqa: E402
 from tutor_play import RULES, play_seed  # noqa: E402
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from agentcourse.arena.families import FAMILIES, instance
 from agentcourse.arena.families.judging import scripted, snapshot, write_project
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "tutor"))
+sys.path.insert(0, str(Path(__file__).parents[2] / "tutor"))
 from agents import schema  # noqa: E402
 from tutor_play import play_seed  # noqa: E402
 from tutor_sim import run  # noqa: E402

@@ -15,7 +15,7 @@ from agentcourse.arena.play import play_module
 from agentcourse.paths import load_checkpoint
 from agentcourse.tutor.act.context_tasks import module_line
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "tutor"))
+sys.path.insert(0, str(Path(__file__).parents[2] / "tutor"))
 from agents import drive  # noqa: E402
 
 RULES = "Read a file before editing it. Never delete files. Be concise."

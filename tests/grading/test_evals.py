@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from agentcourse.course import evals
 from agentcourse.cli import main
+from agentcourse.course import evals
 from agentcourse.course.matrix import ROWS
 from agentcourse.paths import REPO_ROOT
 

@@ -1,6 +1,6 @@
 """Correct outcomes an honest agent could produce, in styles the tutor never uses, are judged
 solved; wrong ones the families' broken turns do not already cover are not
-(tests/families/honest_corpus.py, seed 1)."""
+(tests/arena/families/honest_corpus.py, seed 1)."""
 
 from __future__ import annotations
 

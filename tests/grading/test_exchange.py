@@ -22,12 +22,12 @@ from pathlib import Path
 
 import pytest
 
-from agentcourse.grading import pipeline as grading
-from agentcourse.grading import nbgrader_io, results, summary
-from agentcourse.grading.integrity import leaks
 from agentcourse.course import nbfile
+from agentcourse.grading import nbgrader_io, results, summary
+from agentcourse.grading import pipeline as grading
+from agentcourse.grading.integrity import leaks
 from agentcourse.paths import REPO_ROOT
-from tests.labs.test_integrity import scratch_course
+from tests.grading.test_integrity import scratch_course
 
 LAB = "lab01"
 COURSE_ID = "agentcourse"  # c.CourseDirectory.course_id in nbgrader_config.py

@@ -1,7 +1,7 @@
 """An adversarial class, graded with real nbgrader in one `agentcourse grade` run.
 
 Two hostile classes in one: the attackers below, written against the first grader, and
-every lab 2 case of tests/labs/grading_corpus.py (kernels that forge their reports, output
+every lab 2 case of tests/grading/grading_corpus.py (kernels that forge their reports, output
 floods that would cut an error away, statuses a student could steer, leaks in encodings
 the search lacked, a nested bz2 stall), with honest submissions of several shapes that must
 grade `ok` with their exact points.
@@ -36,14 +36,13 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from tests.grading import grading_corpus as corpus
 
-from agentcourse.grading.integrity import disguises
-from agentcourse.grading import pipeline as grading
-from agentcourse.grading import nbgrader_io, results, summary
-from agentcourse.grading.integrity import leaks
 from agentcourse.course import nbfile
+from agentcourse.grading import nbgrader_io, results, summary
+from agentcourse.grading import pipeline as grading
+from agentcourse.grading.integrity import disguises, leaks
 from agentcourse.paths import REPO_ROOT
-from tests.labs import grading_corpus as corpus
 
 LAB = "lab02"
 SOURCE = REPO_ROOT / "solutions" / LAB / f"{LAB}.ipynb"

@@ -14,13 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from agentcourse.grading import export
-from agentcourse.grading import pipeline as grading
-from agentcourse.grading import nbgrader_io, results, summary
-from agentcourse.course import nbfile
-from agentcourse.grading import shards
 from agentcourse.cli import main
+from agentcourse.course import nbfile
 from agentcourse.errors import MergeRefused
+from agentcourse.grading import export, nbgrader_io, results, shards, summary
+from agentcourse.grading import pipeline as grading
 from agentcourse.paths import REPO_ROOT
 
 T0 = datetime.datetime(2026, 12, 1, 10, 0)
@@ -43,7 +41,7 @@ def _submit(path: Path, student: str, when: datetime.datetime, scores=(1.0, 0.0)
         gb.update_or_create_submission("alpha", student, timestamp=when)
         subnb = gb.find_submission_notebook("alpha", "alpha", student)
         subnb.late_submission_penalty = 0.5
-        for grade, score in zip(subnb.grades, scores):
+        for grade, score in zip(subnb.grades, scores, strict=False):
             grade.auto_score, grade.needs_manual_grade = score, score < 1
         subnb.comments[0].auto_comment = note
         gb.db.commit()

@@ -1,7 +1,7 @@
 """Other people's phrasings of each family's task are done by the tutor and judged solved;
 near misses are not routed to the family.
 
-Each rephrasing (tests/families/phrasing_corpus.py) is played on seed 1's instance with
+Each rephrasing (tests/arena/families/phrasing_corpus.py) is played on seed 1's instance with
 checkpoint 08, and with 04 where the family needs no shell; the family's own judge decides.
 A near miss is routed as the tutor routes a request: the first family whose pattern
 matches, else the first of the brain's own tasks (a brain-task family owns the tasks listed

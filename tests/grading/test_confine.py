@@ -19,10 +19,10 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from agentcourse.grading.sandbox import bwrap, confine, kernel_manager
-from agentcourse.grading import pipeline as grading
-from agentcourse.grading import nbgrader_io, results
 from agentcourse.course import nbfile
+from agentcourse.grading import nbgrader_io, results
+from agentcourse.grading import pipeline as grading
+from agentcourse.grading.sandbox import bwrap, confine, kernel_manager
 from agentcourse.paths import REPO_ROOT
 
 MARK = "27182"
