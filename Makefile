@@ -20,7 +20,7 @@ demo: $(STAMP)
 	$(BIN)/agentcourse demo
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -n 2 --dist worksteal -q
+	$(BIN)/python -m pytest -n 2 --dist worksteal -q --durations=10
 
 # Anthropic's Claude Code CLI (with npm) and Agent SDK, pinned, into a cache folder outside
 # the repository; tests/tutor/test_reference_agents.py runs them against the tutor, and

@@ -12,12 +12,12 @@ import os
 import shutil
 
 import pytest
-from tests.grading import grading_corpus as corpus
 
 from agentcourse.grading import nbgrader_io, results
 from agentcourse.grading import pipeline as grading
 from agentcourse.grading.integrity import leaks
 from agentcourse.paths import REPO_ROOT
+from tests.grading import grading_corpus as corpus
 from tests.grading.test_grading_attacks import notebook
 
 LAB = "lab06"

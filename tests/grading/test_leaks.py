@@ -21,12 +21,13 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from tests.grading import grading_corpus as corpus
 
 from agentcourse.course import nbfile
 from agentcourse.grading import nbgrader_io
 from agentcourse.grading.integrity import disguises, leaks
 from agentcourse.paths import REPO_ROOT
+from tests.budget import within
+from tests.grading import grading_corpus as corpus
 
 # Lab "alpha": an answer cell with its solution, a test cell with visible and hidden tests.
 ALPHA_SOLUTION = "return width_times_height(width, height)"
@@ -487,7 +488,7 @@ def test_a_nested_bz2_line_stops_the_search_at_a_limit_in_seconds():
     started = time.monotonic()
     with pytest.raises(disguises.SearchLimit) as limit:
         leaks.find_leaks(["my notes\n" + corpus.BOMB], (c(SECRET),))
-    assert time.monotonic() - started < disguises.PAGE_SECONDS
+    assert time.monotonic() - started < within(disguises.PAGE_SECONDS)
     assert "characters to search" in str(limit.value) or "MB" in str(limit.value)
 
 
