@@ -73,8 +73,8 @@
 #   what went wrong in one line, because that string is all the model will read.
 #
 # How to work: run the setup cell once, then for each task fill in the answer cell (keep the
-# function's name, signature and docstring) and run the check cells under it. `agentcourse lab check
-# 03` runs all the visible checks from a terminal.
+# function's name, signature and docstring) and run the check cells under it.
+# `agentcourse lab check 3` runs all the visible checks from a terminal.
 #
 # Each rule in a task has its own small check, worth its own points, and every kind of attack the
 # grader tries is in a visible check (symlinks, look-alike folders, FIFOs, failed writes...). When

@@ -56,7 +56,7 @@
 # Two rules carry over from Lab 3: paths go through `resolve_in_root` (given below, raising
 # `ToolError`), and a tool never raises: failures are strings starting `Error:`.
 #
-# Run the setup cell first. `agentcourse lab check 04` runs the visible checks from a terminal.
+# Run the setup cell first. `agentcourse lab check 4` runs the visible checks from a terminal.
 
 # %% nbgrader="locked" grade_id="setup"
 """Setup: the tutor model, checkpoint 04's parts, constants and test helpers. Do not change it."""

@@ -58,7 +58,7 @@
 # The tests run your loop against the offline tutor model, with a recording client that keeps its
 # own copy of every `usage` the tutor sent back: your totals must equal the sum of those, exactly.
 #
-# Run the setup cell first. `agentcourse lab check 05` runs the visible checks from a terminal;
+# Run the setup cell first. `agentcourse lab check 5` runs the visible checks from a terminal;
 # grading adds hidden ones.
 
 # %% nbgrader="locked" grade_id="setup"

@@ -66,7 +66,7 @@
 # not demand: it merges two same-role turns) on hand-built conversations, on real ones from the
 # tutor model, and (when grading) on conversations built at random.
 #
-# Run the setup cell first. `agentcourse lab check 06` runs the visible checks from a terminal;
+# Run the setup cell first. `agentcourse lab check 6` runs the visible checks from a terminal;
 # grading adds hidden ones.
 
 # %% nbgrader="locked" grade_id="setup"

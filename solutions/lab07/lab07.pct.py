@@ -65,7 +65,7 @@
 #    run a session against the tutor model, whose prompt cache works as the API's does: every call
 #    after the first must read from it.
 #
-# Run the setup cell first. `agentcourse lab check 07` runs the visible checks from a terminal;
+# Run the setup cell first. `agentcourse lab check 7` runs the visible checks from a terminal;
 # grading adds hidden ones.
 
 # %% nbgrader="locked" grade_id="setup"

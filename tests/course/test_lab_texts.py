@@ -165,3 +165,29 @@ def test_lab4s_search_example_is_what_search_file_returns():
     with solution("lab04", "search_file") as lab, nbtools.project() as root:
         write_config_module(root)
         assert lab["search_file"]("def parse_config", "config_loader.py") == line
+
+
+# `agentcourse lab check 4` / `lab start 4`, also broken across lines (in a .pct.py the next
+# line starts with "# "); the number may come written as 04 or lab04, which the test refuses.
+LAB_COMMAND = re.compile(r"\blab[\s#]+(check|start)[\s#]+((?:lab)?\d+)")
+LAB_TEXTS = [path for lab in ALL_LABS for path in (
+    SOLUTIONS / lab / f"{lab}.pct.py", SOLUTIONS / lab / "WALKTHROUGH.md", REPO_ROOT / "labs" / lab / f"{lab}.ipynb")]
+
+
+@pytest.mark.parametrize("path", LAB_TEXTS, ids=lambda p: str(p.relative_to(REPO_ROOT)))
+def test_lab_commands_name_their_own_lab_without_a_leading_zero(path):
+    """Labs tell students `agentcourse lab check 4`, the form docs/STUDENTS.md and the lectures
+    use, never `lab check 04`; and the number is the lab's own."""
+    if not path.is_file():
+        pytest.skip(f"{path.relative_to(REPO_ROOT)} does not exist")
+    if path.suffix == ".ipynb":
+        text = "\n".join(cell.source for cell in nbfile.read_notebook(path).cells)
+    else:
+        text = path.read_text(encoding="utf-8")
+    mentions = [(m.group(1), m.group(2)) for m in LAB_COMMAND.finditer(text)]
+    lab = path.parent.name
+    if path.name != "WALKTHROUGH.md":
+        assert mentions, f"{path.relative_to(REPO_ROOT)} never says how to run `agentcourse lab check`"
+    expected = str(int(lab.removeprefix("lab")))
+    wrong = [f"lab {command} {number}" for command, number in mentions if number != expected]
+    assert wrong == [], f"{path.relative_to(REPO_ROOT)}: write `lab check {expected}` / `lab start {expected}`"
