@@ -4,8 +4,9 @@ same notebook is graded again.
 `agentcourse grade` records, per student, the notebook's hash and the cells it flagged for
 manual grading in `.grading/manual-flags.json` (remember_flags); on the next run, a cell
 flagged then and cleared since, on the very same notebook, is kept clear (hand_cleared,
-keep_cleared). `grades merge` (shards.py) carries a shard's records over with
-load_flags / save_flags.
+keep_cleared), and a submission whose every flag a person cleared is graded by hand
+(graded_by_hand: `agentcourse grade` does not count it as unfinished). `grades merge`
+(shards.py) carries a shard's records over with load_flags / save_flags.
 """
 
 from __future__ import annotations
@@ -69,6 +70,12 @@ def hand_cleared(root: Path, lab: str, student: str, sha: str | None) -> frozens
         return frozenset()
     now = flags_now(root, lab, student)
     return frozenset(cell for cell in last.get("flagged", []) if now.get(cell) is False)
+
+
+def graded_by_hand(root: Path, lab: str, result: Result) -> bool:
+    """Whether a person has already graded this submission: cells they cleared on this same
+    notebook were kept clear (result.kept_clear), and the gradebook flags none now."""
+    return bool(result.kept_clear) and not any(flags_now(root, lab, result.student).values())
 
 
 def remember_flags(root: Path, lab: str, results: list[Result]) -> None:

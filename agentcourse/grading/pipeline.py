@@ -39,15 +39,15 @@ from pathlib import Path
 from agentcourse.course import nbfile
 from agentcourse.errors import GradingIncomplete, GradingInterrupted
 from agentcourse.grading.feedback import give_feedback
-from agentcourse.grading.flags import hand_cleared, notebook_sha, remember_flags
+from agentcourse.grading.flags import graded_by_hand, hand_cleared, notebook_sha, remember_flags
 from agentcourse.grading.interrupt import CtrlC, PartialReport
 from agentcourse.grading.nbgrader_io import LOCAL, db_url, ensure_assignment, snapshot_gradebook
 from agentcourse.grading.pool import Pool, Worker
-from agentcourse.grading.records import install_graded, merge_result, read_scores, record_missing
+from agentcourse.grading.records import install_graded, merge_result, read_scores, record_ungraded
 from agentcourse.grading.results import GradeConfig, GradeReport, Result
 from agentcourse.grading.sandbox.bwrap import require_confinement
-from agentcourse.grading.submissions import find_submissions, select_students
-from agentcourse.grading.summary import print_report, write_csv
+from agentcourse.grading.submissions import Submission, find_submissions, select_students
+from agentcourse.grading.summary import needs_a_person, print_report, write_csv
 from agentcourse.paths import REPO_ROOT
 
 # ---------------------------------------------------------------- the lab, from its source
@@ -91,7 +91,7 @@ class ClassRun:
 
     root: Path
     lab: str
-    found: dict[str, Path]  # student -> their submission folder
+    found: dict[str, Submission]  # student -> their lab folder and the notebook graded in it
     results: dict[str, Result]
     settings: dict
     per_student: int  # seconds a worker may spend on one student
@@ -110,7 +110,7 @@ class ClassRun:
         folder = Path(out["folder"]) if out.get("folder") else None
         db = folder / "gradebook.db" if folder else None
         if db is not None and db.is_file():
-            result.points = read_scores(f"sqlite:///{db}", self.lab, student)
+            result.points, result.late, result.penalty = read_scores(f"sqlite:///{db}", self.lab, student)
         merge_result(db_url(self.root), db, self.lab, result)
         if folder is not None and result.status not in ("error",):
             install_graded(folder, self.root, self.lab, student, self.settings["student_files"])
@@ -154,24 +154,26 @@ class ClassRun:
                 self.finish(student, out)
         if worker.ready and worker.student is None and queue and not self.interrupt.hit:
             student = queue.pop(0)
-            worker.send(student, self.found[student], time.monotonic() + self.per_student)
+            sub = self.found[student]
+            worker.send(student, sub.folder, sub.notebook, time.monotonic() + self.per_student)
 
 
 # ---------------------------------------------------------------- one run
 
 
-def _start_results(root: Path, lab: str, found: dict[str, Path]) -> dict[str, Result]:
-    """One result per student before grading: a missing notebook is recorded as such; for
-    the others, the notebook's hash and the cells a person cleared on this same notebook
-    (read before any merge changes the gradebook)."""
+def _start_results(root: Path, lab: str, found: dict[str, Submission]) -> dict[str, Result]:
+    """One result per student before grading. A lab folder with nothing to grade is
+    recorded for a person (every cell flagged); a student with no lab folder submitted
+    nothing and is not recorded at all. For the others, the notebook's hash and the cells a
+    person cleared on this same notebook (read before any merge changes the gradebook)."""
     results = {}
-    for student, folder in found.items():
-        notebook = folder / f"{lab}.ipynb"
-        if not notebook.exists() and not notebook.is_symlink():
-            results[student] = Result(student, "missing", f"no {lab}.ipynb in {folder}")
-            record_missing(root, lab, results[student])
+    for student, sub in found.items():
+        if sub.status != "ok" or sub.folder is None or sub.notebook is None:
+            results[student] = Result(student, sub.status, sub.detail, submitted=sub.folder is not None)
+            if sub.folder is not None:
+                record_ungraded(root, lab, results[student])
             continue
-        sha = notebook_sha(notebook)
+        sha = notebook_sha(sub.folder / sub.notebook)
         results[student] = Result(student, sha256=sha, kept_clear=hand_cleared(root, lab, student, sha))
     return results
 
@@ -238,6 +240,8 @@ def grade(lab: str, submissions: Path, config: GradeConfig | None = None,
     if config.feedback:
         give_feedback(root, lab, [results[s] for s in todo])
     remember_flags(root, lab, [results[s] for s in todo])
+    for student in todo:  # read once every merge, the feedback and its flags are done
+        results[student].hand_graded = graded_by_hand(root, lab, results[student])
     if all(r.status == "ok" for r in results.values()):
         shutil.rmtree(run_dir, ignore_errors=True)  # else keep the logs to read
     return _report(run, skipped, config, started)
@@ -248,7 +252,8 @@ def grade(lab: str, submissions: Path, config: GradeConfig | None = None,
 
 def cli_grade(args: argparse.Namespace) -> int:
     """`agentcourse grade N SUBMISSIONS`: grade, print the table, write the CSV; exit
-    GradingIncomplete when a submission could not be graded cleanly."""
+    GradingIncomplete when a submission still waits for a person (cells flagged in the
+    gradebook after the run) or a folder was skipped."""
     from rich.console import Console
     from rich.markup import escape
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
@@ -257,7 +262,7 @@ def cli_grade(args: argparse.Namespace) -> int:
 
     console = Console()
     lab = find_lab(args.lab, REPO_ROOT / "solutions")
-    config = GradeConfig(jobs=args.jobs, cell_timeout=args.timeout,
+    config = GradeConfig(jobs=args.jobs, cell_timeout=args.timeout, course_root=REPO_ROOT,
                          unconfined=getattr(args, "unconfined", False),
                          students=tuple(getattr(args, "student", None) or ()))
     if getattr(args, "memory", None) is not None:
@@ -283,11 +288,7 @@ def cli_grade(args: argparse.Namespace) -> int:
     write_csv(report, csv_path)
     print_report(console, report)
     console.print(f"points per test cell: {escape(str(report.csv_path))}")
-    bad = [r for r in report.results if r.status != "ok"]
-    named = [n for n in report.skipped if not n.startswith(".")]
-    if bad or named:
-        raise GradingIncomplete(
-            f"{len(bad) + len(named)} submission(s) could not be graded cleanly: "
-            + ", ".join([f"{r.student} ({r.status})" for r in bad] + [f"{n} (skipped)" for n in named])
-            + ". They are flagged for manual grading in the gradebook.")
+    unfinished = needs_a_person(console, report)
+    if unfinished:
+        raise GradingIncomplete(unfinished)
     return 0

@@ -42,10 +42,11 @@ class Worker:
     student: str | None = None
     deadline: float = 0.0
 
-    def send(self, student: str, source: Path, deadline: float) -> None:
-        """Hand it one student's submission folder, to be graded by `deadline`."""
+    def send(self, student: str, source: Path, notebook: str, deadline: float) -> None:
+        """Hand it one student's lab folder and the notebook in it to grade, by `deadline`."""
         self.student, self.deadline = student, deadline
-        self.process.stdin.write((json.dumps({"student": student, "source": str(source)}) + "\n").encode())
+        job = {"student": student, "source": str(source), "notebook": notebook}
+        self.process.stdin.write((json.dumps(job) + "\n").encode())
         self.process.stdin.flush()
 
     def read_lines(self) -> list[dict] | None:

@@ -17,6 +17,7 @@ import shutil
 import warnings
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NamedTuple
 
 from agentcourse.grading.integrity import leaks
 from agentcourse.grading.nbgrader_io import LOCAL, db_url, gradebook
@@ -24,17 +25,25 @@ from agentcourse.grading.results import Result
 from agentcourse.grading.worker import EXCHANGE_FILES
 
 
-def read_scores(url: str, lab: str, student: str) -> dict[str, float]:
-    """Test cell -> points of one student's submission in the gradebook at `url` ({} when
-    it holds none)."""
+class Scores(NamedTuple):
+    """What nbgrader made of one submission: the points and the lateness."""
+
+    points: dict[str, float]  # test cell -> points (a person's score where they gave one)
+    late: float = 0.0  # seconds past the due date (extensions included)
+    penalty: float = 0.0  # the late policy's penalty, in points
+
+
+def read_scores(url: str, lab: str, student: str) -> Scores:
+    """One student's submission in the gradebook at `url` (empty Scores when it holds none)."""
     from nbgrader.api import MissingEntry
 
     with gradebook(url) as gb:
         try:
             sub = gb.find_submission(lab, student)
         except MissingEntry:
-            return {}
-        return {g.name: float(g.score or 0) for nb in sub.notebooks for g in nb.grades}
+            return Scores({})
+        return Scores({g.name: float(g.score or 0) for nb in sub.notebooks for g in nb.grades},
+                      float(sub.total_seconds_late or 0), float(sub.late_submission_penalty or 0))
 
 
 # Statuses under which no score of the submission can be taken on trust, so every cell is
@@ -192,6 +201,7 @@ def _complete_for_exchange(graded: Path) -> None:
         secret.write_text(secrets.token_hex(64), encoding="utf-8")
 
 
-def record_missing(root: Path, lab: str, result: Result) -> None:
-    """Record a student with no notebook: a submission with every cell flagged."""
+def record_ungraded(root: Path, lab: str, result: Result) -> None:
+    """Record a student whose lab folder gave nothing to grade (no notebook, several, a
+    link): a submission with every cell flagged, for a person."""
     merge_result(db_url(root), None, lab, result)

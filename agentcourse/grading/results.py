@@ -57,10 +57,15 @@ class Result:
     seconds: float = 0.0  # how long its grading took in its worker
     sha256: str | None = None  # of the notebook graded, to tell a changed submission
     kept_clear: frozenset[str] = frozenset()  # cells a person cleared on this same notebook
+    late: float = 0.0  # seconds past the due date, as nbgrader counts them (extensions included)
+    penalty: float = 0.0  # nbgrader's late penalty in points (the course's late policy)
+    submitted: bool = True  # False: no folder for the lab, so nothing recorded in the gradebook
+    hand_graded: bool = False  # a person cleared every cell flagged on it, and they stayed clear
 
     @property
     def total(self) -> float:
-        return sum(self.points.values())
+        """The points after the late penalty, never below 0 (as nbgrader's own export)."""
+        return max(0.0, sum(self.points.values()) - self.penalty)
 
 
 @dataclass

@@ -11,7 +11,8 @@ student is graded in a fresh scratch course of its own:
     RUN/STUDENT/
       gradebook.db                      a copy of the gradebook taken when the run started
       source/LAB/                       only the files the lab declares (`support_files`)
-      submitted/STUDENT/LAB/            regular files only: the notebook, timestamp.txt,
+      submitted/STUDENT/LAB/            regular files only: the notebook (as LAB.ipynb,
+                                        whatever its name), timestamp.txt,
                                         submission_secret.txt and the lab's `student_files`;
                                         nothing else is copied
       autograded/STUDENT/LAB/LAB.ipynb  nbgrader's result
@@ -71,12 +72,15 @@ def prepare(job: dict, settings: dict) -> tuple[Path, list[str], str | None]:
         copy_regular(Path(settings["solutions"]) / lab / name, source / name, MAX_EXTRA_MB)
 
     src = Path(job["source"])
-    refusal = copy_regular(src / f"{lab}.ipynb", submitted / f"{lab}.ipynb", MAX_NOTEBOOK_MB)
+    # The notebook chosen (submissions.read_submission), whatever its name, is graded as
+    # LAB.ipynb: the name nbgrader looks for.
+    notebook = Path(job.get("notebook") or f"{lab}.ipynb").name  # a name in src, never a path
+    refusal = copy_regular(src / notebook, submitted / f"{lab}.ipynb", MAX_NOTEBOOK_MB)
     for name in EXCHANGE_FILES:
         copy_regular(src / name, submitted / name, 1)
     for name in settings.get("student_files", []):
         copy_regular(src / name, submitted / name, MAX_EXTRA_MB)
-    kept = {f"{lab}.ipynb", *EXCHANGE_FILES, *settings.get("student_files", [])}
+    kept = {notebook, *EXCHANGE_FILES, *settings.get("student_files", [])}
     notes = []
     extra = sorted(p.name for p in src.iterdir() if p.name not in kept and p.name != ".ipynb_checkpoints")
     if extra:

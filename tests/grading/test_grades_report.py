@@ -279,3 +279,37 @@ def test_a_graded_class_is_exported_and_reported_from_the_gradebook_as_it_is_now
     check_a_manual_grade_shows_up_in_the_next_export(course)
     check_canvas_gets_its_columns_and_students_missing_from_the_roster_are_reported(course, tmp_path, capsys)
     check_the_report_says_what_the_class_did(course, capsys)
+
+
+@pytest.mark.slow
+def test_a_late_submission_shows_its_penalty_in_the_table_and_csv_as_the_export_does(tmp_path, monkeypatch, capsys):
+    """Under the `zero` late policy, a correct notebook 4 s late scores 0 in `agentcourse
+    grade`'s table and CSV, as in the gradebook and `grades export`; one on time keeps its points."""
+    import shutil
+
+    from agentcourse.grading import pipeline
+    from tests.grading.test_grading import FULL, answered
+
+    course = _course(tmp_path, monkeypatch)
+    shutil.copy(REPO_ROOT / "nbgrader_config.py", course / "nbgrader_config.py")
+    (course / "local").mkdir()
+    (course / "local" / "nbgrader_config.py").write_text(
+        'c = get_config()  # noqa: F821\nc.LateSubmissionPlugin.penalty_method = "zero"\n')
+    (course / ".grading").mkdir()
+    _set_due_date(course, datetime.datetime(2026, 12, 1, 10, 0, 0))
+    for student, stamp in (("ann", "10:00:04"), ("bob", "09:00:00")):
+        answered(tmp_path / "subs" / student / f"{LAB}.ipynb")
+        (tmp_path / "subs" / student / "timestamp.txt").write_text(f"2026-12-01 {stamp}.000000 UTC")
+    monkeypatch.setattr(pipeline, "REPO_ROOT", course)
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["grade", "2", str(tmp_path / "subs"), "--timeout", "30"]) == 0
+    table = capsys.readouterr().out
+    assert f"0/{FULL:g} (late 4 s, -{FULL:g})" in table and f"{FULL:g}/{FULL:g} " in table
+    path = course / ".grading" / f"{LAB}-grades.csv"
+    assert next(csv.reader(path.open()))[:6] == ["student", "status", "total", "max", "late", "penalty"]
+    ours = {r["student"]: (r["status"], r["total"], r["late"], r["penalty"]) for r in csv.DictReader(path.open())}
+    assert ours == {"ann": ("ok", "0", "4", f"{FULL:g}"), "bob": ("ok", f"{FULL:g}", "0", "0")}
+    assert main(["grades", "export", "2"]) == 0
+    exported = {r["student"]: (r["status"], r["score"], r["late"], r["penalty"])
+                for r in csv.DictReader((course / ".grading" / f"{LAB}-export.csv").open())}
+    assert exported == ours

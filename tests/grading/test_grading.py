@@ -44,8 +44,36 @@ def test_submissions_are_found_in_both_layouts(tmp_path):
     (tmp_path / "bob" / LAB).mkdir(parents=True)
     (tmp_path / "bob" / LAB / f"{LAB}.ipynb").write_text("{}")
     found, skipped = submissions.find_submissions(tmp_path, LAB)
-    assert found == {"ann": tmp_path / "ann", "bob": tmp_path / "bob" / LAB}
+    assert found == {"ann": submissions.Submission(tmp_path / "ann", f"{LAB}.ipynb"),
+                     "bob": submissions.Submission(tmp_path / "bob" / LAB, f"{LAB}.ipynb")}
     assert skipped == {}
+
+
+def _files(folder: Path, *names: str) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in names:
+        (folder / name).write_text("{}")
+
+
+def test_the_one_notebook_of_a_lab_folder_is_graded_whatever_its_name(tmp_path):
+    _files(tmp_path / "ann", f"{LAB} (1).ipynb")
+    _files(tmp_path / "bob", "a.ipynb", "b.ipynb", "notes.txt")
+    _files(tmp_path / "cid" / LAB, f"{LAB}.ipynb", f"{LAB} (1).ipynb")
+    _files(tmp_path / "dan" / "lab01", "lab01.ipynb")  # another lab's folder only
+    _files(tmp_path / "eve" / LAB / ".ipynb_checkpoints", f"{LAB}-checkpoint.ipynb")
+    _files(tmp_path / "fay" / LAB / ".ipynb_checkpoints", f"{LAB}-checkpoint.ipynb")
+    _files(tmp_path / "fay" / LAB, "answer.ipynb", f"._{LAB}.ipynb")  # macOS's shadow file is no notebook
+    (tmp_path / "gus").mkdir()
+    found, _ = submissions.find_submissions(tmp_path, LAB)
+    got = {s: (sub.status, sub.notebook, sub.folder) for s, sub in found.items()}
+    assert got == {"ann": ("ok", f"{LAB} (1).ipynb", tmp_path / "ann"),
+                   "bob": ("review", None, tmp_path / "bob"),
+                   "cid": ("ok", f"{LAB}.ipynb", tmp_path / "cid" / LAB),
+                   "dan": ("missing", None, None),
+                   "eve": ("missing", None, tmp_path / "eve" / LAB),
+                   "fay": ("ok", "answer.ipynb", tmp_path / "fay" / LAB),
+                   "gus": ("missing", None, None)}
+    assert "a.ipynb, b.ipynb" in found["bob"].detail and "submitted nothing" in found["dan"].detail
 
 
 def test_odd_folders_are_skipped_and_reported_without_stopping_the_class(tmp_path):
@@ -80,8 +108,8 @@ def test_csv_keeps_every_student_across_runs_and_records_confinement(tmp_path):
     summary.write_csv(second, path)
     rows = {r["student"]: r for r in csv.DictReader(path.open())}
     assert set(rows) == {"ann", "bob", "bad name"}
-    assert rows["ann"] == {"student": "ann", "status": "ok", "total": "3", "max": "5", "test_a": "2",
-                           "test_b": "1", "confinement": "bubblewrap", "detail": "", "review": ""}
+    assert rows["ann"] == {"student": "ann", "status": "ok", "total": "3", "max": "5", "late": "0", "penalty": "0",
+                           "test_a": "2", "test_b": "1", "confinement": "bubblewrap", "detail": "", "review": ""}
     assert rows["bob"]["status"] == "ok" and rows["bob"]["total"] == "5"
     assert rows["bob"]["confinement"] == "NONE (--unconfined)"
     assert rows["bad name"]["status"] == "skipped"
@@ -610,3 +638,88 @@ def test_a_submission_that_is_not_ok_but_failed_no_cell_has_every_cell_flagged(c
         gb.db.commit()
     records.merge_result(nbgrader_io.db_url(root), root / "scratch.db", "alpha", results.Result("ann", "timeout"))
     assert all(_needs(root).values()), "formgrader must list it"
+
+
+# ---------------------------------------------------------------- small classes graded for real
+
+
+FULL = sum(c.points for c in nbfile.grade_cells(nbfile.read_notebook(SOURCE)))
+
+
+def answered(path: Path, extra: str = "", correct: bool = True) -> None:
+    """Lab 2's release at `path`: its answers the worked solution's (or left as released),
+    with `extra` added to the answer cell run_turn."""
+    nb = nbfile.read_notebook(REPO_ROOT / "labs" / LAB / f"{LAB}.ipynb")
+    solution = {nbfile.grade_id(c): c.source for c in nbfile.read_notebook(SOURCE).cells}
+    for cell in nb.cells:
+        if correct and cell.get("metadata", {}).get("nbgrader", {}).get("solution"):
+            cell.source = solution[nbfile.grade_id(cell)]
+        if extra and nbfile.grade_id(cell) == "run_turn":
+            cell.source += "\n" + extra
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbfile.write_notebook(nb, path)
+
+
+def _scratch_course(tmp_path: Path) -> Path:
+    from tests.grading.test_integrity import scratch_course
+
+    return scratch_course(tmp_path / "course")
+
+
+def _submission(course: Path, student: str):
+    """The student's submission of lab 2 in the course's gradebook, or None."""
+    from nbgrader.api import MissingEntry
+
+    with nbgrader_io.gradebook(nbgrader_io.db_url(course)) as gb:
+        try:
+            sub = gb.find_submission(LAB, student)
+        except MissingEntry:
+            return None
+        return {g.name: bool(g.needs_manual_grade) for nb in sub.notebooks for g in nb.grades}
+
+
+@pytest.mark.slow
+def test_the_one_notebook_is_graded_under_any_name_and_a_non_submitter_is_not_recorded(tmp_path):
+    course, subs = _scratch_course(tmp_path), tmp_path / "subs"
+    answered(subs / "ann" / f"{LAB} (1).ipynb")  # saved twice by the browser
+    answered(subs / "bob" / "a.ipynb")
+    answered(subs / "bob" / "b.ipynb")
+    answered(subs / "cid" / LAB / f"{LAB}.ipynb")
+    answered(subs / "cid" / LAB / f"{LAB} (1).ipynb", correct=False)
+    (subs / "dan" / "lab01").mkdir(parents=True)  # handed in lab 1 only
+    report = grading.grade(LAB, subs, results.GradeConfig(jobs=2, cell_timeout=30, course_root=course))
+    got = {r.student: (r.status, r.total) for r in report.results}
+    assert got == {"ann": ("ok", FULL), "bob": ("review", 0), "cid": ("ok", FULL), "dan": ("missing", 0)}
+    bob = next(r for r in report.results if r.student == "bob")
+    assert "a.ipynb, b.ipynb" in bob.detail
+    assert all(_submission(course, "bob").values()), "a person chooses: every cell flagged"
+    assert _submission(course, "dan") is None, "nothing recorded, nothing in formgrader's queue"
+    assert not any(_submission(course, "ann").values()) and not any(_submission(course, "cid").values())
+    graded = nbfile.read_notebook(course / ".grading" / "submitted" / "cid" / LAB / f"{LAB}.ipynb")
+    assert "NotImplementedError" not in "".join(c.source for c in graded.cells if nbfile.grade_id(c) == "run_turn")
+
+
+@pytest.mark.slow
+def test_a_regrade_after_every_flag_was_cleared_by_hand_is_not_unfinished(tmp_path, monkeypatch, capsys):
+    """`agentcourse grade` twice: a submission sent to review (a tampering finding) makes the
+    first run exit 6; a person grades it by hand; the second run names it as graded by hand
+    and exits 0. A student who submitted nothing is listed, and never makes it exit 6."""
+    course, subs = _scratch_course(tmp_path), tmp_path / "subs"
+    monkeypatch.setattr(grading, "REPO_ROOT", course)
+    monkeypatch.setenv("COLUMNS", "200")
+    answered(subs / "eve" / f"{LAB}.ipynb", extra="import gc")
+    (subs / "dan" / "lab01").mkdir(parents=True)
+    assert main(["grade", "2", str(subs), "--timeout", "30"]) == 6
+    first = capsys.readouterr()
+    assert "eve (review)" in first.err and "flagged for manual grading" in first.err and "dan" not in first.err
+    assert "submitted nothing" in first.out and "dan" in first.out
+    assert all(_submission(course, "eve").values())
+    with nbgrader_io.gradebook(nbgrader_io.db_url(course)) as gb:  # as formgrader does
+        for grade in [g for nb in gb.find_submission(LAB, "eve").notebooks for g in nb.grades]:
+            grade.manual_score, grade.needs_manual_grade = 1.0, False
+        gb.db.commit()
+    assert main(["grade", "2", str(subs), "--timeout", "30"]) == 0
+    second = capsys.readouterr()
+    assert "graded by hand, kept: eve" in second.out and "submitted nothing" in second.out
+    assert "flagged for manual grading" not in second.err
+    assert not any(_submission(course, "eve").values()) and _submission(course, "dan") is None

@@ -346,9 +346,10 @@ def check_every_attacker_is_reported_and_flagged(graded):
         assert results[student].status != "ok", (student, results[student])
     with nbgrader_io.gradebook("sqlite:///" + str(graded["course"] / ".grading" / "gradebook.db")) as gb:
         subs = {s.student.id: s for s in gb.assignment_submissions(LAB)}
-        for student in attackers_ + ["e-empty"]:
+        for student in attackers_:
             assert subs[student].needs_manual_grade, student
         assert not subs["m-honest"].needs_manual_grade
+        assert "e-empty" not in subs, "an empty folder submitted nothing: not in formgrader's queue"
 
 
 def check_each_attack_gets_the_status_that_names_it(graded):
