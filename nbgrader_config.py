@@ -36,7 +36,7 @@ os.makedirs(GRADING, exist_ok=True)  # sqlite creates the file, not the folder
 # the known-wrong implementations and the notebook's authoring text.
 c.CourseDirectory.ignore = [
     ".ipynb_checkpoints", "*.pyc", "__pycache__", "feedback",
-    "WALKTHROUGH.md", "wrong.py", "*.pct.py",
+    "WALKTHROUGH.md", "wrong.py", "blind.py", "*.pct.py",
 ]
 
 # Every cell gets at most this many seconds; a student's endless loop scores 0 on that cell

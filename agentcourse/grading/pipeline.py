@@ -38,6 +38,7 @@ from pathlib import Path
 
 from agentcourse.course import nbfile
 from agentcourse.errors import GradingIncomplete, GradingInterrupted
+from agentcourse.grading import seeds
 from agentcourse.grading.feedback import give_feedback
 from agentcourse.grading.flags import graded_by_hand, hand_cleared, notebook_sha, remember_flags
 from agentcourse.grading.interrupt import CtrlC, PartialReport
@@ -71,8 +72,10 @@ def _settings(root: Path, lab: str, run_dir: Path, config: GradeConfig) -> dict:
         "cell_timeout": config.cell_timeout, "unconfined": config.unconfined,
         "limits": {"memory_mb": config.memory_mb, "processes": config.processes},
         "output_chars": config.output_chars,
+        "property_secret": seeds.grading_secret(root),
         "student_files": list(meta.get("student_files", [])),
         "support_files": list(meta.get("support_files", [])),
+        "checkpoints": [str(name) for name in meta.get("checkpoints", [])],
     }
 
 
@@ -190,7 +193,8 @@ def _fresh_run_dir(root: Path) -> Path:
 def _report(run: ClassRun, skipped: dict[str, str], config: GradeConfig, started: float) -> GradeReport:
     report = GradeReport(run.lab, [run.results[s] for s in run.found], max_points(run.root, run.lab),
                          confinement="NONE (--unconfined)" if config.unconfined else "bubblewrap",
-                         skipped=skipped)
+                         skipped=skipped,
+                         property_seed=seeds.lab_seed(seeds.grading_secret(run.root), run.lab))
     report.seconds = time.monotonic() - started
     return report
 

@@ -78,4 +78,5 @@ class GradeReport:
     csv_path: Path | None = None
     seconds: float = 0.0
     confinement: str = "bubblewrap"  # or "NONE (--unconfined)"
+    property_seed: int = 0  # the seed the lab's properties were graded with (agentcourse.grading.seeds)
     skipped: dict[str, str] = field(default_factory=dict)  # folder name -> why it was not graded

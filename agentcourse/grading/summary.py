@@ -29,7 +29,8 @@ def write_csv(report: GradeReport, path: Path) -> None:
     Rows of students not graded in this run are kept (a re-run updates rows, it never
     drops them). Written to a temp file, then renamed into place."""
     cells = list(report.max_points)
-    header = ["student", "status", "total", "max", "late", "penalty", *cells, "confinement", "detail", "review"]
+    header = ["student", "status", "total", "max", "late", "penalty", *cells, "confinement", "property seed", "detail",
+              "review"]
     rows: dict[str, dict[str, str]] = {}
     if path.is_file():
         with open(path, newline="", encoding="utf-8") as f:
@@ -41,7 +42,8 @@ def write_csv(report: GradeReport, path: Path) -> None:
         rows[r.student] = {"student": r.student, "status": r.status, "total": f"{r.total:g}",
                            "max": f"{maximum:g}", "late": f"{r.late:.0f}", "penalty": f"{r.penalty:g}",
                            **{c: f"{r.points.get(c, 0):g}" for c in cells},
-                           "confinement": report.confinement, "detail": r.detail[:1000],
+                           "confinement": report.confinement, "property seed": str(report.property_seed),
+                           "detail": r.detail[:1000],
                            "review": "; ".join(r.review)[:4000]}
     for name, why in report.skipped.items():
         if not name.startswith("."):

@@ -109,6 +109,8 @@ def nbgrader_api(folder: Path, settings: dict, base_config):
         config.Execute.timeout = settings["cell_timeout"]
         config.ExecutePreprocessor.timeout = settings["cell_timeout"]
     config.ConfinedExecute.unconfined = bool(settings.get("unconfined"))
+    config.ConfinedExecute.property_secret = settings.get("property_secret", "")
+    config.ConfinedExecute.checkpoints = list(settings.get("checkpoints", []))
     for key, value in settings.get("limits", {}).items():
         setattr(config.ConfinedExecute, key, value)
     config.CapOutputs.max_chars = settings.get("output_chars", 20_000)

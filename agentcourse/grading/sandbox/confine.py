@@ -15,7 +15,7 @@ from pathlib import Path
 
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from nbgrader.preprocessors import Execute
-from traitlets import Bool, Int
+from traitlets import Bool, Int, List, Unicode
 
 from agentcourse.grading.sandbox.bwrap import SandboxLimits, require_confinement
 from agentcourse.grading.sandbox.kernel_manager import ConfinedKernelManager
@@ -52,6 +52,16 @@ def _steady_times(folder: Path, stamp: float | None = None) -> float:
     return stamp
 
 
+def _set_property_seed(resources: dict, secret: str) -> None:
+    """The lab's graded property seed and example count, for every kernel this process
+    starts (an unconfined kernel inherits the environment; a confined one is given these
+    variables by bwrap.sandbox_argv)."""
+    from agentcourse.grading import seeds
+
+    lab = resources.get("nbgrader", {}).get("assignment") or "lab"
+    os.environ.update(seeds.kernel_environment(secret or seeds.grading_secret(Path(os.getcwd())), lab))
+
+
 # ---------------------------------------------------------------- nbgrader's Execute, confined
 
 
@@ -66,6 +76,10 @@ class ConfinedExecute(Execute):
     memory_mb = Int(SandboxLimits.memory_mb).tag(config=True)
     processes = Int(SandboxLimits.processes).tag(config=True)
     file_mb = Int(SandboxLimits.file_mb).tag(config=True)
+    checkpoints = List(None, allow_none=True, help="the checkpoints a kernel may load; None = the "
+                       "`checkpoints` of the lab's source notebook's metadata").tag(config=True)
+    property_secret = Unicode("", help="the grading secret of the lab's property seeds; "
+                              "'' = agentcourse.grading.seeds.grading_secret").tag(config=True)
     canaries = Bool(True, help="run a canary after each notebook (agentcourse.grading.integrity.canary)").tag(config=True)
 
     def __init__(self, *args, **kwargs):
@@ -82,6 +96,8 @@ class ConfinedExecute(Execute):
         from agentcourse.grading.integrity import tamper
 
         resources = resources if resources is not None else {}
+        _set_property_seed(resources, self.property_secret)
+        self._checkpoints = self.checkpoints if self.checkpoints is not None else self._lab_checkpoints(resources)
         seen = graded_facts(resources)
         cells, locked_order = tamper.cell_infos(nb, resources)
         findings = structure_findings(cells, locked_order) + static_findings(cells)
@@ -108,6 +124,20 @@ class ConfinedExecute(Execute):
             seen["review"] = list(findings)
             tamper.record(resources, findings, self.log)
         return nb, resources
+
+    def _lab_checkpoints(self, resources: dict) -> list[str]:
+        """What the lab's source (never the submission, whose metadata the student wrote)
+        lets its kernels load."""
+        from nbgrader.coursedir import CourseDirectory
+
+        from agentcourse.course import nbfile
+
+        lab = resources.get("nbgrader", {}).get("assignment")
+        course = CourseDirectory(config=self.config)
+        path = Path(course.root) / course.source_directory / str(lab) / f"{lab}.ipynb"
+        if not lab or not path.is_file():
+            return []
+        return [str(name) for name in nbfile.lab_meta(nbfile.read_notebook(path)).get("checkpoints", [])]
 
     def _guard_findings(self, cells, nb) -> list[str]:
         from agentcourse.course.tamper import runtime_findings
@@ -166,6 +196,6 @@ class ConfinedExecute(Execute):
         # Nothing the kernel reads may contain the repository or the course folder.
         secret = [str(REPO_ROOT), os.getcwd()]  # nbgrader runs converters from the course root
         self.km = ConfinedKernelManager(kernel_name=name, config=self.config, limits=limits,
-                                        secret_paths=secret)
+                                        secret_paths=secret, checkpoints=getattr(self, "_checkpoints", []))
         self.confined_km = self.km
         return self.km

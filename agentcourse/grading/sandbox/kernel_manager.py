@@ -43,6 +43,7 @@ class ConfinedKernelManager(AsyncKernelManager):
 
     limits = Dict({}, help="SandboxLimits fields, as a dict").tag(config=True)
     secret_paths = List([], help="paths the environment must not contain").tag(config=True)
+    checkpoints = List([], help="the checkpoints the kernel may load (the lab's metadata)").tag(config=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -83,7 +84,8 @@ class ConfinedKernelManager(AsyncKernelManager):
             os.chown(self.connection_file, uid, uid)
         read_end, write_end = os.pipe()  # the guard's report; the kernel gets the write end
         argv = sandbox_argv(self.kernel_dir, submission, submission.name or "work",
-                            ["--guard-fd", str(write_end), "--", *launcher_args], limits, uid)
+                            ["--guard-fd", str(write_end), "--", *launcher_args], limits, uid,
+                            checkpoints=list(self.checkpoints))
         kw["env"] = {}  # bwrap --clearenv sets the kernel's environment itself
         kw["cwd"] = str(self.kernel_dir)
         kw["stdout"] = subprocess.DEVNULL

@@ -1,0 +1,65 @@
+"""Properties in lab checks (agentcourse.course.props): reproducible, shrunk, timeless,
+nothing left beside the notebook."""
+
+import pytest
+from hypothesis import strategies as st
+
+from agentcourse.course import props
+
+
+def failure(prop, *strategies, **kw) -> str:
+    with pytest.raises(AssertionError) as caught:
+        props.holds(*strategies, **kw)(prop)
+    return str(caught.value)
+
+
+def test_a_property_that_holds_raises_nothing_and_runs_the_configured_examples(monkeypatch):
+    monkeypatch.setenv(props.ENV_EXAMPLES, "7")
+    seen = []
+    props.holds(st.integers())(lambda n: seen.append(n))
+    assert len(seen) == 7
+
+
+def test_a_failure_names_the_smallest_example_with_the_propertys_own_message():
+    def sorted_already(xs):
+        assert sorted(xs) == xs, "the list is not sorted"
+
+    text = failure(sorted_already, st.lists(st.integers()))
+    assert text.startswith("the list is not sorted")
+    assert "smallest failing example: xs=[" in text
+    example = text.split("smallest failing example: ")[1]
+    assert example.startswith("xs=[") and example.count(",") == 1  # shrunk to two elements
+
+
+def test_an_error_of_the_answer_fails_the_property_naming_its_type():
+    text = failure(lambda s: s.encode("ascii"), st.text(min_size=1))
+    assert text.startswith("UnicodeEncodeError")
+
+
+def test_the_same_seed_draws_the_same_examples_and_another_seed_others(monkeypatch):
+    def draws(seed):
+        monkeypatch.setenv(props.ENV_SEED, str(seed))
+        seen = []
+        props.holds(st.integers(min_value=0, max_value=10**9))(lambda n: seen.append(n))
+        return seen
+
+    assert draws(5) == draws(5)
+    assert draws(5) != draws(6)
+
+
+def test_most_caps_a_costly_property_and_a_bad_environment_falls_back_to_the_public_run(monkeypatch):
+    monkeypatch.setenv(props.ENV_EXAMPLES, "50")
+    seen = []
+    props.holds(st.integers(), most=3)(lambda n: seen.append(n))
+    assert len(seen) == 3
+    monkeypatch.setenv(props.ENV_EXAMPLES, "many")
+    assert props.current() == props.PUBLIC
+
+
+def test_no_deadline_no_database_and_nothing_written_beside_the_notebook(tmp_path, monkeypatch):
+    import time
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("HYPOTHESIS_STORAGE_DIRECTORY", raising=False)
+    props.holds(st.text(), most=3)(lambda s: time.sleep(0.3))  # far past Hypothesis's 200 ms default
+    assert list(tmp_path.iterdir()) == []
