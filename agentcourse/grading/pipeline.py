@@ -72,7 +72,7 @@ def _settings(root: Path, lab: str, run_dir: Path, config: GradeConfig) -> dict:
         "cell_timeout": config.cell_timeout, "unconfined": config.unconfined,
         "limits": {"memory_mb": config.memory_mb, "processes": config.processes},
         "output_chars": config.output_chars,
-        "property_secret": seeds.grading_secret(root),
+        "property_secret": seeds.grading_secret(root), "property_examples": config.property_examples,
         "student_files": list(meta.get("student_files", [])),
         "support_files": list(meta.get("support_files", [])),
         "checkpoints": [str(name) for name in meta.get("checkpoints", [])],

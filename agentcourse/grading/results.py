@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from agentcourse.course.props import GRADED_EXAMPLES
 from agentcourse.errors import UsageError
 from agentcourse.paths import REPO_ROOT
 
@@ -34,6 +35,7 @@ class GradeConfig:
     unconfined: bool = False  # grade without a sandbox where none can be made (a risk)
     course_root: Path = REPO_ROOT  # the folder holding nbgrader_config.py (tests use a copy)
     students: tuple[str, ...] = ()  # grade only these folders (--student); () = all of them
+    property_examples: int = GRADED_EXAMPLES  # examples per property (a property's `most` may cap it)
 
     def check(self) -> None:
         """UsageError for a value no run can use (no worker, a timeout or memory too small)."""

@@ -43,6 +43,7 @@ def lab_seed(secret: str, lab: str) -> int:
     return int.from_bytes(hashlib.sha256(f"{secret}:{lab}".encode()).digest()[:4], "big")
 
 
-def kernel_environment(secret: str, lab: str) -> dict[str, str]:
-    """What a grading kernel's environment says to agentcourse.course.props."""
-    return {ENV_SEED: str(lab_seed(secret, lab)), ENV_EXAMPLES: str(GRADED_EXAMPLES)}
+def kernel_environment(secret: str, lab: str, examples: int = 0) -> dict[str, str]:
+    """What a grading kernel's environment says to agentcourse.course.props (`examples`:
+    per property, 0 = GRADED_EXAMPLES)."""
+    return {ENV_SEED: str(lab_seed(secret, lab)), ENV_EXAMPLES: str(examples or GRADED_EXAMPLES)}

@@ -110,6 +110,8 @@ def nbgrader_api(folder: Path, settings: dict, base_config):
         config.ExecutePreprocessor.timeout = settings["cell_timeout"]
     config.ConfinedExecute.unconfined = bool(settings.get("unconfined"))
     config.ConfinedExecute.property_secret = settings.get("property_secret", "")
+    if settings.get("property_examples"):
+        config.ConfinedExecute.property_examples = int(settings["property_examples"])
     config.ConfinedExecute.checkpoints = list(settings.get("checkpoints", []))
     for key, value in settings.get("limits", {}).items():
         setattr(config.ConfinedExecute, key, value)

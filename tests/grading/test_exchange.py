@@ -120,7 +120,7 @@ def release_and_collect(tmp_path: Path, course: Path) -> dict:
     submitted = course / ".grading" / "submitted"
     assert sorted(p.name for p in submitted.iterdir()) == ["stu1", "stu2"]
     return {"course": course, "exchange": exchange, "homes": homes, "submitted": submitted,
-            "config": results.GradeConfig(jobs=2, cell_timeout=30, course_root=course),
+            "config": results.GradeConfig(jobs=2, cell_timeout=30, property_examples=12, course_root=course),
             "csv": course / ".grading" / f"{LAB}-grades.csv"}
 
 

@@ -688,7 +688,7 @@ def test_the_one_notebook_is_graded_under_any_name_and_a_non_submitter_is_not_re
     answered(subs / "cid" / LAB / f"{LAB}.ipynb")
     answered(subs / "cid" / LAB / f"{LAB} (1).ipynb", correct=False)
     (subs / "dan" / "lab01").mkdir(parents=True)  # handed in lab 1 only
-    report = grading.grade(LAB, subs, results.GradeConfig(jobs=2, cell_timeout=30, course_root=course))
+    report = grading.grade(LAB, subs, results.GradeConfig(jobs=2, cell_timeout=30, property_examples=12, course_root=course))
     got = {r.student: (r.status, r.total) for r in report.results}
     assert got == {"ann": ("ok", FULL), "bob": ("review", 0), "cid": ("ok", FULL), "dan": ("missing", 0)}
     bob = next(r for r in report.results if r.student == "bob")

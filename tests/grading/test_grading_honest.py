@@ -33,7 +33,7 @@ def test_a_class_of_lab_6_grades_ok_with_exact_points_and_gets_its_feedback(tmp_
     release = REPO_ROOT / "labs" / LAB / f"{LAB}.ipynb"
     for case in corpus.cases(LAB):
         notebook(subs / case.student, case.answers, markdown=case.markdown, release=release)
-    report = grading.grade(LAB, subs, results.GradeConfig(jobs=2, cell_timeout=30, course_root=course))
+    report = grading.grade(LAB, subs, results.GradeConfig(jobs=2, cell_timeout=30, property_examples=12, course_root=course))
     got = {r.student: (r.status, r.total, r.detail, r.review) for r in report.results}
     assert got == {c.student: ("ok", c.points, "", []) for c in corpus.cases(LAB)}
     for case in corpus.cases(LAB):

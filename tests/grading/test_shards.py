@@ -174,7 +174,7 @@ def test_two_shards_graded_apart_and_merged_export_as_one_class(tmp_path, monkey
     subs = _submissions(tmp_path / "subs")
     a, b = _course(tmp_path / "a"), _course(tmp_path / "b")
     for course, student in ((a, "ann"), (b, "bob")):
-        report = grading.grade(LAB, subs, results.GradeConfig(jobs=1, cell_timeout=30, course_root=course,
+        report = grading.grade(LAB, subs, results.GradeConfig(jobs=1, cell_timeout=30, property_examples=12, course_root=course,
                                                               students=(student,)))
         summary.write_csv(report, course / ".grading" / f"{LAB}-grades.csv")  # as `agentcourse grade` does
     monkeypatch.setattr(shards, "REPO_ROOT", a)

@@ -52,14 +52,14 @@ def _steady_times(folder: Path, stamp: float | None = None) -> float:
     return stamp
 
 
-def _set_property_seed(resources: dict, secret: str) -> None:
+def _set_property_seed(resources: dict, secret: str, examples: int = 0) -> None:
     """The lab's graded property seed and example count, for every kernel this process
     starts (an unconfined kernel inherits the environment; a confined one is given these
     variables by bwrap.sandbox_argv)."""
     from agentcourse.grading import seeds
 
     lab = resources.get("nbgrader", {}).get("assignment") or "lab"
-    os.environ.update(seeds.kernel_environment(secret or seeds.grading_secret(Path(os.getcwd())), lab))
+    os.environ.update(seeds.kernel_environment(secret or seeds.grading_secret(Path(os.getcwd())), lab, examples))
 
 
 # ---------------------------------------------------------------- nbgrader's Execute, confined
@@ -76,6 +76,7 @@ class ConfinedExecute(Execute):
     memory_mb = Int(SandboxLimits.memory_mb).tag(config=True)
     processes = Int(SandboxLimits.processes).tag(config=True)
     file_mb = Int(SandboxLimits.file_mb).tag(config=True)
+    property_examples = Int(0, help="examples per property; 0 = agentcourse.course.props.GRADED_EXAMPLES").tag(config=True)
     checkpoints = List(None, allow_none=True, help="the checkpoints a kernel may load; None = the "
                        "`checkpoints` of the lab's source notebook's metadata").tag(config=True)
     property_secret = Unicode("", help="the grading secret of the lab's property seeds; "
@@ -96,7 +97,7 @@ class ConfinedExecute(Execute):
         from agentcourse.grading.integrity import tamper
 
         resources = resources if resources is not None else {}
-        _set_property_seed(resources, self.property_secret)
+        _set_property_seed(resources, self.property_secret, self.property_examples)
         self._checkpoints = self.checkpoints if self.checkpoints is not None else self._lab_checkpoints(resources)
         seen = graded_facts(resources)
         cells, locked_order = tamper.cell_infos(nb, resources)
