@@ -28,8 +28,8 @@ WRONG = {
     },
     # Matches without line numbers: the model cannot find its way to the line.
     "search-without-line-numbers": {
-        "search_file": swap('shown.append(f"{relative(file)}:{number}: {text}")',
-                            'shown.append(f"{relative(file)}: {text}")'),
+        "search_file": swap('shown.append(f"{relative(file)}:{number}: {text[:LINE_MAX_CHARS]}")',
+                            'shown.append(f"{relative(file)}: {text[:LINE_MAX_CHARS]}")'),
     },
     # Numbering from 0: every number is one off from the editor's and search_file's.
     "read-lines-zero-based": {
@@ -96,13 +96,14 @@ WRONG.update({
     # No match reported as an error.
     "search-no-match-is-an-error": {"search_file": swap('        return f"No lines match {pattern!r} in {path}"', '        return f"Error: no lines match {pattern!r}"')},
     # re.match: anchored at the start of the line.
-    "search-anchored": {"search_file": swap("if regex.search(line):", "if regex.match(line):")},
+    "search-anchored": {"search_file": swap("if regex.search(text):", "if regex.match(text):")},
     # Strict UTF-8: a stray byte ends the search.
     "search-strict-utf8": {"search_file": swap('open(file, encoding="utf-8", errors="replace")', 'open(file, encoding="utf-8")')},
     # Real paths instead of project-relative ones.
-    "search-real-paths": {"search_file": swap('shown.append(f"{relative(file)}:{number}: {text}")', 'shown.append(f"{file}:{number}: {text}")')},
+    "search-real-paths": {"search_file": swap('shown.append(f"{relative(file)}:{number}: {text[:LINE_MAX_CHARS]}")',
+                                              'shown.append(f"{file}:{number}: {text[:LINE_MAX_CHARS]}")')},
     # Long lines kept whole.
-    "search-long-lines-whole": {"search_file": swap('text = line.rstrip("\\n")[:LINE_MAX_CHARS]', 'text = line.rstrip("\\n")')},
+    "search-long-lines-whole": {"search_file": swap("{text[:LINE_MAX_CHARS]}", "{text}")},
     # An empty pattern matches every line, so it is allowed.
     "search-empty-pattern-allowed": {"search_file": swap("    if not isinstance(pattern, str) or not pattern:", "    if not isinstance(pattern, str):")},
     # start and end used as given: "4" fails.
@@ -138,6 +139,49 @@ WRONG.update({
     "prompt-other-signatures": {
         "tools_section": chain(swap("**search_file(pattern, path)**", "**search_file(regex, file)**"),
                                 swap("**read_lines(path, start, end)**", "**read_lines(file, first, last)**")),
+    },
+})
+
+# ---------------------------------------------------------------- the rules the checks state now
+# Written with the checks as properties (WALKTHROUGH.md, "Checks as properties"): one case for
+# each rule the task texts now state that no case above breaks.
+WRONG.update({
+    # The line searched with its line end: `\s$` (trailing whitespace) matches every line.
+    "search-raw-line": {"search_file": swap("if regex.search(text):", "if regex.search(line):")},
+    # Streams nothing: all the bytes, split, only the window decoded. The right lines, with the
+    # whole file in memory (the 16 MB check measures it).
+    "read-lines-binary-whole-file": {
+        "read_lines": swap(
+            '        with open(real, encoding="utf-8") as f:  # text mode, as search_file: the same lines\n'
+            "            for last, line in enumerate(f, start=1):",
+            '        with open(real, "rb") as f:\n'
+            '            raw = re.split(rb"\\r\\n|\\r|\\n", f.read())\n'
+            '            raw = raw[:-1] if raw and raw[-1] == b"" else raw\n'
+            '            for last, line in enumerate((r.decode("utf-8") for r in raw), start=1):',
+        ),
+    },
+    # Bytes split at "\n" only, while search_file (text mode) also ends a line at a lone "\r":
+    # the two tools give the same line different numbers.
+    "read-lines-counts-lines-unlike-search": {
+        "read_lines": chain(
+            swap('        with open(real, encoding="utf-8") as f:  # text mode, as search_file: the same lines',
+                 '        with open(real, "rb") as f:'),
+            swap('shown.append(f"{last}: {line.rstrip(chr(10))[:LINE_MAX_CHARS]}")',
+                 'shown.append(f"{last}: {line.decode().removesuffix(chr(10)).removesuffix(chr(13))[:LINE_MAX_CHARS]}")'),
+        ),
+    },
+    # The section tells the model that read_lines counts like a Python slice.
+    "prompt-zero-based-slice": {
+        "tools_section": swap("(1-based, \\\ninclusive)", "(0-based, \\\nend excluded, like a Python slice)"),
+    },
+    # The section tells the model to copy the line numbers into old_str.
+    "prompt-copies-line-numbers": {
+        "tools_section": swap("old_str from them without the line numbers.", "old_str from them with the line numbers."),
+    },
+    # The section asks for whole files after all.
+    "prompt-reads-whole-files": {
+        "tools_section": swap("Read only the lines you need, usually \\\na few around a search match.",
+                              "Before an edit, read the whole file \\\nwith read_lines, 200 lines at a time."),
     },
 })
 
@@ -179,6 +223,26 @@ def read_lines(path, start, end):
     elif more or relative < end:
         out.append(f"[only {READ_LINES_MAX} lines at a time: continue with read_lines({path!r}, {relative + 1}, {end})]")
     return "\\n".join(out)
+''',
+    },
+    # A section in other words than the solution's ("numbering starts at 1", "both returned",
+    # "never paste the prefixes", "never read a file in full"), with a worked example of a new file.
+    "section-in-other-words": {
+        "tools_section": '''\
+TOOLS_SECTION = """## Available Tools
+You have four tools; call them exactly as written here.
+
+- list_files(path): the entries of one folder, folders marked [dir].
+- search_file(pattern, path): the way to find code. It runs a regular expression over every \\
+line of a file, or of every file below a folder, and answers with `path:line: text` lines \\
+(50 at most, then a note). Search first: never read a file in full to find something.
+- read_lines(path, start, end): a window of a file. Line numbering starts at 1, and the \\
+start and end lines are both returned, each as `N: text`. Ask for the few lines around a hit.
+- edit_file(path, old_str, new_str): replaces old_str, which must occur once, by new_str. \\
+Take old_str from read_lines output, but never paste the `N: ` prefixes into it. A file that \\
+does not exist yet is made by passing an empty old_str and the whole new file as new_str, e.g. \\
+edit_file("notes.md", "", "# Notes\\\\n").
+"""
 ''',
     },
 }

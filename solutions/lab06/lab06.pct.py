@@ -6,36 +6,39 @@
 #     time_box_minutes: 40
 #     release_baseline: 0
 #     student_files: []
+#     checkpoints: ['05']            # the only checkpoints its graded kernels can load
 #     tasks:
 #     - number: 1
 #       title: 'cap_result: cut at a line end, and say what was cut'
 #       tests: [test_cap_visible, test_cap_hidden]
 #       hint: >-
-#         Cut text[:limit] back to its last newline (without it), or keep it whole if it has none;
+#         Cut text[:limit] back to its last "\n" (without it), or keep it whole if it has none;
 #         the notice is one more line. re.findall(r"^(\d+): ", head, re.M) finds the line numbers of
-#         a numbered read.
+#         a numbered read; when it finds none, the notice has no start=.
 #     - number: 2
 #       title: 'stub_old_results: old, big results become stubs'
 #       tests: [test_stubs_visible, test_stubs_hidden]
 #       hint: >-
 #         The steps are the user messages that hold tool results (not the requests); leave the last
-#         keep_recent of them alone, and look at every result of a step (parallel calls). Change only
-#         block["content"]: every tool_use and every tool_use_id stays as it is.
+#         keep_recent of them alone, and look at every result of a step (parallel calls), its tool
+#         found by its tool_use_id. Change only block["content"]: every tool_use and every
+#         tool_use_id stays as it is. Start every stub the same way, so you can tell one later.
 #     - number: 3
 #       title: 'cut_point and compact: a summary, and a list the API still accepts'
 #       tests: [test_compact_visible, test_compact_hidden]
 #       hint: >-
 #         Keep the tail from the last assistant message on: its tool_use blocks are answered by the
 #         message after it. The summary call is the agent's own (model, system prompt, tools: the
-#         cache reads them as they are) with tool_choice none and max_tokens=2000. The new first
-#         message begins with the request's words, then the summary.
+#         cache reads them as they are) with tool_choice none and max_tokens=2000, and it sends every
+#         message, the last one as a new dict with the instruction after its results. The new first
+#         message is one string: messages[0]'s words, a line break, then the summary.
 #     - number: 4
 #       title: 'save_note: a memory file that keeps its newest lines'
 #       tests: [test_notes_visible, test_notes_hidden]
 #       hint: >-
-#         Read the lines there are (splitlines copes with a last line that has no newline), append one
-#         (its newlines turned into spaces), keep the last max_lines, write them back, return a line
-#         that says so.
+#         Read the lines there are (splitlines copes with \r\n, \r and a last line that has no
+#         newline), append one (" ".join(note.split()) turns every line break into a space), keep
+#         the last max_lines, write them back, return a line that says so.
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
@@ -63,33 +66,36 @@
 # the course's loops keep: the first message from the user, roles alternating, and every
 # `tool_use` answered by a `tool_result` in the very next message. The tests check that with
 # `protocol_errors` (the API's tool-use rules, plus alternating roles, which the API itself does
-# not demand: it merges two same-role turns) on hand-built conversations, on real ones from the
-# tutor model, and (when grading) on conversations built at random.
+# not demand: it merges two same-role turns).
 #
-# Run the setup cell first. `agentcourse lab check 6` runs the visible checks from a terminal;
-# grading adds hidden ones.
+# The checks are properties: each rule of a task is tried on instances the checks generate
+# (texts in any script, conversations of several requests with parallel calls, memory files
+# with CRLF line ends and blank lines, sizes around every limit) as well as on a real run of the
+# tutor model. `agentcourse lab check 6` runs a few of each from a terminal; grading runs more. A
+# failure names the smallest example that breaks the rule. Run the setup cell first.
 
 # %% nbgrader="locked" grade_id="setup"
-"""Setup: the tutor model, checkpoint 05's prompt and tools, and the test helpers. Do not change it."""
+"""Setup: the tutor model, checkpoint 05's prompt and tools, and the helpers. Do not change it."""
 import contextlib
 import copy
 import json
 import os
-import random
 import re
 import tempfile
 from pathlib import Path
 
 import anthropic
 
-from agentcourse.projects import longtask
-from agentcourse.course import nbtools
-from agentcourse.paths import load_checkpoint
 from agentcourse.api.protocol import protocol_errors, to_plain
-from agentcourse.tutor import serve
+from agentcourse.course import nbtools
+from agentcourse.course.scaffold import lab06 as scaffold  # the checks' instances and judges
+from agentcourse.paths import load_checkpoint
+from agentcourse.projects import longtask
+from agentcourse.tutor import TutorConfig, serve
 
 STACK = contextlib.ExitStack()  # closed by the last cell
-TUTOR_URL = STACK.enter_context(serve())
+SENT = []  # every request the tutor model receives, as it was sent, with its reply
+TUTOR_URL = STACK.enter_context(serve(TutorConfig(ledger=SENT.append)))
 client = anthropic.Anthropic(base_url=TUTOR_URL, api_key="tutor-offline", max_retries=0, timeout=10)
 
 AGENT = load_checkpoint("05")  # its system prompt, tool schemas and tools
@@ -113,119 +119,15 @@ def result(id_, text):
     return {"type": "tool_result", "tool_use_id": id_, "content": text}
 
 
-def conversation(sizes, names=None):
-    """A valid conversation: a request, then one tool call per step with a result of sizes[k]."""
-    names = names or ["read_lines"] * len(sizes)
-    messages = [{"role": "user", "content": "Do the task."}]
-    for k, (size, name) in enumerate(zip(sizes, names)):
-        messages.append({"role": "assistant", "content": [use(f"t{k}", name, path=f"f{k}.py")]})
-        messages.append({"role": "user", "content": [result(f"t{k}", "y" * size)]})
-    return messages
-
-
-def random_conversation(seed):
-    """A valid conversation of a random shape: turns, parallel calls, text blocks, results."""
-    rng, messages, n = random.Random(seed), [], 0
-    turns = rng.randint(1, 3)
-    for turn in range(turns):
-        messages.append({"role": "user", "content": f"Request {turn}."})
-        for _ in range(rng.randint(1, 5)):
-            calls = []
-            for _ in range(rng.randint(1, 3)):
-                n += 1
-                calls.append(use(f"toolu_{n}", rng.choice(["read_lines", "search_file", "research"]),
-                                 path=f"p{n}.py"))
-            thinking = [{"type": "text", "text": "Next."}] if rng.random() < 0.3 else []
-            messages.append({"role": "assistant", "content": thinking + calls})
-            messages.append({"role": "user", "content": [
-                result(c["id"], "r" * rng.randint(10, 6000)) for c in calls]})
-        if turn < turns - 1 or rng.random() < 0.3:  # an answered turn (then a new request)
-            messages.append({"role": "assistant", "content": [{"type": "text", "text": "Answer."}]})
-    if messages[-1]["role"] == "assistant":
-        messages.append({"role": "user", "content": "One more request."})
-    return messages
-
-
 def calls_by_id(messages):
     """tool_use id -> (tool name, input), for every tool call in the conversation."""
     return {b["id"]: (b["name"], b["input"]) for m in messages if m["role"] == "assistant"
             for b in m["content"] if isinstance(b, dict) and b.get("type") == "tool_use"}
 
 
-def numbers_in(text):
-    """Every whole number in `text`, thousands separators allowed: "1,234 and 7" -> [1234, 7]."""
-    return [int(n.replace(",", "")) for n in re.findall(r"\d[\d,]*", text)]
-
-
 def numbered(n, start=1, width=60):
     """n numbered lines, as read_lines returns them: "1: xxx", "2: xxx", ..."""
     return "\n".join(f"{i}: " + "x" * width for i in range(start, start + n))
-
-
-def check_cap(text, limit, numbered_lines=False):
-    """cap_result(text, limit) must keep whole lines within the limit and say what was cut
-    (and, for numbered lines, which line comes next)."""
-    got = cap_result(text, limit)
-    if len(text) <= limit:
-        assert got == text, f"a text of {len(text)} characters fits in {limit}: return it unchanged"
-        return
-    assert "\n" in got, "the cut text must end with one notice line"
-    head, notice = got.rsplit("\n", 1)
-    assert len(head) <= limit, f"the kept part has {len(head)} characters, more than the limit {limit}"
-    assert text.startswith(head), "the kept part must be the start of the text, unchanged"
-    if "\n" in text[:limit]:
-        assert text[len(head)] == "\n", "cut at the end of a line, not in the middle of one"
-        assert "\n" not in text[len(head) + 1 : limit], (
-            f"cut text[:{limit}] back to its LAST line break: the head stops {len(head)} characters in")
-        assert len(head) < limit or text[limit] != "\n", "a line that ends at the limit goes too: its break is beyond it"
-    else:
-        assert head == text[:limit], f"no line break in the first {limit} characters: keep all {limit}"
-    gone = len(text) - len(head)
-    assert any(abs(n - gone) <= 1 for n in numbers_in(notice)), (
-        f"the notice must say how many characters were cut ({gone}): {notice!r}")
-    if numbered_lines:
-        next_line = int(re.findall(r"^(\d+): ", head, re.M)[-1]) + 1
-        assert f"start={next_line}" in notice.replace(" ", ""), (
-            f"the notice must say which line to read next (start={next_line}): {notice!r}")
-
-
-def partial_run(calls):
-    """The long task with checkpoint 05's prompt and tools, stopped after `calls` API calls:
-    the messages so far, ending with tool results (the turn is still under way)."""
-    messages = [{"role": "user", "content": longtask.TASK}]
-    for _ in range(calls):
-        response = client.messages.create(model=MODEL, max_tokens=1024, system=AGENT.SYSTEM_PROMPT,
-                                          tools=AGENT.TOOLS, messages=messages)
-        messages.append({"role": "assistant", "content": to_plain(response.content)})
-        messages.append({"role": "user", "content": [
-            result(b.id, AGENT.dispatch_tool(b.name, b.input)) for b in response.content
-            if b.type == "tool_use"]})
-    return messages
-
-
-def finish(messages, calls=20):
-    """Go on with the task from `messages` until the model answers; the final reply."""
-    for _ in range(calls):
-        response = client.messages.create(model=MODEL, max_tokens=1024, system=AGENT.SYSTEM_PROMPT,
-                                          tools=AGENT.TOOLS, messages=messages)
-        messages.append({"role": "assistant", "content": to_plain(response.content)})
-        if response.stop_reason != "tool_use":
-            return response.content[0].text
-        messages.append({"role": "user", "content": [
-            result(b.id, AGENT.dispatch_tool(b.name, b.input)) for b in response.content
-            if b.type == "tool_use"]})
-    raise AssertionError("the task did not finish")
-
-
-class Recording:
-    """A client that keeps a copy of every request it forwards."""
-
-    def __init__(self, inner):
-        self.requests, self.inner, self.messages = [], inner, self
-
-    def create(self, **request):
-        self.requests.append(copy.deepcopy(request))
-        return self.inner.messages.create(**request)
 
 
 print("setup ok: tutor model at", TUTOR_URL)
@@ -235,13 +137,16 @@ print("setup ok: tutor model at", TUTOR_URL)
 # ## Task 1: `cap_result` (6 minutes)
 #
 # A tool result longer than `limit` characters is cut, and the cut must say so: a head that looks
-# complete is a lie the model believes. Return the text unchanged if it fits (`len(text) <= limit`).
-# Otherwise return its head followed by **one notice line** that says how many characters were
-# cut (everything after the head). The head is Lecture 7.1's: `text[:limit]` cut back to its last
-# line break (the break itself goes too), or `text[:limit]` whole when it holds no line break. A
-# line that ends exactly at the limit goes too: its line break is character `limit + 1`. When the
-# lines are numbered the way `read_lines` numbers them (`"12: text"`), the notice also says which
-# line to ask for next, as `start=N`: the number after the last line kept.
+# complete is a lie the model believes. Return the text unchanged if it fits (`len(text) <= limit`:
+# the limit and every count here are in characters, as `len` counts them, not in bytes). Otherwise
+# return its head followed by `"\n"` and **one notice line** that says how many characters were
+# cut: `len(text) - len(head)`, everything after the head. The head is Lecture 7.1's:
+# `text[:limit]` cut back to its last line break, `"\n"` (the break itself goes too), or
+# `text[:limit]` whole when it holds no line break. A line that ends exactly at the limit goes
+# too: its line break is character `limit + 1`. When the lines are numbered the way `read_lines`
+# numbers them (each starts with its number and `": "`, as in `"12: text"`), and only then, the
+# notice also says which line to ask for next, as `start=N`: the number after the last line kept.
+# A `search_file` result (`"f.py:12: text"`) is not numbered that way.
 #
 #     cap_result(numbered(5), 150)   ->   "1: xxx...\n2: xxx...\n[cut: 192 more characters; call read_lines with start=3 for the rest]"
 #
@@ -269,28 +174,54 @@ def cap_result(text: str, limit: int) -> str:
 
 # %% nbgrader="tests" grade_id="test_cap_visible" points=2
 """Check that cap_result keeps whole lines within the limit and says what was cut and where to go on."""
+from agentcourse.course.props import holds  # noqa: E402 - a property, tried on generated examples
+
+
+def check_cap(text, limit, numbered_lines=False):
+    problem = scaffold.cap_problem(text, limit, cap_result(text, limit), numbered_lines)
+    assert not problem, problem
+
+
 check_cap("short result", 100)
 check_cap(numbered(50), 1000, numbered_lines=True)
-check_cap(numbered(200, width=150), 5000, numbered_lines=True)
 check_cap("z" * 3000, 1000)  # one long line: cut at the limit
 check_cap("ab\ncd\nef", 5)  # "cd" ends at the limit: its line break is the 6th character, so it goes
 check_cap("x" * 200, 200)  # exactly the limit: it fits
 check_cap(numbered(30, start=57), 700, numbered_lines=True)  # a read that started at line 57
+check_cap("f.py:12: x = 1\nf.py:40: y = 2\n" * 40, 100)  # search results are not numbered lines: no start=
+check_cap("é" * 300 + "\n" + "漢" * 300, 400)  # 601 characters (1,502 bytes): the limit counts characters
+
+
+# Any text: numbered from any line or not, in any script, short lines or long ones, the limit at
+# every line end and around it.
+@holds(scaffold.cap_cases())
+def _(case):
+    check_cap(case.text, case.limit, case.numbered)
+
+
 print("Task 1 visible checks passed")
 
 # %% nbgrader="tests" grade_id="test_cap_hidden" points=2
 """Check that cap_result is right at the edges: exactly at the limit, numbering that starts late, no numbers."""
 check_cap("a\nb", 3)  # the rest of this cell is hidden until grading
 ### BEGIN HIDDEN TESTS
-check_cap("x" * 500, 500)
-check_cap("x" * 501, 500)
+assert cap_result("x" * 500, 500) == "x" * 500, "a text of exactly the limit fits: unchanged"
+assert cap_result("x" * 501, 500).startswith("x" * 500 + "\n"), "no line break: keep all 500 characters"
+assert cap_result("q" * 64 + "\n" + "r" * 10, 64).startswith("q" * 64 + "\n"), "the break right after the limit: keep the line"
+assert "start=" not in cap_result("\n".join(f"row {i}" for i in range(1000)), 777).replace(" ", "")
 check_cap(numbered(40, start=120, width=30), 400, numbered_lines=True)
 check_cap("\n".join(f"row {i}" for i in range(1000)), 777)
 check_cap(numbered(3) + "\n" + "y" * 5000, 200, numbered_lines=True)
 check_cap("", 10)
 check_cap("abc\ndef\nghi", 7)
-check_cap("q" * 64 + "\n" + "r" * 10, 64)
 check_cap(numbered(12, start=301, width=5) + "\n", 50, numbered_lines=True)
+check_cap(numbered(2000, start=998_001, width=40), 20_000, numbered_lines=True)
+check_cap("😀" * 5000 + "\n" + "ok", 4999)
+
+
+@holds(scaffold.cap_cases(most_lines=300))
+def _(case):
+    check_cap(case.text, case.limit, case.numbered)
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -301,14 +232,18 @@ check_cap(numbered(12, start=301, width=5) + "\n", 50, numbered_lines=True)
 # changes the list **in place** and returns how many results it replaced:
 #
 # - the *steps* are the user messages that hold `tool_result` blocks (a request, a plain string,
-#   is not a step); the last `keep_recent` steps are left alone (the model has not acted on them
-#   yet), and `keep_recent=0` leaves none alone;
+#   is not a step, and the assistant's messages are not steps); the last `keep_recent` steps are
+#   left alone (the model has not acted on them yet), `keep_recent=0` leaves none alone, and a
+#   `keep_recent` larger than the number of steps leaves them all alone;
 # - in every older step, **each** `tool_result` (a step holds several when the model called tools
-#   in parallel) whose `content` is a string of at least `min_chars` characters, from a tool not in
-#   `never_stub`, gets as its new content one short line (under 300 characters) that names the
-#   tool (and its input, if you like) and says to call it again for the text;
+#   in parallel, in any order: find each one's tool by its `tool_use_id`) whose `content` is a
+#   string of at least `min_chars` characters, from a tool not in `never_stub`, gets as its new
+#   content one short line (under 300 characters, no line break) that names the tool (and its
+#   input, if you like) and says to call it again for the text; a result whose content is not a
+#   string (a list of blocks) stays as it is;
 # - nothing else changes: every `tool_use` keeps its id and input, every result its
-#   `tool_use_id`, and a result that is already a stub is not stubbed again.
+#   `tool_use_id`, and a result that is already a stub is not stubbed again, however small
+#   `min_chars` is: a second run over the same list replaces nothing.
 #
 # `calls_by_id(messages)` (setup) maps each tool_use id to its tool's name and input.
 #
@@ -339,11 +274,29 @@ def stub_old_results(messages: list, keep_recent: int, min_chars: int = 1000,
 
 # %% nbgrader="tests" grade_id="test_stubs_visible" points=3
 """Check that old, big results become stubs and everything else (recent steps, small results, protected tools, tool calls) stays."""
-messages = conversation([5000, 300, 5000, 5000, 5000, 5000], ["read_lines"] * 2 + ["research"] + ["search_file"] * 3)
+from agentcourse.course.props import holds  # noqa: E402 - a test cell's own import
+
+
+def check_stubs(case):
+    """Stub a copy of case.messages, then run again, then again with keep_recent=0."""
+    messages, rules = copy.deepcopy(case.messages), (case.min_chars, case.never_stub)
+    count = stub_old_results(messages, case.keep_recent, *rules)
+    problem, stubbed = scaffold.stub_problem(case.messages, messages, count, case.keep_recent, *rules)
+    assert not problem, problem
+    again = copy.deepcopy(messages)
+    count = stub_old_results(again, case.keep_recent, *rules)
+    problem, _ = scaffold.stub_problem(messages, again, count, case.keep_recent, *rules, stubbed)
+    assert not problem, f"the same call a second time, over its own stubs: {problem}"
+    count = stub_old_results(again, 0, *rules)
+    problem, _ = scaffold.stub_problem(messages, again, count, 0, *rules, stubbed)
+    assert not problem, f"then with keep_recent=0: {problem}"
+
+
+messages = scaffold.conversation([5000, 300, 5000, 5000, 5000, 5000], ["read_lines"] * 2 + ["research"] + ["search_file"] * 3)
 before = copy.deepcopy(messages)
 count = stub_old_results(messages, keep_recent=2, min_chars=1000, never_stub=("research",))
 assert protocol_errors(messages) == [], protocol_errors(messages)
-for i, (old, new) in enumerate(zip(before, messages)):
+for i, (old, new) in enumerate(zip(before, messages, strict=True)):
     if old["role"] == "assistant" or isinstance(old["content"], str):
         assert new == old, f"messages[{i}] changed, but only tool results may: {new}"
     else:
@@ -371,43 +324,44 @@ assert [len(b["content"]) < 300 for b in messages[2]["content"]] == [True, True]
     "every result of an old step is stubbed, and one of exactly min_chars characters too")
 assert messages[4]["content"][0]["content"] == "y" * 4000, "the request after the last step is no step: b1 is recent"
 assert count == 2 and protocol_errors(messages) == [], f"2 results were replaced, the function returned {count}"
-messages = conversation([5000] * 2)
+messages = scaffold.conversation([5000] * 2)
 assert stub_old_results(messages, keep_recent=0) == 2, "keep_recent=0: every step is old"
-messages = conversation([5000] * 2)
+messages = scaffold.conversation([5000] * 2)
 assert stub_old_results(messages, keep_recent=3) == 0, "keep_recent larger than the steps: every step is recent"
+messages = scaffold.conversation([5000] * 2)
+assert stub_old_results(messages, 0, min_chars=10) == 2 and stub_old_results(messages, 0, min_chars=10) == 0, (
+    "a stub is not stubbed again, even when it is longer than min_chars")
+
+
+# Any conversation: several requests, parallel calls with results in any order, results that are
+# not strings, sizes around min_chars and far past it, keep_recent from 0 to past the last step.
+@holds(scaffold.stub_cases())
+def _(case):
+    check_stubs(case)
+
+
 print("Task 2 visible checks passed")
 
 # %% nbgrader="tests" grade_id="test_stubs_hidden" points=3
 """Check that stubbing keeps conversations of any shape valid, and stubs exactly what it should."""
-stub_old_results(random_conversation(0), keep_recent=1)  # the rest of this cell is hidden until grading
+stub_old_results(scaffold.conversation([10]), keep_recent=1)  # the rest of this cell is hidden until grading
 ### BEGIN HIDDEN TESTS
-for seed in range(1, 40):
-    messages = random_conversation(seed)
-    keep, least = seed % 4, (seed * 37) % 3000 + 300
-    before = copy.deepcopy(messages)
-    count = stub_old_results(messages, keep, least, ("research",))
-    assert protocol_errors(messages) == [], f"shape {seed}: {protocol_errors(messages)}"
-    steps = [i for i, m in enumerate(before) if m["role"] == "user" and isinstance(m["content"], list)]
-    recent = set(steps[len(steps) - keep:]) if keep else set()
-    names, expected = calls_by_id(before), 0
-    for i, (old, new) in enumerate(zip(before, messages)):
-        if old["role"] == "assistant" or isinstance(old["content"], str) or i in recent:
-            assert new == old, f"shape {seed}: messages[{i}] must not change"
-            continue
-        for a, b in zip(old["content"], new["content"]):
-            assert b["tool_use_id"] == a["tool_use_id"]
-            eligible = len(a["content"]) >= least and names[a["tool_use_id"]][0] != "research"
-            expected += eligible
-            assert (b["content"] != a["content"]) == eligible, f"shape {seed}: messages[{i}] stubbed wrongly"
-            if eligible:
-                assert len(b["content"]) < 300 and names[a["tool_use_id"]][0] in b["content"]
-    assert count == expected, f"shape {seed}: {expected} stubbed, {count} returned"
-messages = conversation([5000] * 3)
+messages = scaffold.conversation([5000] * 3)
 assert stub_old_results(messages, keep_recent=0) == 3 and protocol_errors(messages) == []
-messages = conversation([5000] * 3)
+messages = scaffold.conversation([5000] * 3)
 assert stub_old_results(messages, keep_recent=5) == 0, "keep_recent larger than the steps: nothing to stub"
-messages = conversation([5000] * 4)
-assert stub_old_results(messages, keep_recent=9) == 0, "keep_recent larger than the steps: nothing to stub"
+messages = scaffold.conversation([999, 1000, 1001, 5000])
+assert stub_old_results(messages, keep_recent=1, min_chars=1000) == 2, "1000 and 1001 characters: at least min_chars"
+messages = [{"role": "user", "content": "First."}, {"role": "assistant", "content": [use("a", path="a.py")]},
+            {"role": "user", "content": [result("a", "y" * 3000)]}, {"role": "assistant", "content": [{"type": "text", "text": "Done."}]},
+            {"role": "user", "content": "Second."}, {"role": "assistant", "content": [use("b", path="b.py")]},
+            {"role": "user", "content": [result("b", "y" * 3000)]}]
+assert stub_old_results(messages, keep_recent=1) == 1, "two requests, two steps: keep_recent=1 keeps the second step only"
+
+
+@holds(scaffold.stub_cases(most_requests=5, most_steps=7), most=40)
+def _(case):
+    check_stubs(case)
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -418,23 +372,30 @@ assert stub_old_results(messages, keep_recent=9) == 0, "keep_recent larger than 
 #
 # 1. `cut_point(messages)` returns the index of the **last assistant message**. Everything from
 #    there on is kept: its `tool_use` blocks are answered by the message after it.
-# 2. `compact(client, messages)` (called while a turn is under way: `messages` ends with tool
-#    results) asks the model for a summary and returns a **new** list:
+# 2. `compact(client, messages)` is called while a turn is under way: `messages` ends with a user
+#    message of tool results (never with a request), and before that it may hold earlier requests,
+#    each with its steps and the assistant's answer. `messages[0]`'s content is a string: the
+#    first request (or, after an earlier compaction, the summary message, which begins with it).
+#    `compact` makes one API call, for a summary, and returns a **new** list:
 #    `[one user message: the request's words + the summary] + messages[cut_point(messages):]`.
 #    - The summary call is the agent's own call, so its prefix can come from the prompt cache:
 #      `model=MODEL`, `system=AGENT.SYSTEM_PROMPT`, `tools=AGENT.TOOLS` (the API accepts tool
 #      blocks without tools since February 2025, but the same tools and system prompt as every
 #      other call keep that part of the prompt cached), and `tool_choice={"type": "none"}` (so
 #      the model writes instead of calling a tool), with `max_tokens=2000`; its messages are
-#      `messages` with `COMPACT_PROMPT` as a text block **after** the results in the last message.
-#    - The summary message **begins** with the request's words (the text of `messages[0]`), as
-#      its own first paragraph, and the summary follows: the request's message is about to go,
-#      and the model reads what it was asked first.
-#    - Leave `messages` itself unchanged.
+#      all of `messages`, the earlier requests too (everything before the cut is summarised),
+#      with `COMPACT_PROMPT` as a text block **after** the results in the last message.
+#    - The summary message's content is one string that **begins** with the request's words
+#      (the text of `messages[0]`), as its own first paragraph (a line break after them), and
+#      the summary (the text of the reply) follows: the request's message is about to go, and
+#      the model reads what it was asked first.
+#    - Leave `messages` itself unchanged: not one of its messages or blocks.
 #
-# **Expected:** `Task 3 visible checks passed`. The check compacts a real run of the long task of
-# Lecture 7.1 after 4 calls, then lets the tutor model finish the task from your compacted list:
-# SUMMARY.md must come out right.
+# The checks read the summary call as the tutor model received it (`SENT`, in the setup).
+#
+# **Expected:** `Task 3 visible checks passed`. The check compacts generated conversations, and a
+# real run of the long task of Lecture 7.1 after 4 calls, then lets the tutor model finish the
+# task from your compacted list: SUMMARY.md must come out right.
 
 # %% nbgrader="solution" grade_id="compact"
 def cut_point(messages: list) -> int:
@@ -463,58 +424,80 @@ def compact(client, messages: list) -> list:
 
 # %% nbgrader="tests" grade_id="test_compact_visible" points=3
 """Check that compaction cuts at the last assistant message, keeps the request, sends a valid summary call, and the task can go on."""
-assert cut_point(conversation([10, 10, 10])) == 5
+from agentcourse.course.props import holds  # noqa: E402 - a test cell's own import
+
+TOOL_NAMES = tuple(tool["name"] for tool in AGENT.TOOLS)
+
+
+def check_compact(messages):
+    """compact(client, messages), judged by what it returned and the call the tutor received."""
+    before, start = to_plain(copy.deepcopy(messages)), len(SENT)
+    new = compact(client, messages)
+    problem = scaffold.compact_problem(messages, before, new, SENT[start:], model=MODEL, system=AGENT.SYSTEM_PROMPT,
+                                       tools=AGENT.TOOLS, instruction=COMPACT_PROMPT)
+    assert not problem, problem
+    return new
+
+
+assert cut_point(scaffold.conversation([10, 10, 10])) == 5
+
+
+# Any conversation: a turn under way, or a new request after an answered one.
+@holds(scaffold.cut_cases())
+def _(case):
+    last = max(i for i, m in enumerate(case.messages) if m["role"] == "assistant")
+    got = cut_point(copy.deepcopy(case.messages))
+    assert got == last, f"the last assistant message is messages[{last}]; cut_point returned {got!r}"
+
+
+# A turn under way after earlier requests, with parallel calls; its first message a request or a summary.
+@holds(scaffold.compact_cases(TOOL_NAMES), most=15)
+def _(case):
+    check_compact(case.messages)
+
+
 with nbtools.project() as root:
     longtask.write_package(root, modules=4)
-    history = partial_run(4)
-    before = copy.deepcopy(history)
-    recording = Recording(client)
-    new = compact(recording, history)
-    assert history == before, "compact must leave the messages it was given unchanged"
-    assert protocol_errors(new) == [], f"the compacted list breaks the API's rules: {protocol_errors(new)}"
-    assert new[1:] == history[cut_point(history):], "keep the tail from the last assistant message, as it is"
-    first = new[0]["content"] if isinstance(new[0]["content"], str) else json.dumps(new[0]["content"])
-    assert first.startswith(longtask.TASK), "the summary message must begin with the request's words"
-    assert "## Next step" in first, "the summary message must hold the model's summary"
-    (call,) = recording.requests
-    assert call.get("tools") == AGENT.TOOLS and call.get("tool_choice") == {"type": "none"}, (
-        "the summary call sends the agent's tools (as every other call does) and tool_choice none")
-    assert (call.get("model"), call.get("system"), call.get("max_tokens")) == (MODEL, AGENT.SYSTEM_PROMPT, 2000), (
-        "the summary call is the agent's own: model=MODEL, system=AGENT.SYSTEM_PROMPT, max_tokens=2000")
-    assert call["messages"][:-1] == history[:-1] and to_plain(call["messages"][-1]["content"])[:-1] == history[-1]["content"], (
-        "send the messages as they are, the instruction added after the last message's results")
-    assert protocol_errors(call["messages"]) == [], "the summary call's messages must be valid too"
-    assert COMPACT_PROMPT in json.dumps(to_plain(call["messages"][-1]["content"])), "end with the instruction"
-    reply = finish(new)
+    history = scaffold.partial_run(client, AGENT, MODEL, longtask.TASK, calls=4)
+    new = check_compact(history)
+    assert "## Next step" in new[0]["content"], "the summary message must hold the model's summary"
+    reply = scaffold.finish(client, AGENT, MODEL, new)
     assert longtask.summary_problems(root) == [], longtask.summary_problems(root)
 print("Task 3 visible checks passed:", reply)
 
 # %% nbgrader="tests" grade_id="test_compact_hidden" points=3
 """Check that compaction works at any point of a run, twice in a row, and on conversations of any shape."""
-random_conversation(0)  # the rest of this cell is hidden until grading
+scaffold.conversation([1])  # the rest of this cell is hidden until grading
 ### BEGIN HIDDEN TESTS
-for seed in range(40):
-    messages = random_conversation(seed)
-    cut = cut_point(messages)
-    assert messages[cut]["role"] == "assistant" and all(
-        m["role"] == "user" for m in messages[cut + 1:]), f"shape {seed}: not the last assistant message"
-    assert protocol_errors([{"role": "user", "content": "summary"}] + messages[cut:]) == []
+messages = [{"role": "user", "content": "First request."}, {"role": "assistant", "content": [use("a", path="a.py")]},
+            {"role": "user", "content": [result("a", "y" * 300)]}, {"role": "assistant", "content": [{"type": "text", "text": "Done."}]},
+            {"role": "user", "content": "Second request."}, {"role": "assistant", "content": [use("b", path="b.py"), use("c", path="c.py")]},
+            {"role": "user", "content": [result("c", "z" * 300), result("b", "y" * 300)]}]
+cut = cut_point(messages)
+assert cut == 5, "the last assistant message, after two requests"
+start = len(SENT)
+new = compact(client, messages)
+assert len(SENT) == start + 1 and len(SENT[start]["request"]["messages"]) == 7, "send every message, both requests"
+assert new[1:] == messages[cut:] and new[0]["content"].startswith("First request.")
+
+
+@holds(scaffold.compact_cases(TOOL_NAMES, most_requests=5, most_steps=5), most=10)
+def _(case):
+    new = check_compact(case.messages)
+    new.append({"role": "assistant", "content": [use("toolu_again", "read_lines", path="x.py")]})
+    new.append({"role": "user", "content": [result("toolu_again", "x" * 200)]})
+    check_compact(new)  # compacted again: its first message is the summary, which begins with the request
+
+
 for calls in (1, 3):
     with nbtools.project() as root:
         longtask.write_package(root, modules=5)
-        new = compact(client, partial_run(calls))
-        assert protocol_errors(new) == [], protocol_errors(new)
+        new = check_compact(scaffold.partial_run(client, AGENT, MODEL, longtask.TASK, calls))
         if calls == 3:  # compact the compacted list again, two calls later
             for _ in range(2):
-                response = client.messages.create(model=MODEL, max_tokens=1024, system=AGENT.SYSTEM_PROMPT,
-                                                  tools=AGENT.TOOLS, messages=new)
-                new.append({"role": "assistant", "content": to_plain(response.content)})
-                new.append({"role": "user", "content": [
-                    result(b.id, AGENT.dispatch_tool(b.name, b.input)) for b in response.content
-                    if b.type == "tool_use"]})
-            new = compact(client, new)
-            assert protocol_errors(new) == [] and longtask.TASK in json.dumps(new[0]["content"])
-        finish(new)
+                scaffold.step(client, AGENT, MODEL, new)
+            new = check_compact(new)
+        scaffold.finish(client, AGENT, MODEL, new)
         assert longtask.summary_problems(root) == [], f"after {calls} calls: {longtask.summary_problems(root)}"
 ### END HIDDEN TESTS
 
@@ -522,11 +505,17 @@ for calls in (1, 3):
 # ## Task 4: `save_note` (5 minutes)
 #
 # Compaction can throw the transcript away because what matters was written down. Write
-# `save_note(note, path, max_lines)`: append the note to the memory file at `path` as **one line**
-# (any line breaks inside the note become spaces), keep only the newest `max_lines` lines, and
-# return a short confirmation (a non-empty string: it is the tool's result). A file whose last
-# line has no line break still gets the note on a line of its own. An empty note (or one that is
-# only spaces) raises `ValueError`.
+# `save_note(note, path, max_lines)`: append the note to the memory file at `path` (created if
+# there is none) as **one line**, keep only the newest `max_lines` lines (`max_lines` is at least
+# 1), and return a short confirmation (a non-empty string: it is the tool's result).
+#
+# - The file's lines are what `str.splitlines()` finds in it: a line may end with `\n`, `\r\n`
+#   or `\r`, blank lines are lines too (keep them), and the last line may have no line break: the
+#   note still goes on a line of its own.
+# - Every line break inside the note becomes a space: all the ones `str.splitlines()` knows
+#   (`\n`, `\r\n`, `\r`, `\u2028` and the rest), so that the note reads back as one line.
+# - An empty note, or one of whitespace alone (spaces, tabs, line breaks: `note.strip()` is
+#   empty), raises `ValueError` and leaves the file as it was.
 #
 # **Expected:** `Task 4 visible checks passed`.
 
@@ -545,6 +534,27 @@ def save_note(note: str, path: str = "NOTES.md", max_lines: int = 60) -> str:
 
 # %% nbgrader="tests" grade_id="test_notes_visible" points=2
 """Check that each note is one line and the file keeps its newest max_lines lines."""
+from agentcourse.course.props import holds  # noqa: E402 - a test cell's own import
+
+
+def check_notes(case):
+    """Write case.file (if any) into a fresh folder, then save each of case.notes in turn."""
+    with tempfile.TemporaryDirectory() as tmp:
+        notes = Path(tmp) / "NOTES.md"
+        if case.file is not None:
+            notes.write_bytes(case.file.encode("utf-8"))
+        for note in case.notes:
+            before = notes.read_bytes().decode("utf-8") if notes.exists() else None
+            answer = raised = None
+            try:
+                answer = save_note(note, str(notes), case.max_lines)
+            except Exception as err:  # noqa: BLE001 - the judge says which error was due
+                raised = err
+            after = notes.read_bytes().decode("utf-8") if notes.exists() else None
+            problem = scaffold.note_problem(before, after, note, answer, raised, case.max_lines)
+            assert not problem, problem
+
+
 with tempfile.TemporaryDirectory() as tmp:
     notes = os.path.join(tmp, "NOTES.md")
     save_note("utils.py:1 defines slugify", notes, max_lines=3)
@@ -567,6 +577,19 @@ with tempfile.TemporaryDirectory() as tmp:
     assert [line.split() for line in Path(open_file).read_text().splitlines()] == [["-", "first"], ["second"]], (
         "the note goes on a line of its own")
     assert isinstance(answer, str) and answer.strip(), f"return a short confirmation, not {answer!r}"
+    Path(open_file).write_bytes(b"- a\r\n\r\n- b\r\n")  # CRLF line ends, a blank line among them
+    save_note("c\r\nd\u2028e", open_file, max_lines=3)
+    assert [line.split() for line in Path(open_file).read_text().splitlines()] == [[], ["-", "b"], ["c", "d", "e"]], (
+        "three lines: the blank one, '- b' and the note, its \\r\\n and \\u2028 turned into spaces")
+
+
+# Any memory file (none, CRLF, CR, blank lines, no final line break) around max_lines lines, then
+# notes with every kind of line break in them, or of whitespace alone.
+@holds(scaffold.note_cases())
+def _(case):
+    check_notes(case)
+
+
 print("Task 4 visible checks passed")
 
 # %% nbgrader="tests" grade_id="test_notes_hidden" points=2
@@ -586,12 +609,18 @@ with tempfile.TemporaryDirectory() as tmp:
     assert lines == [f"n{k}" for k in range(93, 100)], lines
     assert isinstance(save_note("only", notes, max_lines=1), str)
     assert [line.split() for line in Path(notes).read_text().splitlines()] == [["only"]]
-    for empty in ("", "\n\n", " \t "):
+    for empty in ("", "\n\n", " \t ", "\u2028"):
         try:
             save_note(empty, notes)
         except ValueError:
             continue
         raise AssertionError(f"{empty!r} must raise ValueError")
+    assert Path(notes).read_text().splitlines() == ["only"], "a refused note leaves the file as it was"
+
+
+@holds(scaffold.note_cases(most_notes=12, most_lines=30), most=40)
+def _(case):
+    check_notes(case)
 ### END HIDDEN TESTS
 
 # %% nbgrader="locked" grade_id="teardown"

@@ -106,11 +106,13 @@ def cap_result(text, limit):
     return head + f"\\n[{len(text) - len(head)} characters cut.{where}]"
 ''',
     },
-    # A stub in other words, with the tool's name.
+    # A stub in other words, with the tool's name, and recognised by its own first words (a
+    # stub is never stubbed again, however small min_chars is).
     "stub-other-words": {
-        "stub_old_results": swap(
-            'f"[stub: {name} {json.dumps(args)} gave {len(text):,} characters; call it again to see them]"',
-            'f"(elided {name} output of {len(text)} chars; rerun {name} to see it)"'),
+        "stub_old_results": chain(
+            swap('f"[stub: {name} {json.dumps(args)} gave {len(text):,} characters; call it again to see them]"',
+                 'f"(elided {name} output of {len(text)} chars; rerun {name} to see it)"'),
+            swap('text.startswith("[stub")', 'text.startswith("(elided ")')),
     },
     # A different header for the summary message.
     "compact-other-header": {
@@ -317,9 +319,9 @@ def stub_old_results(messages, keep_recent, min_chars=1000, never_stub=("researc
             if result.get("type") != "tool_result" or not isinstance(result.get("content"), str):
                 continue
             name = use.get(result["tool_use_id"], ("a tool", {}))[0]
-            if name in never_stub or len(result["content"]) < min_chars:
+            if name in never_stub or len(result["content"]) < min_chars or result["content"].startswith("[removed: "):
                 continue
-            result["content"] = f"[{name} result removed to save space; call {name} again for it]"
+            result["content"] = f"[removed: the {name} result, to save space; call {name} again for it]"
             numbered += 1
     return numbered
 ''',

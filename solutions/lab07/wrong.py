@@ -5,7 +5,7 @@ RIGHT: correct answers in other words and other shapes; each must score full mar
 the checks judge what the functions do, not how they are written.
 """
 
-from agentcourse.course.nbrun import chain, swap
+from agentcourse.course.nbrun import swap
 
 WRONG = {
     # Every contract there is, registered or not: the manual describes a tool the model cannot call.
@@ -290,6 +290,124 @@ def mark_newest(messages):
         newest["content"] = [{"type": "text", "text": newest["content"]}]
     newest["content"][-1]["cache_control"] = {"type": "ephemeral"}
     return json_copy
+''',
+    },
+})
+
+
+# ---------------------------------------------------------------- written with the properties
+# Mistakes along the axes the properties generate (the name under its contract, every name of
+# the dict and no other, the text as it is, one call after another, the newest message whatever
+# its role), tried against the checks when they became properties. The checks before them
+# missed four of these entirely and caught one only when graded (WALKTHROUGH.md).
+_BLOCKS_LINE = 'blocks = [{"type": "text", "text": layers[name]} for name in present]'
+
+WRONG.update({
+    # The names in one list at the top, then the contracts: no contract is under its name.
+    "contracts-names-listed-first": {"tool_contracts": '''\
+def tool_contracts(tools, contracts):
+    names = [t["name"] for t in tools if t["name"] in contracts]
+    if not names:
+        return ""
+    return "Tools: " + ", ".join(names) + "\\n\\n" + "\\n\\n".join(contracts[n] for n in names)
+'''},
+    # Upper-case hex: a hex string, but not the fingerprint a trace compares.
+    "fingerprints-upper-hex": {"fingerprints": swap(_SHA, _SHA + ".upper()")},
+    # Every name of ORDER, whether the dict has it or not.
+    "fingerprints-every-name-of-order": {"fingerprints": swap(
+        '''    return {name: hashlib.sha256(text.encode("utf-8")).hexdigest() for name, text in layers.items()}''',
+        '''    return {name: hashlib.sha256(layers.get(name, "").encode("utf-8")).hexdigest() for name in ORDER}''')},
+    # First call: every name the dict holds, an empty layer included.
+    "changed-first-call-names-in-dict": {"fingerprints": swap(
+        "        return [name for name in ORDER if current.get(name, empty) != empty]",
+        "        return [name for name in ORDER if name in current]")},
+    # The text stripped "to be tidy": the block is not the layer the fingerprints describe.
+    "assemble-strips-text": {"assemble": swap(_BLOCKS_LINE, _BLOCKS_LINE.replace("layers[name]}", "layers[name].strip()}"))},
+    # Blocks kept from call to call: a mark from an earlier call stays on a block that is no
+    # longer where a breakpoint goes.
+    "assemble-reuses-blocks": {"assemble": '''\
+_BLOCKS = {}
+
+
+def assemble(layers, cache=True):
+    present = [n for n in ORDER if layers.get(n)]
+    blocks = []
+    for n in present:
+        block = _BLOCKS.get(n)
+        if block is None or block["text"] != layers[n]:
+            block = _BLOCKS[n] = {"type": "text", "text": layers[n]}
+        blocks.append(block)
+    if cache and blocks:
+        stable = [i for i, n in enumerate(present) if n in STABLE]
+        for i in {stable[-1] if stable else len(blocks) - 1, len(blocks) - 1}:
+            blocks[i]["cache_control"] = {"type": "ephemeral"}
+    return blocks
+'''},
+    # "No mark" written as cache_control: None on every other block.
+    "assemble-cache-control-none": {"assemble": swap(_BLOCKS_LINE, _BLOCKS_LINE.replace('layers[name]}', 'layers[name], "cache_control": None}'))},
+    # The layer's name kept in its block: a field the API refuses.
+    "assemble-names-the-layer": {"assemble": swap(_BLOCKS_LINE, _BLOCKS_LINE.replace('layers[name]}', 'layers[name], "layer": name}'))},
+    # The newest user message marked, not the newest message.
+    "mark-newest-user-message": {"mark_newest": '''\
+def mark_newest(messages):
+    k = max(i for i, m in enumerate(messages) if m["role"] == "user")
+    message = messages[k]
+    content = message["content"]
+    blocks = [{"type": "text", "text": content}] if isinstance(content, str) else [dict(b) for b in content]
+    blocks[-1] = {**blocks[-1], "cache_control": {"type": "ephemeral"}}
+    return messages[:k] + [{**message, "content": blocks}] + messages[k + 1:]
+'''},
+    # Every string content turned into blocks: the older messages are no longer as they were.
+    "mark-newest-normalizes-every-string": {"mark_newest": '''\
+def mark_newest(messages):
+    sent = [{**m, "content": [{"type": "text", "text": m["content"]}] if isinstance(m["content"], str) else list(m["content"])}
+            for m in messages]
+    sent[-1]["content"][-1] = {**sent[-1]["content"][-1], "cache_control": {"type": "ephemeral"}}
+    return sent
+'''},
+    # copy.copy of the list, of the message and of its content list: the blocks are still the caller's.
+    "mark-newest-copy-copy": {"mark_newest": '''\
+def mark_newest(messages):
+    sent = copy.copy(messages)
+    last = copy.copy(sent[-1])
+    last["content"] = [{"type": "text", "text": last["content"]}] if isinstance(last["content"], str) else list(last["content"])
+    last["content"][-1]["cache_control"] = {"type": "ephemeral"}
+    sent[-1] = last
+    return sent
+'''},
+})
+
+RIGHT.update({
+    # Stripped contracts under bold names; one mark dict shared by both marked blocks; the
+    # newest message rebuilt key by key.
+    "bold-names-shared-mark-rebuilt-message": {
+        "tool_contracts": '''\
+def tool_contracts(tools, contracts):
+    lines = [f"**{tool['name']}**: {contracts[tool['name']].strip()}" for tool in tools if contracts.get(tool["name"])]
+    return "\\n".join(lines)
+''',
+        "assemble": '''\
+def assemble(layers, cache=True):
+    mark = {"type": "ephemeral"}
+    names = [name for name in ORDER if layers.get(name, "") != ""]
+    out = [{"type": "text", "text": layers[name]} for name in names]
+    targets = set()
+    if cache and out:
+        targets.add(len(out) - 1)
+        targets.update(i for i, name in enumerate(names) if name in STABLE and not any(n in STABLE for n in names[i + 1:]))
+    for i in targets:
+        out[i]["cache_control"] = mark
+    return out
+''',
+        "mark_newest": '''\
+def mark_newest(messages):
+    newest = messages[-1]
+    body = newest["content"]
+    parts = [{"type": "text", "text": body}] if isinstance(body, str) else [copy.deepcopy(b) for b in body]
+    parts[-1]["cache_control"] = {"type": "ephemeral"}
+    rebuilt = {key: value for key, value in newest.items() if key != "content"}
+    rebuilt["content"] = parts
+    return [*messages[:-1], rebuilt]
 ''',
     },
 })

@@ -77,7 +77,7 @@ class ConfinedExecute(Execute):
     processes = Int(SandboxLimits.processes).tag(config=True)
     file_mb = Int(SandboxLimits.file_mb).tag(config=True)
     property_examples = Int(0, help="examples per property; 0 = agentcourse.course.props.GRADED_EXAMPLES").tag(config=True)
-    checkpoints = List(None, allow_none=True, help="the checkpoints a kernel may load; None = the "
+    checkpoints = List(default_value=None, allow_none=True, help="the checkpoints a kernel may load; None = the "
                        "`checkpoints` of the lab's source notebook's metadata").tag(config=True)
     property_secret = Unicode("", help="the grading secret of the lab's property seeds; "
                               "'' = agentcourse.grading.seeds.grading_secret").tag(config=True)

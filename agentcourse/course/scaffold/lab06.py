@@ -1,0 +1,607 @@
+"""Lab 6's scaffolding: the instances lab 6's checks are properties over, and how they judge.
+
+Lab 6 writes the core of checkpoint 06's context.py (cap_result, stub_old_results,
+cut_point and compact, save_note). Its graded kernels load checkpoint 05 only, for the
+agent's system prompt and tools; nothing here computes an answer, and no attribute is
+named like one (tests/course/test_answers_out_of_reach.py). The judges compare what an
+answer did with the task's rules and return what a student should read, or None.
+
+    what is generated      cap_cases(), conversations(), stub_cases(), compact_cases(), note_cases()
+    judging an answer      cap_problem(), stub_problem(), compact_problem(), note_problem()
+    the fixed shapes       conversation(sizes, names): one request, one call per step
+
+The axes: texts of any length in Unicode (characters, not bytes), numbered reads that start
+late, search results that only look numbered, limits at every line end; conversations of
+several requests with answered turns between them, steps of parallel calls whose results
+come in any order, results that are not strings, sizes around min_chars and far past it,
+keep_recent from 0 to past the number of steps, a second and a third run over stubs already
+made; memory files with CRLF, CR or no final line break and blank lines, notes broken by every
+line break str.splitlines() knows, notes of whitespace alone, files around max_lines.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from hypothesis import strategies as st
+
+from agentcourse.api.protocol import protocol_errors, to_plain
+
+STUB_MAX_CHARS = 300  # a stub is one line shorter than this (Task 2)
+SUMMARY_MAX_TOKENS = 2000  # max_tokens of the summary call (Task 3)
+TOOL_NAMES = ("read_lines", "search_file", "list_files", "edit_file", "research", "save_note")
+assert not any(a != b and a in b for a in TOOL_NAMES for b in TOOL_NAMES)  # a stub names one tool
+# Every line break str.splitlines() knows (Task 4), and whitespace that is none.
+LINE_BREAKS = ("\n", "\r\n", "\r", "\v", "\f", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
+SPACES = (" ", "\t", "\u3000", "\xa0")
+NUMBERED = re.compile(r"^\d+: ", re.M)  # how read_lines starts a line: "12: "
+
+
+# ----------------------------------------------------------------------------- showing an instance
+def short(text: str) -> str:
+    """A string as Python, runs of one character written as multiplications: '1: ' + 'x' * 60."""
+    parts = [m.group(0) for m in re.finditer(r"(.)\1*", text, re.S)]
+    out, plain = [], ""
+    for part in parts:
+        if len(part) >= 8:
+            if plain:
+                out.append(repr(plain))
+                plain = ""
+            out.append(f"{part[0]!r} * {len(part)}")
+        else:
+            plain += part
+    if plain or not out:
+        out.append(repr(plain))
+    return " + ".join(out)
+
+
+class _Shown:
+    """Hypothesis prints a failing example with its own pretty printer: use our repr."""
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(repr(self))
+
+
+def brief(text: str, most: int = 240) -> str:
+    """short(text), or its start and the text's length when that is long."""
+    shown = short(text)
+    return shown if len(shown) <= most else f"{shown[:most]}... ({len(text):,} characters in all)"
+
+
+def _show_text(text: str) -> str:
+    return short(text) if len(text) <= 60 else short(text[:50]) + " + ..."
+
+
+def _show_content(content: Any) -> str:
+    if isinstance(content, str):
+        return _show_text(content)
+    blocks = []
+    for b in content:
+        kind = b.get("type") if isinstance(b, dict) else None
+        if kind == "tool_use":
+            blocks.append(f"use({b['id']!r}, {b['name']!r})")
+        elif kind == "tool_result":
+            blocks.append(f"result({b['tool_use_id']!r}, {_show_content(b['content'])})")
+        elif kind == "text":
+            blocks.append(f"text({_show_text(b['text'])})")
+        else:
+            blocks.append(repr(b)[:80])
+    return "[" + ", ".join(blocks) + "]"
+
+
+def show(messages: list) -> str:
+    """A conversation on one line, each message as index: role content."""
+    return "[" + "; ".join(f"{i}: {m['role']} {_show_content(m['content'])}" for i, m in enumerate(messages)) + "]"
+
+
+# ----------------------------------------------------------------------------- helpers of the checks
+def numbers_in(text: str) -> list[int]:
+    """Every whole number in `text`, thousands separators allowed: "1,234 and 7" -> [1234, 7]."""
+    return [int(n.replace(",", "")) for n in re.findall(r"[0-9][0-9,]*", text)]
+
+
+def text_of(content: Any) -> str:
+    """A message's words: a string as it is, the text blocks of a list joined by blank lines."""
+    if isinstance(content, str):
+        return content
+    return "\n\n".join(b.get("text", "") for b in to_plain(content) if isinstance(b, dict) and b.get("type") == "text")
+
+
+def calls_of(messages: list) -> dict:
+    """tool_use id -> tool name, for every call in the conversation."""
+    return {b["id"]: b["name"] for m in to_plain(messages) if m["role"] == "assistant"
+            for b in m["content"] if isinstance(b, dict) and b.get("type") == "tool_use"}
+
+
+def steps_of(messages: list) -> list[int]:
+    """Indexes of the steps: the user messages that hold tool_result blocks."""
+    return [i for i, m in enumerate(messages) if m["role"] == "user" and isinstance(m["content"], list)
+            and any(isinstance(b, dict) and b.get("type") == "tool_result" for b in m["content"])]
+
+
+def last_assistant(messages: list) -> int:
+    return max(i for i, m in enumerate(messages) if m["role"] == "assistant")
+
+
+# ----------------------------------------------------------------------------- drawing, cheaply
+# Strategies are built once and reused: building one inside every draw costs more than the draw.
+@functools.lru_cache(maxsize=4096)
+def _ints(least: int, most: int) -> st.SearchStrategy[int]:
+    return st.integers(least, most)
+
+
+@functools.lru_cache(maxsize=256)
+def _pick(options: tuple) -> st.SearchStrategy[Any]:
+    return st.sampled_from(options)
+
+
+@functools.cache
+def _order(n: int) -> st.SearchStrategy[list[int]]:
+    return st.permutations(list(range(n)))
+
+
+# ----------------------------------------------------------------------------- Task 1: cap_result
+_LINE_CHARS = st.one_of(
+    st.sampled_from(list("abcxyz  =():_.,-0123456789")),
+    st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp")),  # no line break of any kind
+    st.sampled_from(["é", "漢", "😀", "ß", "ǅ"]),
+)
+# One line: a few characters, sometimes repeated into a long one.
+_LINE = st.builds(lambda body, times: body * times, st.text(_LINE_CHARS, max_size=12),
+                  st.sampled_from([1, 1, 1, 2, 5, 40]))
+_FIRST_NUMBER = st.one_of(st.just(1), st.integers(2, 300), st.integers(1_000, 2_000_000))
+
+
+@dataclass(repr=False)
+class CapCase(_Shown):
+    text: str
+    limit: int
+    numbered: bool  # every line is "N: ..." as read_lines numbers it
+
+    def __repr__(self) -> str:
+        return f"cap_result({brief(self.text, 2000)}, {self.limit})"
+
+
+def _plain_line(line: str, k: int) -> str:
+    """A line that is not numbered the way read_lines numbers lines: sometimes a search
+    result, whose "path:12: " holds a number and a colon, but not at the start."""
+    if NUMBERED.match(line):
+        line = "x" + line
+    return f"f{k}.py:{k + 3}: {line}" if k % 3 == 1 else line
+
+
+@functools.cache
+def _lines(most: int) -> st.SearchStrategy[list[str]]:
+    return st.lists(_LINE, min_size=1, max_size=most)
+
+
+@st.composite
+def cap_cases(draw: Any, most_lines: int = 40) -> CapCase:
+    """A text (numbered as read_lines numbers it from any first line, or not numbered) and
+    a limit near one of its boundaries: the whole length, one less, a line break at the
+    limit, just before it or after it, anywhere."""
+    numbered = draw(st.booleans())
+    bodies = draw(_lines(most_lines))
+    if numbered:
+        first = draw(_FIRST_NUMBER)
+        lines = [f"{first + k}: {body}" for k, body in enumerate(bodies)]
+    else:
+        lines = [_plain_line(body, k) for k, body in enumerate(bodies)]
+    text = "\n".join(lines) + draw(_pick(("", "", "\n")))
+    breaks = [i for i, c in enumerate(text) if c == "\n"]
+    near = [len(text), len(text) - 1, len(text) + 3]
+    near += [b + d for b in breaks for d in (-1, 0, 1)] if breaks else []
+    limit = near[draw(_ints(0, len(near) - 1))] if draw(st.booleans()) else draw(_ints(1, len(text) + 5))
+    limit = max(1, limit)
+    if numbered:  # a numbered head holds one whole line at least (else which line comes next is moot)
+        limit = max(limit, breaks[0] + 1) if breaks else max(limit, len(text))
+    return CapCase(text, limit, numbered)
+
+
+def cap_problem(text: str, limit: int, got: Any, numbered: bool) -> str | None:
+    """What is wrong with `got` as cap_result(text, limit), or None."""
+    call = f"cap_result({brief(text)}, {limit})"
+    if not isinstance(got, str):
+        return f"{call} must return a string, not {type(got).__name__}"
+    if len(text) <= limit:
+        return None if got == text else (
+            f"{call}: the text has {len(text)} characters and fits in {limit}: return it unchanged, got {brief(got)}")
+    window = text[:limit]
+    head = window[: window.rfind("\n")] if "\n" in window else window
+    if not got.startswith(head + "\n"):
+        if "\n" not in got:
+            return f"{call}: the head must be followed by one notice line, got {brief(got)}"
+        kept = got.rsplit("\n", 1)[0]
+        if "\n" not in window:
+            rule = f"no line break in its first {limit} characters: keep all {limit} of them"
+        else:
+            rule = (f"text[:{limit}] cut back to its last line break, which goes too: keep {len(head)} characters"
+                    + (" (the line that ends exactly at the limit goes too)" if text[limit] == "\n" else ""))
+        if len(kept) > limit:
+            return f"{call}: the kept part has {len(kept)} characters, more than the limit: {rule}"
+        if not text.startswith(kept):
+            return f"{call}: the kept part must be the start of the text as it is: {rule}"
+        return f"{call}: {rule}, not {len(kept)}; got {brief(got)}"
+    if "\n" in got[len(head) + 1:]:
+        return f"{call}: after the head comes ONE notice line (no line break inside it): {brief(got[len(head):])}"
+    notice = got[len(head) + 1:]
+    gone = len(text) - len(head)
+    if gone not in numbers_in(notice):
+        return f"{call}: the notice must say how many characters were cut ({gone}, all after the head): {notice!r}"
+    starts = [int(n) for n in re.findall(r"start\s*=\s*([0-9]+)", notice)]
+    if numbered:
+        following = int(re.findall(r"^(\d+): ", head, re.M)[-1]) + 1
+        if not starts or set(starts) != {following}:
+            return (f"{call}: the lines are numbered; the notice must say start={following}, the line after "
+                    f"the last one kept: {notice!r}")
+    elif re.search(r"start\s*=", notice):
+        return (f"{call}: these lines are not numbered as read_lines numbers them ('12: text' at the start "
+                f"of each line), so the notice gives no start=: {notice!r}")
+    return None
+
+
+# ----------------------------------------------------------------------------- conversations
+def _use(id_: str, name: str, k: int) -> dict:
+    return {"type": "tool_use", "id": id_, "name": name, "input": {"path": f"p{k}.py"}}
+
+
+_FILLS = ("y", "é", "漢字", "😀", "line\n", "a b ")
+
+
+def _content(draw: Any, size: int) -> Any:
+    fill = draw(_pick(_FILLS))
+    text = (fill * (size // len(fill) + 1))[:size]
+    if draw(_ints(0, 9)) == 0:  # a list of blocks (the API refuses an empty text block)
+        return [{"type": "text", "text": text or fill}]
+    return text
+
+
+_WORD = st.text(st.sampled_from(list("abcdefghij") + ["é", "ü", "漢", "😀", ".", "?"]), min_size=1, max_size=8)
+# A request's words: one to three paragraphs, Unicode, no space at either end.
+REQUEST_TEXTS = st.lists(st.lists(_WORD, min_size=1, max_size=6).map(" ".join), min_size=1, max_size=3).map("\n\n".join)
+
+
+def _default_size(draw: Any) -> int:
+    return draw(_ints(0, 60)) if draw(st.booleans()) else draw(_ints(500, 3000))
+
+
+@st.composite
+def conversations(draw: Any, *, end: str = "either", most_requests: int = 3, most_steps: int = 4,
+                  most_calls: int = 3, size: Any = _default_size, names: tuple = TOOL_NAMES,
+                  first: Any = REQUEST_TEXTS) -> list[dict]:
+    """A valid conversation as the course's loops keep it: requests (strings) from the user,
+    each followed by steps (an assistant message of one or more tool calls, perhaps after a
+    text block, then a user message of their results, in any order) and, for every turn but
+    the last, the assistant's answer. `end`: "results" (a turn under way), "request" (a new
+    request after an answered turn) or "either"; `size(draw)`: a result's length; `first`:
+    the first request's strategy."""
+    end = draw(_pick(("results", "request"))) if end == "either" else end
+    turns = draw(_ints(1, most_requests))
+    messages: list[dict] = []
+    n = 0
+    for turn in range(turns):
+        messages.append({"role": "user", "content": draw(first if turn == 0 else REQUEST_TEXTS)})
+        least = 1 if (turn == turns - 1 and end == "results") else 0
+        for _ in range(draw(_ints(least, most_steps))):
+            calls = []
+            for _ in range(draw(_ints(1, most_calls))):
+                n += 1
+                calls.append(_use(f"toolu_{n:02d}", draw(_pick(names)), n))
+            thinking = [{"type": "text", "text": "Next."}] if draw(_ints(0, 3)) == 0 else []
+            messages.append({"role": "assistant", "content": thinking + calls})
+            order = [calls[k] for k in draw(_order(len(calls)))] if len(calls) > 1 else calls
+            messages.append({"role": "user", "content": [
+                {"type": "tool_result", "tool_use_id": c["id"], "content": _content(draw, size(draw))} for c in order]})
+        if turn < turns - 1 or end == "request":
+            messages.append({"role": "assistant", "content": [{"type": "text", "text": f"Answer {turn}."}]})
+    if end == "request":
+        messages.append({"role": "user", "content": draw(REQUEST_TEXTS)})
+    return messages
+
+
+def conversation(sizes: list[int], names: list[str] | None = None) -> list[dict]:
+    """A fixed conversation: a request, then one tool call per step with a result of sizes[k]."""
+    names = names or ["read_lines"] * len(sizes)
+    messages: list[dict] = [{"role": "user", "content": "Do the task."}]
+    for k, (size, name) in enumerate(zip(sizes, names, strict=True)):
+        messages.append({"role": "assistant", "content": [_use(f"t{k}", name, k)]})
+        messages.append({"role": "user", "content": [{"type": "tool_result", "tool_use_id": f"t{k}", "content": "y" * size}]})
+    return messages
+
+
+# ----------------------------------------------------------------------------- Task 2: stub_old_results
+@dataclass(repr=False)
+class StubCase(_Shown):
+    messages: list
+    keep_recent: int
+    min_chars: int
+    never_stub: tuple
+
+    def __repr__(self) -> str:
+        return (f"stub_old_results(messages, keep_recent={self.keep_recent}, min_chars={self.min_chars}, "
+                f"never_stub={self.never_stub!r}) with messages = {show(self.messages)}")
+
+
+_MIN_CHARS = st.one_of(st.integers(0, 120), st.integers(200, 1500), st.just(1000))
+_NEVER = st.lists(st.sampled_from(TOOL_NAMES), unique=True, max_size=3)
+
+
+@st.composite
+def stub_cases(draw: Any, most_requests: int = 3, most_steps: int = 4) -> StubCase:
+    """A conversation whose results are sized around min_chars (and far past it), with
+    keep_recent from 0 to past the number of steps and any set of protected tools."""
+    min_chars = draw(_MIN_CHARS)
+
+    def size(draw: Any) -> int:
+        how = draw(_pick(("near", "near", "any", "far")))
+        if how == "near":
+            return draw(_ints(max(0, min_chars - 2), min_chars + 2))
+        return draw(_ints(0, 2 * min_chars + 50)) if how == "any" else 20_000
+
+    messages = draw(conversations(size=size, most_requests=most_requests, most_steps=most_steps))
+    keep = draw(_ints(0, len(steps_of(messages)) + 2))
+    never = tuple(draw(_NEVER))
+    return StubCase(messages, keep, min_chars, never)
+
+
+def stub_places(before: list, after: list) -> set:
+    """The (message, block) places whose block changed."""
+    return {(i, j) for i, (old, new) in enumerate(zip(before, after, strict=True)) if isinstance(old["content"], list)
+            for j, (a, b) in enumerate(zip(old["content"], new["content"], strict=True)) if a != b}
+
+
+def stub_problem(before: list, after: list, count: Any, keep: int, least: int, never: tuple,
+                 stubbed: frozenset = frozenset()) -> tuple[str | None, set]:
+    """(what is wrong with `after` and `count` as stub_old_results(before, keep, least, never)
+    left them, or None; the places it stubbed). `stubbed`: the (message, block) places that
+    hold a stub from an earlier run: they must stay as they are."""
+    errors = protocol_errors(after)
+    if errors:
+        return f"the list no longer keeps the API's rules: {errors[:2]}", set()
+    if len(after) != len(before):
+        return f"the list had {len(before)} messages and has {len(after)}: only results' content may change", set()
+    steps = steps_of(before)
+    recent = set(steps[max(0, len(steps) - keep):]) if keep else set()
+    names = calls_of(before)
+    expected = 0
+    for i, (old, new) in enumerate(zip(before, after, strict=True)):
+        if i not in steps or i in recent:
+            if new != old:
+                why = ("an assistant message" if old["role"] == "assistant" else "a request, not a step"
+                       if isinstance(old["content"], str) else f"one of the last keep_recent={keep} steps")
+                return f"messages[{i}] changed, but it is {why}: it must stay as it was", set()
+            continue
+        if not isinstance(new.get("content"), list) or len(new["content"]) != len(old["content"]):
+            return f"messages[{i}]: every block of a step stays (each result keeps its tool_use_id)", set()
+        for j, (a, b) in enumerate(zip(old["content"], new["content"], strict=True)):
+            if a.get("type") != "tool_result":
+                if a != b:
+                    return f"messages[{i}] block {j} is not a tool_result: it must not change", set()
+                continue
+            if b.get("type") != "tool_result" or b.get("tool_use_id") != a["tool_use_id"]:
+                return f"messages[{i}] block {j}: a stub stays a tool_result with its tool_use_id {a['tool_use_id']!r}", set()
+            if {k: v for k, v in a.items() if k != "content"} != {k: v for k, v in b.items() if k != "content"}:
+                return f"messages[{i}] block {j}: change only the result's content", set()
+            name, text = names[a["tool_use_id"]], a["content"]
+            why_not = ("it is already a stub" if (i, j) in stubbed else
+                       "its content is not a string" if not isinstance(text, str) else
+                       f"it has {len(text)} characters, fewer than min_chars={least}" if len(text) < least else
+                       f"{name} is in never_stub" if name in never else None)
+            if why_not:
+                if b != a:
+                    return f"messages[{i}] block {j} ({name}) must stay as it was: {why_not}", set()
+                continue
+            expected += 1
+            new_text = b["content"]
+            if not isinstance(new_text, str) or new_text == text:
+                return (f"messages[{i}] block {j} ({name}, {len(text)} characters, min_chars={least}, in an old step) "
+                        f"must become a stub", set())
+            if len(new_text) >= STUB_MAX_CHARS or "\n" in new_text or name not in new_text:
+                return (f"messages[{i}] block {j}: a stub is one line under {STUB_MAX_CHARS} characters that names "
+                        f"the tool ({name}): {new_text[:STUB_MAX_CHARS + 20]!r}", set())
+    if count != expected:
+        return f"{expected} results were replaced, the function returned {count!r}", set()
+    return None, stub_places(before, after)
+
+
+# ----------------------------------------------------------------------------- Task 3: cut_point and compact
+@dataclass(repr=False)
+class Conversation(_Shown):
+    messages: list
+
+    def __repr__(self) -> str:
+        return f"messages = {show(self.messages)}"
+
+
+def _summary_like(request: str) -> str:
+    """The first message of a list compacted before: the request's words, then a summary."""
+    return f"{request}\n\n[Compacted: the work so far]\n\n## Decisions\n- None.\n## Next step\n- Go on."
+
+
+_FIRST_MESSAGES = st.one_of(REQUEST_TEXTS, REQUEST_TEXTS.map(_summary_like))
+
+
+@st.composite
+def compact_cases(draw: Any, names: tuple, most_requests: int = 3, most_steps: int = 3) -> Conversation:
+    """A turn under way (the list ends with tool results), after none or more earlier
+    requests; its first message a request or a summary that begins with one."""
+    return Conversation(draw(conversations(end="results", names=names, first=_FIRST_MESSAGES, most_steps=most_steps,
+                                           most_requests=most_requests, size=lambda draw: draw(_ints(0, 200)))))
+
+
+@st.composite
+def cut_cases(draw: Any) -> Conversation:
+    """Any conversation the course's loops keep: a turn under way, or a new request after an answer."""
+    return Conversation(draw(conversations(end="either", most_requests=4, size=lambda draw: draw(_ints(0, 40)))))
+
+
+def step(client: Any, agent: Any, model: str, messages: list) -> Any:
+    """One call of the agent (checkpoint 05's prompt and tools) on `messages`, appended to
+    them with its tools' results when it called any; the response."""
+    response = client.messages.create(model=model, max_tokens=1024, system=agent.SYSTEM_PROMPT,
+                                      tools=agent.TOOLS, messages=messages)
+    messages.append({"role": "assistant", "content": to_plain(response.content)})
+    if response.stop_reason == "tool_use":
+        messages.append({"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": b.id, "content": agent.dispatch_tool(b.name, b.input)}
+            for b in response.content if b.type == "tool_use"]})
+    return response
+
+
+def partial_run(client: Any, agent: Any, model: str, task: str, calls: int) -> list:
+    """The task run by the agent, stopped after `calls` API calls: the messages so far,
+    ending with tool results (the turn is still under way)."""
+    messages: list = [{"role": "user", "content": task}]
+    for _ in range(calls):
+        if step(client, agent, model, messages).stop_reason != "tool_use":
+            raise AssertionError(f"the task ended after fewer than {calls} calls")
+    return messages
+
+
+def finish(client: Any, agent: Any, model: str, messages: list, calls: int = 20) -> str:
+    """Go on with the task from `messages` until the model answers; its final reply."""
+    for _ in range(calls):
+        response = step(client, agent, model, messages)
+        if response.stop_reason != "tool_use":
+            return "\n".join(b.text for b in response.content if b.type == "text")
+    raise AssertionError(f"the task did not finish in {calls} calls")
+
+
+def compact_problem(messages: list, before: list, new: Any, calls: list, *, model: str, system: str,
+                    tools: list, instruction: str) -> str | None:
+    """What is wrong with compact(client, messages), or None: `before` is to_plain of a copy
+    of `messages` taken before the call, `new` what it returned, `calls` the tutor's ledger
+    entries of the API calls it made ({"request": the body as sent, "message": the reply})."""
+    if to_plain(messages) != before:
+        return "compact must leave the list it was given as it was (build a new one: copy what you change)"
+    if len(calls) != 1:
+        return f"compact makes one API call, the summary call; it made {len(calls)}"
+    call, reply = calls[0]["request"] or {}, calls[0]["message"] or {"content": []}
+    if call.get("model") != model or call.get("max_tokens") != SUMMARY_MAX_TOKENS:
+        return (f"the summary call is the agent's own: model={model!r} and max_tokens={SUMMARY_MAX_TOKENS}, "
+                f"not {call.get('model')!r} and {call.get('max_tokens')!r}")
+    if call.get("system") != system and text_of(call.get("system") or "") != system:
+        return "the summary call sends the agent's system prompt, AGENT.SYSTEM_PROMPT, as every other call does"
+    if call.get("tools") != json.loads(json.dumps(tools)):
+        return "the summary call sends the agent's tools, AGENT.TOOLS, as they are (the cache reads them first)"
+    if call.get("tool_choice") != {"type": "none"}:
+        return f"the summary call sends tool_choice={{'type': 'none'}}, so the model writes: got {call.get('tool_choice')!r}"
+    sent = call.get("messages") or []
+    if len(sent) != len(before) or sent[:-1] != before[:-1]:
+        return (f"the summary call sends all {len(before)} messages as they are (the earlier requests too), "
+                f"the instruction inside the last one; it sent {len(sent)}: {show(sent)[:1500]}")
+    last, results = sent[-1], before[-1]["content"]
+    content = last.get("content")
+    if last.get("role") != "user" or not isinstance(content, list) or content[: len(results)] != results:
+        return "the last message keeps its tool results as they are, first; the instruction comes after them"
+    extra = content[len(results):]
+    if not extra or any(b.get("type") != "text" for b in extra) or instruction not in "".join(b["text"] for b in extra):
+        return "COMPACT_PROMPT goes into the last message as a text block, after the tool results"
+    if not isinstance(new, list) or not new:
+        return f"compact returns the new list, not {new!r:.100}"
+    errors = protocol_errors(new)
+    if errors:
+        return f"the compacted list breaks the API's rules: {errors[:2]}"
+    cut = last_assistant(before)
+    if to_plain(new[1:]) != before[cut:]:
+        return (f"after the summary message comes messages[{cut}:] as it is: from the last assistant message "
+                f"(index {cut}) on, {len(before) - cut} messages; got {len(new) - 1}")
+    first, words = new[0], before[0]["content"]
+    if first.get("role") != "user" or not isinstance(first.get("content"), str):
+        return "the summary message is the user's, and its content is one string"
+    if not first["content"].startswith(words):
+        return f"the summary message begins with the words of messages[0]: {short(words)[:300]}"
+    if not first["content"][len(words):].startswith("\n"):
+        return "the request's words are the summary message's own first paragraph: a line break after them"
+    summary = [b["text"].strip() for b in reply.get("content", []) if b.get("type") == "text" and b["text"].strip()]
+    if not summary or any(part not in first["content"] for part in summary):
+        return "the summary message holds the model's summary: the text of the summary call's reply"
+    return None
+
+
+# ----------------------------------------------------------------------------- Task 4: save_note
+@dataclass(repr=False)
+class NoteCase(_Shown):
+    file: str | None  # the memory file's text before (None: there is none)
+    notes: list
+    max_lines: int
+
+    def __repr__(self) -> str:
+        before = "no file" if self.file is None else f"a file holding {short(self.file)}"
+        return f"{before}, then save_note(note, path, max_lines={self.max_lines}) for note in {self.notes!r}"
+
+
+_NOTE_WORD = st.text(st.sampled_from(list("abcxyz-.:#0123") + ["é", "漢", "😀"]), min_size=1, max_size=6)
+_NOTE_WORDS = st.lists(_NOTE_WORD, min_size=1, max_size=5)
+_EMPTY_NOTES = st.lists(st.sampled_from(SPACES + LINE_BREAKS), max_size=4).map("".join)
+_GAPS = (" ", " ", "  ", "\t", *LINE_BREAKS)
+_FILE_LINES = st.one_of(st.just(""), _NOTE_WORD.map(lambda w: "- " + w))
+
+
+def _note(draw: Any) -> str:
+    """A note: words with spaces, tabs or any line break between them; or whitespace alone."""
+    if draw(_ints(0, 5)) == 0:
+        return draw(_EMPTY_NOTES)
+    words = draw(_NOTE_WORDS)
+    gaps = [draw(_pick(_GAPS)) for _ in words[1:]]
+    ends = [draw(_pick(("", "", " ", "\n", "\r\n"))) for _ in range(2)]
+    return ends[0] + "".join(w + g for w, g in zip(words, [*gaps, ""], strict=True)) + ends[1]
+
+
+@st.composite
+def note_cases(draw: Any, most_notes: int = 4, most_lines: int = 8) -> NoteCase:
+    """A memory file (none, or lines with \\n, \\r\\n or \\r after each, blank lines among them,
+    the last one with or without its line break) holding about max_lines lines, then one to
+    `most_notes` notes."""
+    max_lines = draw(_ints(1, most_lines))
+    file = None
+    if draw(_ints(0, 4)):
+        near = draw(st.booleans())
+        count = draw(_pick((max_lines - 1, max_lines, max_lines + 1))) if near else draw(_ints(0, max_lines + 4))
+        lines = [draw(_FILE_LINES) for _ in range(max(0, count))]
+        ending = draw(_pick(("\n", "\r\n", "\r", "mixed")))
+        ends = [draw(_pick(("\n", "\r\n", "\r"))) if ending == "mixed" else ending for _ in lines]
+        file = "".join(line + end for line, end in zip(lines, ends, strict=True))
+        if lines and lines[-1] and draw(st.booleans()):
+            file = file.rstrip("\r\n")  # no line break after the last line
+    notes = [_note(draw) for _ in range(draw(_ints(1, most_notes)))]
+    return NoteCase(file, notes, max_lines)
+
+
+def words(lines: list[str]) -> list[list[str]]:
+    return [line.split() for line in lines]
+
+
+def note_problem(before: str | None, after: str | None, note: str, answer: Any, raised: BaseException | None,
+                 max_lines: int) -> str | None:
+    """What is wrong with one save_note(note, path, max_lines) call that found the file
+    holding `before` and left it holding `after` (None: no file), returning `answer` or
+    raising `raised`; or None."""
+    call = f"save_note({note!r}, path, max_lines={max_lines})"
+    if not note.strip():
+        if not isinstance(raised, ValueError):
+            got = f"it raised {type(raised).__name__}" if raised else f"it returned {answer!r}"
+            return f"{call}: a note of whitespace alone is empty: raise ValueError ({got})"
+        if after != before:
+            return f"{call} raised ValueError, but the file changed: leave it as it was"
+        return None
+    if raised is not None:
+        return f"{call} raised {type(raised).__name__}: {raised}"
+    expected = [*(before or "").splitlines(), note][-max_lines:]
+    got = (after or "").splitlines()
+    if words(got) != words(expected):
+        shown = [" ".join(w) for w in words(expected)]
+        if len(got) > len(expected) and len(note.splitlines()) > 1 and len(got) - len(expected) < len(note.splitlines()):
+            why = f"every line break inside the note becomes a space, {sorted(set(note) & set(''.join(LINE_BREAKS)))!r} too"
+        elif len(got) != len(expected):
+            why = f"keep the newest {max_lines} lines (str.splitlines() counts them, blank ones too), the note last"
+        else:
+            why = "keep the old lines as they were, then the note, word for word"
+        return f"{call}: {why}. The file's lines should be {shown!r}, they are {got!r}"
+    if not isinstance(answer, str) or not answer.strip():
+        return f"{call} must return a short confirmation (a non-empty string: the tool's result), not {answer!r}"
+    return None
