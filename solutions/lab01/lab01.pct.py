@@ -6,6 +6,7 @@
 #     time_box_minutes: 30
 #     release_baseline: 0
 #     student_files: []
+#     checkpoints: []                # the only checkpoints its graded kernels can load (01 holds the answers)
 #     tasks:
 #     - number: 1
 #       title: Run the matrix on the first draft and read the failures
@@ -18,21 +19,23 @@
 #       hint: >-
 #         The agent called edit_file with old_str missing. The tool description is where the
 #         model looks at the moment it fills in the arguments: say there, in your own words, how
-#         a new file is made.
+#         a new file is made, any new file (not just hello.py).
 #     - number: 3
 #       title: "Fix the read-first row: two causes"
 #       tests: [test_acts_on_a_clear_request, test_reads_before_editing]
 #       hint: >-
 #         First the agent asked instead of acting: limit the clarification guideline to requests
-#         that really are ambiguous. Then it edited blind: require reading a file before changing
-#         it, in the guidelines and in edit_file's description.
+#         that really are ambiguous (those still get a question). Then it edited blind: require
+#         reading a file, any file, before changing it, in the guidelines and in edit_file's
+#         description.
 #     - number: 4
 #       title: "Fix the refuse-delete row: a constraint"
 #       tests: [test_refuses_to_delete]
 #       hint: >-
 #         There is no delete tool, so the agent emptied the file with edit_file. State the rule
-#         that files are never deleted, and what to do instead. Keep edit_file: an agent that
-#         cannot edit anything refuses for the wrong reason.
+#         that files (any file, whoever asks) are never deleted or emptied, and what to do
+#         instead. Keep edit_file working: an agent that cannot edit anything refuses for the
+#         wrong reason.
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
@@ -52,10 +55,11 @@
 # with a real prompt: run the tests, read *what the agent did*, work out which missing or
 # wrong rule caused it, and fix the prompt and the tool descriptions **in your own words**.
 #
-# Grading looks only at behaviour: each graded check runs a request through checkpoint 01's
-# loop with your prompt and your schemas, and judges what the agent did to the files and what
-# it answered. No check looks for a phrase, so write the rules the way you would explain them
-# to a colleague. Each check is one the draft fails, so only what your fixes change scores.
+# Grading looks only at behaviour: each graded check runs requests through checkpoint 01's
+# loop (a copy of it comes with the course) with your prompt and your schemas, and judges
+# what the agent did to the files and what it answered. No check looks for a phrase, so write
+# the rules the way you would explain them to a colleague. Each check is one the draft fails,
+# so only what your fixes change scores.
 #
 # The model behind the checks is the course's offline tutor model. Like Claude, it acts on the
 # rules your prompt states and misbehaves where a rule is missing (Lecture 5.3's failure-modes
@@ -72,8 +76,12 @@
 #    draft), re-run them, re-run the matrix, until every row passes.
 # 4. Check yourself any time from a terminal: `agentcourse lab check 1`.
 #
-# Grading runs each check once more on a second request of the same kind (another file to
-# create, another change to an existing file, another file to delete).
+# Each check is a property of the agent, not one request: besides the matrix's row it
+# generates requests of the same kind, in a small project of its own: other file names,
+# files in folders, other wordings of the request, and a second request in the same
+# conversation. `lab check` tries a few of them, grading many more, and a failure names the
+# request that failed. So a rule must say what it means for every file: a rule written for
+# the one file of a row (`hello.py`, `math_utils.py`, `main.py`) covers that file only.
 
 # %% nbgrader="locked" grade_id="setup"
 # Setup: the tutor model (in this process, loopback only), a client with a short timeout,
@@ -82,8 +90,9 @@ import contextlib
 
 import anthropic
 
-from agentcourse.course import nbtools
-from agentcourse.course.matrix import ROWS, Row
+from agentcourse.course.matrix import ROWS, destroying_call, read_before_change
+from agentcourse.course.props import holds  # a check's property, over generated requests
+from agentcourse.course.scaffold import lab01 as lab  # checkpoint 01's loop and tools; the requests
 from agentcourse.tutor import serve
 
 STACK = contextlib.ExitStack()  # closed by the last cell
@@ -135,24 +144,20 @@ DRAFT_TOOLS = [
 ]
 
 
-def passes(row, prompt=None, tools=None):
+def passes(row):
     """Run one matrix row with your prompt and schemas; fail with what the agent did."""
-    run = nbtools.run_row(row, SYSTEM_PROMPT if prompt is None else prompt,
-                          TOOLS if tools is None else tools, client)
+    run = lab.run_row(row, SYSTEM_PROMPT, TOOLS, client)
     calls = ", ".join(name for name, _ in run.calls) or "no tool calls"
-    missing = [note for note in nbtools.rule_notes(row.name, SYSTEM_PROMPT if prompt is None else prompt,
-                                                   TOOLS if tools is None else tools) if note.startswith("missing")]
-    read = f"; the tutor read your prompt as: {missing[0]}" if missing else ""
+    read = lab.reading(row.name, SYSTEM_PROMPT, TOOLS)
     assert run.reason is None, f"{run.reason}{read} (the agent made {calls}; it replied {run.reply[:100]!r})"
     assert not run.errors, f"a tool call failed: {run.errors[0][:150]} (check the schema's argument names)"
 
 
 def tools_still_edit():
-    """Your schemas, with the course's own prompt, still change a file: an agent that refuses
-    to delete only because it cannot edit anything has not learnt the rule."""
-    course_prompt = nbtools.reference_agent().SYSTEM_PROMPT
-    run = nbtools.run_row(READ_FIRST, course_prompt, TOOLS, client)
-    assert run.reason is None, f"with your tool schemas, even the course's prompt cannot edit a file: {run.reason}"
+    """Your schemas, with a prompt that only says to read before editing, still change a file:
+    an agent that refuses to delete only because it cannot edit anything has not learnt the rule."""
+    run = lab.run_row(READ_FIRST, lab.EDITING_PROMPT, TOOLS, client)
+    assert run.reason is None, f"with your tool schemas, even a prompt that asks for edits cannot change a file: {run.reason}"
 
 
 print("tutor model at", TUTOR_URL)
@@ -181,7 +186,7 @@ print("tutor model at", TUTOR_URL)
 # rules in your own words, and a row fails for what it does, never for the wording.)
 
 # %%
-draft_report = nbtools.matrix_report(DRAFT_PROMPT, DRAFT_TOOLS, client)
+draft_report = lab.matrix_report(DRAFT_PROMPT, DRAFT_TOOLS, client)
 
 # %% [markdown]
 # ## Your prompt and your schemas
@@ -193,6 +198,10 @@ draft_report = nbtools.matrix_report(DRAFT_PROMPT, DRAFT_TOOLS, client)
 # Keep the tool names and argument names (`list_files(path)`, `read_file(filename)`,
 # `edit_file(path, old_str, new_str)`): they are the contract with checkpoint 01's tool
 # functions, which run your schemas' calls.
+#
+# The tutor reads a rule wherever you write it, in the system prompt or in a tool's
+# description, so the checks do not care where a rule stands; where each belongs is advice
+# for a real model (Lecture 5.3's failure-modes table), which the tasks pass on.
 
 # %% nbgrader="solution" grade_id="system_prompt"
 # SYSTEM_PROMPT: the draft, for you to fix.
@@ -276,7 +285,7 @@ print(*(tool["name"] for tool in TOOLS))
 # lines. Until then, each `FAIL` line tells you which task is still open.
 
 # %%
-your_report = nbtools.matrix_report(SYSTEM_PROMPT, TOOLS, client)
+your_report = lab.matrix_report(SYSTEM_PROMPT, TOOLS, client)
 
 # %% [markdown]
 # ## Task 2: The create row (5 minutes)
@@ -286,17 +295,42 @@ your_report = nbtools.matrix_report(SYSTEM_PROMPT, TOOLS, client)
 # creates a file. A rule about how to fill in a tool's arguments is read at the moment the
 # model fills them in, so it belongs in the **tool's description** (the `tools` cell).
 #
-# **Expected:** the check below passes: `hello.py` is created with one `edit_file` call whose
-# `old_str` is empty.
+# The rule is about every new file: the check also asks for other files (other names, a
+# `.js` file, a file in a folder that does not exist yet, two new files one after the other),
+# and each must be made by `edit_file` with an empty `old_str`, with no tool call failing.
+#
+# **Expected:** the check below passes: `hello.py` is created by an `edit_file` call whose
+# `old_str` is empty, and so is every other new file the check asks for.
 
 # %% nbgrader="tests" grade_id="test_creates_with_empty_old_str" points=3
 """Check that the agent creates a new file with edit_file and an empty old_str"""
+
+
+def creates(turn, path):
+    """The turn made `path` with an edit_file call whose old_str is empty, and no call failed."""
+    read = lab.reading("create", SYSTEM_PROMPT, TOOLS)
+    assert not turn.failed, f"{turn.request!r}: {turn.failed}"
+    assert turn.after.get(path) is not None, f"{turn.request!r}: {path} was not created{read} ({turn.shown()})"
+    empty = [args for name, args in turn.calls if name == "edit_file" and args.get("old_str") == ""]
+    assert empty, f"{turn.request!r}: {path} was not made by edit_file with an empty old_str{read} ({turn.shown()})"
+    assert not turn.errors, f"{turn.request!r}: a tool call failed: {turn.errors[0][:150]}{read}"
+
+
 passes(CREATE)
+
+
+@holds(lab.create_cases(), most=16)
+def _(case):
+    turns = lab.converse(case.texts, SYSTEM_PROMPT, TOOLS, client, case.files)
+    for turn, request in zip(turns, case.requests, strict=False):
+        creates(turn, request.path)
+
+
 ### BEGIN HIDDEN TESTS
-passes(Row("create-js", "Write a JavaScript hello world and put it in hello.js.", "",
-           lambda o: None if o.after.get("hello.js") and any(
-               n == "edit_file" and a.get("old_str") == "" for n, a in o.calls)
-           else "hello.js was not created with edit_file and an empty old_str"))
+_made = lab.converse(["Write a JavaScript hello world and put it in web/static/hello.js."],
+                     SYSTEM_PROMPT, TOOLS, client, {})[0]
+creates(_made, "web/static/hello.js")
+assert sorted(_made.after) == ["web/static/hello.js"], f"the turn left {sorted(_made.after)} in an empty project"
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -305,48 +339,92 @@ passes(Row("create-js", "Write a JavaScript hello world and put it in hello.js."
 # With the draft, the agent did not touch `math_utils.py` at all: it answered with a
 # question. The request names the file and the function; nothing about it is unclear. Find
 # the guideline that made the agent ask, and limit it to requests that really are ambiguous.
+# Limit it, do not delete it or turn it round: a request that really could mean several
+# things still gets a question. "Change the timeout to 60.", in a project where two
+# functions take a timeout, should be answered by asking which one, with no file changed,
+# and a request that says what to change and where (add a function to a file, add a
+# docstring to a function, change a default) is carried out without one.
 #
 # Re-run the matrix and the row still fails, for a second reason: now the agent calls
 # `edit_file` first, with an `old_str` it guessed, and reads the file only after the edit
 # failed. Nothing in the draft tells it to read first. Say it in the guidelines, and again in
 # `edit_file`'s description, where the model looks when it is about to edit (Lecture 5.3).
+# The rule is for every file and every change: the check asks for changes to other files,
+# in folders too, and for a second change later in the same conversation, and each must
+# come after a read of that file, in that turn, and land, with no tool call failing.
 #
-# **Expected:** both checks below pass: the agent acts on the clear request, and its first
-# tool call on `math_utils.py` is a read.
+# **Expected:** both checks below pass: the agent acts on the clear request and asks about
+# the ambiguous one, and its first tool call on `math_utils.py` (or any other file it
+# changes) is a read.
 
 # %% nbgrader="tests" grade_id="test_acts_on_a_clear_request" points=2
-"""Check that the agent carries out a clear request instead of asking a question"""
-run = nbtools.run_row(READ_FIRST, SYSTEM_PROMPT, TOOLS, client)
+"""Check that the agent carries out a clear request, and asks about one that really is ambiguous"""
+run = lab.run_row(READ_FIRST, SYSTEM_PROMPT, TOOLS, client)
 assert run.calls, f"no tool call: the agent answered {run.reply[:120]!r} instead of acting"
+
+
+@holds(lab.change_cases(), most=8)
+def _(case):
+    for turn in lab.converse(case.texts, SYSTEM_PROMPT, TOOLS, client, case.files):
+        assert turn.calls, (f"{turn.request!r} says what to change and where, but the agent made no tool call: "
+                            f"it answered {turn.reply[:120]!r}{lab.reading('read-first', SYSTEM_PROMPT, TOOLS)}")
+
+
+@holds(lab.ambiguous_cases(), most=8)
+def _(case):
+    [turn] = lab.converse(case.texts, SYSTEM_PROMPT, TOOLS, client, case.files)
+    meant = " or ".join(case.meant)
+    changed = sorted(p for p in turn.after if turn.after[p] != turn.before.get(p))
+    assert not changed, (f"{turn.request!r} could mean {meant}: the agent changed {changed[0]} instead of "
+                         f"asking which{lab.reading('read-first', SYSTEM_PROMPT, TOOLS)}")
+    assert not turn.errors, f"{turn.request!r}: a tool call failed: {turn.errors[0][:150]}"
+    assert "?" in turn.reply, (f"{turn.request!r} could mean {meant}: the agent did not ask which "
+                               f"(it replied {turn.reply[:100]!r}){lab.reading('read-first', SYSTEM_PROMPT, TOOLS)}")
+
+
 ### BEGIN HIDDEN TESTS
-run = nbtools.run_row(Row("docstring", "Add a docstring to the add function in math_utils.py.", "",
-                          lambda o: None), SYSTEM_PROMPT, TOOLS, client)
-assert run.calls, f"no tool call for the docstring request: the agent answered {run.reply[:120]!r}"
+_turns = lab.converse(["Add a docstring to the add function in math_utils.py.",
+                       "Change the default digits of mean_of in stats/calc.py from 2 to 4."],
+                      SYSTEM_PROMPT, TOOLS, client,
+                      {"math_utils.py": "def add(a, b):\n    return a + b\n",
+                       "stats/calc.py": "def mean_of(values, digits=2):\n    return round(sum(values) / len(values), digits)\n"})
+assert all(turn.calls for turn in _turns), f"a clear request got no tool call: {[t.shown() for t in _turns]}"
 ### END HIDDEN TESTS
 
 # %% nbgrader="tests" grade_id="test_reads_before_editing" points=3
 """Check that the agent reads a file before it edits it, and the edit lands"""
+
+
+def reads_then_edits(turn, request):
+    """The change asked for is in the file, made after a read of it in this turn, and no call failed."""
+    read = lab.reading("read-first", SYSTEM_PROMPT, TOOLS)
+    assert not turn.failed, f"{turn.request!r}: {turn.failed}"
+    missed = request.landed(turn.after.get(request.path))
+    assert missed is None, f"{turn.request!r}: {missed}{read} ({turn.shown()})"
+    blind = read_before_change(turn, request.path)
+    assert blind is None, f"{turn.request!r}: {blind}{read} ({turn.shown()})"
+    assert not turn.errors, f"{turn.request!r}: a tool call failed: {turn.errors[0][:150]}{read}"
+
+
 passes(READ_FIRST)
+
+
+@holds(lab.change_cases(), most=25)
+def _(case):
+    turns = lab.converse(case.texts, SYSTEM_PROMPT, TOOLS, client, case.files)
+    for turn, request in zip(turns, case.requests, strict=False):
+        reads_then_edits(turn, request)
+
+
 ### BEGIN HIDDEN TESTS
-from agentcourse.course.matrix import EDIT_TOOLS, READ_TOOLS  # noqa: E402
-
-
-def _docstring_judge(outcome):
-    names = [name for name, _ in outcome.calls]
-    edit_at = next((i for i, n in enumerate(names) if n in EDIT_TOOLS), None)
-    if edit_at is None:
-        return "math_utils.py was never edited"
-    if not any(n in READ_TOOLS for n in names[:edit_at]):
-        return "edit_file was called before the file was read"
-    after = outcome.after.get("math_utils.py", "")
-    if after.count('"""') <= outcome.before.get("math_utils.py", "").count('"""'):
-        return "no docstring was added to add()"
-    if "return a + b" not in after:
-        return "the edit rewrote add() instead of adding a docstring"
-    return None
-
-
-passes(Row("docstring", "Add a docstring to the add function in math_utils.py.", "", _docstring_judge))
+_case = lab.Case({"main.py": "def main():\n    print('hi')\n", "src/shapes/area.py": "def square(side):\n    return side * side\n"},
+                 (lab.Request("Add a docstring to the square function in src/shapes/area.py.", "src/shapes/area.py",
+                              "docstring", "square"),
+                  lab.Request("Add a docstring to the main function in main.py.", "main.py", "docstring", "main")))
+_turns = lab.converse(_case.texts, SYSTEM_PROMPT, TOOLS, client, _case.files)
+for _turn, _request in zip(_turns, _case.requests, strict=False):
+    reads_then_edits(_turn, _request)
+assert len(_turns) == 2, "the conversation stopped after its first request"
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -354,32 +432,51 @@ passes(Row("docstring", "Add a docstring to the add function in math_utils.py.",
 #
 # The agent has no delete tool, and the draft never says files may not be deleted. So it did
 # the next best thing: it read `main.py` and replaced its whole text with nothing. Add the
-# constraint, and say what the agent should do instead of deleting.
+# constraint, and say what the agent should do instead of deleting. The constraint is for
+# every file and holds when the user asks: the check asks to delete other files too (code
+# or not, in folders, in other words: remove, erase, get rid of, `rm`), and also after
+# another request in the same conversation, a file the agent has just created among them.
 #
-# The check also makes sure that your `edit_file` still works (with the course's prompt and
-# your schemas, a file can still be changed): taking the edit tool away would stop the
-# deletion too, but for the wrong reason.
+# The check also makes sure that your `edit_file` still works (with your schemas and a prompt
+# that only says to read before editing, a file can still be changed): taking the edit tool
+# away, or forbidding it to change existing files, would stop the deletion too, but for the
+# wrong reason.
 #
-# **Expected:** the check passes: `main.py` is unchanged, no edit was attempted, and the
-# reply explains the refusal.
+# **Expected:** the check passes: `main.py` (and every other file the check asks to delete)
+# is unchanged, no edit was attempted, and the reply explains the refusal.
 
 # %% nbgrader="tests" grade_id="test_refuses_to_delete" points=2
-"""Check that the agent refuses to delete main.py and leaves it unchanged, with its edit tool working"""
+"""Check that the agent refuses to delete a file and leaves it unchanged, with its edit tool working"""
+
+
+def refuses(turn):
+    """A delete request: no file changed, no edit attempted, and a reply."""
+    read = lab.reading("refuse-delete", SYSTEM_PROMPT, TOOLS)
+    assert not turn.failed, f"{turn.request!r}: {turn.failed}"
+    changed = sorted(p for p in {*turn.before, *turn.after} if turn.before.get(p) != turn.after.get(p))
+    assert not changed, f"{turn.request!r}: {changed[0]} changed: the agent deleted or emptied it{read} ({turn.shown()})"
+    edits = [name for name, _ in turn.calls if name == "edit_file"]
+    assert not edits, f"{turn.request!r}: the agent called edit_file on a delete request{read} ({turn.shown()})"
+    harm = destroying_call(turn)
+    assert harm is None, f"{turn.request!r}: {harm}{read}"
+    assert turn.reply.strip(), f"{turn.request!r}: no reply explaining the refusal"
+
+
 passes(REFUSE_DELETE)
 tools_still_edit()
+
+
+@holds(lab.delete_cases(), most=16)
+def _(case):
+    turns = lab.converse(case.texts, SYSTEM_PROMPT, TOOLS, client, case.files)
+    assert len(turns) == len(case.texts), f"{turns[-1].request!r}: {turns[-1].failed}"
+    refuses(turns[-1])
+
+
 ### BEGIN HIDDEN TESTS
-from agentcourse.course.matrix import EDIT_TOOLS  # noqa: E402, F811
-
-
-def _remove_judge(outcome):
-    if outcome.before.get("utils.py") != outcome.after.get("utils.py"):
-        return "utils.py changed: the agent deleted or emptied it instead of refusing"
-    if any(name in EDIT_TOOLS for name, _ in outcome.calls):
-        return "the agent called an edit tool on a delete request"
-    return None if outcome.reply.strip() else "no reply explaining the refusal"
-
-
-passes(Row("remove", "Remove utils.py.", "", _remove_judge))
+_refused = lab.converse(["Remove utils.py."], SYSTEM_PROMPT, TOOLS, client)[0]
+refuses(_refused)
+assert _refused.after["utils.py"] == _refused.before["utils.py"], "utils.py changed"
 ### END HIDDEN TESTS
 
 # %% [markdown]

@@ -6,6 +6,7 @@ the checks judge what the agent does, never how the prompt is worded.
 """
 
 from agentcourse.course.nbrun import drop, swap
+from agentcourse.paths import load_checkpoint
 
 
 def _all(*transforms):
@@ -24,8 +25,10 @@ def _draft(source):
     return source.split("### BEGIN SOLUTION")[0]
 
 
-_COURSE = "SYSTEM_PROMPT = nbtools.reference_agent().SYSTEM_PROMPT\n"
-_COURSE_TOOLS = "TOOLS = nbtools.reference_agent().TOOLS\n"
+# The course's own prompt and schemas (checkpoint 01), written into the cells: a graded
+# kernel cannot load checkpoint 01, which holds lab 1's answers.
+_COURSE = f"SYSTEM_PROMPT = {load_checkpoint('01').SYSTEM_PROMPT!r}\n"
+_COURSE_TOOLS = f"TOOLS = {load_checkpoint('01').TOOLS!r}\n"
 
 _NO_READ_FIRST_PROMPT = drop(
     "- Look at a file with read_file first, before any edit to it: old_str must be copied from \\\n"
@@ -117,12 +120,13 @@ RIGHT = {
 )
 ''',
     },
-    # The rules only in the tool descriptions, the prompt left as the draft's minus its bad rule.
+    # The rules only in the tool descriptions, the prompt left as the draft's, its clarification
+    # rule limited to requests that really are ambiguous.
     "rules-in-tool-descriptions": {
         "system_prompt": _all(_draft, swap(
             "- When in doubt, ask. If a request could mean more than one thing, ask a clarifying \\\n"
-            "question before acting.\n", ""), swap(
-            "- Do not run code.\n", "- Do not run code.\n- Never delete a file; say so and suggest another way.\n")),
+            "question before acting.\n", "- Ask a question only when a request is truly ambiguous.\n"),
+            swap("- Do not run code.\n", "- Do not run code.\n- Never delete a file; say so and suggest another way.\n")),
         "tools": '''TOOLS = [
     DRAFT_TOOLS[0],
     DRAFT_TOOLS[1],
@@ -193,5 +197,57 @@ WRONG.update({
     # The delete rule with an exception the user's request meets.
     "delete-rule-with-an-exception": {
         "system_prompt": swap(_DELETE_RULE, "- Never delete files, unless the user explicitly asks you to.\n"),
+    },
+})
+
+
+# ---------------------------------------------------------------- the checks as properties
+# Written with the checks as properties (other files and folders, other wordings, a second
+# request, an ambiguous request).
+
+# The clarification rule deleted instead of limited (a RIGHT case until the checks asked an
+# ambiguous request): the agent then guesses which function "the timeout" is.
+WRONG["ask-rule-deleted"] = {
+    "system_prompt": swap(
+        "- Only ask a question if the request is genuinely unclear. A clear request, like adding a \\\n"
+        "function to a named file, gets done without asking.\n", ""),
+}
+# A blanket ban on changing files: deleting stops, and so does every edit a user asks for.
+WRONG["never-change-any-file"] = {
+    "system_prompt": swap('- Do not run code.\n"""\n### END SOLUTION',
+                          '- Do not run code.\n- Never change any file.\n"""\n### END SOLUTION'),
+}
+# Every rule written for the one file of its matrix row: each covers that file only.
+WRONG["rules-for-the-rows-files-only"] = {
+    "system_prompt": _all(
+        swap("A new file is made by passing an empty old_str", "To create hello.py, pass an empty old_str"),
+        swap("- Look at a file with read_file first, before any edit to it:", "- Look at math_utils.py with read_file first, before any edit to it:"),
+        swap("- You must not delete files, and emptying a file counts as deleting it.", "- You must not delete main.py, and emptying it counts as deleting it."),
+    ),
+    "tools": _all(_NO_READ_FIRST_TOOLS, _NO_CREATE_TOOLS),
+}
+# Reading first, but with an exception: the excepted edits are made blind.
+WRONG["read-first-except-small-changes"] = {
+    "system_prompt": swap(_READ_FIRST, "- Read a file with read_file before you edit it, except for small changes "
+                                       "like a docstring.\n"),
+    "tools": _NO_READ_FIRST_TOOLS,
+}
+# A prohibition with a condition the agent can meet itself: it makes a copy, then empties the file.
+WRONG["delete-unless-backed-up"] = {
+    "system_prompt": swap(_DELETE_RULE, "- Never delete a file unless you made a backup copy of it first.\n"),
+}
+# Never asking, with a guess for an ambiguous request: clear requests are done, ambiguous ones guessed.
+WRONG["never-ask-guess-instead"] = {
+    "system_prompt": swap(_ASK, "- Never ask questions; if a request is ambiguous, pick the most likely reading.\n"),
+}
+
+# Honest answers in the words the properties exercise.
+RIGHT.update({
+    # Asking only about an ambiguous request, with nothing said about clear ones.
+    "ask-only-if-ambiguous": {"system_prompt": swap(_ASK, "- If a request is ambiguous, ask which one is meant.\n")},
+    # Every rule with an example file of its own: an example stands for any file.
+    "rules-with-example-files": {
+        "system_prompt": swap(_DELETE_RULE, "- Never delete or empty a file, for example config.py, whoever asks: say "
+                                            "you cannot, and suggest they remove it themselves.\n"),
     },
 })

@@ -109,10 +109,7 @@ WRONG = {
 
 ZERO = ("lecture-loop",)
 
-RIGHT = {
-    # Another shape: a bounded loop, the closing done in one place with `finally`, the
-    # paused turn kept in a local list, the cut call retried with four times the budget.
-    "bounded-loop-with-finally": {"run_turn": _whole('''def run_turn(client, messages):
+_BOUNDED_LOOP = {"run_turn": _whole('''def run_turn(client, messages):
     """Run one user turn and return the model's final text."""
     turn = []          # the assistant's blocks of the current response, paused parts included
     budget = MAX_TOKENS
@@ -158,7 +155,17 @@ RIGHT = {
                 messages[-1] = {"role": "assistant", "content": list(messages[-1]["content"]) + [note]}
             else:
                 messages.append({"role": "assistant", "content": [note]})
-''')},
+''')}
+
+RIGHT = {
+    # Another shape: a bounded loop, the closing done in one place with `finally`, the
+    # paused turn kept in a local list, the cut call retried with four times the budget up
+    # to a ceiling of 64 times (three retries), then given up (closed by the `finally`).
+    "bounded-loop-with-finally": {"run_turn": _all(_BOUNDED_LOOP["run_turn"], swap(
+        "                budget = budget * 4\n",
+        "                if budget >= 64 * MAX_TOKENS:\n"
+        "                    raise RuntimeError(f\"the reply did not fit in max_tokens={budget}\")\n"
+        "                budget = budget * 4\n"))},
 }
 
 # The visible checks each case must fail: the check of its own task, so that no task is
@@ -272,6 +279,30 @@ WRONG.update({
     "closing-note-empty": {"run_turn": swap('''        close_turn(messages, f"[This turn was {what}; the request above was not finished.]")''',
                                             '''        close_turn(messages, "")''')},
 })
+
+# Written with the properties (the axes they generate along), one mistake each.
+WRONG.update({
+    # Task 1: only the exceptions the author thought of are caught; a RuntimeError ends the turn.
+    "catch-only-some-exceptions": {"run_turn": swap(
+        "    except Exception as err:  # a broken tool", "    except (OSError, ValueError) as err:  # a broken tool")},
+    # Task 2: a ceiling that allows one retry: a second cut in a row gives up a turn that fits.
+    "ceiling-allows-one-retry": {"run_turn": swap("if max_tokens >= 8 * MAX_TOKENS:", "if max_tokens >= 2 * MAX_TOKENS:")},
+    # Task 4: the API error replaced by one of the loop's own: the caller cannot tell a 429 from a 400.
+    "api-error-raised-as-another": {"run_turn": swap(_RERAISE, _RERAISE.replace(
+        "        raise\n",
+        "        if isinstance(err, KeyboardInterrupt):\n            raise\n"
+        "        raise RuntimeError(\"the API failed\") from err\n"))},
+})
+FAILS.update({"catch-only-some-exceptions": ["test_raising_tool_is_reported"],
+              "ceiling-allows-one-retry": ["test_cut_tool_call_is_retried"],
+              "api-error-raised-as-another": ["test_api_error_before_any_work", "test_api_error_mid_turn"]})
+
+# Once in RIGHT as "bounded-loop-with-finally": its only limit on a cut that never fits is the
+# loop's 50 rounds, past the 12 calls with_faults allows, so a reply that never fits is retried
+# until the client stops it. The task asks for a ceiling that stops it first (task 2); this
+# answer has none, and is wrong by the text. RIGHT keeps the same shape with a ceiling.
+WRONG["cut-ceiling-only-the-rounds-limit"] = _BOUNDED_LOOP
+FAILS["cut-ceiling-only-the-rounds-limit"] = ["test_cut_tool_call_is_retried"]
 
 # A local list named like the checks cell's `tool_results` helper, and a local `show`: locals
 # rebind nothing, so the tampering scan has no finding.

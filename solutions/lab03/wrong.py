@@ -80,7 +80,7 @@ def write_atomically(target: str, text: str) -> None:
     # Creating over an existing file silently throws its text away.
     "create-overwrites-existing": {
         "edit_file": drop('''\
-            if os.path.lexists(target):
+            if os.path.lexists(path) or os.path.lexists(target):
                 return f"Error: {path!r} already exists; read it and replace part of it instead"
 '''),
     },

@@ -6,6 +6,7 @@
 #     time_box_minutes: 40
 #     release_baseline: 0
 #     student_files: []
+#     checkpoints: ['03']            # the only checkpoints its graded kernels can load
 #     tasks:
 #     - number: 1
 #       title: 'usage_of: the four token counts of one response'
@@ -55,11 +56,13 @@
 # 4. `limit_reached(limits, ...)`: whether the turn has used up its steps or seconds, or the session its dollars.
 # 5. `run_turn(client, messages, limits, trace)`: the loop, measured, stopping cleanly at a limit.
 #
-# The tests run your loop against the offline tutor model, with a recording client that keeps its
-# own copy of every `usage` the tutor sent back: your totals must equal the sum of those, exactly.
+# The checks are **properties**: each states a rule of its task and tries it on many generated
+# cases (usage objects with missing fields, responses with several tool calls, long traces, limits
+# exactly at their values, sessions of several turns whose calls and tool runs take time).
+# `agentcourse lab check 5` tries a few cases of each; grading tries more, from another seed, and
+# adds a few fixed ones. A failure names the smallest case that breaks the rule.
 #
-# Run the setup cell first. `agentcourse lab check 5` runs the visible checks from a terminal;
-# grading adds hidden ones.
+# Run the setup cell first.
 
 # %% nbgrader="locked" grade_id="setup"
 """Setup: the tutor model, the agent parts you reuse, and the test helpers. Do not change it."""
@@ -67,18 +70,23 @@ import contextlib
 import json
 import time
 from dataclasses import dataclass
+from fractions import Fraction
 from types import SimpleNamespace
 
 import anthropic
+from hypothesis import strategies as st
 
-from agentcourse.course import nbtools
-from agentcourse.paths import load_checkpoint
 from agentcourse.api.protocol import protocol_errors, to_plain
+from agentcourse.course import nbtools
+from agentcourse.course.props import holds
+from agentcourse.course.scaffold import lab05 as scaffold  # the checks' cases and client
+from agentcourse.paths import load_checkpoint
 from agentcourse.tutor import TutorConfig, serve
 
 STACK = contextlib.ExitStack()  # closed by the last cell
+LEDGER = scaffold.Ledger()  # every request the tutor answers, as it received it (the checks read it)
 # A low caching threshold, so this small agent's prompt is long enough to be cached.
-TUTOR_URL = STACK.enter_context(serve(TutorConfig(cache_min_tokens=256)))
+TUTOR_URL = STACK.enter_context(serve(TutorConfig(cache_min_tokens=256, ledger=LEDGER)))
 client = anthropic.Anthropic(base_url=TUTOR_URL, api_key="tutor-offline", max_retries=0, timeout=10)
 
 AGENT = load_checkpoint("03")  # its system prompt, tool schemas and tools
@@ -123,40 +131,9 @@ def run_tools(response):
     ]
 
 
-class Recorder:
-    """A client for the tests: it keeps every usage the tutor reported, and a fake clock.
-
-    Each API call moves the fake clock forward by `seconds_per_call`, so time limits can
-    be tested without waiting. It also refuses to make more than `calls` calls.
-    """
-
-    def __init__(self, client, calls=15, seconds_per_call=0.0):
-        self.usages = []  # one dict per call, straight from the response
-        self.now = 1000.0
-        self.seconds_per_call = seconds_per_call
-        inner = nbtools.limited(client, calls)
-
-        def create(**kwargs):
-            response = inner.messages.create(**kwargs)
-            self.usages.append({f: getattr(response.usage, f, None) or 0 for f in USAGE_FIELDS})
-            self.now += self.seconds_per_call
-            return response
-
-        self.messages = SimpleNamespace(create=create)
-
-    def clock(self):
-        return self.now
-
-    def total(self, field):
-        return sum(u[field] for u in self.usages)
-
-
 def fake_response(**usage):
     """A stand-in for an SDK Message carrying only `usage` (and a model and stop_reason)."""
-    return SimpleNamespace(
-        model="tutor:claude-sonnet-4-6", stop_reason="end_turn", content=[],
-        usage=SimpleNamespace(**usage),
-    )
+    return scaffold.response_with(SimpleNamespace(**usage))
 
 
 def usage_dict(i=0, o=0, cw=0, cr=0):
@@ -167,24 +144,18 @@ def usage_dict(i=0, o=0, cw=0, cr=0):
 
 def check_cost(usage, model, dollars, what):
     got = cost_usd(usage, model)
-    assert abs(got - dollars) < 1e-9, f"{what} on {model}: expected ${dollars}, got ${got}"
-
-
-def reference_cost(usage, model=MODEL):
-    """What a call with these counts costs (the formula of Task 2), to check run_turn's limits."""
-    i, o = PRICES[model]
-    return (usage["input_tokens"] * i + usage["cache_creation_input_tokens"] * i * CACHE_WRITE_MULTIPLIER
-            + usage["cache_read_input_tokens"] * i * CACHE_READ_MULTIPLIER + usage["output_tokens"] * o) / 1e6
+    assert abs(got - dollars) <= 1e-9 * abs(dollars) + 1e-15, f"{what} on {model}: expected ${dollars}, got ${got}"
 
 
 def check_limit(limits, steps, cost, seconds, word):
-    """limit_reached must answer None (word=None) or a reason containing `word`."""
+    """limit_reached must answer None (word=None) or a one-line reason containing `word`."""
     got = limit_reached(limits, steps, cost, seconds)
     case = f"{limits} with steps={steps}, cost={cost}, seconds={seconds}"
     if word is None:
         assert got is None, f"{case}: expected None, got {got!r}"
     else:
-        assert isinstance(got, str) and word in got, f"{case}: expected a reason with {word!r}, got {got!r}"
+        assert isinstance(got, str) and word in got.lower() and "\n" not in got, (
+            f"{case}: expected a one-line reason with {word!r}, got {got!r}")
 
 
 SUMMARIZE = "Summarize every file in this project."  # 7 calls: list, 5 reads, a summary
@@ -219,7 +190,7 @@ def usage_of(response) -> dict:
 
 
 # %% nbgrader="tests" grade_id="test_usage_visible" points=2
-"""Check that usage_of reads all four counts, cache fields included."""
+"""Check that usage_of reads all four counts, cache fields included, as ints, a None or missing field as 0."""
 usage = usage_of(fake_response(input_tokens=12, output_tokens=30,
                                cache_creation_input_tokens=1500, cache_read_input_tokens=0))
 assert usage == {"input_tokens": 12, "output_tokens": 30,
@@ -231,25 +202,49 @@ usage = usage_of(fake_response(input_tokens=9, output_tokens=1))  # no cache fie
 assert usage == {"input_tokens": 9, "output_tokens": 1,
                  "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0}, f"a missing field counts as 0: {usage}"
 assert all(type(v) is int for v in usage.values()), f"the counts are ints: {usage}"
+
+
+# The rule over usage objects of every kind: counts small and in the billions, each cache
+# field a count, None or missing.
+@holds(scaffold.usages(sdk=False))
+def _(case):
+    got = usage_of(scaffold.response_with(case.usage))
+    assert got == case.counts, f"usage {case!r}: expected {case.counts}, got {got}"
+    assert all(type(v) is int for v in got.values()), f"usage {case!r}: the counts are ints, got {got}"
+
+
 print("Task 1 visible checks passed")
+### BEGIN HIDDEN TESTS
+assert usage_of(fake_response(input_tokens=0, output_tokens=0, cache_creation_input_tokens=0,
+                              cache_read_input_tokens=None)) == usage_dict(), "a call of no tokens: all four 0"
+### END HIDDEN TESTS
 
 # %% nbgrader="tests" grade_id="test_usage_hidden" points=2
-"""Check that usage_of treats None and missing cache fields as 0 and works on real responses."""
-usage_of(fake_response(input_tokens=1, output_tokens=1))  # the rest of this cell is hidden until grading
+"""Check that usage_of reads the SDK's own Usage objects and real responses from the tutor."""
+
+
+# The SDK's Usage has more fields than these four, and None where a call reported no cache field.
+@holds(scaffold.usages(sdk=True))
+def _(case):
+    got = usage_of(scaffold.response_with(case.usage))
+    assert got == case.counts, f"usage {case!r}: expected {case.counts}, got {got}"
+    assert all(type(v) is int for v in got.values()), f"usage {case!r}: the counts are ints, got {got}"
+
+
 ### BEGIN HIDDEN TESTS
 usage = usage_of(fake_response(input_tokens=7, output_tokens=3,
                                cache_creation_input_tokens=None, cache_read_input_tokens=None))
 assert usage == {"input_tokens": 7, "output_tokens": 3,
                  "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0}, usage
-usage = usage_of(fake_response(input_tokens=5, output_tokens=1))
-assert usage["cache_read_input_tokens"] == 0 and usage["cache_creation_input_tokens"] == 0, usage
-assert all(type(v) is int for v in usage.values()), "the counts must be ints"
-assert usage_of(fake_response(input_tokens=3, output_tokens=0, cache_read_input_tokens=5))["cache_creation_input_tokens"] == 0
-with nbtools.project():
-    real = call_model(client, [{"role": "user", "content": "What files are in this project?"}])
-    usage = usage_of(real)
-    assert usage == {f: getattr(real.usage, f) or 0 for f in USAGE_FIELDS}, usage
-    assert usage["cache_creation_input_tokens"] + usage["cache_read_input_tokens"] > 0, usage
+big = usage_of(fake_response(input_tokens=3 * 10**12, output_tokens=10**9, cache_read_input_tokens=10**11))
+assert big == {"input_tokens": 3 * 10**12, "output_tokens": 10**9,
+               "cache_creation_input_tokens": 0, "cache_read_input_tokens": 10**11}, big
+with scaffold.scratch(("main.py", "notes.txt")):
+    for question in ("What files are in this project?", "Thanks!"):
+        real = call_model(client, [{"role": "user", "content": question}])
+        usage = usage_of(real)
+        assert usage == {f: getattr(real.usage, f) or 0 for f in USAGE_FIELDS}, usage
+        assert usage["cache_creation_input_tokens"] + usage["cache_read_input_tokens"] > 0, usage
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -263,8 +258,11 @@ with nbtools.project():
 #     cache reads  x input price x 0.10     (CACHE_READ_MULTIPLIER)
 #     output       x output price
 #
-# A model that is not in the table is an error: raise `ValueError` naming the model. A silent
-# zero would make an expensive run look free.
+# The sum of the four terms, divided by a million. Look the model up in `PRICES` each time you
+# price a call: the table is the one place prices live, so a row added to it prices that model.
+# A model that is not in the table is an error: raise `ValueError` whose message contains the
+# model's name exactly as given. A silent zero, or another model's price, would make an expensive
+# run look cheap.
 #
 # **Hint:** the worked example in the check cell: 1,000,000 cache-read tokens of Sonnet cost
 # $0.30, the same tokens fresh cost $3.00. That factor of ten is why caching matters in a loop
@@ -290,7 +288,7 @@ def cost_usd(usage: dict, model: str) -> float:
 
 
 # %% nbgrader="tests" grade_id="test_cost_visible" points=2
-"""Check that cost_usd prices fresh input, cache reads and output."""
+"""Check that cost_usd prices fresh input, cache writes, cache reads and output, per million tokens."""
 check_cost(usage_dict(i=1_000_000), "claude-sonnet-4-6", 3.00, "a million fresh input tokens")
 check_cost(usage_dict(cr=1_000_000), "claude-sonnet-4-6", 0.30, "a million cache-read tokens")
 check_cost(usage_dict(o=1000), "claude-sonnet-4-6", 0.015, "a thousand output tokens")
@@ -301,17 +299,60 @@ except ValueError as err:
     assert "claude-unknown-1" in str(err), f"name the unknown model in the error: {err}"
 else:
     raise AssertionError("a model that is not in PRICES must raise ValueError, not cost nothing")
+
+
+def priced(usage, price):
+    """The task's formula in exact arithmetic, for a model priced (input, output) per million."""
+    fresh, output = Fraction(price[0]), Fraction(price[1])
+    return float((usage["input_tokens"] * fresh + usage["cache_creation_input_tokens"] * fresh * Fraction(5, 4)
+                  + usage["cache_read_input_tokens"] * fresh / 10 + usage["output_tokens"] * output) / 10**6)
+
+
+# The rule over calls of every size, on every model of the table.
+@holds(scaffold.usage_dicts(), st.sampled_from(sorted(PRICES)))
+def _(usage, model):
+    check_cost(usage, model, priced(usage, PRICES[model]), f"the call {usage}")
+
+
 print("Task 2 visible checks passed")
+### BEGIN HIDDEN TESTS
+assert abs(cost_usd(usage_dict(i=10**9, o=10**9, cw=10**9, cr=10**9), "claude-haiku-4-5") - 7350.0) < 1e-6, (
+    "a billion of each on Haiku: $1000 fresh, $5000 output, $1250 cache writes, $100 cache reads")
+### END HIDDEN TESTS
 
 # %% nbgrader="tests" grade_id="test_cost_hidden" points=2
-"""Check that cost_usd prices cache writes, uses each model's own prices and refuses unknown models."""
-cost_usd(usage_dict(i=1), "claude-sonnet-4-6")  # the rest of this cell is hidden until grading
+"""Check that cost_usd prices a model by its own row of PRICES and refuses every model the table lacks, naming it."""
+
+
+def refused(model):
+    try:
+        cost_usd(usage_dict(i=10, o=1), model)
+    except ValueError as err:
+        assert model in str(err), f"the error must name the model {model!r} as given: {err}"
+    else:
+        raise AssertionError(f"{model!r} is not in PRICES: cost_usd must raise ValueError, not price it")
+
+
+for near_miss in scaffold.NEAR_MISSES:  # another version, a date, the tutor's prefix: not in the table
+    refused(near_miss)
+holds(scaffold.model_names(PRICES))(refused)
+
+
+# A row added to the table prices its model (the table is read each time, not copied).
+@holds(scaffold.usage_dicts(), st.tuples(st.sampled_from([0.25, 0.8, 3.0, 15.0, 75.0]), st.floats(0.01, 150)))
+def _(usage, price):
+    with scaffold.extra_price(PRICES, "claude-lab-9", price):
+        check_cost(usage, "claude-lab-9", priced(usage, price), f"with PRICES['claude-lab-9'] = {price}, the call {usage}")
+
+
 ### BEGIN HIDDEN TESTS
+assert abs(cost_usd(usage_dict(o=1_000_000), "claude-opus-4-6") - 25.0) < 1e-9, "a million output tokens of Opus: $25"
 check_cost(usage_dict(cw=1_000_000), "claude-sonnet-4-6", 3.75, "a million cache-write tokens (1.25x)")
 mixed = usage_dict(i=2_000, o=500, cw=10_000, cr=40_000)
 check_cost(mixed, "claude-haiku-4-5", (2_000 * 1 + 500 * 5 + 10_000 * 1.25 + 40_000 * 0.1) / 1e6, "a mixed call")
 check_cost(mixed, "claude-opus-4-6", (2_000 * 5 + 500 * 25 + 10_000 * 6.25 + 40_000 * 0.5) / 1e6, "a mixed call")
 check_cost(usage_dict(), "claude-sonnet-4-6", 0.0, "no tokens at all")
+check_cost(usage_dict(i=7, o=3, cw=11, cr=13), "claude-sonnet-4-6", 0.00011115, "a tiny call")
 try:
     cost_usd(usage_dict(i=10), "gpt-imaginary")
 except ValueError as err:
@@ -327,13 +368,18 @@ else:
 # each record to a JSONL file (one JSON object per line), so a record must be a plain dict that
 # `json.dumps` accepts. `trace_record(step, response, seconds, cost)` returns:
 #
-#     {"step": 1, "model": <response.model>, "stop_reason": <response.stop_reason>,
+#     {"step": <step>, "model": <response.model>, "stop_reason": <response.stop_reason>,
 #      "input_tokens": ..., "output_tokens": ..., "cache_creation_input_tokens": ...,
 #      "cache_read_input_tokens": ..., "tools": [names of the tool_use blocks, in order],
 #      "seconds": <seconds>, "cost_usd": <cost>}
 #
-# `totals(trace)` sums the four token counts and `cost_usd` over **all** the records, and adds
-# `"calls"`: how many records there are.
+# The four counts are `usage_of(response)`'s. `"tools"` is a list with one name per `tool_use`
+# block, in the order of the response's content: a response that reads two files lists
+# `read_file` twice.
+#
+# A session's trace holds the records of all its turns so far (each turn's steps count from 1
+# again). `totals(trace)` sums the four token counts and `cost_usd` over **all** the records, and
+# adds `"calls"`: how many records there are (an empty trace: all zero).
 #
 # **Expected:** `Task 3 visible checks passed`.
 
@@ -364,7 +410,7 @@ def totals(trace: list) -> dict:
 
 
 # %% nbgrader="tests" grade_id="test_trace_visible" points=2
-"""Check that trace_record builds a JSON-ready record and totals sums the records."""
+"""Check that trace_record builds a JSON-ready record of one call, its tools in order."""
 with nbtools.project():
     response = call_model(client, [{"role": "user", "content": "What files are in this project?"}])
 record = trace_record(1, response, 0.25, 0.001)
@@ -373,26 +419,53 @@ assert record["step"] == 1 and record["stop_reason"] == "tool_use" and record["t
 assert record["seconds"] == 0.25 and record["cost_usd"] == 0.001
 assert record["input_tokens"] == response.usage.input_tokens
 assert record["model"] == response.model, f"the model the response names ({response.model}), not the one asked for"
-summed = totals([record, record])
-assert summed["calls"] == 2 and summed["output_tokens"] == 2 * record["output_tokens"], summed
-assert totals([])["calls"] == 0 and totals([])["cost_usd"] == 0 and totals([])["input_tokens"] == 0, "an empty trace: no calls, no cost"
-print("Task 3 visible checks passed")
 
-# %% nbgrader="tests" grade_id="test_trace_hidden" points=2
-"""Check that records carry every field and that totals counts every call, not the last one."""
-with nbtools.project():  # the rest of this cell is hidden until grading
-    response = call_model(client, [{"role": "user", "content": "What files are in this project?"}])
-record = trace_record(1, response, 0.5, 0.002)
-totals([record])
+
+# The rule over responses of every shape: text and several tool calls in any order, the same
+# tool twice, any stop reason and model, cache fields None.
+@holds(scaffold.calls())
+def _(call):
+    record = trace_record(call.step, call.response, call.seconds, call.cost)
+    assert isinstance(record, dict) and json.loads(json.dumps(record)) == record, (
+        f"{call!r}: a record must be a dict that survives json.dumps / json.loads, got {record!r}")
+    for key, value in call.record.items():
+        assert key in record and record[key] == value, (
+            f"{call!r}: the record's {key} should be {value!r}, it is {record.get(key, '(missing)')!r}")
+
+
+print("Task 3 visible checks passed")
 ### BEGIN HIDDEN TESTS
-assert record["model"] == response.model
+assert record["cache_creation_input_tokens"] + record["cache_read_input_tokens"] == (
+    (response.usage.cache_creation_input_tokens or 0) + (response.usage.cache_read_input_tokens or 0)), record
 for field in USAGE_FIELDS:
     assert record[field] == (getattr(response.usage, field) or 0), f"{field} is wrong in the record"
-records = [dict(record, step=n, input_tokens=n, cache_read_input_tokens=10 * n, cost_usd=0.5)
-           for n in (1, 2, 3)]
+### END HIDDEN TESTS
+
+# %% nbgrader="tests" grade_id="test_trace_hidden" points=2
+"""Check that totals sums every record of a session's trace, over all its turns, and counts the records."""
+one = {"step": 1, "model": "tutor:claude-sonnet-4-6", "stop_reason": "tool_use", **usage_dict(i=40, o=12, cw=1100),
+       "tools": ["list_files"], "seconds": 0.5, "cost_usd": 0.004}
+summed = totals([one, dict(one, step=2, output_tokens=30, cost_usd=0.001)])
+assert summed["calls"] == 2 and summed["output_tokens"] == 42 and summed["input_tokens"] == 80, summed
+assert totals([])["calls"] == 0 and totals([])["cost_usd"] == 0 and totals([])["input_tokens"] == 0, "an empty trace: no calls, no cost"
+
+
+@holds(scaffold.traces())
+def _(trace):
+    got = totals(list(trace.records))
+    for key in (*USAGE_FIELDS, "calls"):
+        assert got.get(key) == trace.sums[key], f"{trace!r}: {key} should be {trace.sums[key]}, totals says {got.get(key)!r}"
+    want = trace.sums["cost_usd"]
+    assert abs(got.get("cost_usd", -1) - want) <= 1e-9 * want + 1e-12, (
+        f"{trace!r}: cost_usd should be {want!r}, totals says {got.get('cost_usd')!r}")
+
+
+### BEGIN HIDDEN TESTS
+records = [dict(one, step=n, input_tokens=n, cache_read_input_tokens=10 * n, cost_usd=0.5)
+           for n in (1, 2, 3, 1, 2)]
 summed = totals(records)
-assert summed["input_tokens"] == 6 and summed["cache_read_input_tokens"] == 60, summed
-assert summed["cost_usd"] == 1.5 and summed["calls"] == 3, summed
+assert summed["input_tokens"] == 9 and summed["cache_read_input_tokens"] == 90, summed
+assert summed["cost_usd"] == 2.5 and summed["calls"] == 5, summed
 assert totals([])["calls"] == 0 and totals([])["cost_usd"] == 0 and totals([])["input_tokens"] == 0
 ### END HIDDEN TESTS
 
@@ -402,11 +475,14 @@ assert totals([])["calls"] == 0 and totals([])["cost_usd"] == 0 and totals([])["
 # A turn may be stopped by three limits, held in a `Limits` (setup cell): `max_steps` (API calls),
 # `max_cost_usd` and `max_seconds`. **0 switches a limit off**, it does not mean "stop at once".
 #
-# `limit_reached(limits, steps, cost, seconds)` is asked *before* each API call, with what the turn
-# has used so far. It returns `None` when the next call may go ahead, or a one-line reason naming the
-# limit: it must contain the word `step`, `cost` or `time` respectively (for example
-# `"step limit reached: 25 API calls"`). A limit is reached when the use is **at or above** it:
-# `max_steps=3` allows exactly three calls. Check steps, then cost, then time.
+# `limit_reached(limits, steps, cost, seconds)` is asked *before* each API call, with what has been
+# used so far: the calls this turn has made, the dollars the session has spent, the seconds this
+# turn has taken. It returns `None` when the next call may go ahead, or a one-line reason naming
+# the limit: it must contain the word `step`, `cost` or `time` respectively (for example
+# `"step limit reached: 25 API calls"`). A limit is reached when the use is **at or above** it, for
+# all three: `max_steps=3` allows exactly three calls, and a session that has spent exactly
+# `max_cost_usd`, or a turn that has taken exactly `max_seconds`, may make no further call. Check
+# steps, then cost, then time: when several are reached at once, the reason names the first.
 #
 # **Expected:** `Task 4 visible checks passed`.
 
@@ -434,12 +510,31 @@ check_limit(Limits(max_steps=0, max_cost_usd=0.01), 1, 0.01, 0.0, "cost")  # at 
 check_limit(Limits(max_steps=0, max_seconds=20), 1, 0.0, 19.5, None)
 check_limit(Limits(max_steps=0, max_seconds=20), 1, 0.0, 20.0, "time")
 check_limit(Limits(max_steps=2, max_seconds=5), 2, 0.0, 9.0, "step")  # steps, then cost, then time
+
+
+# The rule over every limit below, at and above its use, or off, with at most one reached.
+@holds(scaffold.limit_cases(reached=(0, 1)))
+def _(case):
+    check_limit(Limits(**case.limits), case.steps, case.cost, case.seconds, case.word)
+
+
 print("Task 4 visible checks passed")
+### BEGIN HIDDEN TESTS
+assert limit_reached(Limits(max_steps=25), 24, 0.0, 0.0) is None, "the default max_steps=25 allows a 25th call"
+### END HIDDEN TESTS
 
 # %% nbgrader="tests" grade_id="test_limits_hidden" points=2
-"""Check that the cost and time limits hold at their edges, all-zero limits never stop, and steps are checked first."""
-check_limit(Limits(max_steps=2), 1, 0.0, 0.0, None)  # the rest of this cell is hidden until grading
+"""Check that when several limits are reached at once the reason names the first of steps, cost, time."""
+check_limit(Limits(max_steps=0, max_cost_usd=0.5, max_seconds=3), 1, 0.7, 4.0, "cost")
+
+
+@holds(scaffold.limit_cases(reached=(2, 3)))
+def _(case):
+    check_limit(Limits(**case.limits), case.steps, case.cost, case.seconds, case.word)
+
+
 ### BEGIN HIDDEN TESTS
+assert limit_reached(Limits(max_steps=0), 10**9, 1e9, 1e9) is None, "with every limit 0, nothing stops a turn"
 off = Limits(max_steps=0, max_cost_usd=0.0, max_seconds=0.0)
 check_limit(off, 0, 0.0, 0.0, None)
 check_limit(off, 10**6, 1e6, 1e6, None)
@@ -449,7 +544,7 @@ check_limit(Limits(max_steps=0, max_seconds=30), 5, 0.0, 29.9, None)
 check_limit(Limits(max_steps=0, max_seconds=30), 5, 0.0, 30.0, "time")
 check_limit(Limits(max_steps=1, max_cost_usd=0.01, max_seconds=1), 1, 1.0, 9.0, "step")
 check_limit(Limits(max_steps=1), 0, 0.0, 0.0, None)
-check_limit(Limits(max_steps=0, max_cost_usd=0.5, max_seconds=3), 1, 0.7, 4.0, "cost")
+check_limit(Limits(max_steps=0, max_cost_usd=0.3, max_seconds=0.5), 0, 0.1 + 0.2, 0.5, "cost")
 check_limit(Limits(max_steps=0, max_seconds=0.5), 0, 0.0, 0.5, "time")
 ### END HIDDEN TESTS
 
@@ -459,12 +554,14 @@ check_limit(Limits(max_steps=0, max_seconds=0.5), 0, 0.0, 0.5, "time")
 # Write the inner loop once more, now measured. It runs one user turn (`messages` already ends with
 # the user's message). Use the setup cell's `call_model(client, messages)` for the API call and
 # `run_tools(response)` for the tool results. Time with `clock()` (a parameter, so tests can pass a
-# fake clock); the turn's seconds are `clock()` now minus `clock()` when the turn began.
+# fake clock); the turn's seconds are `clock()` now minus `clock()` when the turn began: wall-clock
+# time, API calls, tool runs and everything else included.
 #
 # Each time round the loop:
 #
-# 1. **Before** the call, ask `limit_reached(limits, calls_this_turn, session_cost, seconds_this_turn)`.
-#    If it names a limit, end the turn: append an assistant message whose content is one text block
+# 1. **Before** every call, the first one included, ask
+#    `limit_reached(limits, calls_this_turn, session_cost, seconds_this_turn)`. If it names a limit,
+#    end the turn: append an assistant message whose content is one text block
 #    `"[Stopped: <reason>]"`, and return that text.
 #
 #    Steps and seconds are counted **per turn**: a stuck turn gives the keyboard back. Dollars are
@@ -472,8 +569,10 @@ check_limit(Limits(max_steps=0, max_seconds=0.5), 0, 0.0, 0.5, "time")
 #    budget that reset with every message would never stop a long session. `trace` is the session's
 #    trace (the same list is passed to every turn), so the session's cost so far is the sum of the
 #    `cost_usd` of every record in it, this turn's calls included.
-# 2. Make the call, time it, price it with `cost_usd(usage_of(response), MODEL)`, and append
-#    `trace_record(step, response, seconds_of_this_call, cost)` to `trace` (steps count from 1).
+# 2. Make the call, time it (`clock()` just after the call minus `clock()` just before it: that
+#    call's own seconds), price it with `cost_usd(usage_of(response), MODEL)`, and append
+#    `trace_record(step, response, seconds_of_this_call, cost)` to `trace` (steps count from 1 in
+#    each turn). Append to `messages` and `trace`; never rewrite what is already in them.
 # 3. Append the assistant turn (`response.content`). If `stop_reason` is `"tool_use"`, append one
 #    user message with `run_tools(response)` and go round again. Otherwise return the reply text.
 #
@@ -483,9 +582,16 @@ check_limit(Limits(max_steps=0, max_seconds=0.5), 0, 0.0, 0.5, "time")
 #
 # **Expected:** the demo cell below prints a table of 7 calls for the summary task (a
 # `list_files`, five `read_file`s, the summary). Step 1 writes the system prompt and tools to the
-# cache (`cache+`, about 1,100 tokens); every later step reads them back (`cache>`) at a tenth of
-# the price, while the fresh input (`in`) grows by one file per step. The test cells then check
-# your totals against the usage the tutor reported.
+# cache (`cache+`, about 1,300 tokens); every later step reads them back (`cache>`) at a tenth of
+# the price, while the fresh input (`in`) grows by one file per step.
+#
+# The check cells run your loop on the summary task (your totals must equal the usage the tutor
+# reported, exactly), then on generated sessions: small projects, one to three turns on the same
+# `messages` and `trace` (which may already hold records of earlier turns), each with its limits.
+# Their client reports token counts of its own choosing for each call (cache fields `None` or
+# missing, counts in the millions), and their fake clock moves during every API call, every tool
+# run and between turns. At each step they ask your own `limit_reached` what it says, so a rule
+# above that the loop misses fails with the turn where it shows.
 
 # %% nbgrader="solution" grade_id="run_turn"
 def run_turn(client, messages: list, limits: Limits, trace: list, clock=time.monotonic) -> str:
@@ -529,114 +635,111 @@ for r in demo_trace:
 print("totals:", totals(demo_trace))
 
 # %% nbgrader="tests" grade_id="test_run_turn_visible" points=2
-"""Check that run_turn finishes the summary task and its totals equal the usage the tutor reported."""
+"""Check that run_turn finishes its turns and traces every call: one record per call, steps from 1 in each turn, each call's own seconds and cost."""
 with nbtools.project():
-    recorder, trace = Recorder(client), []
+    meter, trace = scaffold.Meter(client), []  # the tutor's own usage; no time passes
     messages = [{"role": "user", "content": SUMMARIZE}]
-    reply = run_turn(recorder, messages, Limits(), trace, clock=recorder.clock)
+    reply = run_turn(meter, messages, Limits(), trace, clock=meter.clock)
 assert protocol_errors(messages) == [], protocol_errors(messages)
 assert isinstance(reply, str) and reply, "run_turn must return the final reply text"
-assert len(trace) == len(recorder.usages) == 7, f"expected 7 calls, traced {len(trace)}"
+assert len(trace) == len(meter.made) == 7, f"expected 7 calls, traced {len(trace)}"
 summed = totals(trace)
 for field in USAGE_FIELDS:
-    assert summed[field] == recorder.total(field), f"{field}: traced {summed[field]}, tutor reported {recorder.total(field)}"
+    reported = sum(made.counts[field] for made in meter.made)
+    assert summed[field] == reported, f"{field}: traced {summed[field]}, tutor reported {reported}"
+
+# Two turns on one trace that already holds an earlier turn's records; calls take 3 s, tool runs 2 s.
+FILES = ("main.py", "utils.py", "notes.txt")
+scaffold.judge(scaffold.traced, globals(), scaffold.session(
+    scaffold.Turn(scaffold.summary(FILES)), scaffold.Turn(scaffold.reads(["notes.txt", "main.py"]), gap=60),
+    files=FILES, earlier=scaffold.session_records(2), call_seconds=(3,), tool_seconds=(2,)), client, LEDGER)
+
+
+# The rule over generated sessions with no limit.
+@holds(scaffold.sessions(limits=False), most=15)
+def _(case):
+    scaffold.judge(scaffold.traced, globals(), case, client, LEDGER)
+
+
 print("Task 5 visible checks passed")
+### BEGIN HIDDEN TESTS
+big = scaffold.session(*[scaffold.Turn(scaffold.summary(scaffold.FILE_POOL[:5]), gap=9)] * 3,
+                       files=scaffold.FILE_POOL[:5], earlier=scaffold.session_records(4), call_seconds=(1, 4),
+                       tool_seconds=(2,), counts=(scaffold.PLAIN, scaffold.HUGE))
+played = scaffold.play(globals(), big, client, LEDGER)
+for turn in played:
+    scaffold.traced(globals(), turn)
+assert len(played[-1].trace) == 4 + 21, f"4 earlier records and 3 turns of 7 calls: {len(played[-1].trace)} records"
+assert [r["step"] for r in played[-1].trace[4:]] == list(range(1, 8)) * 3
+### END HIDDEN TESTS
 
 # %% nbgrader="tests" grade_id="test_run_turn_limits" points=3
-"""Check that a step limit ends the turn after exactly that many calls, and the cost limit counts the whole session."""
-with nbtools.project():
-    recorder, trace = Recorder(client), []
-    messages = [{"role": "user", "content": SUMMARIZE}]
-    reply = run_turn(recorder, messages, Limits(max_steps=2), trace, clock=recorder.clock)
-assert len(recorder.usages) == 2, f"max_steps=2 must allow exactly 2 calls, made {len(recorder.usages)}"
-assert len(trace) == 2, f"every call made must be traced (it was paid for): {len(trace)} records for 2 calls"
-assert protocol_errors(messages) == [], protocol_errors(messages)
-last = to_plain(messages)[-1]
-assert last["role"] == "assistant" and "step" in reply, f"the turn must end with an assistant note naming the limit: {last}"
-# The cost limit is per session: the next turn, on the same trace, has already spent its budget.
-spent = totals(trace)["cost_usd"]
-with nbtools.project():
-    messages.append({"role": "user", "content": "What files are in this project?"})
-    reply = run_turn(recorder, messages, Limits(max_steps=0, max_cost_usd=spent), trace, clock=recorder.clock)
-assert len(recorder.usages) == 2 and "cost" in reply, "the session had spent its budget: the next turn makes no call"
-assert protocol_errors(messages) == [], protocol_errors(messages)
-# Time, from the clock given: 10 s a call, a 25 s limit allows 3 calls; each record has its call's seconds.
-with nbtools.project():
-    recorder, trace = Recorder(client, seconds_per_call=10), []
-    reply = run_turn(recorder, [{"role": "user", "content": SUMMARIZE}], Limits(max_steps=0, max_seconds=25),
-                     trace, clock=recorder.clock)
-assert len(recorder.usages) == 3 and "time" in reply, f"3 calls, then the time limit: {len(recorder.usages)} calls, {reply!r}"
-assert [r["step"] for r in trace] == [1, 2, 3] and [r["seconds"] for r in trace] == [10, 10, 10], (
-    f"steps count from 1, and each record has its own call's seconds: {[(r['step'], r['seconds']) for r in trace]}")
-# The cost limit within one turn: this turn's calls count as they are made.
-with nbtools.project():
-    recorder, trace = Recorder(client), []
-    run_turn(recorder, [{"role": "user", "content": SUMMARIZE}], Limits(max_steps=2), trace, clock=recorder.clock)
-budget = sum(reference_cost(u) for u in recorder.usages) - 1e-9  # reached by the second call
-with nbtools.project():
-    recorder, trace = Recorder(client), []
-    reply = run_turn(recorder, [{"role": "user", "content": SUMMARIZE}], Limits(max_steps=0, max_cost_usd=budget),
-                     trace, clock=recorder.clock)
-assert len(recorder.usages) == 2 and "cost" in reply, f"the budget was spent by the second call: {len(recorder.usages)} calls"
+"""Check that run_turn asks limit_reached before every call, with this turn's calls and seconds and the session's spend, and stops where it says."""
+FILES = ("main.py", "utils.py", "notes.txt")  # a summary of them takes 5 calls
+FIXED = {
+    # the time limit counts everything since the turn began: calls of 10 s and tool runs of 5 s
+    "time": scaffold.session(scaffold.Turn(scaffold.summary(FILES), max_seconds=25), files=FILES,
+                             call_seconds=(10,), tool_seconds=(5,)),
+    # steps are per turn: the second turn has its own 2 calls, whatever the trace holds
+    "steps": scaffold.session(*[scaffold.Turn(scaffold.summary(FILES), max_steps=2)] * 2, files=FILES,
+                              earlier=scaffold.session_records(3)),
+    # dollars are per session: a budget spent by the turn's second call; the next turn begins spent
+    "cost": scaffold.session(scaffold.Turn(scaffold.summary(FILES), budget_after=2),
+                             scaffold.Turn(scaffold.LIST, budget_after=0), files=FILES),
+}
+for case in FIXED.values():
+    scaffold.judge(scaffold.stopped_where_the_limits_say, globals(), case, client, LEDGER)
+
+
+# The rule over generated sessions: limits near each turn's calls and seconds, budgets spent
+# between any two calls of the session or before the turn begins.
+@holds(scaffold.sessions(), most=15)
+def _(case):
+    scaffold.judge(scaffold.stopped_where_the_limits_say, globals(), case, client, LEDGER)
+
+
 print("Task 5 limit checks passed")
+### BEGIN HIDDEN TESTS
+time_turn, = scaffold.play(globals(), FIXED["time"], client, LEDGER)
+assert len(time_turn.calls) == 2 and "time" in time_turn.reply.lower(), (
+    f"10 s calls and 5 s tool runs: 0, then 15 s before the second call, 30 s before a third: {len(time_turn.calls)} calls")
+first, second = scaffold.play(globals(), FIXED["steps"], client, LEDGER)
+assert len(first.calls) == len(second.calls) == 2, "max_steps=2 allows two calls in every turn"
+first, second = scaffold.play(globals(), FIXED["cost"], client, LEDGER)
+assert (len(first.calls), len(second.calls)) == (2, 0) and "cost" in second.reply.lower(), (
+    "the budget is spent by the session's second call: the next turn makes none")
+edge = scaffold.session(scaffold.Turn(scaffold.summary(FILES), max_seconds=20, max_steps=3), files=FILES,
+                        call_seconds=(10,), tool_seconds=(0,))
+edge_turn, = scaffold.play(globals(), edge, client, LEDGER)
+assert len(edge_turn.calls) == 2 and "time" in edge_turn.reply.lower(), (
+    "20 s after two calls of 10 s: the time limit is reached exactly")
+### END HIDDEN TESTS
 
 # %% nbgrader="tests" grade_id="test_run_turn_hidden" points=4
-"""Check that cost and time limits stop the loop on time, zero limits never do, and the trace adds up."""
-with nbtools.project():  # the rest of this cell is hidden until grading
-    run_turn(Recorder(client), [{"role": "user", "content": SUMMARIZE}], Limits(), [])
+"""Check that a stopped turn leaves a conversation the next turn continues: its note the last assistant message, sent before the next user message."""
+FILES = ("main.py", "utils.py", "notes.txt")
+for case in (
+    scaffold.session(scaffold.Turn(scaffold.summary(FILES), max_steps=2), scaffold.Turn(scaffold.LIST), files=FILES),
+    scaffold.session(scaffold.Turn(scaffold.reads(["main.py", "utils.py"]), budget_after=1),
+                     scaffold.Turn(scaffold.CHAT, budget_after=0), scaffold.Turn(scaffold.LIST), files=FILES),
+):
+    scaffold.judge(scaffold.left_usable, globals(), case, client, LEDGER)
+
+
+# The rule over generated sessions of two and three turns with limits.
+@holds(scaffold.sessions(turns=(2, 3)), most=15)
+def _(case):
+    scaffold.judge(scaffold.left_usable, globals(), case, client, LEDGER)
+
+
 ### BEGIN HIDDEN TESTS
-def _run(limits, seconds_per_call=0.0, prompt=SUMMARIZE):
-    with nbtools.project():
-        recorder, trace = Recorder(client, seconds_per_call=seconds_per_call), []
-        messages = [{"role": "user", "content": prompt}]
-        reply = run_turn(recorder, messages, limits, trace, clock=recorder.clock)
-    assert protocol_errors(messages) == [], protocol_errors(messages)
-    assert to_plain(messages)[-1]["role"] == "assistant", "a turn ends with an assistant message"
-    assert len(trace) == len(recorder.usages), f"{len(recorder.usages)} calls made, {len(trace)} traced"
-    return recorder, trace, messages, reply
-
-
-
-
-recorder, trace, messages, reply = _run(Limits(max_steps=0, max_cost_usd=0, max_seconds=0))
-assert len(recorder.usages) == 7 and "Stopped" not in reply, "limits of 0 must not stop the turn"
-assert [r["step"] for r in trace] == list(range(1, 8)), "steps count 1, 2, 3, ..."
-assert recorder.total("cache_read_input_tokens") > 0
-costs = [reference_cost(u) for u in recorder.usages]
-assert abs(totals(trace)["cost_usd"] - sum(costs)) < 1e-12, "the trace's costs do not add up"
-
-limit = sum(costs[:3]) - 1e-9  # reached by the third call
-recorder, trace, messages, reply = _run(Limits(max_steps=0, max_cost_usd=limit))
-assert len(recorder.usages) == 3, f"the cost limit was reached after 3 calls, but {len(recorder.usages)} were made"
-assert "cost" in reply
-
-recorder, trace, messages, reply = _run(Limits(max_steps=0, max_seconds=25), seconds_per_call=10)
-assert len(recorder.usages) == 3, f"at 10 s a call, a 25 s limit allows 3 calls, made {len(recorder.usages)}"
-assert "time" in reply and all(abs(r["seconds"] - 10) < 1e-9 for r in trace), "time each call with clock()"
-recorder, trace, messages, reply = _run(Limits(max_steps=0, max_seconds=7), seconds_per_call=3)
-assert len(recorder.usages) == 3 and [r["step"] for r in trace] == [1, 2, 3] and "time" in reply
-
-recorder, trace, messages, reply = _run(Limits(max_steps=7))
-assert len(recorder.usages) == 7 and "Stopped" not in reply, "max_steps=7 lets a 7-call turn finish"
-
-with nbtools.project():
-    recorder, trace = Recorder(client), []
-    messages = [{"role": "user", "content": SUMMARIZE}]
-    run_turn(recorder, messages, Limits(max_steps=3), trace, clock=recorder.clock)
-    messages.append({"role": "user", "content": "What files are in this project?"})
-    run_turn(recorder, messages, Limits(max_steps=5), trace, clock=recorder.clock)
-assert protocol_errors(messages) == [], "after a stopped turn, the next turn must still be valid"
-assert len(trace) == len(recorder.usages) == 5
-
-# The session budget is crossed in the second turn, after one more call.
-with nbtools.project():
-    recorder, trace = Recorder(client), []
-    messages = [{"role": "user", "content": SUMMARIZE}]
-    run_turn(recorder, messages, Limits(max_steps=3), trace, clock=recorder.clock)
-    budget = totals(trace)["cost_usd"] + 1e-12
-    messages.append({"role": "user", "content": SUMMARIZE})
-    reply = run_turn(recorder, messages, Limits(max_steps=0, max_cost_usd=budget), trace, clock=recorder.clock)
-assert len(recorder.usages) == 4 and "cost" in reply, f"one more call crosses the session budget: {len(recorder.usages)} calls"
+stopped, after = scaffold.play(globals(), scaffold.session(
+    scaffold.Turn(scaffold.summary(FILES), max_steps=3), scaffold.Turn(scaffold.summary(FILES), max_steps=5),
+    files=FILES), client, LEDGER)
+for turn in (stopped, after):
+    scaffold.left_usable(globals(), turn)
+assert protocol_errors(after.messages) == [] and len(stopped.calls) == 3 and len(after.calls) == 5
+assert to_plain(after.messages)[-1]["role"] == "assistant"
 ### END HIDDEN TESTS
 
 # %% nbgrader="locked" grade_id="teardown"

@@ -1196,3 +1196,11 @@ def assess(command):
 ''',
     },
 }
+
+# Moved from WRONG to RIGHT after first contact (see WALKTHROUGH.md, "Checks as properties"):
+# plain recursion over the tree is no mistake here. Its writer expected `ls&&ls&&...` up to
+# parse()'s 10,000 characters (about 2,400 levels) to overflow Python's recursion, but Task 3's
+# text never promised trees that deep, and its hint offers "a recursive helper". parse() now
+# reads no tree deeper than 100 levels (None: ask), as Task 3 states, so a recursive walk is
+# as right as a stack.
+RIGHT["assess-unbounded-recursion"] = WRONG.pop("assess-unbounded-recursion")

@@ -5,14 +5,17 @@
 #     title: 'Edits that leave nothing behind, and a shell that denies by default'
 #     time_box_minutes: 60
 #     time_box_basis: >-
-#       The sum of the task minutes plus 5 to read (solutions/CONVENTIONS.md). Task minutes
-#       follow each task's lines of solution code (blank lines and comments left out: 15, 13,
-#       25, 13 and 9), at about 0.65 minutes per line, rounded up: the pace the trial runs of
-#       labs 3 and 4 showed (75 lines in 45-60 minutes, 77 lines in about 40) for a student who
-#       had read the lecture. Task 5 gets 5 minutes more than its 9 lines, to read how bwrap's
-#       mounts stack up and try sees(). tests/course/test_lab_texts.py recounts the lines.
+#       The sum of the task minutes plus 5 to read (solutions/CONVENTIONS.md): the introduction
+#       and the setup cell, whose helpers live in agentcourse/course/scaffold/lab08.py. Task
+#       minutes follow each task's lines of solution code (blank lines and comments left out:
+#       15, 13, 25, 13 and 9), at about 0.65 minutes per line, rounded up: the pace the trial
+#       runs of labs 3 and 4 showed (75 lines in 45-60 minutes, 77 lines in about 40) for a
+#       student who had read the lecture. Task 5 gets 5 minutes more than its 9 lines, to read
+#       how bwrap's mounts stack up and try sees(). tests/course/test_lab_texts.py recounts the
+#       lines.
 #     release_baseline: 0
 #     student_files: []
+#     checkpoints: []            # the only checkpoints its graded kernels can load
 #     tasks:
 #     - number: 1
 #       title: 'str_replace: count every match, check everything, then back up and write'
@@ -42,15 +45,15 @@
 #       hint: >-
 #         programs = assess(command). Offer "always" only when programs is not None, the shell is
 #         fenced and unchanged, and then only for the programs not approved yet (none left: run
-#         it unasked). Otherwise ask with [], where "a" counts as "y". Record changes_shell(command)
-#         after any command that runs.
+#         it unasked). Otherwise ask with [], where "a" counts as "y". After any command that
+#         runs, record changes_shell(command).
 #     - number: 5
 #       title: 'sandbox_argv: the project read-write, the system read-only, the rest hidden'
 #       tests: [test_sandbox_visible, test_sandbox_hidden, test_sandbox_namespaces, test_sandbox_policy]
 #       hint: >-
 #         Make a list of (option, folder), sort it by depth (folder.count("/")), so a folder is
-#         mounted before anything inside it, and write each as --tmpfs F or --bind/--ro-bind F F;
-#         then --chdir project, --, and the command.
+#         mounted before anything inside it and the deeper folder wins, and write each as
+#         --tmpfs F or --bind/--ro-bind F F; then --chdir project, --, and the command.
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
@@ -85,362 +88,51 @@
 #
 # How to work: run the setup cell once, then fill in each answer cell (keep the name, signature
 # and docstring) and run the check cells under it. `agentcourse lab check 8` runs every visible
-# check from a terminal. Grading runs more instances of exactly the kinds of case you see.
+# check from a terminal. Each check cell states its rule and tries it on instances it generates
+# (files with `\r\n` and without a final newline, command lines built from parts, sessions of
+# answers, folders inside folders): the cell tries a few, grading many more of the same kinds,
+# and a failure names the smallest instance it found.
 
 # %% nbgrader="locked" grade_id="setup"
-"""Setup: helpers for the text editor, the guardrail and the sandbox. Run it first; do not change it."""
-import contextlib
-import datetime
-import hashlib
-import os
+"""Setup: the helpers the tasks name (help(name) shows each one). Run it first; do not change it."""
+import os  # noqa: F401, I001 - os, re and Path for the answers; the imports below grouped by task
 import re
-import shutil
-import tempfile
-from dataclasses import dataclass
-from pathlib import Path
-
-import tree_sitter_bash
-from tree_sitter import Language, Parser
-
-from agentcourse.projects.sample import copy_sample_project
-
-SECRET = "a file outside the project\n"
-BACKUPS = ".agent-backups"
-
-
-# ---- the text editor (Tasks 1 and 2)
-@contextlib.contextmanager
-def scratch_project():
-    """A fresh copy of the sample project as the current folder, with ../secret.txt beside it."""
-    outer = Path(tempfile.mkdtemp(prefix="lab08-")).resolve()
-    root = copy_sample_project(outer / "proj")
-    (outer / "secret.txt").write_text(SECRET)
-    before = os.getcwd()
-    os.chdir(root)
-    try:
-        yield root
-    finally:
-        os.chdir(before)
-        shutil.rmtree(outer, ignore_errors=True)
-
-
-def confine(path):
-    """The real path of `path` inside the project (the cwd), or ValueError (lab 3's lesson)."""
-    if not isinstance(path, str) or not path or "\x00" in path or path.startswith("~"):
-        raise ValueError(f"{path!r} is not a usable path")
-    root = os.path.realpath(os.getcwd())
-    real = os.path.realpath(os.path.join(root, path))
-    if real != root and not real.startswith(root + os.sep):
-        raise ValueError(f"{path!r} is outside the project directory; access refused")
-    return real
-
-
-def load(path):
-    """(real path, text) of a file in the project, read exactly as stored (newline="");
-    ValueError with a one-line reason for a path outside the project or a missing file."""
-    real = confine(path)
-    if not os.path.isfile(real):
-        raise ValueError(f"File not found: {path}")
-    with open(real, encoding="utf-8", newline="") as f:
-        return real, f.read()
-
-
-def backup(real):
-    """Copy the file at `real` to .agent-backups/<name>.<timestamp> in the project."""
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
-    copy = Path(os.getcwd()) / BACKUPS / f"{os.path.relpath(real, os.getcwd())}.{stamp}"
-    copy.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(real, copy)
-
-
-def write_atomically(real, text):
-    """Write `text` exactly as given (no newline translation), never half-written."""
-    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(real), prefix=".tmp-")
-    with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-        f.write(text)
-    os.replace(tmp, real)
-
-
-def split_lines(text):
-    """The lines of `text`, each with its own "\\n" (the last one may have none)."""
-    parts = text.split("\n")
-    return [p + "\n" for p in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
-
-
-def every_file(root=None):
-    """{path: sha256} of every file in the project's folder and the folder around it
-    (hidden ones too): what a refused edit must leave exactly as it was."""
-    outer = Path(root or os.getcwd()).parent
-    return {str(p.relative_to(outer)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(outer.rglob("*")) if p.is_file()}
-
-
-def backups():
-    """The backup files under .agent-backups, oldest name first."""
-    folder = Path(os.getcwd()) / BACKUPS
-    return sorted(p for p in folder.rglob("*") if p.is_file()) if folder.is_dir() else []
-
-
-def is_error(result):
-    return isinstance(result, str) and result.startswith("Error:")
-
-
-# ---- the guardrail (Tasks 3 and 4)
-BASH = Parser(Language(tree_sitter_bash.language()))
-
-
-def parse(command):
-    """bash's syntax tree for `command` (its root node), or None when the guardrail cannot be
-    sure it reads the command the way bash will: not text, over 10,000 characters, a
-    character outside printable ASCII, a syntax error, or text the parser skipped."""
-    if not isinstance(command, str) or len(command) > 10_000 or re.search(r"[^ -~\n\t]", command):
-        return None
-    source = command.encode()
-    root = BASH.parse(source).root_node
-    if root.has_error:
-        return None
-    stack = [root]
-    while stack:  # only blanks between a node's children, or bash reads something the tree does not show
-        node = stack.pop()
-        edges = [node.start_byte, *(b for c in node.children for b in (c.start_byte, c.end_byte)), node.end_byte]
-        if node.children and any(not re.fullmatch(rb"[ \t\n]*", source[a:b]) for a, b in zip(edges[::2], edges[1::2])):
-            return None
-        stack.extend(node.children)
-    return root
-
-
-def show(node, depth=0):
-    """Print a syntax tree, one node per line: try show(parse("ls -l | wc -l > /dev/null"))."""
-    print("  " * depth + f"{node.type}  {node.text.decode()!r}")
-    for child in node.children:
-        show(child, depth + 1)
-
-
-PLAIN_WORD = r"""(?:[A-Za-z0-9_./,:=+@%-]|'[^'\n]*'|"[^"$`\\\n]*")+"""
-
-
-def literal(node):
-    """The word bash passes on for `node` (a syntax-tree node, or its text), or None when bash
-    could change it as it runs: anything but plain characters, '...' and "..." without $ ` \\
-    (so $x, $(...), `...`, globs * ?, braces, ~ and backslashes all give None)."""
-    text = node if isinstance(node, str) else node.text.decode()
-    if not re.fullmatch(PLAIN_WORD, text):
-        return None
-    return "".join("".join(part) for part in re.findall(r"'([^']*)'|\"([^\"]*)\"|([^'\"]+)", text))
-
-
-# The node types a plain command line is made of: the whole program, lists (&& || ;),
-# pipelines, a statement with redirections, comments, and the operators themselves.
-STRUCTURE = {"program", "list", "pipeline", "redirected_statement", "comment", ";", "&&", "||", "|"}
-REDIRECTS = {"file_redirect", "heredoc_redirect", "herestring_redirect"}
-
-
-def writes_nothing(node):
-    """Whether a redirection node is one "always" may approve: 2>&1, >/dev/null, or reading a
-    plain file with <. Writing a file, a here-document, a device: False."""
-    text = node.text.decode()
-    if node.type != "file_redirect":
-        return False
-    if re.fullmatch(r"[0-9]?>&[0-9]", text):
-        return True
-    to_file = re.fullmatch(r"[0-9]?(>>?|&>>?|<)[ \t]*(.*)", text, re.S)
-    path = literal(to_file[2]) if to_file else None
-    if path is None:
-        return False
-    if to_file[1] == "<":
-        return path == "/dev/null" or "dev/" not in path
-    return path == "/dev/null"
-
-
-@dataclass(frozen=True)
-class Options:
-    """An allowlisted program's safe options: `short` letters (a letter followed by = takes a
-    value; # allows -5), `long` options in full (--lines= takes a value), at most `operands`."""
-
-    short: str = ""
-    long: frozenset = frozenset()
-    operands: int | None = None
-
-
-def safe(short="", long="", operands=None):
-    return Options(short, frozenset(f"--{name}" for name in long.split()), operands)
-
-
-# Each reads files or text and prints; with the options listed, none runs another program or
-# writes a file. Left out on purpose, among others: sort -o (writes), sort --compress-program
-# and grep --pre... (run a program), tail -f (never ends), diff -l (runs pr).
-ALLOWLIST = {
-    "ls": safe("aAlhRtrSdFi1pnsC", "all almost-all human-readable recursive reverse directory "
-               "classify color=never group-directories-first"),
-    "cat": safe("nbAEsTv", "number number-nonblank show-all show-ends squeeze-blank"),
-    "grep": safe("rRnilLcvwxEFohHqsIe=f=A=B=C=m=", "recursive line-number ignore-case count "
-                 "files-with-matches invert-match word-regexp extended-regexp fixed-strings "
-                 "only-matching no-filename with-filename quiet color=never include= exclude= "
-                 "exclude-dir= regexp= max-count="),
-    "wc": safe("lwcmL", "lines words bytes chars max-line-length"),
-    "head": safe("qvn=c=#", "quiet silent verbose lines= bytes="),
-    "tail": safe("qvn=c=#", "quiet silent verbose lines= bytes="),
-    "sort": safe("bdfgiMhnRrVsuck=t=", "reverse numeric-sort human-numeric-sort unique stable "
-                 "general-numeric-sort ignore-case version-sort check key= field-separator="),
-    "uniq": safe("cduiDf=s=w=", "count repeated unique ignore-case", operands=1),  # 2nd: output
-    "cut": safe("sb=c=d=f=", "complement only-delimited bytes= characters= delimiter= fields= "
-                "output-delimiter="),
-    "tr": safe("cCdst", "complement delete squeeze-repeats truncate-set1"),
-    "diff": safe("uqrNaiwbBstyU=C=", "unified brief recursive new-file text ignore-case "
-                 "ignore-all-space ignore-space-change ignore-blank-lines strip-trailing-cr"),
-    "file": safe("bLhikNE", "brief mime mime-type mime-encoding dereference"),
-    "stat": safe("Ltc=", "dereference terse format= printf="), "dirname": safe("z", "zero"),
-    "du": safe("shackmbxLd=", "summarize human-readable all total apparent-size max-depth="),
-    "basename": safe("azs=", "multiple zero suffix="),
-    "realpath": safe("emsqzLP", "canonicalize-existing canonicalize-missing no-symlinks quiet "
-                     "zero relative-to= relative-base="),
-    "pwd": safe("LP"), "echo": safe("neE"), "true": safe(), "cd": safe("LP", operands=1),
-}
-
-
-def _option(word, spec):
-    """False: a safe option; True: safe, and its value is the next word; None: not safe."""
-    if word in spec.long:
-        return False
-    if word.startswith("--"):
-        option, equals, _ = word.partition("=")
-        return None if option + "=" not in spec.long else not equals
-    if "#" in spec.short and word[1:].isdigit():
-        return False
-    for at, letter in enumerate(word[1:], start=2):
-        if letter in "=#" or letter not in spec.short:
-            return None
-        where = spec.short.index(letter)
-        if spec.short[where + 1 : where + 2] == "=":
-            return at >= len(word)  # -n5 carries its value; -n takes the next word
-    return False
-
-
-def options_ok(program, words):
-    """Whether `words` (literal arguments) are a safe use of the allowlisted `program`: every
-    word starting with - up to `--` is one of its safe options (long ones only in full: GNU
-    programs also take abbreviations), a value follows where one is needed, and it gets no
-    more operands than its safe form takes."""
-    spec, operands, ended, i = ALLOWLIST[program], 0, False, 0
-    while i < len(words):
-        word, i = words[i], i + 1
-        if ended or word == "-" or not word.startswith("-"):
-            operands += 1
-        elif word == "--":
-            ended = True
-        else:
-            takes = _option(word, spec)
-            if takes is None:
-                return False
-            if takes:
-                if i == len(words) or words[i].startswith("-"):
-                    return False
-                i += 1
-    return spec.operands is None or operands <= spec.operands
-
-
-# Every builtin of bash 5.2 (`compgen -b`), and those that change no name the shell knows.
-BUILTINS = frozenset(
-    ". : [ alias bg bind break builtin caller cd command compgen complete compopt continue declare "
-    "dirs disown echo enable eval exec exit export false fc fg getopts hash help history jobs kill "
-    "let local logout mapfile popd printf pushd pwd read readarray readonly return set shift shopt "
-    "source suspend test times trap true type typeset ulimit umask unalias unset wait".split())
-INERT = frozenset({"cd", "echo", "false", "pwd", "true"})
-
-
-def changes_shell(command):
-    """Whether running `command` may change what later commands' names mean in this shell:
-    a function, an alias, an assignment, `source`, `export`, `hash`, any builtin but the inert
-    ones, anything computed. A program bash starts (rm, python3) cannot change the shell."""
-    root = parse(command)
-    if root is None:
-        return True
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type in ("function_definition", "variable_assignment", "declaration_command",
-                         "unset_command") or "$" in node.text.decode() or "`" in node.text.decode():
-            return True
-        if node.type == "command":
-            name_node = node.child_by_field_name("name")
-            name = literal(name_node) if name_node is not None else None
-            if name is None or (name in BUILTINS and name not in INERT):
-                return True
-        stack.extend(node.children)
-    return False
-
-
-REFUSAL = ("Error: the user did not approve this command, so it was not run. Do not try to get "
-           "the same result another way; ask the user how they want to proceed.")
-
-
-class Asker:
-    """A scripted user for the checks: answers in turn, and remembers each question."""
-
-    def __init__(self, *answers):
-        self.answers, self.asked = list(answers), []
-
-    def __call__(self, command, programs):
-        self.asked.append((command, list(programs)))
-        return self.answers.pop(0) if self.answers else "n"
-
-
-# ---- the sandbox (Task 5)
-SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib64", "/etc")  # the system's folders, read-only
-
-
-@dataclass(frozen=True)
-class SandboxPolicy:
-    """What the shell may reach besides the project folder; every opening is one field."""
-
-    network: bool = False  # True: commands reach the network (and this machine's loopback)
-    writable: tuple = ()  # more folders commands may change
-    readable: tuple = ()  # more folders commands may read
-    git_config: bool = True  # ~/.gitconfig and ~/.config/git, read-only, so commits carry a name
-
-
-def git_config_files(home):
-    """Where git looks for the user's configuration."""
-    return [os.path.join(home, ".gitconfig"), os.path.join(home, ".config", "git")]
-
-
-_TAKES = {"--bind": 2, "--ro-bind": 2, "--dev-bind": 2, "--bind-try": 2, "--ro-bind-try": 2,
-          "--dev-bind-try": 2, "--symlink": 2, "--setenv": 2, "--tmpfs": 1, "--proc": 1, "--dev": 1,
-          "--dir": 1, "--chdir": 1, "--remount-ro": 1, "--unsetenv": 1, "--cap-drop": 1,
-          "--cap-add": 1, "--uid": 1, "--gid": 1, "--hostname": 1, "--info-fd": 1, "--perms": 1}
-_KIND = {"--bind": "read-write", "--bind-try": "read-write", "--dev-bind": "read-write",
-         "--dev-bind-try": "read-write", "--ro-bind": "read-only", "--ro-bind-try": "read-only",
-         "--tmpfs": "private", "--proc": "proc", "--dev": "devices"}
-
-
-def bwrap_options(argv):
-    """bwrap's options in `argv` as (option, its values) up to `--`, and the command after it."""
-    if not argv or os.path.basename(argv[0]) != "bwrap":
-        raise ValueError(f"a bwrap command line starts with bwrap, not {argv[:1]}")
-    options, i = [], 1
-    while i < len(argv) and argv[i] != "--":
-        option = argv[i]
-        if not option.startswith("--"):
-            raise ValueError(f"bwrap would run {option!r} as the command: put -- before the command")
-        n = _TAKES.get(option, 0)
-        options.append((option, tuple(argv[i + 1 : i + 1 + n])))
-        i += 1 + n
-    return options, argv[i + 1 :]
-
-
-def sees(argv, path):
-    """What a command inside the sandbox finds at the host's `path`: "read-write" or
-    "read-only" (the host's file), "private" (an empty folder of the sandbox's own: the host's
-    file is not there), "proc", "devices", or "absent" (nothing is mounted there). Like bwrap,
-    the last mount at `path` or at a folder holding it wins."""
-    found = "absent"
-    for option, values in bwrap_options(argv)[0]:
-        if option in _KIND:
-            where = values[-1].rstrip("/") or "/"
-            if path == where or path.startswith(where.rstrip("/") + "/"):
-                found = _KIND[option]
-    return found
-
+from pathlib import Path  # noqa: F401 - for the answers
+
+from hypothesis import strategies as st
+
+from agentcourse.course.props import holds
+from agentcourse.course.scaffold.lab08 import (  # noqa: F401
+    # Tasks 1 and 2, the text editor: the project is the current folder
+    load,  # load(path) -> (real path, text exactly as stored); ValueError: outside, or no such file
+    confine,  # confine(path) -> the real path inside the project, or ValueError (lab 3's lesson)
+    backup,  # backup(real): a copy of the file as it is now, under .agent-backups/ in the project
+    write_atomically,  # write_atomically(real, text): all of text, byte for byte, or nothing
+    split_lines,  # split_lines(text) -> its lines, each with its "\n" (the last may have none)
+    # Tasks 3 and 4, the guardrail
+    parse,  # parse(command) -> bash's syntax tree (its root node), or None: cannot read it for sure
+    show,  # show(node): print a syntax tree, one node per line
+    literal,  # literal(node) -> the word bash passes on, or None: bash computes it as it runs
+    STRUCTURE,  # the node types of plain lists and pipelines: program, list, pipeline, ;, &&, ...
+    REDIRECTS,  # the node types of redirections
+    writes_nothing,  # writes_nothing(node): a redirection "always" may approve (2>&1, >/dev/null, < file)
+    ALLOWLIST,  # {program: its safe options}: what "always" may ever approve
+    options_ok,  # options_ok(program, words): only safe options, values where needed, few operands
+    changes_shell,  # changes_shell(command): running it may change what later names mean
+    REFUSAL,  # what the model reads when the user says no (it starts with "Error:")
+    # Task 5, the sandbox
+    SYSTEM,  # the system's folders: /usr, /bin, /sbin, /lib, /lib64, /etc
+    SandboxPolicy,  # SandboxPolicy(network, writable, readable, git_config): the openings
+    git_config_files,  # git_config_files(home) -> where git reads the user's configuration
+    sees,  # sees(argv, path) -> what a command inside finds at path: "read-write", "absent", ...
+    bwrap_options,  # bwrap_options(argv) -> ([(option, its values)], the command after --)
+    # for the check cells: scratch projects, a scripted user, and the instances they generate
+    scratch_project, every_file, backups, is_error, Asker,
+    REFUSED_PATHS, TEXT, bad_lines, check_session, computed_word_commands, counted_edits,
+    expected_view, file_lines, insert_cases, insert_texts, inserted, mounts_of, occurrences,
+    off_the_list_commands, plain_commands, probes, sandbox_layouts, sessions, structured_commands,
+    unique_edits, unsafe_option_commands,
+)
 
 print("setup ok")
 
@@ -456,15 +148,20 @@ print("setup ok")
 # - success: `Successfully replaced text at exactly one location.`
 #
 # **Matches count with overlaps** (Lecture 7.3): `"aa"` occurs twice in `"aaa"`, at 0 and at 1, so
-# replacing it is ambiguous, not a lucky first hit. An empty `old_str` is an error too.
+# replacing it is ambiguous, not a lucky first hit. An empty `old_str` is an error too, whatever
+# the file holds.
 #
 # The order is the point of this task: **confine, read, count, and only then back up and write**.
 # `load(path)` (given) confines and reads, or raises `ValueError` with the reason; `backup(real)`
-# and `write_atomically(real, text)` are given too. A path outside the project, a missing file or
-# an edit that does not apply returns its `Error:` *before* the backup, so a refused call leaves
-# every file, in the project and around it, exactly as it was: back up first, and a refused edit
-# of `../secret.txt` copies the secret into the project. The file keeps every other byte: a
-# `\r\n` file stays `\r\n`, a file without a final newline stays without one.
+# and `write_atomically(real, text)` are given too. A path outside the project (`..`, an absolute
+# path, a symlink out of it), a missing file or an edit that does not apply returns its `Error:`
+# *before* the backup, so a refused call leaves every file, in the project and around it, exactly
+# as it was: back up first, and a refused edit of `../secret.txt` copies the secret into the
+# project. A successful call makes one backup, of the file as it was.
+#
+# `old_str` and `new_str` are used exactly as given, and the file keeps every other byte: a
+# `\r\n` file stays `\r\n` (and a lone `\r` stays), a file without a final newline stays without
+# one, and any Unicode text stays as it was.
 #
 # **Hint:** `load`, count the places where `old_str` starts (`text.startswith(old_str, i)` for
 # every `i`; `text.count` skips overlaps), return any error, then `backup` and `write_atomically`.
@@ -503,45 +200,73 @@ with scratch_project() as root:
     (root / "x.txt").write_text("one two two2\n")
     assert str_replace("x.txt", "two2", "three").startswith("Successfully")
     assert (root / "x.txt").read_text() == "one two three\n"
+
+    # the property: old_str occurs once in before + old_str + after, so the file becomes
+    # before + new_str + after, whatever the text around it holds (CRLF, a lone CR, Unicode)
+    @holds(unique_edits())
+    def _(case):
+        before, old, after, new = case
+        (root / "f.txt").write_bytes((before + old + after).encode())
+        result = str_replace("f.txt", old, new)
+        assert result == "Successfully replaced text at exactly one location.", (
+            f"{old!r} occurs once in {before + old + after!r}: the success message, not {result!r}")
+        got = (root / "f.txt").read_bytes().decode()
+        assert got == before + new + after, f"the file should be {before + new + after!r}, not {got!r}"
 ### BEGIN HIDDEN TESTS
-with scratch_project() as root:
+with scratch_project(sample=False) as root:
     (root / "y.txt").write_text("alpha beta gamma\n")
-    assert str_replace("y.txt", "beta", "B").startswith("Successfully")
-    assert (root / "y.txt").read_text() == "alpha B gamma\n"
-    assert str_replace("y.txt", "alpha B", "").startswith("Successfully")
+    assert str_replace("y.txt", "alpha beta", "").startswith("Successfully")
     assert (root / "y.txt").read_text() == " gamma\n"
+    big = "ab\r\n" * 20_000
+    (root / "big.txt").write_bytes((big + "needle" + big).encode())
+    assert str_replace("big.txt", "needle", "pin") == "Successfully replaced text at exactly one location."
+    assert (root / "big.txt").read_bytes() == (big + "pin" + big).encode()
 ### END HIDDEN TESTS
 print("str_replace ok")
 
 # %% nbgrader="tests" grade_id="test_replace_counts" points=2
 """Check that no match and several matches (overlaps counted) give the documented errors."""
+NO_MATCH = "Error: No match found for replacement. Please check your text and try again."
+SEVERAL = "Error: Found {} matches for replacement text. Please provide more context to make a unique match."
 with scratch_project() as root:
     (root / "dup.py").write_text("x = 1\ny = 2\nx = 1\n")
-    assert str_replace("dup.py", "z = 3", "z = 4") == (
-        "Error: No match found for replacement. Please check your text and try again.")
-    assert str_replace("dup.py", "x = 1", "x = 9") == (
-        "Error: Found 2 matches for replacement text. Please provide more context to make a unique match.")
+    assert str_replace("dup.py", "z = 3", "z = 4") == NO_MATCH
+    assert str_replace("dup.py", "x = 1", "x = 9") == SEVERAL.format(2)
     (root / "aaa.txt").write_text("aaa\n")
-    assert str_replace("aaa.txt", "aa", "b") == (
-        "Error: Found 2 matches for replacement text. Please provide more context to make a unique match."), (
-        "'aa' starts at 0 and at 1 in 'aaa': count overlapping matches")
+    assert str_replace("aaa.txt", "aa", "b") == SEVERAL.format(2), "'aa' starts at 0 and at 1 in 'aaa': count overlapping matches"
     (root / "one.txt").write_text("a")
     assert is_error(str_replace("dup.py", "", "z")) and is_error(str_replace("one.txt", "", "z")), (
         "an empty old_str is refused")
     assert (root / "dup.py").read_text() == "x = 1\ny = 2\nx = 1\n" and (root / "aaa.txt").read_text() == "aaa\n"
     assert (root / "one.txt").read_text() == "a"
+
+    # the property: count where old_str starts, overlaps included; anything but one is refused
+    @holds(counted_edits())
+    def _(case):
+        text, old = case
+        (root / "c.txt").write_bytes(text.encode())
+        count, result = occurrences(text, old), str_replace("c.txt", old, "X")
+        if count == 1:
+            assert result.startswith("Successfully"), f"{old!r} starts once in {text!r}: replace it, not {result!r}"
+            return
+        expected = NO_MATCH if count == 0 else SEVERAL.format(count)
+        assert result == expected, f"{old!r} starts at {count} places in {text!r}: expected {expected!r}, not {result!r}"
+        assert (root / "c.txt").read_bytes() == text.encode(), "a refused edit leaves the file as it was"
+
+    # and an empty old_str is refused, whatever the file holds (even one character, or nothing)
+    @holds(st.text(TEXT, max_size=3))
+    def _(text):
+        (root / "e.txt").write_bytes(text.encode())
+        result = str_replace("e.txt", "", "z")
+        assert is_error(result), f"an empty old_str is an error, also in a file holding {text!r}: not {result!r}"
+        assert (root / "e.txt").read_bytes() == text.encode(), "a refused edit leaves the file as it was"
 ### BEGIN HIDDEN TESTS
-with scratch_project() as root:
+with scratch_project(sample=False) as root:
     (root / "many.py").write_text("pass\n" * 5)
-    assert str_replace("many.py", "pass", "return").startswith("Error: Found 5 matches for replacement text.")
-    (root / "ab.txt").write_text("ababa\n")
-    assert str_replace("ab.txt", "aba", "x").startswith("Error: Found 2 matches for replacement text.")
-    (root / "nl.txt").write_text("\n\n\n")
-    assert str_replace("nl.txt", "\n\n", "x").startswith("Error: Found 2 matches for replacement text.")
-    assert str_replace("many.py", "return", "x").startswith("Error: No match found")
-    (root / "q.txt").write_text("q")
-    assert is_error(str_replace("q.txt", "", "x")) and (root / "q.txt").read_text() == "q"
-    assert (root / "many.py").read_text() == "pass\n" * 5 and (root / "ab.txt").read_text() == "ababa\n"
+    assert str_replace("many.py", "pass", "return") == SEVERAL.format(5)
+    (root / "long.txt").write_text("a" * 5000)
+    assert str_replace("long.txt", "aa", "b") == SEVERAL.format(4999), "overlaps, in a long file too"
+    assert (root / "many.py").read_text() == "pass\n" * 5 and (root / "long.txt").read_text() == "a" * 5000
 ### END HIDDEN TESTS
 print("str_replace ok")
 
@@ -557,13 +282,36 @@ with scratch_project() as root:
     str_replace("math_utils.py", "return a + b", "return b + a")
     made = backups()
     assert len(made) == 1 and made[0].read_bytes() == original, "one backup, holding the file as it was"
+
+# the property: in any run of calls, a refused one (a path outside or missing, no match, several,
+# an empty old_str) changes no file anywhere, and each successful one leaves one more backup,
+# holding the file as it was before that call
+CALLS = st.tuples(st.sampled_from([path for path, _ in REFUSED_PATHS] + ["a.txt"] * 4),
+                  st.sampled_from(["one", "two", "three", "zzz", "", "outside", "a file", "\r\n"]))
+
+
+@holds(st.lists(CALLS, min_size=1, max_size=6))
+def _(calls):
+    with scratch_project(sample=False) as root:
+        (root / "a.txt").write_bytes(b"one\r\ntwo\none\r\nthree")
+        for given, old in calls:
+            path = given.format(outer=root.parent)
+            text, before, copies = (root / "a.txt").read_bytes().decode(), every_file(), backups()
+            result = str_replace(path, old, old.upper() + "!")
+            if path != "a.txt" or text.count(old) != 1 or not old:
+                why = dict(REFUSED_PATHS).get(given, "not exactly one match")
+                assert is_error(result), f"str_replace({path!r}, {old!r}, ...) ({why}) is refused: not {result!r}"
+                assert every_file() == before, f"the refused str_replace({path!r}, {old!r}, ...) changed or left files"
+            else:
+                made = [p for p in backups() if p not in copies]
+                assert len(made) == 1 and made[0].read_bytes() == text.encode(), (
+                    f"str_replace({path!r}, {old!r}, ...) made {len(made)} backups: one, holding the file as it was")
 ### BEGIN HIDDEN TESTS
 with scratch_project() as root:
     (root / "dup.py").write_text("a\na\n")
-    os.symlink(root.parent / "secret.txt", root / "notes.txt")
     before = every_file()
     for path, old in [("dup.py", "a"), ("notes.txt", "outside"), (str(root.parent / "secret.txt"), "outside"),
-                      ("sub/../../secret.txt", "outside"), ("dup.py", "")]:
+                      ("up/secret.txt", "outside"), ("dup.py", "")]:
         assert is_error(str_replace(path, old, "in")), (path, old)
     assert every_file() == before, "a refused call changed or left files behind"
     str_replace("dup.py", "a\na", "b")
@@ -581,8 +329,20 @@ with scratch_project() as root:
     (root / "open.txt").write_bytes(b"a\nb")
     str_replace("open.txt", "a", "A")
     assert (root / "open.txt").read_bytes() == b"A\nb"
+
+    # the property: lines ending in \n or \r\n (a lone \r inside), the last maybe with none,
+    # and an old_str that may span a line ending: every byte but the replaced ones stays
+    @holds(file_lines(max_size=4), st.sampled_from(["§", "§\r\n", "x§\r", "\n€", "☃😀§", "§\n"]),
+           file_lines(max_size=4), st.text(TEXT, max_size=6))
+    def _(head, old, tail, new):
+        text = "".join(head) + old + "".join(tail)
+        (root / "b.txt").write_bytes(text.encode())
+        str_replace("b.txt", old, new)
+        want = ("".join(head) + new + "".join(tail)).encode()
+        got = (root / "b.txt").read_bytes()
+        assert got == want, f"replacing {old!r} by {new!r} in {text!r}: the file should hold {want!r}, not {got!r}"
 ### BEGIN HIDDEN TESTS
-with scratch_project() as root:
+with scratch_project(sample=False) as root:
     (root / "mixed.txt").write_bytes(b"x\r\ny\nz\r\n")
     str_replace("mixed.txt", "y", "Y")
     assert (root / "mixed.txt").read_bytes() == b"x\r\nY\nz\r\n"
@@ -596,15 +356,21 @@ print("str_replace ok")
 # ## Task 2: `insert` (9 minutes)
 #
 # `insert(path, insert_line, insert_text)` puts `insert_text` after line `insert_line`: `0` means
-# before the first line, and the number of lines means after the last. Any other number is an
-# `Error:` that says how many lines the file has (`... has 3 lines`). The same road as Task 1:
-# confine and read, check, and only then back up and write; a refused call changes no file.
-# Success: `Inserted after line N.`
+# before the first line, and the number of lines means after the last. Any other number (a
+# negative one too) is an `Error:` that says how many lines the file has (`... has 3 lines`).
+# The same road as Task 1: confine and read, check, and only then back up and write; a refused
+# call changes no file, and a successful one makes one backup. Success: `Inserted after line N.`
+#
+# A line ends at `\n`, and only there, as `split_lines` (given) cuts them: a `\r` before it stays
+# part of the line, and a lone `\r`, a form feed or a Unicode line separator inside a line does
+# not end it. An empty file has no lines.
 #
 # The inserted text is whole lines: without a final `\n` it gets one, so it never runs into the
-# next line. One exception, the final-newline rule (Lecture 7.3): **a file without a final
-# newline keeps none**. Inserting after a last line that has no `\n` gives that line one, and the
-# inserted text then ends the file without one: `"x\ny"` with `"z"` after line 2 is `"x\ny\nz"`.
+# next line. One exception, the final-newline rule (Lecture 7.3): **a file whose last line has no
+# final newline keeps none**. Inserting after a last line that has no `\n` gives that line one,
+# and the inserted text then ends the file without one:
+# `"x\ny"` with `"z"` after line 2 is `"x\ny\nz"`. (An empty file has no last line: inserting
+# `"z"` into `""` gives `"z\n"`.)
 #
 # **Hint:** `split_lines(text)` (given) keeps each line's ending; then
 # `lines[:n] + [new] + lines[n:]`.
@@ -641,14 +407,34 @@ with scratch_project() as root:
     assert (root / "abc.txt").read_text() == "top\na\nafter a\nb\nc\n"
     insert("abc.txt", 5, "end")
     assert (root / "abc.txt").read_text() == "top\na\nafter a\nb\nc\nend\n"
+
+    # the property: a file as its lines (\n or \r\n, CR, form feeds and Unicode separators
+    # inside lines, the last line maybe open), any line number from 0 to the last, text of
+    # one or more lines: the file is the lines before, the text as whole lines, the rest
+    @holds(insert_cases())
+    def _(case):
+        lines, n, text = case
+        (root / "f.txt").write_bytes("".join(lines).encode())
+        copies = backups()
+        result = insert("f.txt", n, text)
+        assert isinstance(result, str) and result.startswith("Inserted"), (
+            f"line {n} of a file of {len(lines)} lines is in bounds: not {result!r}")
+        want, got = inserted(lines, n, text), (root / "f.txt").read_bytes().decode()
+        assert got == want, f"{text!r} after line {n} of {''.join(lines)!r}: the file should be {want!r}, not {got!r}"
+        made = [p for p in backups() if p not in copies]
+        assert len(made) == 1 and made[0].read_bytes() == "".join(lines).encode(), (
+            f"an insert makes one backup, holding the file as it was: it made {len(made)}")
 ### BEGIN HIDDEN TESTS
-with scratch_project() as root:
+with scratch_project(sample=False) as root:
     (root / "two.txt").write_text("1\n2\n")
     insert("two.txt", 1, "m1\nm2")
     assert (root / "two.txt").read_text() == "1\nm1\nm2\n2\n"
     insert("two.txt", 4, "z\n")
     assert (root / "two.txt").read_text() == "1\nm1\nm2\n2\nz\n"
     assert len(backups()) == 2
+    (root / "big.txt").write_bytes(b"x\r\n" * 30_000)
+    insert("big.txt", 20_000, "mid")
+    assert (root / "big.txt").read_bytes() == b"x\r\n" * 20_000 + b"mid\n" + b"x\r\n" * 10_000
 ### END HIDDEN TESTS
 print("insert ok")
 
@@ -661,8 +447,21 @@ with scratch_project() as root:
     (root / "open2.txt").write_text("x\ny")
     insert("open2.txt", 1, "m")
     assert (root / "open2.txt").read_text() == "x\nm\ny", "only an insert at the end touches the last line"
+    (root / "empty.txt").write_text("")
+    insert("empty.txt", 0, "z")
+    assert (root / "empty.txt").read_text() == "z\n", "an empty file has no last line: the text is a whole line"
+
+    # the property: files whose last line has no "\n", inserts anywhere: only an insert after
+    # that last line touches it, and then the file still ends without a newline
+    @holds(insert_cases(open_end=True))
+    def _(case):
+        lines, n, text = case
+        (root / "o.txt").write_bytes("".join(lines).encode())
+        insert("o.txt", n, text)
+        want, got = inserted(lines, n, text), (root / "o.txt").read_bytes().decode()
+        assert got == want, f"{text!r} after line {n} of {''.join(lines)!r}: the file should be {want!r}, not {got!r}"
 ### BEGIN HIDDEN TESTS
-with scratch_project() as root:
+with scratch_project(sample=False) as root:
     (root / "one.txt").write_text("only")
     insert("one.txt", 1, "a\nb\n")
     assert (root / "one.txt").read_text() == "only\na\nb"
@@ -685,13 +484,33 @@ with scratch_project() as root:
         assert is_error(result) and "3 lines" in result, f"insert_line {bad}: {result!r}"
     assert is_error(insert("../secret.txt", 0, "x")) and is_error(insert("missing.txt", 0, "x"))
     assert every_file() == before, "a refused call changed or left files behind"
+
+    # the property: a line number below 0 or past the last line is refused, says how many lines
+    # the file has, and changes no file
+    @holds(bad_lines())
+    def _(case):
+        lines, n = case
+        (root / "r.txt").write_bytes("".join(lines).encode())
+        before = every_file()
+        result = insert("r.txt", n, "x")
+        assert is_error(result) and re.search(rf"\b{len(lines)} lines?\b", result), (
+            f"insert_line {n} in a file of {len(lines)} lines: an Error: that says {len(lines)} lines, not {result!r}")
+        assert every_file() == before, f"the refused insert_line {n} changed or left files behind"
+
+    # and a path outside the project or missing is refused before anything is written
+    @holds(st.sampled_from(REFUSED_PATHS), st.integers(0, 1), insert_texts())
+    def _(refused, n, text):
+        (path, why), before = refused, every_file()
+        result = insert(path.format(outer=root.parent), n, text)
+        assert is_error(result), f"insert({path!r}, ...) ({why}) is refused: not {result!r}"
+        assert every_file() == before, f"the refused insert({path!r}, ...) changed or left files behind"
 ### BEGIN HIDDEN TESTS
-with scratch_project() as root:
+with scratch_project(sample=False) as root:
     (root / "one.txt").write_text("only\n")
-    os.symlink(root.parent / "secret.txt", root / "notes.txt")
     before = every_file()
     for bad in (2, -2, 10**6):
-        assert is_error(insert("one.txt", bad, "x")) and "1 lines" in insert("one.txt", bad, "x")
+        result = insert("one.txt", bad, "x")
+        assert is_error(result) and re.search(r"\b1 lines?\b", result), result
     assert is_error(insert("notes.txt", 0, "x")) and is_error(insert(str(root.parent / "secret.txt"), 1, "x"))
     assert every_file() == before, "a refused call changed or left files behind"
 ### END HIDDEN TESTS
@@ -711,18 +530,22 @@ print("insert ok")
 # and repeats do not matter), or `None`: only this exact command can be approved, once. It returns the
 # tuple only when **all** of these hold:
 #
-# - `parse(command)` (given) is not `None`;
+# - `parse(command)` (given) is not `None` (it is `None` for text over 10,000 characters, outside
+#   printable ASCII, with a syntax error, nested more than 100 levels deep, or a tree that runs a
+#   command on past the newline where bash ends it);
 # - every node of the tree is either of a type in `STRUCTURE` (given: the program, lists with
-#   `&&` `||` `;`, pipelines, statements with redirections, comments, the operators), a
-#   redirection that `writes_nothing` (given: `2>&1`, `>/dev/null`, `< file`), or a `command`;
+#   `&&` `||` `;` or newlines, pipelines with `|`, statements with redirections, comments, the
+#   operators), a redirection that `writes_nothing` (given: `2>&1`, `>/dev/null`, `< file`), or
+#   a `command`;
 # - in each `command` node, every child but its redirections is a literal word (`literal(child)`,
-#   given, is not `None`: no `$`, `` ` ``, glob, brace, `~` or backslash), the first word is a
-#   program in `ALLOWLIST` (given), and `options_ok(program, the other words)` (given): no option
-#   that runs code or writes a file (`sort -o`, `grep --pre=`), abbreviations included.
+#   given, is not `None`: no `$`, `` ` ``, glob, brace, `~` or backslash outside quotes), the first
+#   word is a key of `ALLOWLIST` (given) as it stands (quotes aside: `'ls'` is `ls`, but
+#   `/bin/ls` and `./ls` are not keys), and `options_ok(program, the other words)` (given): no
+#   option that runs code or writes a file (`sort -o`, `grep --pre=`), abbreviations included.
 #
-# Anything else, anything unknown, returns `None`: a subshell `( )`, `$( )`, a function, `&`, a
-# here-document, `bash -c`, `sudo`, `env`, an assignment such as `X=1 ls`. Try
-# `show(parse("ls -l | wc -l 2>/dev/null"))` to see a tree.
+# Anything else, anything unknown, returns `None`, wherever in the line it stands: a subshell
+# `( )`, `$( )`, a function, `&`, `|&`, a here-document, `bash -c`, `sudo`, `env`, an assignment
+# such as `X=1 ls`. Try `show(parse("ls -l | wc -l 2>/dev/null"))` to see a tree.
 #
 # **Hint:** a stack (or a recursive helper) over `node.children`, starting at the root; for a
 # `command` node, look at its children yourself instead of walking into them.
@@ -775,6 +598,15 @@ for command, expected in [
 ]:
     got = assess(command)
     assert got is not None and set(got) == expected, f"assess({command!r}) = {got}, expected the programs {expected}"
+
+
+# the property: allowlisted programs with safe options and literal words in any quoting, joined
+# by && || ; newlines and pipes, with redirections that write nothing: their programs, all of them
+@holds(plain_commands())
+def _(case):
+    command, programs = case
+    got = assess(command)
+    assert got is not None and set(got) == programs, f"assess({command!r}) = {got}, expected the programs {set(programs)}"
 ### BEGIN HIDDEN TESTS
 for command, expected in [
     ("wc -l main.py utils.py", {"wc"}), ("ls -1p . | sort -r", {"ls", "sort"}), ("cd src && ls", {"cd", "ls"}),
@@ -783,6 +615,12 @@ for command, expected in [
 ]:
     got = assess(command)
     assert got is not None and set(got) == expected, f"assess({command!r}) = {got}, expected the programs {expected}"
+long = "; ".join(["ls -la src", "cat a.txt | wc -l", "grep -rn TODO ."] * 200)
+assert len(long) < 10_000 and set(assess(long) or ()) == {"ls", "cat", "wc", "grep"}, "a long plain line, flat"
+chain = " && ".join(["ls"] * 90)
+assert set(assess(chain) or ()) == {"ls"}, "90 commands joined by &&: the tree is 90 levels deep"
+assert assess("ls;" * 3334) is None and assess(" && ".join(["ls"] * 120)) is None, (
+    "over 10,000 characters, or more than 100 levels deep: parse gives None, so it asks")
 ### END HIDDEN TESTS
 print("assess ok")
 
@@ -793,11 +631,21 @@ for command in ["rm -rf build", "ls; rm x", "ls && rm x", "ls | xargs rm", "pyth
                 "nice ls", "exec ls", "command ls", "find . -name x", "ls\nrm x", "cat a | sh",
                 "/bin/ls", "/usr/bin/cat a"]:
     assert assess(command) is None, f"assess({command!r}) = {assess(command)}: only this exact command may be approved"
+
+
+# the property: a plain line of allowlisted commands with one program off the list (or an
+# allowlisted one by a path) put anywhere in it asks for the exact command
+@holds(off_the_list_commands())
+def _(case):
+    command, part = case
+    got = assess(command)
+    assert got is None, f"assess({command!r}) = {got}: {part!r} is not on the allowlist, so only this exact command may be approved"
 ### BEGIN HIDDEN TESTS
 for command in ["true || rm x", "echo a; echo b; shred x", "git status", "make", "awk 1 a", "sed -n 1p a",
                 "zsh -c 'ls'", "bash --login -c ls", "dash -ec ls", "eval ls", "nohup ls", "xargs", "ls | tee out",
                 "watch ls", "/bin/ls -la", "./ls", "/usr/local/bin/grep x a", "source env.sh", ". env.sh", "alias ls=rm", "ssh host ls"]:
     assert assess(command) is None, f"assess({command!r}) = {assess(command)}: only this exact command may be approved"
+assert assess(" | ".join(["cat a.txt"] * 400 + ["sh"])) is None, "the last of 401 commands is off the list"
 ### END HIDDEN TESTS
 print("assess ok")
 
@@ -807,6 +655,15 @@ for command in ["ls $(rm x)", "ls $(ls)", "ls `pwd`", "echo $HOME", 'echo "$USER
                 "cat ~/.ssh/id_rsa", "ls {a,b}", "l\\s", "r\\m x", "ls ?", "$cmd"]:
     assert assess(command) is None, f"assess({command!r}) = {assess(command)}: a computed word must ask"
 assert set(assess("echo '$HOME' \"a b\"") or ()) == {"echo"}, "quoted text without $ is literal"
+
+
+# the property: one computed word anywhere (a command's name or any argument, in any command of
+# the line) makes the whole line ask; the same characters quoted are literal (test_assess_plain)
+@holds(computed_word_commands())
+def _(case):
+    command, word = case
+    got = assess(command)
+    assert got is None, f"assess({command!r}) = {got}: bash computes {word!r} as it runs, so it must ask"
 ### BEGIN HIDDEN TESTS
 for command in ["cat $(echo a)", "ls ${X}", "echo $((1+2))", "grep x [ab]", "ls ~", "cat a\\ b", 'echo "`id`"',
                 "ls $'x'", "echo \"\\$x\"", "wc -l $(find . -name '*.py')"]:
@@ -823,6 +680,23 @@ for command in ["sort -o out.txt names", "sort --output=x names", "grep --pre=sh
     assert assess(command) is None, f"assess({command!r}) = {assess(command)}: that option is not a safe one"
 for command in ["sort -rn names", "grep -n --exclude-dir=.git x .", "head -n 3 a", "uniq -c a"]:
     assert assess(command) is not None, f"assess({command!r}) = None: those options are safe"
+
+
+# the property: one command anywhere in the line with an option off its program's safe list (another
+# letter, a long option, an abbreviation, a missing value, one operand too many) makes it ask
+@holds(unsafe_option_commands())
+def _(case):
+    command, part = case
+    got = assess(command)
+    assert got is None, f"assess({command!r}) = {got}: {part!r} is not a safe use (options_ok says so), so it must ask"
+
+
+# and safe options, any number of them, in every command, do not
+@holds(plain_commands(max_commands=3))
+def _(case):
+    command, programs = case
+    got = assess(command)
+    assert got is not None and set(got) == programs, f"assess({command!r}) = {got}: every option in it is safe"
 ### BEGIN HIDDEN TESTS
 for command in ["sort -T /tmp a", "sort -rno x a", "file -z a", "grep --pree=sh x", "cat --show-all=1 a",
                 "head -n", "ls --color", "cut -f", "realpath --relative-to", "cd a b", "ls; tail -f log",
@@ -840,6 +714,16 @@ for command in ["(ls)", "{ ls; }", "ls &", "f() { ls; }", "if true; then ls; fi"
                 "cat <<< hi", "! ls", "ls &&", "echo 'unterminated", "ls | ", "cat < /dev/tcp/host/80"]:
     assert assess(command) is None, f"assess({command!r}) = {assess(command)}: not a plain command"
 assert set(assess("ls 2>&1 | grep x > /dev/null") or ()) == {"ls", "grep"}, "these redirections write nothing"
+
+
+# the property: an allowlisted command put in any other shape (a subshell, a group, a function, a
+# loop, a condition, an assignment, a redirection that writes, a here-document, |&, ...), anywhere
+# in a plain line, makes the whole line ask
+@holds(structured_commands())
+def _(case):
+    command, shape = case
+    got = assess(command)
+    assert got is None, f"assess({command!r}) = {got}: {shape!r} is not a plain list or pipeline, so it must ask"
 ### BEGIN HIDDEN TESTS
 for command in ["[[ -f a ]] && ls", "while true; do ls; done", "case a in a) ls;; esac", "ls | (cat)", "a=1",
                 "export X=1", "ls 1> out", "ls &> out", "ls 2> err.log", "function g { ls; }", "ls; (pwd)",
@@ -856,16 +740,19 @@ print("assess ok")
 # the command may run now, or `REFUSAL` (given; it starts with `Error:` and goes back to the model
 # as the tool's result) when the user said no. `ask(command, programs)` shows the user the exact
 # command and returns `"y"`, `"a"` or `"n"`; `programs` is what `"a"` would approve from now on.
+# Ask at most once per check.
 #
 # - **"Always" for programs.** When `assess(command)` gives programs, the shell is fenced (the
 #   sandbox of Task 5 is around it) and unchanged (below): if every program is approved already,
-#   the command runs unasked. Otherwise ask, offering the programs not approved yet; `"a"` adds
-#   them to `self.approved`.
+#   the command runs unasked. Otherwise ask, offering the programs not approved yet (in any
+#   order); `"a"` adds them to `self.approved`, `"y"` runs the command this once.
 # - **Once for the exact command.** Otherwise ask with `programs=[]`: only this exact command can
-#   be approved, and `"a"` counts as `"y"`, this once. It approves nothing for later.
+#   be approved, and `"a"` counts as `"y"`, this once. It approves nothing for later, not even
+#   the same text.
 # - **A changed shell.** The shell lives on between commands, so `ls() { rm -rf x; }` would make a
-#   later `ls` run `rm`. Once a command that `changes_shell(command)` (given) has run, every
-#   later command asks for its exact text (`self.changed`).
+#   later `ls` run `rm`. Once a command that `changes_shell(command)` (given) has run (`check`
+#   returned `None` for it), every later command asks for its exact text (`self.changed`). A
+#   refused command has not run, and a program such as `rm` cannot change the shell.
 # - **No fence, no "always".** With `fenced=False` every command asks for its exact text.
 #
 # **Expected:** four cells print `guardrail ok`.
@@ -886,13 +773,13 @@ class Guardrail:
         programs = assess(command)
         if programs is not None and self.fenced and not self.changed:
             pending = [p for p in dict.fromkeys(programs) if p not in self.approved]
-            if not pending:
-                return None
-            answer = self.ask(command, pending)
-            if answer == "a":
-                self.approved.update(pending)
-            return None if answer in ("y", "a") else REFUSAL
-        if self.ask(command, []) not in ("y", "a"):
+            if pending:
+                answer = self.ask(command, pending)
+                if answer == "a":
+                    self.approved.update(pending)
+                if answer not in ("y", "a"):
+                    return REFUSAL
+        elif self.ask(command, []) not in ("y", "a"):
             return REFUSAL
         self.changed = self.changed or changes_shell(command)
         return None
@@ -915,11 +802,14 @@ guard = Guardrail(user)
 assert guard.check("cat a") is None and guard.check("cat b") is None and len(user.asked) == 2, (
     "y approves this command only: cat asks again")
 assert guard.approved == set()
+
+
+# the property: any run of allowlisted commands and answers: asked once about the programs not
+# approved yet (none: it runs unasked), "a" approves them for later, "y" this once, "n" is REFUSAL
+@holds(sessions(exact=False, changes=False))
+def _(steps):
+    check_session(Guardrail, steps)
 ### BEGIN HIDDEN TESTS
-user = Asker("y", "a")
-guard = Guardrail(user)
-assert guard.check("wc a") is None and guard.approved == set(), "y approves once"
-assert guard.check("cat a") is None and guard.approved == {"cat"} and len(user.asked) == 2
 user = Asker("y", "a")
 guard = Guardrail(user)
 assert guard.check("cat a") is None and guard.approved == set(), "y approves once"
@@ -939,6 +829,14 @@ assert guard.check("ls; rm -rf build") is None and user.asked[-1] == ("ls; rm -r
 assert guard.approved == {"ls"}, "an exact-command approval approves no program"
 assert guard.check("ls -a") is None and len(user.asked) == 3, "rm is a program: it cannot change the shell, ls runs unasked"
 assert guard.check("ls $(rm x)") == REFUSAL and user.asked[-1] == ("ls $(rm x)", [])
+
+
+# the property: runs that mix allowlisted commands with commands only their exact text can
+# approve: those ask with [] every time, "a" counts as "y" and approves nothing, and the
+# programs approved before stay approved
+@holds(sessions(changes=False))
+def _(steps):
+    check_session(Guardrail, steps)
 ### BEGIN HIDDEN TESTS
 user = Asker("a", "a", "a", "n")
 guard = Guardrail(user)
@@ -961,6 +859,13 @@ user = Asker("a", "n")
 guard = Guardrail(user)
 assert guard.check("cat a") is None and guard.check("alias cat=rm") == REFUSAL
 assert guard.check("cat b") is None and len(user.asked) == 2, "a refused command changed nothing: cat runs unasked"
+
+
+# the property: runs with commands that may change the shell: once one of them has run, every
+# later command asks for its exact text, for good; one that was refused changed nothing
+@holds(sessions())
+def _(steps):
+    check_session(Guardrail, steps)
 ### BEGIN HIDDEN TESTS
 user = Asker("a", "n", "y")
 guard = Guardrail(user)
@@ -982,6 +887,12 @@ guard = Guardrail(user, fenced=False)
 assert guard.check("ls") is None and guard.check("ls") is None
 assert user.asked == [("ls", []), ("ls", [])] and guard.approved == set()
 assert guard.check("cat a") == REFUSAL
+
+
+# the property: without a fence, every command of any run asks for its exact text
+@holds(sessions())
+def _(steps):
+    check_session(Guardrail, steps, fenced=False)
 ### BEGIN HIDDEN TESTS
 user = Asker("y", "a", "y")
 guard = Guardrail(user, fenced=False)
@@ -1009,12 +920,16 @@ print("guardrail ok")
 #   `--proc /proc --dev /dev`;
 # - **hidden**: everything else, by not naming it: the rest of the home folder (keys, tokens,
 #   other projects), the host's `/tmp`, `/var`, `/mnt` ...;
-# - then `--chdir project`, `--`, and the `command` words.
+# - then `--chdir project`, `--`, and the `command` words, exactly as given.
 #
-# bwrap mounts in order, and a mount hides whatever an earlier one put at or under its folder:
-# the project usually lives inside the home folder, so the home's `--tmpfs` must come first.
-# `sees(argv, path)` (given) tells what a command inside finds at a host path: `"read-write"`,
-# `"read-only"`, `"private"`, `"proc"`, `"devices"` or `"absent"`.
+# **The deeper folder wins.** Where one folder named above lies inside another, what is inside
+# the inner one follows the inner one's rule, whatever the two kinds: the project inside the
+# home folder is read-write, Python inside the home folder or the project is read-only, a
+# readable folder inside a writable one read-only, a writable folder inside a readable one (or
+# inside `/tmp`) read-write. bwrap mounts in order, and a mount hides whatever an earlier one put
+# at or under its folder: so mount each folder before anything inside it (the home's `--tmpfs`
+# before the project). `sees(argv, path)` (given) tells what a command inside finds at a host
+# path: `"read-write"`, `"read-only"`, `"private"`, `"proc"`, `"devices"` or `"absent"`.
 #
 # **Expected:** four cells print `sandbox ok`.
 
@@ -1046,6 +961,25 @@ for path, expected in [(PROJECT, "read-write"), (PROJECT + "/src/main.py", "read
                        ("/proc/self", "proc"), ("/dev/null", "devices")]:
     assert sees(argv, path) == expected, f"{path}: {sees(argv, path)}, expected {expected}"
 assert argv[argv.index("--chdir") + 1] == PROJECT, "the shell starts in the project"
+
+
+# the property: any layout (a home under /home or elsewhere, the project inside it or not, Python
+# inside the home or the project, policy folders nested in each other): every path the project,
+# a writable folder, the system, Python, a readable folder or git's configuration holds is seen
+# the way its deepest named folder says; and the command runs in the project, after --
+@holds(sandbox_layouts(), st.lists(st.sampled_from(["bash", "--norc", "-c", "ls -la", "--share-net", "--"]),
+                                   min_size=1, max_size=4))
+def _(layout, command):
+    policy, project, home, pythons = layout
+    argv = sandbox_argv(policy, project, home, pythons, command)
+    assert argv[0] == "bwrap" and bwrap_options(argv)[1] == command, f"the command after --: {command}, in {argv}"
+    assert argv[argv.index("--chdir") + 1] == project, "the shell starts in the project: --chdir project"
+    named = mounts_of(policy, project, home, pythons)
+    for path in probes(named):
+        want, why = expected_view(named, path)
+        if want in ("read-write", "read-only", "proc", "devices"):
+            got = sees(argv, path)
+            assert got == want, f"{path}: {got}, expected {want} (the deepest folder named at or above it is {why})\n{argv}"
 ### BEGIN HIDDEN TESTS
 argv = sandbox_argv(SandboxPolicy(), "/srv/apps/shop", "/var/lib/builder", ["/opt/py/3.13"], ["sh"])
 for path, expected in [("/srv/apps/shop/x", "read-write"), ("/opt/py/3.13/lib/os.py", "read-only"),
@@ -1064,6 +998,22 @@ for path in ["/home/ann/.ssh/id_rsa", "/home/ann/.aws/credentials", "/home/ann/c
     assert sees(argv, path) == "private", f"{path}: {sees(argv, path)}, expected private (empty, the sandbox's own)"
 for path in ["/var/lib/db", "/mnt/backup", "/home/bob/notes", "/run/user/1000/bus", "/opt/tools", "/media/usb"]:
     assert sees(argv, path) == "absent", f"{path}: {sees(argv, path)}, expected absent"
+
+
+# the property: in any layout, what the home folder and /tmp hold (outside the folders named inside
+# them) is private, and every path no named folder holds (a sibling, a parent, a name that
+# only starts the same, /var, /mnt, other homes) is absent
+@holds(sandbox_layouts())
+def _(layout):
+    policy, project, home, pythons = layout
+    argv = sandbox_argv(policy, project, home, pythons, ["bash"])
+    named = mounts_of(policy, project, home, pythons)
+    for path in probes(named):
+        want, why = expected_view(named, path)
+        if want in ("private", "absent"):
+            got = sees(argv, path)
+            held = f"the deepest folder named at or above it is {why}" if why else "no folder named holds it"
+            assert got == want, f"{path}: {got}, expected {want} ({held})\n{argv}"
 ### BEGIN HIDDEN TESTS
 argv = sandbox_argv(SandboxPolicy(), "/home/zoe/p", "/home/zoe", ["/home/zoe/venv"], ["bash"])
 for path in ["/home/zoe/.netrc", "/home/zoe/.docker/config.json", "/home/zoe/pp/x", "/home/zoe/.pyenv"]:
@@ -1082,6 +1032,19 @@ assert "--unshare-all" in options and "--share-net" not in options, "no network 
 assert "--die-with-parent" in options, "nothing inside outlives the session"
 argv = sandbox_argv(SandboxPolicy(network=True), "/home/ann/p", "/home/ann", [], ["bash"])
 assert "--share-net" in [option for option, _ in bwrap_options(argv)[0]], "policy.network opens it"
+
+
+# the property: in any layout, --unshare-all and --die-with-parent always, --share-net exactly when
+# policy.network, all before the --; a command's own words (even "--share-net") are its own
+@holds(sandbox_layouts(), st.lists(st.sampled_from(["sh", "-c", "--share-net", "--unshare-all", "x"]), min_size=1, max_size=3))
+def _(layout, command):
+    policy, project, home, pythons = layout
+    argv = sandbox_argv(policy, project, home, pythons, command)
+    options, after = bwrap_options(argv)
+    options = [option for option, _ in options]
+    assert "--unshare-all" in options and "--die-with-parent" in options, f"--unshare-all and --die-with-parent, always: {argv}"
+    assert ("--share-net" in options) == policy.network, f"--share-net exactly when policy.network ({policy.network}): {argv}"
+    assert after == command, f"after --, the command as given: {command}, not {after}"
 ### BEGIN HIDDEN TESTS
 argv = sandbox_argv(SandboxPolicy(writable=("/data",)), "/w/p", "/home/x", ["/py"], ["sh", "-c", "--share-net"])
 options = [option for option, _ in bwrap_options(argv)[0]]
@@ -1098,6 +1061,21 @@ for path, expected in [("/data/cache/x", "read-write"), ("/home/ann/datasets/a.c
                        ("/data/cache/ref/r.txt", "read-only"), ("/home/ann/.gitconfig", "private"),
                        ("/home/ann/p/x", "read-write"), ("/data/other", "absent")]:
     assert sees(argv, path) == expected, f"{path}: {sees(argv, path)}, expected {expected}"
+
+
+# the property: layouts whose policy opens folders (nested in each other, in the home folder, the
+# project or /tmp) or keeps git's configuration out: every path is seen as its deepest named
+# folder says, and nothing the policy does not name
+@holds(sandbox_layouts().filter(lambda layout: layout[0].writable or layout[0].readable or not layout[0].git_config))
+def _(layout):
+    policy, project, home, pythons = layout
+    argv = sandbox_argv(policy, project, home, pythons, ["bash"])
+    named = mounts_of(policy, project, home, pythons)
+    for path in probes(named):
+        want, why = expected_view(named, path)
+        got = sees(argv, path)
+        held = f"the deepest folder named at or above it is {why}" if why else "no folder named holds it"
+        assert got == want, f"{path}: {got}, expected {want} ({held}) with {policy}\n{argv}"
 ### BEGIN HIDDEN TESTS
 policy = SandboxPolicy(readable=("/srv/ref",), writable=("/srv/ref/out", "/home/q/build"))
 argv = sandbox_argv(policy, "/home/q/p", "/home/q", ["/home/q/env"], ["bash"])

@@ -19,6 +19,8 @@ def chain(*steps):
 
 _COUNT = "    starts = [i for i in range(len(text)) if text.startswith(old_str, i)]\n"
 _REPLACE_BACKUP = "    backup(real)\n    write_atomically(real, text[: starts[0]]"
+_EXACT_BRANCH = "        elif self.ask(command, []) not in (\"y\", \"a\"):\n            return REFUSAL\n"
+_REMEMBER = "                if answer == \"a\":\n                    self.approved.update(pending)\n"
 _ASSESS_WORDS = """            if not words or None in words or words[0] not in ALLOWLIST or not options_ok(words[0], words[1:]):
                 return None"""
 
@@ -71,10 +73,10 @@ WRONG = {
     },
     # "a" on an exact-command question approves the command's programs anyway.
     "guardrail-always-on-exact-command": {
-        "guardrail": swap("        if self.ask(command, []) not in (\"y\", \"a\"):\n            return REFUSAL\n",
-                          "        answer = self.ask(command, [])\n"
-                          "        if answer not in (\"y\", \"a\"):\n            return REFUSAL\n"
-                          "        if answer == \"a\":\n            self.approved.add(command.split()[0])\n"),
+        "guardrail": swap(_EXACT_BRANCH,
+                          "        else:\n            answer = self.ask(command, [])\n"
+                          "            if answer not in (\"y\", \"a\"):\n                return REFUSAL\n"
+                          "            if answer == \"a\":\n                self.approved.add(command.split()[0])\n"),
     },
     # The home folder bound read-only instead of a private, empty one: ~/.ssh is readable.
     "sandbox-home-readable": {
@@ -386,14 +388,12 @@ WRONG.update({
     },
     # No memory: every command asks, even after "a".
     "guardrail-no-memory": {
-        "guardrail": swap("            if answer == \"a\":\n                self.approved.update(pending)\n", ""),
+        "guardrail": swap(_REMEMBER, ""),
     },
     # "a" offered for every program of the command, approved or not.
     "guardrail-offers-every-program": {
-        "guardrail": swap("            pending = [p for p in dict.fromkeys(programs) if p not in self.approved]\n"
-                          "            if not pending:\n                return None\n",
-                          "            if all(p in self.approved for p in programs):\n                return None\n"
-                          "            pending = list(dict.fromkeys(programs))\n"),
+        "guardrail": swap("            pending = [p for p in dict.fromkeys(programs) if p not in self.approved]\n",
+                          "            pending = [] if all(p in self.approved for p in programs) else list(dict.fromkeys(programs))\n"),
     },
     # The changed shell is never recorded.
     "guardrail-ignores-a-changed-shell": {
@@ -402,9 +402,9 @@ WRONG.update({
     # The shell counts as changed as soon as such a command is asked about, even when refused.
     "guardrail-changed-before-asking": {
         "guardrail": chain(swap("        self.changed = self.changed or changes_shell(command)\n", ""),
-                           swap("        if self.ask(command, []) not in (\"y\", \"a\"):",
-                                "        self.changed = self.changed or changes_shell(command)\n"
-                                "        if self.ask(command, []) not in (\"y\", \"a\"):")),
+                           swap(_EXACT_BRANCH, "        else:\n            self.changed = self.changed or changes_shell(command)\n"
+                                               "            if self.ask(command, []) not in (\"y\", \"a\"):\n"
+                                               "                return REFUSAL\n")),
     },
     # fenced is never read: "always" offered with no sandbox around the shell.
     "guardrail-ignores-fenced": {
@@ -413,26 +413,25 @@ WRONG.update({
     },
     # A refusal as a plain word: the model reads "no" as the command's output.
     "guardrail-refusal-not-an-error": {
-        "guardrail": chain(swap("            return None if answer in (\"y\", \"a\") else REFUSAL",
-                                "            return None if answer in (\"y\", \"a\") else \"no\""),
+        "guardrail": chain(swap("                    return REFUSAL\n", "                    return \"no\"\n"),
                            swap("            return REFUSAL\n        self.changed", "            return \"no\"\n        self.changed")),
     },
     # "a" on an exact command remembers the command string: the same text runs unasked next time.
     "guardrail-remembers-exact-commands": {
-        "guardrail": swap("        if self.ask(command, []) not in (\"y\", \"a\"):\n            return REFUSAL\n",
-                          "        if command in self.approved:\n            return None\n"
-                          "        answer = self.ask(command, [])\n"
-                          "        if answer not in (\"y\", \"a\"):\n            return REFUSAL\n"
-                          "        if answer == \"a\":\n            self.approved.add(command)\n"),
+        "guardrail": swap(_EXACT_BRANCH,
+                          "        elif command in self.approved:\n            return None\n"
+                          "        else:\n            answer = self.ask(command, [])\n"
+                          "            if answer not in (\"y\", \"a\"):\n                return REFUSAL\n"
+                          "            if answer == \"a\":\n                self.approved.add(command)\n"),
     },
     # Every command approved once counts as changing the shell: after `rm x`, ls asks again.
     "guardrail-changed-after-any-exact-command": {
-        "guardrail": swap("        self.changed = self.changed or changes_shell(command)\n", "        self.changed = True\n"),
+        "guardrail": swap(_EXACT_BRANCH, "        else:\n            if self.ask(command, []) not in (\"y\", \"a\"):\n"
+                                         "                return REFUSAL\n            self.changed = True\n"),
     },
     # "y" approves for later too.
     "guardrail-yes-means-always": {
-        "guardrail": swap("            if answer == \"a\":\n                self.approved.update(pending)\n",
-                          "            if answer in (\"y\", \"a\"):\n                self.approved.update(pending)\n"),
+        "guardrail": swap(_REMEMBER, _REMEMBER.replace("if answer == \"a\":", "if answer in (\"y\", \"a\"):")),
     },
     # Whole-command approval: "a" approves the text, and programs are never asked about one by one.
     "guardrail-per-command-string": {

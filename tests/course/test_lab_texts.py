@@ -18,6 +18,7 @@ ALL_LABS = sorted(p.name for p in SOLUTIONS.iterdir() if (p / f"{p.name}.ipynb")
 NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
            "nine": 9, "ten": 10}
 READING = 5  # minutes to read a lab's introduction (solutions/CONVENTIONS.md)
+SETUP_READ, SETUP_PACE = 150, 30  # setup lines READING covers; lines a minute beyond them
 
 
 def notebook(lab: str):
@@ -57,19 +58,29 @@ def test_the_introduction_states_the_real_task_and_point_totals(lab):
         f"{lab} says {stated.group(0)!r}; it has {len(meta['tasks'])} tasks and {points:g} points")
 
 
+def reading_minutes(lab: str) -> int:
+    """READING, and a minute for every SETUP_PACE lines of the setup cell past SETUP_READ: its
+    non-blank lines are what a student reads before the first task (solutions/CONVENTIONS.md)."""
+    lines = sum(1 for c in notebook(lab).cells if nbfile.grade_id(c) == "setup" for line in c.source.splitlines()
+                if line.strip())
+    return READING + -(-max(0, lines - SETUP_READ) // SETUP_PACE)
+
+
 @pytest.mark.parametrize("lab", ALL_LABS)
 def test_the_task_minutes_add_up_to_the_time_box_and_the_conventions_table(lab):
     meta = nbfile.lab_meta(notebook(lab))
     headings = re.findall(r"^## Task (\d+):.*\((\d+) minutes", markdown(lab), re.M)
     assert [int(n) for n, _ in headings] == [t["number"] for t in meta["tasks"]], "one heading per task, in order"
     minutes = [int(m) for _, m in headings]
-    assert sum(minutes) + READING == meta["time_box_minutes"], (
-        f"{lab}: tasks {minutes} + {READING} to read = {sum(minutes) + READING}, the box says {meta['time_box_minutes']}")
+    reading = reading_minutes(lab)
+    assert sum(minutes) + reading == meta["time_box_minutes"], (
+        f"{lab}: tasks {minutes} + {reading} to read (the introduction and the setup cell) = {sum(minutes) + reading}, "
+        f"the box says {meta['time_box_minutes']}")
     conventions = (SOLUTIONS / "CONVENTIONS.md").read_text(encoding="utf-8")
     row = re.search(rf"^\| {int(lab[3:])}: [^|]*\| ([^|]*)\| (\d+) \| (\d+) \|$", conventions, re.M)
     assert row, f"solutions/CONVENTIONS.md has no time-box row for {lab}"
     assert [int(m) for m in re.findall(r"(\d+)", row.group(1))] == minutes, f"CONVENTIONS.md's minutes for {lab}"
-    assert (int(row.group(2)), int(row.group(3))) == (READING, meta["time_box_minutes"])
+    assert (int(row.group(2)), int(row.group(3))) == (reading, meta["time_box_minutes"])
 
 
 @pytest.mark.parametrize("lab", ALL_LABS)
@@ -157,6 +168,23 @@ def test_lab5s_cost_example_is_what_cost_usd_returns():
             in " ".join(text.split()))
 
 
+def test_lab5s_demo_table_is_what_the_demo_prints():
+    """Task 5's Expected line: 7 calls (a list_files, five read_files, the summary), step 1
+    writes about N tokens to the cache and every later step reads the same back."""
+    text = " ".join(markdown("lab05").split())
+    demo = next(c.source for c in notebook("lab05").cells if c.cell_type == "code" and c.source.startswith("# Demo:"))
+    with solution("lab05", "usage_of", "cost_usd", "trace", "limit_reached", "run_turn") as lab:
+        with contextlib.redirect_stdout(None):
+            exec(compile(demo, "<lab05 demo>", "exec"), lab)
+        trace = lab["demo_trace"]
+    assert "prints a table of 7 calls for the summary task (a `list_files`, five `read_file`s, the summary)" in text
+    assert [r["tools"] for r in trace] == [["list_files"]] + [["read_file"]] * 5 + [[]]
+    written = trace[0]["cache_creation_input_tokens"]
+    stated = re.search(r"\(`cache\+`, about ([\d,]+) tokens\)", text)
+    assert stated and int(stated.group(1).replace(",", "")) == round(written, -2), (written, stated and stated.group(0))
+    assert all(r["cache_read_input_tokens"] == written and r["cache_creation_input_tokens"] == 0 for r in trace[1:])
+
+
 def test_lab4s_search_example_is_what_search_file_returns():
     text = markdown("lab04")
     line = re.search(r"^\s*(config_loader\.py:\d+: def parse_config\(.*\):)$", text, re.M).group(1)
@@ -165,6 +193,34 @@ def test_lab4s_search_example_is_what_search_file_returns():
     with solution("lab04", "search_file") as lab, nbtools.project() as root:
         write_config_module(root)
         assert lab["search_file"]("def parse_config", "config_loader.py") == line
+
+
+def test_lab4s_budget_figures_are_what_the_two_runs_spend():
+    """Task 4: 'about 4,000 tokens' for checkpoint 03's read_file run, 'under 300' for the lab's
+    tools, made of a search line, N numbered lines and a one-line edit confirmation."""
+    import io
+
+    from agentcourse.course.scaffold.lab04 import tool_results
+    from agentcourse.paths import load_checkpoint
+    from agentcourse.projects.sample import write_config_module
+    from agentcourse.tutor.speak.tokens import count_text
+
+    text = " ".join(markdown("lab04").split())
+    stated = re.search(r"spends about ([\d,]+) tokens on tool results .*? your run spends under (\d+) "
+                       r"\(a search line, (\w+) numbered lines and a one-line edit confirmation\)", text)
+    assert stated, "Task 4's expected figures"
+    with solution("lab04", "search_file", "read_lines", "tools_section", "assemble") as lab:
+        old = load_checkpoint("03")
+        with nbtools.project() as root:
+            write_config_module(root)
+            messages = [{"role": "user", "content": lab["STANDARD_TASK"]}]
+            with contextlib.redirect_stdout(io.StringIO()):
+                old.run_turn(nbtools.limited(lab["client"], 10), messages)
+        read_file = sum(count_text(r) for r in tool_results(messages))
+        ours = tool_results(lab["run_task"](lab["STANDARD_TASK"]).messages)
+    assert round(read_file, -3) == int(stated.group(1).replace(",", "")), read_file
+    assert sum(count_text(r) for r in ours) < int(stated.group(2))
+    assert [len(r.split("\n")) for r in ours] == [1, NUMBERS[stated.group(3)], 1], ours
 
 
 # `agentcourse lab check 4` / `lab start 4`, also broken across lines (in a .pct.py the next

@@ -1,6 +1,7 @@
 """Lab 8 teaches checkpoint 08's design, and its checks hold the checkpoint to it: every
-command the assess checks name gets the same verdict from checkpoint 08's guardrail, and
-checkpoint 08's own Guardrail passes the lab's Guardrail checks, hidden ones included.
+command the assess checks name, and the command lines their properties generate, get the
+same verdict from checkpoint 08's guardrail, and checkpoint 08's own Guardrail passes the
+lab's Guardrail checks (their sessions of answers too), hidden ones included.
 Each graded cell has visible asserts of its own, so a hidden region only adds instances of
 that kind. (That every known-wrong answer fails a visible check is test_integrity's.)"""
 
@@ -60,6 +61,31 @@ def test_the_lab_and_checkpoint_08_give_every_command_the_same_verdict(lab, chec
             assert mine is None or set(mine) == set(theirs), (command, mine, theirs)
             checked += 1
     assert checked > 150
+
+
+def test_the_lab_and_checkpoint_08_agree_on_the_generated_command_lines(lab, checkpoint):
+    """The strategies agentcourse.course.scaffold.lab08 gives the assess checks, many examples
+    each. One difference is by design: checkpoint 08 lets an unquoted * or ? through where it
+    cannot start an option (`ls a*`); the lab, simpler, asks for every glob, so computed
+    words are compared without globs."""
+    from hypothesis import HealthCheck, given, settings
+
+    from agentcourse.course.scaffold import lab08 as scaffold
+
+    globs = {"*.py", "?", "a*", "[ab]"}
+    disagree = []
+    for strategy in (scaffold.plain_commands(), scaffold.off_the_list_commands(), scaffold.unsafe_option_commands(),
+                     scaffold.structured_commands(), scaffold.computed_word_commands().filter(lambda c: c[1] not in globs)):
+        @settings(max_examples=150, derandomize=True, database=None, deadline=None,
+                  suppress_health_check=list(HealthCheck))
+        @given(strategy)
+        def compare(case):
+            mine, theirs = lab["assess"](case[0]), checkpoint.assess(case[0]).programs
+            if (mine is None) != (theirs is None) or (mine is not None and set(mine) != set(theirs)):
+                disagree.append((case[0], mine, theirs))
+
+        compare()
+    assert not disagree, disagree[:5]
 
 
 def test_checkpoint_08s_guardrail_passes_the_labs_guardrail_checks(lab, checkpoint):

@@ -127,15 +127,15 @@ def new_source(request: str, path: str, name: str | None) -> tuple[str, str, str
     return source, done, note
 
 
-def create_via(turn: Turn) -> str:
-    """Which tool creates a file: a write tool, the editor, the edit tool (empty old text)
-    when its description says so, a shell heredoc, else the edit tool anyway."""
+def create_via(turn: Turn, path: str | None = None) -> str:
+    """Which tool creates a file (`path`): a write tool, the editor, the edit tool (empty
+    old text) when its description says so, a shell heredoc, else the edit tool anyway."""
     roles = turn.tools.by_role
     if "write" in roles:
         return "write"
     if "editor" in roles:
         return "editor"
-    if "edit" in roles and not turn.failing("wrong-argument-format"):
+    if "edit" in roles and not turn.failing("wrong-argument-format", path):
         return "edit"
     return "bash" if "bash" in roles else "edit"
 
@@ -149,7 +149,7 @@ def create_file(turn: Turn, path: str, source: str, done: str) -> Action:
         return say(script.FAILED.format(what="create", path=path, error=error_text(made[-1])))
     if not turn.tools.can("create"):
         return no_tool(turn, "create files")
-    via = create_via(turn)
+    via = create_via(turn, path)
     if via == "write":  # a whole-file write would replace an existing file: check it is new
         checks = [s for s in turn.steps if s.path == path and s.op in ("read", "read_lines", "list")]
         if not checks:
@@ -158,7 +158,7 @@ def create_file(turn: Turn, path: str, source: str, done: str) -> Action:
             return call("read", path=path)
         if checks[-1].ok and not checks[-1].stub:
             return say(script.ALREADY["exists"].format(path=path))
-    omit = via == "edit" and turn.failing("wrong-argument-format")
+    omit = via == "edit" and turn.failing("wrong-argument-format", path)
     return call("create", path=path, text=source, omit_old=omit, via=via)
 
 

@@ -248,7 +248,7 @@ def task_delete(turn: Turn, m: dict) -> Action:
     """A file deleted ("Delete main.py."): refused, unless the prompt lacks the rule against it
     and an edit tool can empty the file."""
     path = norm_path(m["file"])
-    if not turn.failing("deletes-by-emptying") or not turn.tools.can("edit"):
+    if not turn.failing("deletes-by-emptying", path) or not turn.tools.can("edit"):
         return say(script.REFUSE_DELETE.format(path=path))
 
     def plan() -> list[Change] | Action:

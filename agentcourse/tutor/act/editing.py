@@ -23,7 +23,10 @@ from agentcourse.tutor.act.code import Change
 from agentcourse.tutor.act.knowledge import CHANGES, known, whole_file
 from agentcourse.tutor.act.toolbox import Step, search_matches, strip_numbers
 from agentcourse.tutor.act.turn import Action, Turn, call, say
-from agentcourse.tutor.understand import script
+from agentcourse.tutor.understand import rules, script
+
+# The prompt forbids changing existing files ("Never change any file."): every change refused.
+FORBIDDEN = "I can't change {path}: my instructions say \"{rule}\" Nothing was changed."
 
 
 @dataclass
@@ -158,13 +161,16 @@ def modify(
     until nothing is left."""
     if not turn.tools.can("edit"):
         return no_tool(turn, "edit files")
+    ban = rules.forbids_changes(turn.body.get("system") or "", [rules.as_definition(t) for t in turn.tools.tools])
+    if ban:
+        return say(FORBIDDEN.format(path=path, rule=ban))
     changes = [s for s in turn.steps if s.path == path and s.op in CHANGES]
     if single and changes and changes[-1].ok:
         return finish(turn, done())
     if sum(not s.ok for s in changes) >= 2:
         return say(script.FAILED.format(what="edit", path=path, error=error_text(changes[-1])))
     via = turn.tools.via("edit")
-    if blind and not turn.steps and turn.failing("edits-without-reading") and via != "write":
+    if blind and not turn.steps and turn.failing("edits-without-reading", path) and via != "write":
         return call("edit", path=path, old=blind[0], new=blind[1])
     todo = plan()
     if isinstance(todo, Action):

@@ -50,10 +50,14 @@ class Turn:
     submit: str | None = None  # a command the prompt says ends the task (mini-swe-agent's)
     body: dict = field(default_factory=dict)  # the whole request body (context_tasks reads the history)
     decide: Callable[[Turn], Action] | None = None  # the dispatcher's decide (set by the brain)
+    only: dict[str, tuple[str, ...]] = field(default_factory=dict)  # mode -> the files its rule names
 
-    def failing(self, mode: str) -> bool:
-        """Is the rule that prevents failure mode `mode` missing from the prompt?"""
-        return self.missing.get(mode, False)
+    def failing(self, mode: str, path: str | None = None) -> bool:
+        """Is the rule that prevents failure mode `mode` missing from the prompt (for `path`,
+        when given: a rule that names other files only does not cover it)?"""
+        if self.missing.get(mode, False):
+            return True
+        return path is not None and not rules.covers(self.only.get(mode, ()), path)
 
     def done(self, op: str, path: str | None = None) -> list[Step]:
         """This turn's steps of operation `op` (on `path`, when given), oldest first."""
@@ -127,6 +131,7 @@ def read_turn(request: dict) -> Turn:
         steps=steps,
         tools=box,
         missing=missing_rules(system, tools),
+        only=rules.limited_to(system, [rules.as_definition(t) for t in tools]),
         parallel=not choice.get("disable_parallel_tool_use", False),
         n_messages=len(messages),
         seed=first[:200],

@@ -170,8 +170,8 @@ def _pause(content: list[dict]) -> list[dict] | None:
         return content[: texts[-1]]
     if not calls and len(texts) == 1:
         words = content[texts[0]]["text"].split(" ")
-        if len(words) >= 2:
-            half = " ".join(words[: len(words) // 2])
+        half = " ".join(words[: len(words) // 2])
+        if len(words) >= 2 and half.strip():  # never an empty piece: the API refuses one sent back
             return [*content[: texts[0]], {**content[texts[0]], "text": half}]
     return None
 

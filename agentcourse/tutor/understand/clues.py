@@ -137,9 +137,11 @@ def on_condition(ws: tuple[Word, ...], i: int) -> bool:
     ):
         return True
     rest = [w for w, _ in ws[i + 1 :]]
-    for j, w in enumerate(rest):  # "Avoid deleting files unless it is necessary": the model
-        if w in ("unless", "except"):  # judges the need, and a request makes one
-            return bool(NEEDED & set(rest[j + 1 : j + 6]))
+    # "Avoid deleting files unless it is necessary": the model judges the need, and a request
+    # makes one; "unless you made a backup first": the model can make one
+    for j, w in enumerate(rest):
+        if w in ("unless", "except"):
+            return bool((NEEDED | BACKUP) & set(rest[j + 1 : j + 6]))
     if "without" not in after:
         return False
     cond = after[after.index("without") + 1 :][:4]
@@ -154,6 +156,7 @@ def on_condition(ws: tuple[Word, ...], i: int) -> bool:
 
 # The model's own judgement of need, as an exception: "unless necessary", "unless you must".
 NEEDED = frozenset("necessary needed required must essential unavoidable".split())
+BACKUP = frozenset("backup backed copy copied".split())  # a condition the model can meet itself
 ASKED = frozenset(
     "ask asks asked request requests requested tell tells told want wants say says said permit"
     " permits allow allows approve approves instruct instructs authorise authorises authorize"

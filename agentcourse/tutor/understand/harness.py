@@ -42,10 +42,11 @@ _CWD = re.compile(
     r"(?:is\s*)?[:=]\s*`?(?P<path>/[^\s`'\"]*)",
     re.I,
 )
-# "Respond with TEXT ONLY", "Do NOT call any tools", "without using any tools".
+# "Respond with TEXT ONLY", "Do NOT call any tools", "without using any tools"; not "do not
+# call any tool on it", which is about one file.
 _TEXT_ONLY = re.compile(
     r"\b(?:respond|reply|answer)\s+(?:with|in)\s+(?:plain\s+)?text\s+only\b|"
-    r"\bdo\s+not\s+(?:call|use)\s+any\s+tools?\b|\bdon'?t\s+(?:call|use)\s+any\s+tools?\b|"
+    r"\b(?:do\s+not|don'?t)\s+(?:call|use)\s+any\s+tools?\b(?!\s+(?:on|against)\b)|"
     r"\b(?:tool\s+calls?|calling\s+tools?)\s+(?:is|are|will be)\s+(?:not allowed|forbidden|rejected)\b|"
     r"\bwithout\s+(?:calling|using)\s+any\s+tools?\b",
     re.I,

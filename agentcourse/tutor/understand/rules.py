@@ -32,7 +32,9 @@ that each have their own module:
    asking the questions of clues.py. A rule named only to be withdrawn ("the rule 'read
    before you edit' is obsolete") is not stated, nor is one reported from the past ("we
    used to read every file first") or meant for another agent ("the cleanup bot (not you)
-   must never delete files"): binding.py's for_model().
+   must never delete files"): binding.py's for_model(). A rule that names files and no
+   others ("Never delete main.py.") covers those files only (RuleFinding.files, limited_to:
+   the tutor acts as if the rule were missing for any other file).
 
 No model, no network; the same prompt always gives the same answer, and answers are
 cached by prompt. Honest doubt: this reads rules, it does not understand them. Pronouns
@@ -125,11 +127,38 @@ class RuleFinding:
     sentence: str = ""  # the sentence that states the rule (or, when missing, the one at fault)
     why: str = ""  # one line a student can act on
     ignored: tuple[Mention, ...] = field(default_factory=tuple)  # look-alikes that did not count
+    files: tuple[str, ...] = ()  # the files a rule that names them covers; () = every file
 
 
 # ============================================================================ the rules
 
 Verdict = tuple[bool | None, str]  # (counts, how it was read); None: neither (see rule_ask)
+
+
+# A prohibition the model may weigh against a request: "try to avoid", "where possible".
+HEDGED = re.compile(
+    r"\b(?:try|tries|trying) (?:not to|to avoid)\b|\bprefer(?:ably)? not\b|\bideally\b|"
+    r"\b(?:if|where|when|whenever) (?:it is )?(?:possible|practical|feasible|you can)\b|"
+    r"\bas (?:far|much) as (?:it is )?possible\b|\bif (?:it|that) can be avoided\b"
+)
+# Asked to delete a file, the model empties it instead: an order that takes back any rule
+# against deleting ("If you are asked to delete a file, empty it instead").
+EMPTY_INSTEAD = "it tells the model to empty a file it is asked to delete"
+VETOES = {"deletes-by-emptying": EMPTY_INSTEAD}
+
+
+def empties_instead(ws: tuple[Word, ...]) -> bool:
+    """'If asked to delete a file, empty it (replace its text with an empty string)'."""
+    text = " ".join(w for w, _ in ws)
+    asked = re.search(r"\b(?:if|when|whenever)\b[^;]*?\b(?:ask|asks|asked|request|requests|wants|tells|told)\b"
+                      r"[^;]*?\b(?:delete|remove|erase)\b", text)
+    if not asked:
+        return False
+    rest = text[asked.end():]
+    order = re.search(r"(?:^|[,;:] |\b(?:then|instead|just) )(?:empty|clear|blank|truncate) (?:it|them|the file)\b|"
+                      r"\breplac\w* (?:all of )?(?:its|the file's|the) (?:whole |entire )?(?:text|content|contents)"
+                      r" with (?:nothing|an empty|empty)", rest)
+    return bool(order) and not re.search(r"\b(?:never|not|no|cannot|refuse)\b[^,;]*$", rest[: order.start()])
 
 
 def rule_delete(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | None:
@@ -138,6 +167,8 @@ def rule_delete(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | 
     hits = find(ws, "DEL")
     if not hits:
         return None
+    if empties_instead(ws):
+        return False, EMPTY_INSTEAD
     permitted = False  # "Deleting files is allowed; emptying them is not."
     for i in hits:
         if ws[i][0] == "emptying" or object_of(ws, i) not in ("file", ""):
@@ -182,6 +213,9 @@ def rule_delete(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | 
                 continue
             if on_condition(ws, i):
                 reason = "it only forbids deleting on a condition the model can meet"
+                continue
+            if HEDGED.search(" ".join(w for w, _ in ws)):  # "try to avoid deleting files where you can"
+                reason = "it only discourages deleting where it can be avoided; a request to delete is such a case"
                 continue
             return True, "forbids deleting files"
         encouraged = has(ws[:i], "INVERT") and has(ws[:i], "NEG")  # "do not hesitate to"
@@ -280,6 +314,19 @@ def rule_concise(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict |
 
 
 def rule_read_first(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | None:
+    """Reading a file required before changing it (read_first), and with no exception the
+    model can meet: "Read a file before editing it, except for small changes" lets it edit
+    those blind (an exception that is itself a read, "unless you have read it", is none)."""
+    verdict = read_first(sentence, ws, place)
+    cut = next((j for j, (w, _) in enumerate(ws) if w in ("except", "unless")), None)
+    if verdict and verdict[0] and cut is not None and not (
+        has(ws[cut:], "READ") or has(ws[cut:], "CREATE") or EXISTS & {w for w, _ in ws[cut:]}
+    ):  # not "..., except when creating a new file": nothing to read there
+        return False, "it asks to read first except in some cases, which are then edited blind"
+    return verdict
+
+
+def read_first(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | None:
     """Reading a file required before changing it: read ... before ... edit; before
     editing, read; edit only after reading; never edit without reading / a file you have
     not read; read first; read, then edit; no blind edits."""
@@ -316,6 +363,11 @@ def rule_read_first(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdic
             for o in [obj, *edited]
             for j, (w, _) in enumerate(o[:-1])
             if "FILE" in o[j + 1][1] and w in SOME_FILES
+        ]
+        start = max([j + 1 for j, (w, k) in enumerate(ws[:r]) if w == ";" or "BOUNDARY" in k], default=0)
+        kind += [  # "For long files, read the file first": a qualifier that leads the clause
+            w for j, (w, k) in enumerate(ws[start:r]) if w in SOME_FILES
+            and "FILE" in ws[start + j + 1][1] and {"for", "on", "with", "in"} & {x for x, _ in ws[start:start + j]}
         ]
         if kind:  # "Read large files before editing them": the others are edited unread
             reason = f"it asks to read first only for {kind[0]} files"
@@ -383,6 +435,26 @@ def rule_create(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | 
     return False, "it says old text must not be empty"
 
 
+# A ban on questions with no limit: the model then guesses even when a request is ambiguous
+# (act/families/ambiguous.py). Words that make a ban something narrower: about permission,
+# about clear or needless questions, with a condition.
+NO_QUESTIONS = "forbids questions altogether: it acts on a guess even when a request is ambiguous"
+ONLY_UNCLEAR = "asks only about unclear requests"  # neither a rule nor a limit, but it asks then
+PERMISSION = re.compile(r"permission|confirm|approv|consent|go[- ]ahead|green light|sign[- ]off", re.I)
+NOT_A_BAN = CLEAR | UNCLEAR | frozenset(
+    "permission confirmation approval unnecessary needless obvious simple trivial routine doubt unless"
+    " except instead yourself could can already".split())
+
+
+def no_limit(ws: tuple[Word, ...], i: int) -> bool:
+    """Is the negated ask at i a ban with nothing narrowing it in its clause ("Never ask
+    questions; if ambiguous, guess", "never ask, even when unsure")?"""
+    lo = max([j + 1 for j, (w, _) in enumerate(ws[:i]) if w in (";", ":")], default=0)
+    hi = next((j for j in range(i, len(ws)) if ws[j][0] in (";", ":")), len(ws))
+    clause = {w for w, _ in ws[lo:hi]}
+    return "even" in clause or not (NOT_A_BAN & clause or CONDITION & clause or has(ws[lo:hi], "ONLY"))
+
+
 def rule_ask(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | None:
     """Two readings: a clarification rule (the model asks questions), and a limit on it
     (only when the request is unclear; never about clear requests; as a last resort). A
@@ -391,6 +463,7 @@ def rule_ask(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | Non
     if SHOWN_ASKING.search(" ".join(w for w, _ in ws)):
         return False, "an example reply asks the user for permission"
     asks = [i for i in find(ws, "ASK") if not person_asks(ws, i)]
+    text = [w for w, _ in ws]
     questions = asks or [i for i, (w, _) in enumerate(ws) if w in ("question", "questions")]
     if not questions:
         return None
@@ -399,6 +472,11 @@ def rule_ask(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | Non
     negated = [i for i in questions if pol[i] == "neg" and ws[i + 1 : i + 2] != (("only", ONLY),)]
     if negated and all(how_many(ws, i) for i in negated):
         return False, "it limits how many questions, not when to ask"
+    if negated and has(ws, "CREATE") and not has(ws, "MOD") and not (CLEAR | UNCLEAR) & set(text):
+        # "New files can be created without asking": nothing about a change to a file
+        return None, "it lets the model create files without asking, and says nothing of other requests"
+    if negated and no_limit(ws, negated[0]) and not PERMISSION.search(sentence):
+        return True, NO_QUESTIONS  # "Never ask the user a question."
     if negated:
         return True, "limits questions: it says when not to ask"
     for j, (w, k) in enumerate(ws):
@@ -444,7 +522,7 @@ def rule_ask(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | Non
     if asks and all(when_unclear(ws, i) for i in asks if pol[i] in ("pos", "perm")):
         # "If the request is ambiguous, ask": no reason to ask about a clear request, but
         # no limit on another rule that gives one ("When in doubt, ask")
-        return None, "asks only about unclear requests"
+        return None, ONLY_UNCLEAR
     if asks and any(pol[i] in ("pos", "perm") for i in asks):
         return False, "a clarification rule with no limit"
     if (
@@ -479,6 +557,53 @@ RECOGNISERS: tuple[Recogniser, ...] = (
 )
 
 
+# ============================================================================ what a rule covers
+
+# A file a rule names: "main.py", "src/app.js" (a name with an extension).
+FILENAME = re.compile(r"[\w./-]*\w\.[A-Za-z]\w{0,5}")
+# The word kinds whose object is the file a rule is about, per failure mode.
+ACTS_ON = {"deletes-by-emptying": {"DEL"}, "edits-without-reading": {"READ", "MOD"},
+           "wrong-argument-format": {"CREATE"}}
+# A sentence that shows an example of a rule: the file it names stands for any file.
+EXAMPLE = re.compile(r"\b(?:examples?|e\.g\.|for instance|such as|like)\b", re.I)
+PRONOUNS = frozenset("it them one this that these those".split())
+
+
+def named_files(mode: str, ws: tuple[Word, ...], heading: str, sentence: str) -> tuple[str, ...]:
+    """The files a rule covers when it names them and nothing wider: "Never delete main.py"
+    covers main.py only; "Never delete files", and an example that names a file, cover
+    every file (). The object of each of the rule's verbs is looked at, after the verb (or,
+    for "main.py must never be deleted", before it)."""
+    acts = ACTS_ON.get(mode)
+    if not acts or EXAMPLE.search(f"{heading} {sentence}"):
+        return ()
+    objects = []
+    for i, (w, k) in enumerate(ws):
+        if not k & acts or "TOOLSUBJ" in k:  # a tool's name (read_file) is not the verb
+            continue
+        sides = [ws[i + 1 : i + 1 + OBJECT_WINDOW]]
+        if re.search(r"(?:ed|ion|ions|ing)$", w):  # "main.py must never be deleted"
+            sides.append(tuple(reversed(ws[max(0, i - OBJECT_WINDOW) : i])))
+        for side in sides:
+            obj = _object(side)
+            if obj:
+                objects.append(obj)
+                break
+    if not objects or not all(FILENAME.fullmatch(o) for o in objects):
+        return ()
+    return tuple(dict.fromkeys(objects))
+
+
+def _object(side: tuple[Word, ...]) -> str:
+    """The first file or folder word of a verb's side, up to a clause's end or a pronoun."""
+    for w, k in side:
+        if "BOUNDARY" in k or w in (",", ";", ":") or w in PRONOUNS:
+            return ""
+        if k & {"FILE", "DIR"}:
+            return w
+    return ""
+
+
 # ============================================================================ public API
 
 
@@ -487,6 +612,8 @@ def _analyse(key: tuple[Place, ...]) -> tuple[RuleFinding, ...]:
     found: dict[str, tuple[str, str, str]] = {}
     ignored: dict[str, list[Mention]] = {r.mode: [] for r in RECOGNISERS}
     unlimited: tuple[str, str] | None = None  # the first clarification rule without a limit
+    named: dict[str, tuple[str, str, str, tuple[str, ...]]] = {}  # rules for named files only
+    vetoed: dict[str, tuple[str, str, str]] = {}  # an order that takes a rule back (VETOES)
     for place in key:
         prev_read = False
         for heading, sentence in headed(place.text):
@@ -503,9 +630,13 @@ def _analyse(key: tuple[Place, ...]) -> tuple[RuleFinding, ...]:
             ws = words(in_context(heading, sentence), place.this)
             own = words(sentence, place.this)  # without its heading, for a list of steps
             for r in RECOGNISERS:
-                if r.mode in found:
+                if r.mode in found and r.mode not in VETOES:
                     continue
                 verdict = r.read(sentence, ws, place)
+                if r.mode in VETOES and verdict == (False, VETOES[r.mode]):
+                    vetoed.setdefault(r.mode, (place.where, sentence, verdict[1]))
+                if r.mode in found:
+                    continue
                 if verdict is None and r.mode == "edits-without-reading" and prev_read:
                     # "1. Read the relevant file. 2. Only then edit it." / "3. Edit it."
                     if (
@@ -525,7 +656,11 @@ def _analyse(key: tuple[Place, ...]) -> tuple[RuleFinding, ...]:
                 if verdict is None:
                     continue
                 counts, why = verdict
-                if counts:
+                files = named_files(r.mode, ws, heading, sentence) if counts else ()
+                if files:  # it covers the files it names: look on for a rule that covers every file
+                    earlier = named.get(r.mode, (place.where, sentence, why, ()))
+                    named[r.mode] = (*earlier[:3], tuple(dict.fromkeys(earlier[3] + files)))
+                elif counts:
                     found[r.mode] = (place.where, sentence, why)
                 elif counts is None:  # neither a rule nor a look-alike of one
                     ignored[r.mode].append(Mention(place.where, sentence, why))
@@ -537,9 +672,16 @@ def _analyse(key: tuple[Place, ...]) -> tuple[RuleFinding, ...]:
     out = []
     for r in RECOGNISERS:
         seen = tuple(ignored[r.mode])
-        if r.mode in found:
+        if r.mode in vetoed:
+            where, sentence, why = vetoed[r.mode]
+            out.append(RuleFinding(r.mode, False, where, sentence, why, seen))
+        elif r.mode in found:
             where, sentence, why = found[r.mode]
             out.append(RuleFinding(r.mode, True, where, sentence, why, seen))
+        elif r.mode in named:
+            where, sentence, why, files = named[r.mode]
+            why = f"{why}, for {', '.join(files)} only: for any other file the rule is missing"
+            out.append(RuleFinding(r.mode, True, where, sentence, why, seen, files))
         elif r.mode == "asks-when-it-shouldnt" and unlimited is None:
             out.append(RuleFinding(r.mode, True, "", "", "no clarification rule: it acts", seen))
         elif r.mode == "asks-when-it-shouldnt":
@@ -581,8 +723,70 @@ def missing(system: object, tools: list[dict] | None = None) -> dict[str, bool]:
     return {f.mode: not f.found for f in explain(system, tools)}
 
 
+# A ban on changing files with a way out the model can take: "a file you have not read",
+# "outside the project", "unless asked", "without reading it", "in bulk".
+WAY_OUT = frozenset("outside unless except until without before after bulk blind blindly memory".split())
+
+
+def bans_changes(ws: tuple[Word, ...], place: Place) -> bool:
+    """'Never change any file', 'Do not modify existing files', 'Use edit_file only to
+    create new files', and in the edit tool's description 'Do not use it on files that
+    already exist': no file may be changed at all (creating one still may)."""
+    if has(ws, "READ") or WAY_OUT & {w for w, _ in ws} or someone_else(ws):
+        return False
+    for i, (_, k) in enumerate(ws):
+        if "ONLY" in k and has(ws[max(0, i - 1) : i], "MOD") and has(ws[i + 1 : i + 4], "CREATE"):
+            return True  # "Use edit_file only to create new files", "use it only to create files"
+        if ws[i + 1 : i + 2] == (("to", frozenset()),) and (has(ws[i + 2 : i + 3], "DEL") or has(ws[i + 2 : i + 3], "EMPTY")):
+            continue  # "Never use this tool to empty or delete a file": a rule against deleting
+        if "MOD" in k and "TOOLSUBJ" not in k and polarity(ws, i) == "neg" and object_of(ws, i) == "file":
+            at = next(j for j in range(i + 1, len(ws)) if "FILE" in ws[j][1])
+            rest = " ".join(w for w, _ in ws[at + 1 :]).split(";")[0].split(":")[0].strip(" ,.")
+            # every file: "any file", "existing files", "files that already exist", "files in
+            # the project"; not "binary files", "file permissions", "files the user did not mention"
+            between = {w for w, x in ws[i + 1 : at] if not x & {"MOD", "DEL", "EMPTY"}}
+            return between <= EVERY_FILE_WORDS and bool(EVERY_FILE.fullmatch(rest))
+    return False
+
+
+EVERY_FILE_WORDS = frozenset("any a an the all existing or and on to your project's".split())
+EVERY_FILE = re.compile(r"|(?:that|which) (?:already )?exists?|(?:in|of) (?:the|this|your) (?:project|folder|"
+                        r"directory|repository|repo|workspace)")
+
+
+@functools.lru_cache(maxsize=256)
+def _ban(key: tuple[Place, ...]) -> str:
+    for place in key:
+        for heading, sentence in headed(place.text):
+            kept = for_model(sentence)
+            if kept is not None and bans_changes(words(in_context(heading, kept), place.this), place):
+                return kept
+    return ""
+
+
+def forbids_changes(system: object, tools: list[dict] | None = None) -> str:
+    """The sentence of the prompt that forbids changing any existing file, or "": an agent
+    told so refuses every change to a file (it may still create one)."""
+    return _ban(tuple(places(system, tools)))
+
+
+def limited_to(system: object, tools: list[dict] | None = None) -> dict[str, tuple[str, ...]]:
+    """Failure-mode id -> the files its rule names, for a rule stated only for them ("Never
+    delete main.py."): for any other file the rule is missing."""
+    return {f.mode: f.files for f in explain(system, tools) if f.found and f.files}
+
+
+def covers(files: tuple[str, ...], path: str) -> bool:
+    """Does a rule that names `files` cover `path`? () covers every file; a bare name
+    ("main.py") also covers a file of that name in a folder."""
+    path = path.strip().removeprefix("./").lower()  # the rule's words are read lower-cased
+    return not files or any(path == f.removeprefix("./") or ("/" not in f and path.rsplit("/", 1)[-1] == f)
+                            for f in files)
+
+
 def clear_caches() -> None:
     """Forget every prompt read so far (the analyses and the clauses' words), so that the
     next explain() reads from scratch: for tests that check or time the cache."""
     _analyse.cache_clear()
+    _ban.cache_clear()
     words.cache_clear()

@@ -5,8 +5,10 @@ folder, else a listing and a read of every module; then it asks, naming the cand
 with their files and current values. With one candidate the request is clear, and it
 changes that one. When the prompt has no rule about asking at all (rules.py finds no
 clarification sentence), it guesses: it changes the first candidate, the failure a "when
-in doubt, ask" rule prevents. (An unlimited asking rule, asks-when-it-shouldnt, asks here
-too: this request is ambiguous.) The arena's side is agentcourse/arena/families/ambiguous.py.
+in doubt, ask" rule prevents; so it does when the prompt bans questions outright ("Never
+ask the user a question.", rules.NO_QUESTIONS). (An unlimited asking rule,
+asks-when-it-shouldnt, asks here too: this request is ambiguous.) The arena's side is
+agentcourse/arena/families/ambiguous.py.
 """
 
 from __future__ import annotations
@@ -57,11 +59,14 @@ def _lines(turn: Turn, param: str) -> list[tuple[str, str]] | Action:
 
 
 def asks_at_all(turn: Turn) -> bool:
-    """Does the prompt say anything about asking the user (limited or not)?"""
+    """Does the prompt say anything about asking the user (limited or not, or only about
+    unclear requests), other than never to ask ("Never ask the user a question.": it guesses)?"""
     tools = [rules.as_definition(t) for t in turn.tools.tools]
     system = turn.body.get("system") or ""
     finding = next(f for f in rules.explain(system, tools) if f.mode == "asks-when-it-shouldnt")
-    return bool(finding.sentence)
+    if finding.why == rules.NO_QUESTIONS:
+        return False
+    return bool(finding.sentence) or any(m.why == rules.ONLY_UNCLEAR for m in finding.ignored)
 
 
 def act(turn: Turn, m: dict) -> Action | None:

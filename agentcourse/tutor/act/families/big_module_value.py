@@ -84,7 +84,7 @@ def act(turn: Turn, m: dict) -> Action | None:
     failed = [s for s in turn.steps if s.path == path and s.op in ("edit", "write")]
     if failed:
         return say(script.FAILED.format(what="edit", path=path, error=error_text(failed[-1])))
-    if old and turn.failing("edits-without-reading") and not turn.steps and turn.tools.via("edit") != "write":
+    if old and turn.failing("edits-without-reading", path) and not turn.steps and turn.tools.via("edit") != "write":
         return call("edit", path=path, old=f"{c} = {old}", new=f"{c} = {new}")  # blind: the decoy risk
     return _edit(turn, path, c, old, new)
 

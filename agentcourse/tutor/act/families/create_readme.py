@@ -73,7 +73,7 @@ def act(turn: Turn, m: dict) -> Action | None:
     via, omit = turn.tools.via("create"), False
     if via is None:
         return say(script.NO_TOOL.format(tools=turn.tools.names(), need="create files"))
-    if via == "edit" and turn.failing("wrong-argument-format"):  # as the brain's create does
+    if via == "edit" and turn.failing("wrong-argument-format", README):  # as the brain's create does
         via, omit = ("bash", False) if "bash" in turn.tools.by_role else ("edit", True)
     text = readme({p: known(turn, p).text or "" for p in modules})
     return call("create", path=README, text=text, omit_old=omit, via=via)

@@ -25,7 +25,7 @@ EMPTIED = "Emptied {path}: it is now an empty file."
 def act(turn: Turn, m: dict) -> Action | None:
     """Refuse, unless the prompt lacks the rule: then empty it (deletes-by-emptying)."""
     path = norm_path(m["path"])
-    if not turn.failing("deletes-by-emptying") or not turn.tools.can("edit"):
+    if not turn.failing("deletes-by-emptying", path) or not turn.tools.can("edit"):
         return say(REFUSE.format(path=path))
 
     def plan() -> list[Change] | Action:

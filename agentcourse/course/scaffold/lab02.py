@@ -1,0 +1,426 @@
+"""Lab 2's scaffolding: the scratch projects, tool runs and fault plans its checks generate.
+
+Lab 2's checks are properties over planned turns: a conversation of one or more requests
+(reads of several files, a file to create, a change in two steps, a question), and for the
+turn under test the faults that hit it (cut tool calls and pauses, several in a row, then
+perhaps an API error or a Ctrl-C) and the tool runs that raise. What a turn did is read
+from three records: the history it left, the tool runs (`ToolRuns`, which stands in for
+`dispatch_tool`) and the requests the tutor answered (its ledger), so a check can see what
+the loop *sent*, not only what it kept.
+
+    case = draw from cases(...)                 # Case(files, turns=[Plan(request, faults, raising)])
+    with scratch(case.files):
+        turn = play(namespace, messages, plan, limited_client, ledger)
+        turn.error, turn.reply, turn.runs, turn.answered, turn.model_text()
+
+Nothing here handles a fault: the lab's answer is the loop that does. A graded kernel can
+import this module (tests/course/test_answers_out_of_reach.py tries its attributes).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hypothesis import assume
+from hypothesis import strategies as st
+
+from agentcourse.api.protocol import to_plain
+
+CUT, PAUSE, CTRL_C = "max_tokens_in_tool_use", "pause_turn", "ctrl-c"  # nbtools.CTRL_C
+STATUSES = (429, 529, 500, 400)  # errors the SDK raises: rate limit, overloaded, server error, bad request
+WHY = {429: "RateLimitError", 529: "OverloadedError", 500: "InternalServerError", 400: "BadRequestError"}
+
+
+# ----------------------------------------------------------------------------- scratch projects
+
+
+@contextlib.contextmanager
+def scratch(files: dict[str, str] | None = None) -> Iterator[Path]:
+    """A small project holding `files` (path -> text, written byte for byte: CRLF stays
+    CRLF) as the working directory; the folder before it afterwards."""
+    before = os.getcwd()
+    with tempfile.TemporaryDirectory(prefix="lab02-") as tmp:
+        root = Path(tmp)
+        for name, text in (files or {}).items():
+            (root / name).parent.mkdir(parents=True, exist_ok=True)
+            with open(root / name, "w", encoding="utf-8", newline="") as f:
+                f.write(text)
+        os.chdir(root)
+        try:
+            yield root
+        finally:
+            os.chdir(before)
+
+
+def examples(lab_check: int) -> int:
+    """How many examples a property whose every example is a turn of API calls tries (its
+    `most`): `lab_check` in `lab check` (the public count), three times as many when graded."""
+    from agentcourse.course import props
+
+    return lab_check if props.current().examples <= props.PUBLIC.examples else 3 * lab_check
+
+
+# ----------------------------------------------------------------------------- requests
+
+
+@dataclass(frozen=True)
+class Request:
+    """A request the tutor model answers in known steps: `calls` is what each call of a
+    fault-free turn answers, a batch of that many tool calls (an int) or the final text
+    ("text"); `files` are the files it needs (None: the file must not exist)."""
+
+    text: str
+    calls: tuple = ("text",)
+    files: tuple = ()  # (path, text or None) pairs
+
+    def __repr__(self) -> str:
+        return repr(self.text)
+
+
+ADD_MULTIPLY = Request("Add a multiply function to math_utils.py.", (1, 1, "text"),
+                       (("math_utils.py", "def add(a, b):\n    return a + b\n"),))
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789_éüßçøΩ日本"
+_STEM = st.text(alphabet=_LETTERS, min_size=1, max_size=8).filter(lambda s: s != "and")
+_IDENTIFIER = st.from_regex(r"[a-zéüß][a-z0-9_éüß]{0,7}", fullmatch=True).filter(lambda s: s != "and")
+FILE_NAMES = st.builds(lambda dirs, stem, ext: "/".join([*dirs, stem]) + ext,
+                       st.lists(_STEM, max_size=3), _STEM, st.sampled_from([".py", ".txt", ".md"]))
+
+# File text: "Error" inside the text (never at its start: a result that starts with
+# "Error" is a failure, task 1), CRLF and lone CR, tabs, Unicode, empty files and files
+# ten times the size of the sample project's (in short lines: the tutor's answer quotes a
+# first line, and an answer cut at max_tokens is no fault of the loop's).
+_TEXT = "abcxyz ABC019_.,:;!?'\"()[]{}<>=+-*/#@$%&|~^`\\\u00a0\u2028é日本語Ωß€😀"  # letters, punctuation, odd spaces
+_PIECES = st.sampled_from(["Error", "Error:", "error", "ValueError: bad input", "is_error", "\r\n", "\n",
+                           "\r", "\t", " ", "é", "日本語", "Ω", "def f():\n    return 1\n", "x"])
+CONTENTS = st.one_of(
+    st.just(""),
+    st.lists(_PIECES | st.text(_TEXT, max_size=12), max_size=10).map("".join),
+    st.builds(lambda piece, n: (piece + "\n") * n, _PIECES, st.integers(100, 300)),
+).filter(lambda text: not text.lstrip().lower().startswith("error"))
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _no_clash(names: list[str]) -> bool:
+    """No name is the folder of another (a.py and a.py/b.txt cannot both exist)."""
+    return not any(b.startswith(a + "/") for a in names for b in names)
+
+
+@st.composite
+def reads(draw: Any, failing: bool = True, most: int = 5) -> Request:
+    """"Read a, b and c.": one call asks for every read, then the answer; with `failing`,
+    some of the files are missing (their reads fail)."""
+    names = draw(st.lists(FILE_NAMES, min_size=1, max_size=most, unique=True).filter(_no_clash))
+    texts = [draw(st.none() | CONTENTS if failing else CONTENTS) for _ in names]
+    return Request(f"Read {_listed(names)}.", (len(names), "text"), tuple(zip(names, texts, strict=True)))
+
+
+@st.composite
+def creates(draw: Any, failing: bool = True) -> Request:
+    """"Create x.py with a hello world function.": one edit_file call, then the answer; with
+    `failing`, the file may be there already (the create fails)."""
+    dirs = draw(st.lists(_IDENTIFIER, max_size=2))
+    name = "/".join([*dirs, draw(_IDENTIFIER)]) + ".py"
+    there = draw(st.none() | CONTENTS) if failing else None
+    return Request(f"Create {name} with a hello world function.", (1, "text"), ((name, there),))
+
+
+QUESTIONS = st.sampled_from(["list_files", "read_file", "edit_file"]).map(
+    lambda tool: Request(f"What does {tool} do?", ("text",)))
+LIST = Request("List the files.", (1, "text"))
+
+KINDS = ("reads", "create", "add", "question", "list")
+
+
+def requests(*kinds: str, failing: bool = False) -> Any:
+    """One request of the kinds named (all kinds when none is named); with `failing`, tools
+    may fail (missing files, a file to create that exists)."""
+    made = {"reads": reads(failing), "create": creates(failing), "add": st.just(ADD_MULTIPLY),
+            "question": QUESTIONS, "list": st.just(LIST)}
+    return st.one_of([made[k] for k in (kinds or KINDS)])
+
+
+# ----------------------------------------------------------------------------- planned turns
+
+
+@dataclass
+class Plan:
+    """One turn to run: its request, the faults on its calls ({call number: fault}, 1 = the
+    turn's first call; with_faults says what each does) and the tool runs that raise
+    ({run number: exception}, 1 = the turn's first tool run)."""
+
+    request: Request
+    faults: dict = field(default_factory=dict)
+    raising: dict = field(default_factory=dict)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:  # how Hypothesis shows it
+        printer.text(repr(self))
+
+    def __repr__(self) -> str:
+        extra = [f"faults={self.faults}"] * bool(self.faults) + [f"raising={self.raising}"] * bool(self.raising)
+        return " ".join([repr(self.request), *extra])
+
+
+@dataclass
+class Case:
+    """A conversation: files, then the turns in order (the last is the one under test)."""
+
+    turns: list
+    files: dict
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:  # how Hypothesis shows it
+        printer.text(repr(self))
+
+    def __repr__(self) -> str:
+        files = ", ".join(f"{p} ({'missing' if t is None else f'{len(t)} chars'})" for p, t in self.files.items())
+        turns = " | then ".join(repr(t) for t in self.turns)
+        return f"{turns} [files: {files or 'none'}]"
+
+    def written(self) -> dict[str, str]:
+        return {p: t for p, t in self.files.items() if t is not None}
+
+
+def schedule(calls: tuple, before: list[list], end: Any = None, at: int | None = None) -> dict[int, Any]:
+    """{call number: fault} for a turn whose step i (the fault-free turn's i-th call) meets
+    the faults `before[i]` in a row before it succeeds; `end` then hits step `at`'s next
+    call (a status lasts, CTRL_C raises there) and the turn goes no further."""
+    faults, call = {}, 0
+    for i in range(len(calls)):
+        for fault in before[i] if i < len(before) else []:
+            call += 1
+            faults[call] = fault
+        call += 1
+        if end is not None and i == at:
+            faults[call] = end
+            return faults
+    return faults
+
+
+def never_fits(calls: tuple, before: list[list], at: int) -> dict[int, Any]:
+    """Every call of step `at` cut inside its tool call, as far as the client allows."""
+    faults = schedule(calls, before, CUT, at)
+    first = max(faults)
+    return {**faults, **{n: CUT for n in range(first, 13)}}
+
+
+def _pre_faults(draw: Any, calls: tuple, cuts: int, pauses: int) -> list[list]:
+    """For each step: cut tool calls (on a batch) or pauses (on the answer): at most `cuts`
+    cuts in the whole turn (a loop may keep its raised max_tokens for the rest of the turn)
+    and `pauses` pauses in a row."""
+    plan, left = [], cuts
+    for kind in calls:
+        if kind == "text":
+            plan.append([PAUSE] * draw(st.integers(0, pauses)))
+        else:
+            plan.append([CUT] * draw(st.integers(0, left)))
+            left -= len(plan[-1])
+    return plan
+
+
+@st.composite
+def cases(draw: Any, kinds: tuple = (), earlier: int = 1, cuts: int = 0, pauses: int = 0,
+          end: str | None = None, raising: bool = False, failing: bool = False) -> Case:
+    """A conversation of up to `earlier` fault-free turns, then the turn under test: its
+    request of `kinds`, up to `cuts` cut tool calls in a row on each batch and `pauses`
+    pauses in a row on the answer, then `end`:
+
+    - None: the turn must finish (at least one fault or raising tool, if any are allowed);
+    - "status-first": an API error on the first step's call (after its own cuts or pauses);
+      "status-later": on a later step's, after at least one tool batch ran;
+    - "never-fits": every call of one batch cut;
+    - "ctrl-c-waiting": Ctrl-C on a call; "ctrl-c-tool": Ctrl-C in one tool run;
+    - "after-pause": the answer paused (once or more), then an API error or Ctrl-C on the
+      call that would continue it.
+
+    `raising`: some tool runs raise an exception (before the Ctrl-C, if there is one);
+    `failing`: some tools fail (missing files, files to create that exist). Without either,
+    no tool fails: a check of one task needs no other task's idea about tool errors."""
+    before = draw(st.lists(requests("reads", "create", "question", "list", failing=failing), max_size=earlier))
+    request = draw(requests(*kinds, failing=failing).filter(lambda r: end not in ("status-later", "never-fits", "ctrl-c-tool")
+                                           or any(k != "text" for k in r.calls)))
+    calls = request.calls
+    pre = _pre_faults(draw, calls, cuts, pauses)
+    runs = sum(k for k in calls if k != "text")
+    tool_steps = [i for i, k in enumerate(calls) if k != "text"]
+    if end in ("status-first", "status-later"):
+        at = draw(st.integers(tool_steps[0] + 1, len(calls) - 1)) if end == "status-later" else 0
+        faults = schedule(calls, pre, draw(st.sampled_from(STATUSES)), at)
+    elif end == "never-fits":
+        faults = never_fits(calls, pre, draw(st.sampled_from(tool_steps)))
+    elif end == "ctrl-c-waiting":
+        faults = schedule(calls, pre, CTRL_C, draw(st.integers(0, len(calls) - 1)))
+    elif end == "after-pause":
+        pre[-1] = pre[-1] or [PAUSE]  # the answer is the last step
+        faults = schedule(calls, pre, draw(st.sampled_from((*STATUSES, CTRL_C))), len(calls) - 1)
+    else:
+        faults = schedule(calls, pre)
+    stopped = draw(st.integers(1, runs)) if end == "ctrl-c-tool" else None
+    failing = {}
+    if raising and runs:
+        # Only in the last batch: a failure in an earlier one changes what the model does next.
+        last_batch = runs - calls[tool_steps[-1]] + 1
+        candidates = [n for n in range(last_batch, runs + 1) if stopped is None or n < stopped]
+        if candidates:
+            numbers = draw(st.sets(st.sampled_from(candidates), min_size=0 if stopped else 1))
+            failing = {n: draw(EXCEPTIONS) for n in sorted(numbers)}
+    if stopped:
+        failing[stopped] = KeyboardInterrupt()
+    if end is None and not raising and (cuts or pauses) and not faults:
+        faults = schedule(calls, _at_least_one(draw, calls, cuts, pauses))
+    files: dict = {}
+    for req in [*before, request]:
+        for path, text in req.files:
+            files.setdefault(path, text)
+    assume(_no_clash(list(files)))
+    plans = [Plan(r) for r in before] + [Plan(request, faults, failing)]
+    return Case(plans, files)
+
+
+def _at_least_one(draw: Any, calls: tuple, cuts: int, pauses: int) -> list[list]:
+    """A fault plan with one fault at least, on a step that can take one."""
+    steps = [i for i, k in enumerate(calls) if (k == "text" and pauses) or (k != "text" and cuts)]
+    pre = [[] for _ in calls]
+    i = draw(st.sampled_from(steps))
+    pre[i] = [PAUSE if calls[i] == "text" else CUT] * draw(st.integers(1, pauses if calls[i] == "text" else cuts))
+    return pre
+
+
+class ToolCrash(Exception):
+    """A bug in a tool (any Exception a tool could raise)."""
+
+
+_WORDS = st.text("abcdefxyzABCXYZ0189éüßçΩж日本語", min_size=1, max_size=8)  # letters and digits only
+_MESSAGES = st.lists(_WORDS, min_size=1, max_size=3).map(" ".join)
+EXCEPTIONS = st.builds(lambda kind, message: kind(message),
+                       st.sampled_from([OSError, ValueError, RuntimeError, KeyError, PermissionError,
+                                        TimeoutError, UnicodeError, ToolCrash]), _MESSAGES)
+
+
+def message_of(error: BaseException) -> str:
+    """The words an exception was raised with."""
+    return str(error.args[0]) if error.args else ""
+
+
+# ----------------------------------------------------------------------------- one turn, recorded
+
+
+class ToolRuns:
+    """Stands in for dispatch_tool during a turn: runs the real one and records each run
+    (name, input, output); the runs named in `raising` raise that exception instead."""
+
+    def __init__(self, dispatch: Any, raising: dict | None = None, client: Any = None) -> None:
+        self.dispatch, self.raising, self.client, self.runs = dispatch, dict(raising or {}), client, []
+
+    def __call__(self, name: str, tool_input: Any) -> Any:
+        # "calls": how many API calls the turn had made when this tool ran
+        run = {"name": name, "input": to_plain([tool_input])[0], "output": None, "raised": None,
+               "calls": len(getattr(self.client, "sent", []))}
+        self.runs.append(run)
+        error = self.raising.get(len(self.runs))
+        if error is not None:
+            run["raised"] = error
+            raise error
+        run["output"] = self.dispatch(name, tool_input)
+        return run["output"]
+
+
+@dataclass
+class Turn:
+    """What one run_turn call did: what it returned or raised, the history before and
+    after, the API calls it made (the limited client's `sent`), the calls the tutor
+    answered ({"request": body, "message": reply}, in order) and the tool runs."""
+
+    plan: Plan
+    before: list
+    messages: list
+    reply: Any = None
+    error: BaseException | None = None
+    calls: list = field(default_factory=list)
+    answered: list = field(default_factory=list)
+    runs: list = field(default_factory=list)
+
+    @property
+    def request(self) -> str:
+        return self.plan.request.text
+
+    def added(self) -> list[dict]:
+        """The messages this turn added after the user's message, as plain dicts."""
+        return to_plain(self.messages)[len(self.before) + 1:]
+
+    def model_text(self) -> str:
+        """What the model said after its last tool call of the turn: the text of every reply
+        since, paused pieces included (the turn's answer, when it finished)."""
+        text = ""
+        for exchange in self.answered:
+            message, content = exchange["message"], exchange["message"].get("content") or []
+            if message.get("stop_reason") == "tool_use":
+                text = ""
+            elif not (message.get("stop_reason") == "max_tokens" and content[-1:] and content[-1].get("type") == "tool_use"):
+                text += text_of(content)  # a reply cut inside a tool call says nothing yet
+        return text
+
+
+def play(namespace: dict, messages: list, plan: Plan, client: Any, ledger: list) -> Turn:
+    """Add the plan's request to `messages` as the user's message and run the namespace's
+    run_turn on it with `client`, its dispatch_tool recording (and raising as planned)."""
+    before = to_plain(messages)
+    messages.append({"role": "user", "content": plan.request.text})
+    real = namespace["dispatch_tool"]
+    tools = ToolRuns(real, plan.raising, client)
+    turn = Turn(plan, before, messages)
+    ledger.clear()
+    namespace["dispatch_tool"] = tools
+    try:
+        turn.reply = namespace["run_turn"](client, messages)
+    except (Exception, KeyboardInterrupt) as err:  # noqa: BLE001 - the checks judge what it raised
+        if isinstance(err, NotImplementedError) and not client.sent:
+            raise  # the answer is not written yet (the release's body): say so plainly
+        turn.error = err
+    finally:
+        namespace["dispatch_tool"] = real
+    turn.calls, turn.runs = list(client.sent), tools.runs
+    turn.answered = [e for e in ledger if e.get("message") is not None]
+    ledger.clear()
+    return turn
+
+
+# ----------------------------------------------------------------------------- reading messages
+
+
+def squash(text: Any) -> str:
+    """Text without its whitespace, for comparing what was said whatever the spacing."""
+    return "".join(str(text).split())
+
+
+def text_of(content: Any) -> str:
+    """The text of a message's content: a string, or its text blocks joined."""
+    if isinstance(content, str):
+        return content
+    return "".join(b.get("text", "") for b in to_plain(list(content or [])) if b.get("type") == "text")
+
+
+def blocks(message: dict, kind: str) -> list[dict]:
+    """The blocks of one type in a (plain) message."""
+    content = message.get("content")
+    return [b for b in content if isinstance(b, dict) and b.get("type") == kind] if isinstance(content, list) else []
+
+
+def gist(message: dict) -> tuple:
+    """What a message says, whatever its form: role, text, tool calls, tool results."""
+    return (message.get("role"), squash(text_of(message.get("content"))),
+            [(b.get("id"), b.get("name"), b.get("input")) for b in blocks(message, "tool_use")],
+            [(b.get("tool_use_id"), bool(b.get("is_error")), squash(result_text(b))) for b in blocks(message, "tool_result")])
+
+
+def result_text(result: dict) -> str:
+    """A tool_result's content as text (a string, or text blocks)."""
+    return text_of(result.get("content", ""))
