@@ -184,7 +184,11 @@ def _walk(root, policy: GuardPolicy, found: _Findings, source: bytes) -> None:
     stack = [root]
     while stack:  # a stack, not recursion: `ls && ls && ...` nests a thousand deep
         node = stack.pop()
-        if node.type == "command":
+        if node.type == "command" and b"\n" in source[node.start_byte:node.end_byte]:
+            # tree-sitter may run a pipeline's last command on into the next line, which bash
+            # runs as a command of its own: a line break inside one command is never plain
+            found.refuse("a line break inside one command: bash may run the next line on its own", True)
+        elif node.type == "command":
             _command(node, policy, found)
         elif node.type in REDIRECTS:
             _redirect(node, policy, found)

@@ -11,6 +11,9 @@ ASK = None  # unanalysable: the user is asked, whatever was approved before
 
 CHAINS = [
     ("ls", {"ls"}),
+    # tree-sitter runs a pipeline's last command on into the next line; bash runs that line alone
+    ("sort \"--\" | 'stat' \"x;y\"|\"cat\" 'a b'\n\"rm\" build >>/dev/null", ASK),
+    ("ls -la\ncat README.md", {"ls", "cat"}),
     ("ls -la", {"ls"}),
     ("ls && rm -rf x", {"ls", "rm"}),
     ("ls || rm -rf x", {"ls", "rm"}),
