@@ -692,7 +692,7 @@ for case in FIXED.values():
 
 
 # The rule over generated sessions: limits near each turn's calls and seconds, budgets spent
-# between any two calls of the session or before the turn begins.
+# before the turn begins or between any two of its calls.
 @holds(scaffold.sessions(), most=15)
 def _(case):
     scaffold.judge(scaffold.stopped_where_the_limits_say, globals(), case, client, LEDGER)

@@ -20,7 +20,7 @@ at each step (`Played`).
 
     case = draw from sessions(...)
     played = play(namespace, case, client, ledger)   # one Played per turn
-    played[0].reply, .error, .calls (Call: response, counts, seconds, started), .requests
+    played[0].reply, .error, .calls (Made: response, counts, seconds, started), .requests
 
 A graded kernel can import this module (tests/course/test_answers_out_of_reach.py tries
 its attributes as answers): nothing here is usage_of, cost_usd, trace_record, totals,
