@@ -108,6 +108,7 @@ STACK = contextlib.ExitStack()  # closed by the last cell
 SENT = []  # every request the tutor model receives, as it receives it (Task 5 reads them)
 TUTOR_URL = STACK.enter_context(serve(TutorConfig(ledger=SENT.append)))
 client = anthropic.Anthropic(base_url=TUTOR_URL, api_key="tutor-offline", max_retries=0, timeout=10)
+scaffold.prompt_and_tools()  # Task 5's system prompt and schemas, checkpoint 02's: loaded here, once
 
 
 class ToolError(Exception):
@@ -1091,9 +1092,10 @@ print("ok: atomic")
 # ## Task 5: Your tools in a real loop (3 minutes, no code)
 #
 # Your functions are all an agent needs. The cell below runs checkpoint `03-real-tools`'s loop (a
-# copy of its loop, system prompt and schemas, in `agentcourse.course.scaffold.lab03`) with your
-# `list_files`, `read_file` and `edit_file` as its tools, and asks the offline tutor model *"Add a
-# docstring to the add function in math_utils.py."* in a scratch copy of the sample project. The
+# copy in `agentcourse.course.scaffold.lab03`, with the system prompt and schemas 03 shares with
+# 02) with your `list_files`, `read_file` and `edit_file` as its tools, and asks the offline tutor
+# model *"Add a docstring to the add function in math_utils.py."* in a scratch copy of the sample
+# project. The
 # check reads the requests as the tutor model received them: every tool result it got must be a
 # success, and the `read_file` result must be the file's text.
 #

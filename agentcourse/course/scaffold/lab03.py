@@ -8,9 +8,10 @@
   holds, to see that nothing outside the project changed; `renames()`, every
   os.replace / os.rename made while a tool runs (where the temporary file was).
 - The generators (Hypothesis strategies) the properties draw paths, names and texts from.
-- Task 5's loop: checkpoint 03's system prompt, schemas and turn handling, copied here and
-  driven by the student's functions. The checkpoint's own tools.py holds this lab's
-  answers, so a graded kernel never loads it (the lab's metadata lists no checkpoint).
+- Task 5's loop: checkpoint 03's turn handling, copied here and driven by the student's
+  functions, with its system prompt and schemas loaded from checkpoint 02 (the same; the
+  only checkpoint the lab's metadata lists). Checkpoint 03's own tools.py holds this lab's
+  answers, so a graded kernel never loads it.
 
 Nothing here is named like an answer (tests/course/test_answers_out_of_reach.py).
 """
@@ -524,14 +525,21 @@ MODEL = os.environ.get("ANTHROPIC_MODEL", "claude-sonnet-4-6")
 MAX_TOKENS = 4096
 MAX_TOOL_ROUNDS = 25
 
+_LOADED: list[tuple[str, list]] = []
+
+
 def prompt_and_tools() -> tuple[str, list]:
     """Checkpoint 03's system prompt and tool schemas, which are checkpoint 02's: loaded from
     02 (the lab's metadata lists it), never kept here, because this package is in every
-    graded kernel's reach and a good prompt is Lab 1's answer."""
-    from agentcourse.paths import load_checkpoint
+    graded kernel's reach and a good prompt is Lab 1's answer. Loaded once: the setup cell
+    calls it, since finding a checkpoint lists the checkpoints' folder, which a graded
+    kernel may do while its setup runs and is reported for in any later cell."""
+    if not _LOADED:
+        from agentcourse.paths import load_checkpoint
 
-    agent = load_checkpoint("02")
-    return agent.SYSTEM_PROMPT, agent.TOOLS
+        agent = load_checkpoint("02")
+        _LOADED.append((agent.SYSTEM_PROMPT, agent.TOOLS))
+    return _LOADED[0]
 
 
 class StopTurn(Exception):
