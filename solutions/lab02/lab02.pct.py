@@ -625,8 +625,8 @@ with nbtools.project() as root:
 # - the retry can be cut too: raise the limit again. The checks cut up to **two** calls of a
 #   turn, in a row or not, and expect the turn to finish, so your ceiling must allow at least
 #   two retries (4 × `MAX_TOKENS` or more, if you double);
-# - a reply that never fits must stop at the ceiling, well before the **12** calls
-#   `with_faults` allows. The turn cannot finish then: end the history with an assistant
+# - a reply that never fits must stop at the ceiling, before the **12** calls `with_faults`
+#   allows run out. The turn cannot finish then: end the history with an assistant
 #   message of yours saying the request was not finished, after the work already done
 #   (task 4 calls this closing the turn), and raise an exception of your choice.
 #
@@ -643,8 +643,8 @@ with nbtools.project() as root:
 # ```
 #
 # The test cell then cuts the reads of "Read utils.py and tests.py." twice in a row, and
-# cuts every call of a request (a reply that never fits); its properties cut every batch of
-# generated requests up to twice in a row, a change in two steps among them.
+# cuts every call of a request (a reply that never fits); its properties cut up to two calls
+# of generated turns (a change in two steps among them), and make one batch never fit.
 
 # %%
 with nbtools.project() as root:
