@@ -36,7 +36,7 @@ ORIGINS = {
     ("07", "layers.py"): "f2bc3ba2fff2ea0812c5adeb4303019737c02db351b3f9058cf310c055cf93c9",
     ("08", "bash_session.py"): "eb77f0228daa56e6a8b8a7443880fe46cec18bdcbc6c99f9009df58fc3abdf8b",
     ("08", "sandbox.py"): "b7e2cdce71a749b16fe1907bd8e3ccb1920de6de50cc1f4b9bc0755a95c8ad42",
-    ("08", "guardrail.py"): "b810e935d9ea0e88ca0190925a901e063fec1e068c43ea6efeffb48d51c6e636",
+    ("08", "guardrail.py"): "09af574f264edfb89760e526a5b454d17a5962297e75378919162deb6ec5ffd1",
     ("08", "text_editor.py"): "bc185e37ccae8a7b6f7183034534945e7b1a2bbb82c6b52b3669a0c6f1305f74",
 }
 
