@@ -240,12 +240,17 @@ def test_nbgrader_release_in_sync_source_full_marks_untouched_baseline(lab, tmp_
             students[f"{kind}-{case}"] = tmp_path / f"{kind}-{case}.ipynb"
             nbfile.write_notebook(submission(lab, cases(lab, kind == "wrong" and "WRONG" or "RIGHT")[case]),
                                    students[f"{kind}-{case}"])
+    # The solution is graded as a class is, at the graded example count: it must hold at
+    # every graded instance. The sampled cases take two examples per property: whether they
+    # lose or keep their points is decided by the in-process tests above, at the public count.
+    sampled = nbgrader_api(course)
+    sampled.config.ConfinedExecute.property_examples = 2
     logs = {}
     for student, nb in students.items():
         dest = course / ".grading" / "submitted" / student / lab
         dest.mkdir(parents=True)
         shutil.copy(nb, dest / f"{lab}.ipynb")
-        done = api.autograde(lab, student, force=True, create=True)
+        done = (api if student == "solution" else sampled).autograde(lab, student, force=True, create=True)
         assert done["success"], done.get("error", "")[-2000:]
         logs[student] = done.get("log") or ""
         if not student.startswith("wrong-"):
