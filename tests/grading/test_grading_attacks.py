@@ -412,8 +412,9 @@ def check_no_feedback_page_shows_a_secret_even_after_plain_nbgrader(graded):
         own = "\n".join(c.source for c in submitted.cells)
         try:
             assert leaks.find_leaks([text], leaks.not_theirs(secrets, own)) == [], page
-        except disguises.SearchLimit:  # the page shows the student's own nested bz2 line
-            assert student == "l-bomb-markdown", page
+        except disguises.SearchLimit:  # the page shows the student's own nested bz2 line, or
+            # an honest student's long prints: more text than the search reads
+            assert student in ("l-bomb-markdown", "o-long-prints"), page
 
 
 @pytest.mark.slow
