@@ -76,6 +76,7 @@ c.Autograde.autograde_preprocessors = [
     "nbconvert.preprocessors.ClearMetadataPreprocessor",
     "nbgrader.preprocessors.LimitOutput",
     "agentcourse.grading.outputs.CapOutputs",
+    "agentcourse.grading.release.TextOnlyOutputs",
     "nbgrader.preprocessors.SaveAutoGrades",
     "nbgrader.preprocessors.AssignLatePenalties",
     "nbgrader.preprocessors.CheckCellMetadata",
@@ -84,18 +85,25 @@ c.Autograde.autograde_preprocessors = [
 # A deleted test cell is put back (and graded) rather than scoring nothing silently.
 c.OverwriteCells.add_missing_cells = True
 
-# Feedback must never show hidden tests, solutions or walkthroughs (agentcourse/grading/integrity/leaks.py):
-# HideHiddenTests removes the hidden tests and the grader's notes to the instructor;
-# WithholdLeaks replaces a page that still shows secret text the student did not write
-# (even encoded), or whose search reaches a limit, by a short page saying the feedback is
-# held for review, and flags the submission. Every `nbgrader generate_feedback` passes
-# here, so --force cannot bring a withheld page back.
+# Feedback is an allowlist (agentcourse/grading/release.py), so a page shows only what it may:
+# HideHiddenTests (agentcourse/grading/integrity/leaks.py) removes the hidden tests and the
+# grader's notes to the instructor; AllowlistOutputs rebuilds every cell: a test cell shows
+# passed or failed, its points and its docstring from the source notebook (and a judged
+# failure's error line), the student's own cells their source and text outputs as escaped
+# text, capped (HTML, JavaScript, SVG and widgets become a line naming their type).
+# FeedbackExporter writes each page with a Content-Security-Policy that lets no script run,
+# and none for a student whose recorded status is review, withheld or error (the post-convert
+# hook removes their folder), so --force cannot bring such a page back. `agentcourse grade`
+# records those statuses; it also searches each graded notebook for secret text the student
+# did not write (leaks.py) and records a student whose notebook shows some as withheld.
 c.GenerateFeedback.preprocessors = [
     "nbgrader.preprocessors.GetGrades",
     "agentcourse.grading.integrity.leaks.HideHiddenTests",
-    "agentcourse.grading.integrity.leaks.WithholdLeaks",
+    "agentcourse.grading.release.AllowlistOutputs",
     "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
 ]
+c.GenerateFeedback.exporter_class = "agentcourse.grading.release.FeedbackExporter"
+c.GenerateFeedback.post_convert_hook = "agentcourse.grading.release.drop_held_pages"
 # `nbgrader export` writes here instead of a grades.csv in the repository root.
 c.ExportPlugin.to = os.path.join(GRADING, "grades.csv")
 

@@ -4,12 +4,12 @@ answer and submit, the instructor collects, grades with `agentcourse grade`, gen
 and releases feedback, and each student fetches their own page.
 
 One student answers with the worked solution; the other leaves the answers untouched and
-prints another lab's solution at grading time, so their page is withheld: plain
-`nbgrader generate_feedback --force` must still write the class's other pages and exit 0,
-and `nbgrader release_feedback` must release every page (the held one says it is held).
-Then the first student alone is graded again (`--student`): the other's grades and CSV
-row stay as they were; and flags the instructor cleared on the held submission stay
-cleared when it is graded again unchanged."""
+prints another lab's solution at grading time, so they are `withheld` and get no page:
+plain `nbgrader generate_feedback --force` must write the class's other pages, none for
+them, and exit 0; `nbgrader release_feedback` releases the pages there are and the held
+student fetches none. Then the first student alone is graded again (`--student`): the
+other's grades and CSV row stay as they were; and flags the instructor cleared on the
+held submission stay cleared when it is graded again unchanged."""
 
 from __future__ import annotations
 
@@ -33,7 +33,6 @@ LAB = "lab01"
 COURSE_ID = "agentcourse"  # c.CourseDirectory.course_id in nbgrader_config.py
 SOURCE = REPO_ROOT / "solutions" / LAB / f"{LAB}.ipynb"
 FULL = sum(c.points for c in nbfile.grade_cells(nbfile.read_notebook(SOURCE)))
-HELD = "held for your instructor's review"
 
 
 def instructor_api(course: Path, exchange: Path):
@@ -130,16 +129,20 @@ def check_grading_keeps_the_exchanges_files(run: dict) -> None:
     got = {r.student: (r.status, r.total) for r in report.results}
     assert got == {"stu1": ("ok", FULL), "stu2": ("withheld", 0)}
     for student in run["homes"]:  # as regular files
-        for kind in ("submitted", "autograded", "feedback"):
+        kinds = ("submitted", "autograded", "feedback") if student == "stu1" else ("submitted", "autograded")
+        for kind in kinds:
             secret = run["course"] / ".grading" / kind / student / LAB / "submission_secret.txt"
             assert secret.is_file() and not secret.is_symlink(), (kind, student)
+    assert not (run["course"] / ".grading" / "feedback" / "stu2" / LAB).exists(), "no page for a held student"
 
 
-def check_plain_feedback_with_a_withheld_page_writes_the_others_and_exits_0(run: dict) -> None:
+def check_plain_feedback_writes_no_page_for_a_withheld_student_and_exits_0(run: dict) -> None:
     done = nbgrader_cli(run["course"], "generate_feedback", LAB, "--force")
     assert done.returncode == 0, done.stderr[-3000:]
-    assert "WITHHELD feedback of stu2" in done.stderr and "Traceback" not in done.stderr
+    assert "feedback of stu2 for lab01 not released: status withheld" in done.stderr
+    assert "Traceback" not in done.stderr
     assert (run["course"] / ".grading" / "feedback" / "stu1" / LAB / f"{LAB}.html").is_file()
+    assert not (run["course"] / ".grading" / "feedback" / "stu2" / LAB / f"{LAB}.html").exists()
 
 
 def check_each_student_fetches_their_own_released_page(run: dict) -> None:
@@ -147,13 +150,12 @@ def check_each_student_fetches_their_own_released_page(run: dict) -> None:
 
     done = nbgrader_cli(run["course"], "release_feedback", LAB, f"--Exchange.root={run['exchange']}")
     assert done.returncode == 0, done.stderr[-3000:]
-    assert len(list((run["exchange"] / COURSE_ID / "feedback").glob("*.html"))) == 2
+    assert len(list((run["exchange"] / COURSE_ID / "feedback").glob("*.html"))) == 1
     for home in run["homes"].values():
         as_student(ExchangeFetchFeedback, home, run["exchange"])
     mine = fetched_page(run["homes"]["stu1"])
-    assert f"Score: {FULL:.1f} / {FULL:.1f}" in mine and HELD not in mine
-    theirs = fetched_page(run["homes"]["stu2"])
-    assert HELD in theirs and "zlib" not in theirs, "a held page says it is held, and shows no cell"
+    assert f"Score: {FULL:.1f} / {FULL:.1f}" in mine
+    assert not list((run["homes"]["stu2"] / LAB / "feedback").glob(f"*/{LAB}.html")), "nothing to fetch"
 
 
 def check_grading_one_student_leaves_the_other_as_it_was(run: dict) -> None:
@@ -168,7 +170,7 @@ def check_grading_one_student_leaves_the_other_as_it_was(run: dict) -> None:
 
 
 def check_flags_cleared_on_a_held_submission_stay_cleared_when_it_is_unchanged(run: dict) -> None:
-    """The instructor reviews the held page and gives its cells scores in formgrader:
+    """The instructor reviews the held submission and gives its cells scores in formgrader:
     graded again, the same notebook is held again, and the flags stay as they were left."""
     with nbgrader_io.gradebook(f"sqlite:///{run['course'] / '.grading' / 'gradebook.db'}") as gb:
         for grade in [g for nb in gb.find_submission(LAB, "stu2").notebooks for g in nb.grades]:
@@ -188,7 +190,7 @@ def test_release_submit_collect_grade_and_feedback_through_the_exchange(tmp_path
     monkeypatch.chdir(course)  # nbgrader runs from the course root
     run = release_and_collect(tmp_path, course)
     check_grading_keeps_the_exchanges_files(run)
-    check_plain_feedback_with_a_withheld_page_writes_the_others_and_exits_0(run)
+    check_plain_feedback_writes_no_page_for_a_withheld_student_and_exits_0(run)
     check_each_student_fetches_their_own_released_page(run)
     check_grading_one_student_leaves_the_other_as_it_was(run)
     check_flags_cleared_on_a_held_submission_stay_cleared_when_it_is_unchanged(run)

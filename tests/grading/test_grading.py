@@ -345,13 +345,18 @@ def test_the_withholding_preprocessor_refuses_a_leaking_page():
     assert (LAB, "ann") not in leaks.HELD
 
 
-def test_the_feedback_pipeline_withholds_in_nbgrader_config():
+def test_the_feedback_pipeline_is_the_allowlist_in_nbgrader_config():
     text = (REPO_ROOT / "nbgrader_config.py").read_text()
     pipeline = text.split("c.GenerateFeedback.preprocessors = [", 1)[1].split("]", 1)[0]
-    assert pipeline.index("HideHiddenTests") < pipeline.index("WithholdLeaks")
+    assert pipeline.index("GetGrades") < pipeline.index("HideHiddenTests") < pipeline.index("AllowlistOutputs")
+    assert "WithholdLeaks" not in pipeline
+    assert 'c.GenerateFeedback.exporter_class = "agentcourse.grading.release.FeedbackExporter"' in text
+    assert 'c.GenerateFeedback.post_convert_hook = "agentcourse.grading.release.drop_held_pages"' in text
     autograde = text.split("c.Autograde.autograde_preprocessors = [", 1)[1].split("]", 1)[0]
     assert "agentcourse.grading.sandbox.confine.ConfinedExecute" in autograde
     assert "nbgrader.preprocessors.Execute" not in autograde
+    assert ('"agentcourse.grading.outputs.CapOutputs",\n    "agentcourse.grading.release.TextOnlyOutputs",'
+            in autograde), "rich outputs become text right after the cap, before any grade is saved"
 
 
 # ---------------------------------------------------------------- tampering

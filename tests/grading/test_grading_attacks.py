@@ -38,7 +38,7 @@ import nbformat
 import pytest
 
 from agentcourse.course import nbfile
-from agentcourse.grading import nbgrader_io, results, summary
+from agentcourse.grading import nbgrader_io, release, results, summary
 from agentcourse.grading import pipeline as grading
 from agentcourse.grading.integrity import disguises, leaks
 from agentcourse.paths import REPO_ROOT
@@ -389,29 +389,30 @@ def check_course_classmates_and_gradebook_are_untouched(graded):
 
 
 def check_no_feedback_page_shows_a_secret_even_after_plain_nbgrader(graded):
-    """Every page, as rendered, searched again with the students' own text set aside; the
-    withheld students get the short page that says so, and nothing else."""
+    """Plain nbgrader writes no page for a student in review, withheld or error, and keeps
+    none from before; every page it writes lets no script run and, as rendered, searched
+    again with the student's own text set aside, shows no secret."""
     course = graded["course"]
     started = time.monotonic()
     done = nbgrader_io.run_nbgrader(course, "generate_feedback", LAB, "--force")
     assert time.monotonic() - started < within(600), "plain nbgrader finishes the class"
-    assert "WITHHELD" in done.stderr
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert f"feedback of l-own for {LAB} not released: status withheld" in done.stderr
     secrets = leaks.secret_lines((REPO_ROOT / "solutions").resolve(), LAB)
     pages = sorted((course / ".grading" / "feedback").rglob("*.html"))
-    assert len(pages) >= 20
-    withheld = {r.student for r in graded["report"].results if r.status == "withheld"}
-    assert {"l-own", "l-other", "l-fullwidth", "l-bomb-printed"} <= withheld
+    status = {r.student: r.status for r in graded["report"].results}
+    assert {"l-own", "l-other", "l-fullwidth", "l-bomb-printed"} <= {s for s in status if status[s] == "withheld"}
+    graded_ = {s for s in status if (course / ".grading" / "autograded" / s / LAB / f"{LAB}.ipynb").is_file()}
+    assert {p.parent.parent.name for p in pages} == {s for s in graded_ if status[s] in release.RELEASED}
+    assert len(pages) >= 10
     for page in pages:
         student = page.parent.parent.name
-        text = leaks.html_text(page.read_text(encoding="utf-8"))
-        if student in withheld:
-            assert "held for your instructor's review" in text and "Traceback" not in text, page
-            assert len(text) < 3000, page
-            continue
+        raw = page.read_text(encoding="utf-8")
+        assert release.CSP_META in raw.split("</head>", 1)[0] and "<script" not in raw.lower(), page
         submitted = nbfile.read_notebook(course / ".grading" / "submitted" / student / LAB / f"{LAB}.ipynb")
         own = "\n".join(c.source for c in submitted.cells)
         try:
-            assert leaks.find_leaks([text], leaks.not_theirs(secrets, own)) == [], page
+            assert leaks.find_leaks([leaks.html_text(raw)], leaks.not_theirs(secrets, own)) == [], page
         except disguises.SearchLimit:  # the page shows the student's own nested bz2 line, or
             # an honest student's long prints: more text than the search reads
             assert student in ("l-bomb-markdown", "o-long-prints"), page

@@ -1,18 +1,14 @@
 """Feedback that must never reach a student: hidden tests, solutions and walkthroughs.
 
-nbgrader's feedback page is the graded notebook rendered to HTML: the student's cells,
-their outputs and the test cells. Two preprocessors in nbgrader_config.py's feedback
-pipeline run on every page, whoever generates it (`agentcourse grade` or a plain
-`nbgrader generate_feedback --force`):
-
-  HideHiddenTests  removes the hidden tests from the test cells, cuts the tracebacks of
-                   test cells to their error line (a traceback quotes the source), and
-                   drops the grader's review notes from the comments;
-  WithholdLeaks    then searches what is left for secret text the student could not have
-                   written; if it finds any, or its search reaches a limit, the student
-                   gets a short page saying their feedback is held for the instructor's
-                   review (nothing else: not what was found, not why), and the submission
-                   is flagged for manual grading in the gradebook.
+HideHiddenTests, in nbgrader_config.py's feedback pipeline, removes the hidden tests from
+the test cells, cuts the tracebacks of test cells to their error line (a traceback quotes
+the source), and drops the grader's review notes from the comments; what else a page may
+show is agentcourse.grading.release's allowlist. Before it writes any page, `agentcourse
+grade` (agentcourse.grading.feedback) searches each graded notebook for secret text the
+student could not have written (page_problem): if it finds any, or its search reaches a
+limit, the student gets no page, their status is `withheld` and the submission is flagged
+for manual grading. WithholdLeaks is the same search as a feedback preprocessor that puts a
+short "held" page in place of the page; the course's pipeline no longer uses it.
 
 The secret text is derived from the course itself, for every lab present, so a new lab
 is covered without changes here:
