@@ -46,6 +46,71 @@ def project() -> Iterator[Path]:
             os.chdir(before)
 
 
+# ---------------------------------------------------------------- the tutor, and the judge
+
+# Set by the judge (agentcourse/grading/judge/process.py) in its own process: its namespace,
+# and how a name is rebound in the student's kernel.
+JUDGE: dict[str, Any] = {}
+ROLE = "AGENTCOURSE_JUDGE_ROLE"  # "kernel" in a graded kernel, "judge" in the judge
+TUTOR_SOCKET = "AGENTCOURSE_TUTOR_SOCKET"  # where the judge's tutor listens for the kernel
+_TUTOR_URL: list[str] = []
+
+
+@contextlib.contextmanager
+def tutor(config: Any = None) -> Iterator[str]:
+    """A lab's tutor model; yields its base URL. In a notebook, the tutor runs in this
+    process. When a lab is graded by the judge, it runs beside the judge, which reads its
+    record; the kernel reaches it through a socket, and a relay here yields a URL for it."""
+    from agentcourse.tutor import serve
+    from agentcourse.tutor.speak import relay
+
+    role, socket_path = os.environ.get(ROLE), os.environ.get(TUTOR_SOCKET)
+    with contextlib.ExitStack() as stack:
+        if role == "kernel" and socket_path:
+            url = stack.enter_context(relay.tcp_to_unix(socket_path))
+        else:
+            url = stack.enter_context(serve(config))
+            if role == "judge" and socket_path:
+                stack.enter_context(relay.unix_to_tcp(socket_path, int(url.rsplit(":", 1)[1].split("/")[0])))
+        _TUTOR_URL.append(url)
+        try:
+            yield url
+        finally:
+            _TUTOR_URL.remove(url)
+
+
+def tutor_url() -> str:
+    """The base URL of the tutor this notebook started last (nbtools.tutor)."""
+    if not _TUTOR_URL:
+        raise RuntimeError("no tutor model is running: run the setup cell first")
+    return _TUTOR_URL[-1]
+
+
+@contextlib.contextmanager
+def bound(namespace: dict, **values: Any) -> Iterator[None]:
+    """Bind names in the notebook's namespace while a check calls the student's code (a
+    recording dispatch_tool, say), then put the old ones back. Under the judge, the next
+    call of a student's function carries them to the kernel in the same message as its
+    arguments, so an object both share stays one object there."""
+    if JUDGE.get("namespace") is namespace:
+        JUDGE["pending"] = values
+        try:
+            yield
+        finally:
+            JUDGE.pop("pending", None)
+        return
+    before = {name: namespace[name] for name in values if name in namespace}
+    namespace.update(values)
+    try:
+        yield
+    finally:
+        for name in values:
+            if name in before:
+                namespace[name] = before[name]
+            else:
+                namespace.pop(name, None)
+
+
 class TooManyCalls(RuntimeError):
     """A loop made more API calls than the test allows (it probably never stops)."""
 
@@ -76,6 +141,8 @@ class _LimitedMessages:
         return self._messages.create(**kwargs)
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name == "_messages":  # a copy being rebuilt has no _messages yet
+            raise AttributeError(name)
         return getattr(self._messages, name)
 
 
@@ -90,6 +157,8 @@ class _LimitedClient:
         return self.messages.sent
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name == "_client":  # a copy being rebuilt has no _client yet
+            raise AttributeError(name)
         return getattr(self._client, name)
 
 

@@ -42,6 +42,7 @@ from agentcourse.grading import seeds
 from agentcourse.grading.feedback import give_feedback
 from agentcourse.grading.flags import graded_by_hand, hand_cleared, notebook_sha, remember_flags
 from agentcourse.grading.interrupt import CtrlC, PartialReport
+from agentcourse.grading.judge.execute import answer_names
 from agentcourse.grading.nbgrader_io import LOCAL, db_url, ensure_assignment, snapshot_gradebook
 from agentcourse.grading.pool import Pool, Worker
 from agentcourse.grading.records import install_graded, merge_result, read_scores, record_ungraded
@@ -76,6 +77,8 @@ def _settings(root: Path, lab: str, run_dir: Path, config: GradeConfig) -> dict:
         "student_files": list(meta.get("student_files", [])),
         "support_files": list(meta.get("support_files", [])),
         "checkpoints": [str(name) for name in meta.get("checkpoints", [])],
+        # a lab whose test cells run in the judge: the names its answer cells define
+        "judged": answer_names(_solution(root, lab)) if meta.get("judge") else None,
     }
 
 

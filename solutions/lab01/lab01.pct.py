@@ -7,6 +7,7 @@
 #     release_baseline: 0
 #     student_files: []
 #     checkpoints: []                # the only checkpoints its graded kernels can load (01 holds the answers)
+#     judge: true                    # its test cells run in the judge (agentcourse/grading/judge/)
 #     tasks:
 #     - number: 1
 #       title: Run the matrix on the first draft and read the failures
@@ -84,19 +85,19 @@
 # the one file of a row (`hello.py`, `math_utils.py`, `main.py`) covers that file only.
 
 # %% nbgrader="locked" grade_id="setup"
-# Setup: the tutor model (in this process, loopback only), a client with a short timeout,
+# Setup: the tutor model (loopback only; when graded, it runs beside the judge), a client with a short timeout,
 # the matrix, and the first draft you will fix.
 import contextlib
 
 import anthropic
 
+from agentcourse.course import nbtools
 from agentcourse.course.matrix import ROWS, destroying_call, read_before_change
 from agentcourse.course.props import holds  # a check's property, over generated requests
 from agentcourse.course.scaffold import lab01 as lab  # checkpoint 01's loop and tools; the requests
-from agentcourse.tutor import serve
 
 STACK = contextlib.ExitStack()  # closed by the last cell
-TUTOR_URL = STACK.enter_context(serve())
+TUTOR_URL = STACK.enter_context(nbtools.tutor())
 client = anthropic.Anthropic(base_url=TUTOR_URL, api_key="tutor-offline", max_retries=0, timeout=10)
 CREATE, READ_FIRST, REFUSE_DELETE = ROWS
 

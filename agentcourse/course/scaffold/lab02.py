@@ -31,6 +31,7 @@ from hypothesis import assume
 from hypothesis import strategies as st
 
 from agentcourse.api.protocol import to_plain
+from agentcourse.course import nbtools
 
 CUT, PAUSE, CTRL_C = "max_tokens_in_tool_use", "pause_turn", "ctrl-c"  # nbtools.CTRL_C
 STATUSES = (429, 529, 500, 400)  # errors the SDK raises: rate limit, overloaded, server error, bad request
@@ -390,15 +391,13 @@ def play(namespace: dict, messages: list, plan: Plan, client: Any, ledger: list)
     tools = ToolRuns(real, plan.raising, client)
     turn = Turn(plan, before, messages)
     ledger.clear()
-    namespace["dispatch_tool"] = tools
     try:
-        turn.reply = namespace["run_turn"](client, messages)
+        with nbtools.bound(namespace, dispatch_tool=tools):
+            turn.reply = namespace["run_turn"](client, messages)
     except (Exception, KeyboardInterrupt) as err:  # noqa: BLE001 - the checks judge what it raised
         if isinstance(err, NotImplementedError) and not client.sent:
             raise  # the answer is not written yet (the release's body): say so plainly
         turn.error = err
-    finally:
-        namespace["dispatch_tool"] = real
     turn.calls, turn.runs = list(client.sent), tools.runs
     turn.answered = [e for e in ledger if e.get("message") is not None]
     ledger.clear()

@@ -51,6 +51,8 @@ PACKAGE = PACKAGE_DIR  # this agentcourse: the one the kernel must import
 # the user's site-packages and the working folder out of sys.path.
 LAUNCHER = ("import sys; sys.path.insert(0, sys.argv.pop(1)); "
             "from agentcourse.grading.sandbox.kernel import main; main(sys.argv[1:])")
+JUDGE_LAUNCHER = ("import sys; sys.path.insert(0, sys.argv.pop(1)); "
+                  "from agentcourse.grading.sandbox.kernel import judge_main; judge_main(sys.argv[1:])")
 SANDBOX_HOME = "/home/student"  # HOME inside the sandbox; the scratch folder lives under it
 ETC_FILES = ("ld.so.cache", "localtime", "hosts", "nsswitch.conf", "host.conf", "ssl",
              "ca-certificates", "mime.types")
@@ -219,7 +221,9 @@ def sandbox_argv(kernel_dir: Path, submission: Path, work_name: str, launcher_ar
     env = {"MALLOC_ARENA_MAX": "2", "IPYTHONDIR": f"{SANDBOX_HOME}/.ipython",
            "JUPYTER_PLATFORM_DIRS": "1", "NBGRADER_EXECUTION": "autograde",
            # the lab's graded property seed (agentcourse.grading.seeds), never the secret
-           **{key: os.environ[key] for key in (ENV_SEED, ENV_EXAMPLES) if key in os.environ}}
+           # and, for a lab graded by the judge, where its tutor listens (judge/execute.py)
+           **{key: os.environ[key] for key in (ENV_SEED, ENV_EXAMPLES, "AGENTCOURSE_JUDGE_ROLE",
+                                               "AGENTCOURSE_TUTOR_SOCKET") if key in os.environ}}
     argv = system_argv(env, kernel_dir, limits)
     made: set[str] = set()
     roots = environment_roots() + checkpoint_roots(checkpoints or [])
@@ -239,6 +243,26 @@ def sandbox_argv(kernel_dir: Path, submission: Path, work_name: str, launcher_ar
     (kernel_dir / "spec.json").write_text(json.dumps(spec), encoding="utf-8")
     return [*argv, "--", sys.executable, "-I", "-c", LAUNCHER, str(PACKAGE.parent),
             "/sandbox.json", *launcher_args]
+
+
+def judge_argv(folder: Path, private: Path, limits: SandboxLimits, uid: int | None, env: dict[str, str],
+               checkpoints: list[str] | None = None) -> list[str]:
+    """The judge's sandbox (agentcourse/grading/judge/): a sandbox of its own, beside the
+    kernel's, as the kernel's uid. It reads the Python environment and the lab's
+    checkpoints and writes only `folder`, the sockets and scratch projects it shares with
+    the kernel; it never sees the course, the grader's files or the kernel's processes, so
+    a link the kernel plants in a project leads nowhere. `private` holds its identity files."""
+    write_identity(private, uid)
+    argv = system_argv({"MALLOC_ARENA_MAX": "2", **env}, private, limits)
+    made: set[str] = set()
+    for root in environment_roots() + checkpoint_roots(checkpoints or []):
+        argv += mount_parents(root, made) + ["--ro-bind", str(root), str(root)]
+    argv += mount_parents(folder, made)
+    argv += ["--bind", str(folder), str(folder), "--ro-bind", str(private / "spec.json"), "/sandbox.json",
+             "--chdir", "/"]  # the folder is the uid's: the launcher enters it once it is that uid
+    spec = {"uid": uid, "limits": asdict(limits), "cwd": str(folder)}
+    (private / "spec.json").write_text(json.dumps(spec), encoding="utf-8")
+    return [*argv, "--", sys.executable, "-I", "-c", JUDGE_LAUNCHER, str(PACKAGE.parent), "/sandbox.json"]
 
 
 def mount_parents(path: Path, made: set[str]) -> list[str]:

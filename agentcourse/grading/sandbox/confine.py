@@ -17,8 +17,9 @@ from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from nbgrader.preprocessors import Execute
 from traitlets import Bool, Int, List, Unicode
 
+from agentcourse.course.props import ENV_EXAMPLES, ENV_SEED
 from agentcourse.grading.sandbox.bwrap import SandboxLimits, require_confinement
-from agentcourse.grading.sandbox.kernel_manager import ConfinedKernelManager
+from agentcourse.grading.sandbox.kernel_manager import ConfinedKernelManager, socket_parent
 from agentcourse.paths import REPO_ROOT
 
 # ---------------------------------------------------------------- what the grader saw
@@ -52,6 +53,14 @@ def _steady_times(folder: Path, stamp: float | None = None) -> float:
     return stamp
 
 
+def _restore(saved: dict[str, str | None]) -> None:
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
+
+
 def _set_property_seed(resources: dict, secret: str, examples: int = 0) -> None:
     """The lab's graded property seed and example count, for every kernel this process
     starts (an unconfined kernel inherits the environment; a confined one is given these
@@ -81,6 +90,8 @@ class ConfinedExecute(Execute):
                        "`checkpoints` of the lab's source notebook's metadata").tag(config=True)
     property_secret = Unicode("", help="the grading secret of the lab's property seeds; "
                               "'' = agentcourse.grading.seeds.grading_secret").tag(config=True)
+    judged = List(default_value=None, allow_none=True, help="for a lab whose test cells run in the judge, "
+                  "the names its answer cells define; None = read the lab's source notebook").tag(config=True)
     canaries = Bool(True, help="run a canary after each notebook (agentcourse.grading.integrity.canary)").tag(config=True)
 
     def __init__(self, *args, **kwargs):
@@ -97,8 +108,15 @@ class ConfinedExecute(Execute):
         from agentcourse.grading.integrity import tamper
 
         resources = resources if resources is not None else {}
+        # The seed is this notebook's: the grader's own environment gets its values back
+        # afterwards (nbgrader's API may run in a process that runs labs in-process too).
+        saved = {key: os.environ.get(key) for key in (ENV_SEED, ENV_EXAMPLES)}
         _set_property_seed(resources, self.property_secret, self.property_examples)
         self._checkpoints = self.checkpoints if self.checkpoints is not None else self._lab_checkpoints(resources)
+        self._judged = self.judged if self.judged is not None else self._judged_names(resources)
+        for cell in nb.cells:  # the grader's own marks (a judged cell, ...): never the student's
+            cell.get("metadata", {}).pop("agentcourse", None)
+        self._judge = None
         seen = graded_facts(resources)
         cells, locked_order = tamper.cell_infos(nb, resources)
         findings = structure_findings(cells, locked_order) + static_findings(cells)
@@ -110,7 +128,7 @@ class ConfinedExecute(Execute):
             self.confined_km = None
             nb, resources = super().preprocess(nb, resources, km=km)
             findings += self._guard_findings(cells, nb)
-            if self.canaries and not self._timed_out and km is None:
+            if self.canaries and not self._timed_out and km is None and self._judged is None:
                 findings += self._canary_run(pristine, nb, resources, cells, folder, stamp)
         except DeadKernelError:
             seen["dead"] = "the kernel died while a cell ran"
@@ -120,15 +138,16 @@ class ConfinedExecute(Execute):
             self._timed_out.append("a cell whose output never finished")
             raise
         finally:
+            self._close_judge()
+            _restore(saved)
             seen["timeouts"] += self._timed_out
             findings = list(dict.fromkeys(findings))
             seen["review"] = list(findings)
             tamper.record(resources, findings, self.log)
         return nb, resources
 
-    def _lab_checkpoints(self, resources: dict) -> list[str]:
-        """What the lab's source (never the submission, whose metadata the student wrote)
-        lets its kernels load."""
+    def _lab_source(self, resources: dict):
+        """The lab's source notebook (never the submission, whose metadata the student wrote)."""
         from nbgrader.coursedir import CourseDirectory
 
         from agentcourse.course import nbfile
@@ -136,15 +155,88 @@ class ConfinedExecute(Execute):
         lab = resources.get("nbgrader", {}).get("assignment")
         course = CourseDirectory(config=self.config)
         path = Path(course.root) / course.source_directory / str(lab) / f"{lab}.ipynb"
-        if not lab or not path.is_file():
-            return []
-        return [str(name) for name in nbfile.lab_meta(nbfile.read_notebook(path)).get("checkpoints", [])]
+        return nbfile.read_notebook(path) if lab and path.is_file() else None
+
+    def _lab_checkpoints(self, resources: dict) -> list[str]:
+        """What the lab's source lets its kernels load."""
+        from agentcourse.course import nbfile
+
+        source = self._lab_source(resources)
+        return [str(name) for name in nbfile.lab_meta(source).get("checkpoints", [])] if source else []
+
+    def _judged_names(self, resources: dict) -> list[str] | None:
+        """The answer cells' names, for a lab whose test cells run in the judge; else None."""
+        from agentcourse.course import nbfile
+        from agentcourse.grading.judge.execute import answer_names
+
+        source = self._lab_source(resources)
+        if source is None or not nbfile.lab_meta(source).get("judge"):
+            return None
+        return answer_names(source)
+
+    # ------------------------------------------------------------ the judge (judge/execute.py)
+
+    def _start_judge(self, folder: Path, uid: int | None = None, sandbox=None) -> None:
+        from agentcourse.grading.judge.execute import JudgeRun, kernel_environment
+
+        self._saved_env = {k: os.environ.get(k) for k in kernel_environment(folder)}
+        os.environ.update(kernel_environment(folder))  # the kernel's, set before it starts
+        self._judge = JudgeRun(folder, self._judged or [], uid, sandbox)
+
+    def _judge_sandbox(self, private: Path, limits: dict):
+        """How the judge's own sandbox is made (bwrap.judge_argv), for JudgeRun."""
+        from agentcourse.grading.sandbox.bwrap import SandboxLimits, judge_argv
+
+        folder = private.parent / "run" / "judge"
+        return lambda env: judge_argv(folder, private, SandboxLimits(**limits), self.km._uid, env,
+                                      getattr(self, "_checkpoints", []))
+
+    def _close_judge(self) -> None:
+        if getattr(self, "_judge", None) is not None:
+            self._judge.close()
+            self._judge = None
+            _restore(self._saved_env)
+
+    def preprocess_cell(self, cell, resources, index):
+        """In a judged lab: a test cell runs in the judge; a locked course cell in both."""
+        meta = cell.get("metadata", {}).get("nbgrader", {})
+        if self._judge is None or cell.cell_type != "code" or meta.get("solution"):
+            return super().preprocess_cell(cell, resources, index)
+        if meta.get("grade"):
+            return self._judged_cell(cell, resources, index)
+        if meta.get("locked"):
+            answer = self._judge.course(cell.source)
+            if answer.get("error"):
+                self.log.warning("the judge's copy of cell %s failed: %s", index, answer["error"].get("evalue"))
+        return super().preprocess_cell(cell, resources, index)
+
+    def _judged_cell(self, cell, resources, index):
+        from nbformat import from_dict
+        from nbformat.v4 import new_code_cell
+
+        from agentcourse.grading.judge.execute import cell_outputs
+
+        def serve(code: str) -> list:
+            helper = new_code_cell(code)
+            try:
+                super(ConfinedExecute, self).preprocess_cell(helper, resources, index)
+            finally:
+                self.nb.cells[index] = cell  # nbclient puts the cell it ran in the notebook
+            return [dict(o) for o in helper.outputs]
+
+        answers, shown = self._judge.test(cell.source, float(self.timeout or 60), serve)
+        cell.outputs = [from_dict(o) for o in cell_outputs(answers, shown)]
+        cell.execution_count = index
+        cell.metadata.setdefault("agentcourse", {})["judged"] = True
+        return cell, resources
 
     def _guard_findings(self, cells, nb) -> list[str]:
         from agentcourse.course.tamper import runtime_findings
 
         for cell in cells:
             cell.executed = nb.cells[cell.index].get("execution_count") is not None
+            if cell.test and getattr(self, "_judged", None) is not None:
+                cell.executed = False  # it ran in the judge: the kernel never saw it
         confined = self.confined_km
         if confined is None:
             return []
@@ -191,7 +283,12 @@ class ConfinedExecute(Execute):
 
     def create_kernel_manager(self):
         if self.unconfined:
-            return super().create_kernel_manager()
+            km = super().create_kernel_manager()
+            if getattr(self, "_judged", None) is not None:
+                import tempfile
+
+                self._start_judge(Path(tempfile.mkdtemp(prefix="judge-", dir=socket_parent())) / "judge")
+            return km
         name = self.kernel_name or self.nb.metadata.get("kernelspec", {}).get("name") or "python3"
         limits = {"memory_mb": self.memory_mb, "processes": self.processes, "file_mb": self.file_mb}
         # Nothing the kernel reads may contain the repository or the course folder.
@@ -199,4 +296,9 @@ class ConfinedExecute(Execute):
         self.km = ConfinedKernelManager(kernel_name=name, config=self.config, limits=limits,
                                         secret_paths=secret, checkpoints=getattr(self, "_checkpoints", []))
         self.confined_km = self.km
+        if getattr(self, "_judged", None) is not None:
+            private = self.km.kernel_dir / "judge-identity"
+            private.mkdir()
+            self._start_judge(self.km.kernel_dir / "run" / "judge", self.km._uid,
+                              self._judge_sandbox(private, limits))
         return self.km

@@ -125,5 +125,17 @@ def main(argv: list[str]) -> None:
     app.start()
 
 
+def judge_main(argv: list[str]) -> None:
+    """The judge's sandbox (bwrap.judge_argv): limits and identity, then the judge."""
+    spec = json.loads(Path(argv[0]).read_text(encoding="utf-8"))
+    set_limits(spec["limits"])
+    if spec.get("uid") is not None:
+        drop_to(int(spec["uid"]))
+    os.chdir(spec["cwd"])
+    from agentcourse.grading.judge.process import main as judge
+
+    judge()
+
+
 if __name__ == "__main__":
     main(sys.argv[1:])

@@ -1,0 +1,218 @@
+"""The judge's end of the channel: stand-ins for the student's functions and objects.
+
+process.py runs a test cell with each name the lab's answer cells define bound to a
+`Stand` (or to its value, when that is plain data). Calling a stand-in asks the kernel
+(serve.py) to call the real one; what comes back is rebuilt from data (wire.Rebuilt), and
+the arguments the judge passed are brought up to date with what the call did to them:
+
+    messages = [{"role": "user", "content": "Hi"}]
+    reply = run_turn(client, messages)   # run_turn: a Stand; messages now holds the turn
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import time
+from typing import Any
+
+from agentcourse.grading.judge import wire
+
+
+class KernelSilent(TimeoutError):
+    """The notebook's code did not answer the judge in time (or never connected)."""
+
+
+class Channel:
+    """A unix socket the kernel connects to while a test cell runs in the judge."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        if os.path.lexists(path):
+            os.unlink(path)
+        self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.listener.bind(path)
+        os.chmod(path, 0o777)  # the kernel runs as another user
+        self.listener.listen(1)
+        self.conn: socket.socket | None = None
+        self.deadline = time.monotonic() + 60
+        self.part = 0
+        self.names: dict = {}  # the judge's notebook namespace (process.Judge)
+        self._set: set[int] = set()  # indexes in `sent` of values set in the kernel's namespace
+        self._current = range(0)  # indexes in `sent` of the request under way
+        self.sent: list = []  # what the judge sent during this part, in the kernel's order
+        self.rebuilt = wire.Rebuilt(self.stand)
+
+    def begin(self, seconds: float, part: int = 0) -> None:
+        """A new part of a test cell: at most `seconds` for the kernel's answers."""
+        self.deadline = time.monotonic() + seconds
+        self.sent, self.part, self._set, self._current = [], part, set(), range(0)
+
+    def end(self) -> None:
+        """The part is over: the kernel's serve() returns."""
+        if self.conn is not None:
+            try:
+                self.conn.settimeout(2)
+                wire.send(self.conn, {"op": "done"})
+            except OSError:
+                pass
+            self.conn.close()
+            self.conn = None
+
+    def _left(self) -> float:
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise KernelSilent("your notebook's code did not answer within the cell's time limit")
+        return left
+
+    def request(self, message: dict) -> dict:
+        if self.conn is None:
+            self._connect()
+        try:
+            self.conn.settimeout(self._left())
+            wire.send(self.conn, message)
+            reply = wire.receive(self.conn)
+        except (OSError, ValueError) as err:
+            self.conn.close()
+            self.conn = None
+            if isinstance(err, socket.timeout):
+                raise KernelSilent("your notebook's code did not answer within the cell's time limit") from err
+            raise KernelSilent(f"the notebook's kernel broke the channel: {type(err).__name__}") from err
+        self._update(reply.get("state"), message)
+        return reply
+
+    def _connect(self) -> None:
+        """Take the kernel's connection for this part: it says hello with the part's number.
+        The grader says abort instead when the kernel's serve cell ended without coming."""
+        while self.conn is None:
+            self.listener.settimeout(self._left())
+            try:
+                conn, _ = self.listener.accept()
+            except OSError as err:
+                raise KernelSilent("the notebook's kernel did not answer the judge") from err
+            try:
+                conn.settimeout(self._left())
+                first = wire.receive(conn)
+            except (OSError, ValueError):
+                conn.close()
+                continue
+            if first.get("part") != self.part:
+                conn.close()  # left over from an earlier part
+            elif first.get("op") == "hello":
+                self.conn = conn
+            else:
+                conn.close()
+                raise KernelSilent("the notebook's kernel did not answer the judge")
+
+    def _update(self, states: Any, message: dict) -> None:
+        """Apply the kernel's copies' state to this request's arguments and to every value
+        set in the kernel's namespace (a call may change those); an earlier call's
+        arguments are stale copies there and are left alone."""
+        if not isinstance(states, list):
+            return
+        now = self._current
+        for index, (original, state) in enumerate(zip(self.sent, states, strict=False)):
+            if index not in now and index not in self._set:
+                continue
+            try:
+                apply_state(original, state, self.rebuilt)
+            except (ValueError, TypeError, AttributeError):
+                continue  # a state the judge cannot read leaves its own value as it was
+
+    def stand(self, number: int, text: str = "", is_callable: bool = True) -> Stand:
+        return Stand(self, number=number, text=text)
+
+    # ------------------------------------------------------------ the operations
+
+    def call(self, target: Stand, args: tuple, kwargs: dict) -> Any:
+        from agentcourse.course import nbtools
+
+        binds = dict(nbtools.JUDGE.get("pending") or {})  # nbtools.bound: names set for this call
+        values = [*args, *kwargs.values(), *binds.values()]
+        self._current = range(len(self.sent), len(self.sent) + len(values))
+        self.sent.extend(values)
+        reply = self.request({"op": "call", **target.address(),
+                              "args": wire.dumps((list(args), kwargs, binds), self.names),
+                              "cwd": os.getcwd()})  # the check's scratch project, shared
+        return self._result(reply)
+
+    def getattr(self, target: Stand, attr: str) -> Any:
+        self._current = range(0)
+        return self._result(self.request({"op": "getattr", **target.address(), "attr": attr}))
+
+    def get(self, name: str) -> tuple[bool, Any]:
+        self._current = range(0)
+        reply = self.request({"op": "get", "name": name})
+        return (False, None) if reply.get("missing") else (True, self.rebuilt.value(reply.get("value")))
+
+    def set(self, name: str, value: Any) -> None:
+        self._current = range(len(self.sent), len(self.sent) + 1)
+        self._set.add(len(self.sent))
+        self.sent.append(value)
+        self.request({"op": "set", "name": name, "value": wire.dumps(value, self.names)})
+
+    def _result(self, reply: dict) -> Any:
+        if "raised" in reply:
+            error = self.rebuilt.value(reply["raised"])
+            raise error if isinstance(error, BaseException) else RuntimeError("the kernel raised something odd")
+        return self.rebuilt.value(reply.get("value"))
+
+
+def apply_state(original: Any, state: Any, rebuilt: wire.Rebuilt) -> None:
+    """Bring a value the judge sent up to date with the kernel's copy after a call."""
+    if not isinstance(state, dict):
+        return
+    if "$now" in state and isinstance(original, (list, dict)):
+        now = rebuilt.value(state["$now"])
+        if isinstance(original, list) and isinstance(now, list):
+            original[:] = now
+        elif isinstance(original, dict) and isinstance(now, dict):
+            original.clear()
+            original.update(now)
+    elif "$fields" in state and isinstance(state["$fields"], dict):
+        for name, inner in state["$fields"].items():
+            try:
+                _apply_field(original, str(name), inner, rebuilt)
+            except (ValueError, TypeError, AttributeError):
+                continue  # a field the judge cannot read keeps its own value
+
+
+def _apply_field(original: Any, name: str, inner: Any, rebuilt: wire.Rebuilt) -> None:
+    mine = getattr(original, name, None)
+    if _is_live(mine) or not isinstance(inner, dict):
+        return
+    if "$fields" in inner:
+        apply_state(mine, inner, rebuilt)
+    elif "$now" in inner:
+        if isinstance(mine, (list, dict)):
+            apply_state(mine, inner, rebuilt)
+        else:
+            value = rebuilt.value(inner["$now"])
+            if not isinstance(value, Stand):
+                setattr(original, name, value)
+
+
+def _is_live(value: Any) -> bool:
+    """A field the judge keeps whatever the kernel says: a client, a function, a module."""
+    return callable(value) or type(value).__module__.startswith("anthropic") and not hasattr(value, "model_dump")
+
+
+class Stand(wire.Reference):
+    """The judge's stand-in for a function or object of the student's notebook."""
+
+    def __init__(self, channel: Channel, number: int | None = None, name: str | None = None, text: str = "") -> None:
+        self._channel, self.number, self.name, self._text = channel, number, name, text
+
+    def address(self) -> dict:
+        return {"ref": self.number} if self.number is not None else {"name": self.name}
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self._channel.call(self, args, kwargs)
+
+    def __getattr__(self, attr: str) -> Any:
+        if attr.startswith("__") or attr.startswith("_channel"):
+            raise AttributeError(attr)
+        return self._channel.getattr(self, attr)
+
+    def __repr__(self) -> str:
+        return f"<{self.name or self._text or 'an object'} of your notebook>"

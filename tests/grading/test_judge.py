@@ -1,0 +1,264 @@
+"""The judge apart (agentcourse/grading/judge/): a judged lab's test cells run in a process of
+their own, which calls the student's functions through a channel and reads back only data.
+
+Fast tests take the wire and the channel apart in this process (the kernel's side in a
+thread); one slow test grades a class of Lab 1 (judged) with real nbgrader in confined
+kernels: the worked solution, and an attacker that searches its kernel for the hidden tests
+and answers with objects that lie.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+import threading
+from pathlib import Path
+
+import anthropic
+import pytest
+from anthropic.types import TextBlock, ToolUseBlock
+
+from agentcourse.course import nbfile
+from agentcourse.grading.judge import remote, serve, wire
+from agentcourse.grading.judge.execute import answer_names, parts
+from agentcourse.paths import REPO_ROOT
+
+
+def from_kernel(value):
+    """What the judge makes of `value` after it crossed as JSON."""
+    refs: dict = {}
+    data = json.loads(json.dumps(wire.to_data(value, refs)))
+    return wire.Rebuilt(lambda number, text="", is_callable=True: ("stand-in", number)).value(data)
+
+
+class Lying:
+    def __eq__(self, other):
+        return True
+
+    def __hash__(self):
+        return 0
+
+
+class RateLimitError(Exception):  # a student's own class, named like the SDK's
+    pass
+
+
+RateLimitError.__module__ = "anthropic"
+
+
+def test_what_the_kernel_sends_back_is_rebuilt_as_plain_data_and_the_sdks_types():
+    blocks = [TextBlock(type="text", text="hi", citations=None),
+              ToolUseBlock(type="tool_use", id="t1", name="read_file", input={"filename": "a.py"})]
+    value = {"blocks": blocks, "pair": (1, "a"), "tags": {"x"}, "raw": b"\x00\xff", "path": Path("a/b")}
+    back = from_kernel(value)
+    assert back == value and type(back["blocks"][1]) is ToolUseBlock and type(back["pair"]) is tuple
+
+
+def test_an_object_the_student_made_comes_back_as_a_stand_in_that_equals_nothing_of_the_judges():
+    back = from_kernel([Lying(), {"nested": Lying()}])
+    assert back[0][0] == "stand-in" and back[1]["nested"][0] == "stand-in"
+    assert back[0] != back[1]["nested"]  # two objects, two numbers
+    assert not [v for v in (back[0], back[1]["nested"]) if isinstance(v, Lying)]
+
+
+def test_only_builtin_sdk_and_course_exceptions_are_rebuilt_and_a_students_class_never():
+    assert type(from_kernel(KeyError("k"))) is KeyError
+    assert type(from_kernel(KeyboardInterrupt())) is KeyboardInterrupt
+    forged = from_kernel(RateLimitError("no 429 was served"))
+    # named like the SDK's: rebuilt as the SDK's own class, with the kernel's message only
+    assert type(forged) is anthropic.RateLimitError and "no 429" in str(forged)
+    odd = type("Odd", (RuntimeError,), {"__module__": "os"})("x")
+    assert type(from_kernel(odd)) is RuntimeError and "os.Odd" in str(from_kernel(odd))
+
+
+@pytest.mark.parametrize("data", [
+    {"$sdk": "Anthropic", "data": {}}, {"$sdk": "__class__", "data": {}}, {"$error": {"module": "os", "type": "system"}},
+    {"$pickle": "gASVAAAAAAAAAAB9lC4="}, {"unknown": 1}, {}])
+def test_data_the_judge_does_not_read_is_refused_or_made_harmless(data):
+    rebuilt = wire.Rebuilt(lambda *a, **k: None)
+    try:
+        value = rebuilt.value(data)
+    except ValueError:
+        return
+    assert isinstance(value, RuntimeError)  # an unknown exception class: a plain error, never built
+
+
+def test_a_test_cell_runs_in_parts_visible_then_hidden_with_its_line_numbers():
+    source = "a = 1\n### BEGIN HIDDEN TESTS\nassert a\n### END HIDDEN TESTS\nb = 2\n"
+    split = parts(source)
+    assert [hidden for hidden, _ in split] == [False, True, False]
+    assert split[1][1].splitlines()[2] == "assert a" and "a = 1" not in split[1][1]
+
+
+def test_the_students_names_are_those_the_sources_answer_cells_bind():
+    nb = nbfile.read_notebook(REPO_ROOT / "solutions" / "lab02" / "lab02.ipynb")
+    assert {"run_turn"} <= set(answer_names(nb)) and "dispatch_tool" not in answer_names(nb)
+
+
+# ---------------------------------------------------------------- the channel, both ends here
+
+
+@pytest.fixture
+def kernel(monkeypatch):
+    """A channel whose kernel end runs in a thread, serving this module's namespace."""
+    folder = tempfile.mkdtemp(prefix="judge-")
+    channel = remote.Channel(os.path.join(folder, "judge.sock"))
+    namespace: dict = {}
+    monkeypatch.setattr(serve, "_namespace", lambda: namespace)
+    threads = []
+
+    def part(number: int):
+        channel.begin(20, number)
+        thread = threading.Thread(target=serve.serve, args=(channel.path, number), daemon=True)
+        thread.start()
+        threads.append(thread)
+
+    yield channel, namespace, part
+    channel.end()
+    for thread in threads:
+        thread.join(5)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_list_changed_in_place_comes_back_and_an_earlier_calls_copy_never_overwrites_it(kernel):
+    channel, namespace, part = kernel
+
+    def run_turn(messages):
+        messages.append({"role": "assistant", "content": [TextBlock(type="text", text="ok", citations=None)]})
+        return len(messages)
+
+    namespace["run_turn"] = run_turn
+    part(1)
+    turn = remote.Stand(channel, name="run_turn")
+    history = [{"role": "user", "content": "one"}]
+    assert turn(history) == 2
+    history.append({"role": "user", "content": "two"})  # the judge adds the next message
+    assert turn(history) == 4
+    assert [m["role"] for m in history] == ["user", "assistant", "user", "assistant"]
+    assert type(history[3]["content"][0]) is TextBlock
+
+
+def test_an_error_the_student_raises_reaches_the_judge_as_the_sdks_class_and_state_still_comes_back(kernel):
+    channel, namespace, part = kernel
+
+    def failing(messages):
+        messages.append("kept")
+        raise KeyboardInterrupt
+
+    namespace["failing"] = failing
+    part(1)
+    history: list = []
+    with pytest.raises(KeyboardInterrupt):
+        remote.Stand(channel, name="failing")(history)
+    assert history == ["kept"]
+
+
+def test_names_bound_for_a_call_are_the_kernels_for_that_call_only(kernel):
+    from agentcourse.course import nbtools
+
+    channel, namespace, part = kernel
+    namespace.update(tool=lambda: "real", uses=lambda: namespace["tool"]())
+    part(1)
+    nbtools.JUDGE["namespace"] = judge_ns = {}
+    try:
+        with nbtools.bound(judge_ns, tool=str.upper.__call__):
+            pass  # nothing called: nothing bound in the kernel
+        assert remote.Stand(channel, name="uses")() == "real"
+    finally:
+        nbtools.JUDGE.clear()
+
+
+def test_a_kernel_that_never_answers_is_a_timeout_not_a_hang(kernel):
+    channel, _, _ = kernel
+    channel.begin(0.5, 7)  # no serve() comes for part 7
+    with pytest.raises(remote.KernelSilent):
+        channel.get("anything")
+
+
+# ---------------------------------------------------------------- a class of Lab 1, graded
+
+LAB = "lab01"
+SCAN = '''
+import gc, linecache, os, sys, threading, time
+FOUND = set()
+
+def _scan():
+    end = time.time() + 40
+    while time.time() < end:
+        texts = []
+        for frame in list(sys._current_frames().values()):
+            while frame is not None:
+                texts += [repr(frame.f_code.co_consts), repr(frame.f_globals.get("In", ""))]
+                frame = frame.f_back
+        texts += ["".join(entry[2]) for entry in list(linecache.cache.values()) if len(entry) > 2]
+        texts += [o for o in gc.get_objects() if isinstance(o, str) and len(o) > 40]
+        texts += [repr(dict(os.environ))]
+        for pid in os.listdir("/proc"):
+            try:
+                texts.append(open(f"/proc/{pid}/cmdline", "rb").read().decode("utf-8", "replace"))
+            except OSError:
+                pass
+        for line in "\\n".join(texts).splitlines():
+            if line not in FOUND and ("assert" in line or "lab." in line):
+                FOUND.add(line)
+                print("FOUND", line[:300])
+        time.sleep(0.3)
+
+threading.Thread(target=_scan, daemon=True).start()
+
+
+class _Prompt(str):
+    def __eq__(self, other):
+        return True
+    def __hash__(self):
+        return 0
+    def __contains__(self, item):
+        return True
+
+
+SYSTEM_PROMPT = _Prompt("You are a coding assistant.")
+'''
+LYING_TOOLS = "class _All(list):\n    def __eq__(self, other):\n        return True\n\nTOOLS = _All()\n"
+
+
+def hidden_lines(lab: str) -> list[str]:
+    nb = nbfile.read_notebook(REPO_ROOT / "solutions" / lab / f"{lab}.ipynb")
+    lines = []
+    for cell in nbfile.grade_cells(nb):
+        source = next(c.source for c in nb.cells if nbfile.grade_id(c) == cell.grade_id)
+        for hidden, text in parts(source):
+            lines += [ln.strip() for ln in text.splitlines() if hidden and len(ln.strip()) > 25]
+    return lines
+
+
+@pytest.mark.slow
+def test_a_judged_lab_grades_the_solution_whole_and_an_attacker_finds_no_hidden_line_and_earns_nothing(tmp_path):
+    from test_wrong_graded import submission
+
+    from agentcourse.grading import pipeline as grading
+    from agentcourse.grading import results
+
+    course = tmp_path / "course"
+    course.mkdir()
+    shutil.copy(REPO_ROOT / "nbgrader_config.py", course / "nbgrader_config.py")
+    os.symlink(REPO_ROOT / "solutions", course / "solutions")
+    subs = tmp_path / "submissions"
+    for student, answers in (("good", {}), ("thief", {"system_prompt": SCAN, "tools": LYING_TOOLS})):
+        (subs / student).mkdir(parents=True)
+        nbfile.write_notebook(submission(LAB, answers), subs / student / f"{LAB}.ipynb")
+    report = grading.grade(LAB, subs, results.GradeConfig(jobs=2, property_examples=2, course_root=course,
+                                                          feedback=False))
+    by = {r.student: r for r in report.results}
+    full = sum(c.points for c in nbfile.grade_cells(nbfile.read_notebook(REPO_ROOT / "solutions" / LAB / f"{LAB}.ipynb")))
+    assert (by["good"].status, by["good"].total) == ("ok", full), by["good"]
+    assert by["thief"].total == 0, by["thief"]
+    hidden = hidden_lines(LAB)
+    assert hidden
+    for student in ("good", "thief"):
+        graded = nbfile.read_notebook(course / ".grading" / "autograded" / student / LAB / f"{LAB}.ipynb")
+        tests = [c for c in graded.cells if c.get("metadata", {}).get("nbgrader", {}).get("grade")]
+        assert tests and all(c.metadata.get("agentcourse", {}).get("judged") for c in tests)
+        shown = json.dumps([c.get("outputs", []) for c in graded.cells if c.cell_type == "code"])
+        assert not [line for line in hidden if line in shown], student
