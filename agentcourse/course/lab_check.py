@@ -288,4 +288,6 @@ def review_findings(student: nbformat.NotebookNode, release: nbformat.NotebookNo
         trusted = gid in locked and cell.source == locked[gid]
         cells.append(tamper.CellInfo(index, gid, cell.source, trusted, trusted and cell_kind(cell) == "tests",
                                      executed=False, released=not gid and cell.source in plain))
+    if lab_meta(release).get("judge"):  # its checks run in the judge: code in the kernel decides nothing
+        return tamper.structure_findings(cells, list(locked))
     return tamper.structure_findings(cells, list(locked)) + tamper.static_findings(cells)

@@ -220,6 +220,7 @@ class _Prompt(str):
 
 SYSTEM_PROMPT = _Prompt("You are a coding assistant.")
 '''
+CURIOUS = "import inspect\nimport os\n\n_mine = sorted(vars())\n_names = list(globals())\n_here = os.getcwd()\n\n"
 LYING_TOOLS = "class _All(list):\n    def __eq__(self, other):\n        return True\n\nTOOLS = _All()\n"
 
 
@@ -245,7 +246,9 @@ def test_a_judged_lab_grades_the_solution_whole_and_an_attacker_finds_no_hidden_
     shutil.copy(REPO_ROOT / "nbgrader_config.py", course / "nbgrader_config.py")
     os.symlink(REPO_ROOT / "solutions", course / "solutions")
     subs = tmp_path / "submissions"
-    for student, answers in (("good", {}), ("thief", {"system_prompt": SCAN, "tools": LYING_TOOLS})):
+    curious = {"system_prompt": lambda source: CURIOUS + source}  # honest, in a style a deny-list flags
+    for student, answers in (("good", {}), ("thief", {"system_prompt": SCAN, "tools": LYING_TOOLS}),
+                             ("curious", curious)):
         (subs / student).mkdir(parents=True)
         nbfile.write_notebook(submission(LAB, answers), subs / student / f"{LAB}.ipynb")
     report = grading.grade(LAB, subs, results.GradeConfig(jobs=2, property_examples=2, course_root=course,
@@ -254,9 +257,10 @@ def test_a_judged_lab_grades_the_solution_whole_and_an_attacker_finds_no_hidden_
     full = sum(c.points for c in nbfile.grade_cells(nbfile.read_notebook(REPO_ROOT / "solutions" / LAB / f"{LAB}.ipynb")))
     assert (by["good"].status, by["good"].total) == ("ok", full), by["good"]
     assert by["thief"].total == 0, by["thief"]
+    assert (by["curious"].status, by["curious"].total, by["curious"].review) == ("ok", full, []), by["curious"]
     hidden = hidden_lines(LAB)
     assert hidden
-    for student in ("good", "thief"):
+    for student in ("good", "thief", "curious"):
         graded = nbfile.read_notebook(course / ".grading" / "autograded" / student / LAB / f"{LAB}.ipynb")
         tests = [c for c in graded.cells if c.get("metadata", {}).get("nbgrader", {}).get("grade")]
         assert tests and all(c.metadata.get("agentcourse", {}).get("judged") for c in tests)

@@ -119,7 +119,9 @@ class ConfinedExecute(Execute):
         self._judge = None
         seen = graded_facts(resources)
         cells, locked_order = tamper.cell_infos(nb, resources)
-        findings = structure_findings(cells, locked_order) + static_findings(cells)
+        # A judged lab's verdicts are the judge's: what the student's code does in its kernel
+        # decides no grade, so only the notebook's structure can be a finding.
+        findings = structure_findings(cells, locked_order) + (static_findings(cells) if self._judged is None else [])
         pristine = copy.deepcopy(nb)
         folder = Path(resources.get("metadata", {}).get("path") or os.getcwd())
         stamp = _steady_times(folder)
@@ -238,7 +240,7 @@ class ConfinedExecute(Execute):
             if cell.test and getattr(self, "_judged", None) is not None:
                 cell.executed = False  # it ran in the judge: the kernel never saw it
         confined = self.confined_km
-        if confined is None:
+        if confined is None or getattr(self, "_judged", None) is not None:
             return []
         confined.wait_for_guard()
         return runtime_findings(cells, confined.guard_lines, confined.guard_overflow)
