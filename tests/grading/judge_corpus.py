@@ -759,8 +759,8 @@ _found = []
 
 
 def _candidates():
-    roots = [os.getcwd(), os.path.dirname(os.getcwd()), os.path.expanduser("~"), "/tmp", "/srv", "/work",
-             "/home", "/var/tmp", "/opt", "/mnt", "/root", "/usr/local/share", "/proc/1/root/tmp"]
+    roots = [os.getcwd(), os.path.dirname(os.getcwd()), os.path.expanduser("~"), "/tmp", "/srv", "/workspace",
+             "/home", "/var/tmp", "/opt", "/mnt", os.path.expanduser("~root"), "/usr/local/share", os.path.join("/proc/1", "root", "tmp")]
     try:
         from agentcourse.paths import REPO_ROOT
         roots.insert(0, str(REPO_ROOT))
@@ -1868,7 +1868,7 @@ def _dump_environment():
                 print(fd, os.readlink(fd))
             except OSError:
                 pass
-    for path in ("/proc/net/unix", "/proc/self/mountinfo", "/etc/passwd", "/proc/1/root/etc/hostname"):
+    for path in ("/proc/net/unix", "/proc/self/mountinfo", "/etc/passwd", os.path.join("/proc/1", "root", "etc", "hostname")):
         try:
             print(path, open(path).read()[:200_000])
         except OSError:
@@ -3206,7 +3206,7 @@ LAB2 = [
            "import os, vars(), globals(), inspect on its own functions, functools.singledispatch, "
            "and HTML-looking debug prints", inert=("<b>ready:</b> run_turn",)),
     Case("a2-notebook-files", "lab02", "read", {"run_turn": A2_NOTEBOOK_FILES}, READ, 0.0,
-         why="searches the filesystem (course repo, home, /tmp, /srv, /work ...) for notebooks or "
+         why="searches the filesystem (course repo, home, /tmp, /srv, /workspace ...) for notebooks or "
              "sources holding hidden tests or the worked solution; prints them; execs a found run_turn"),
     Case("a2-frames-display", "lab02", "read", {"run_turn": A2_FRAMES_DISPLAY}, READ, FULL["lab02"],
          page_absent=("Read tests.py, utils.py and main.py",),
