@@ -1,13 +1,18 @@
-"""How often does checkpoint 08 ask, in an ordinary session? The guardrail, default deny.
+"""How often does checkpoint 08 ask, in an ordinary session? Each mode, side by side.
 
 One session of checkpoint 08 against the tutor, in a scratch git repository holding the
 sample project: the course's requests (the prompt test matrix, a docstring, "run the
-tests" twice), then the commands a person types into an agent's shell every day, sent
-straight to `dispatch_tool("bash", ...)`. The user answers "a" (always) whenever it is
-offered, else "y". Counted side by side: every command the shell was asked to run, how
-many asked, and of those how many could be answered "always". A command that asks
-after an "always" is the price of default deny: an interpreter, git or a test runner
-asks every time, because what it runs is not in the command's text.
+tests" twice), then COMMANDS, the commands a person types into an agent's shell on an
+ordinary day, sent straight to `dispatch_tool("bash", ...)`: the project's code and
+tests, git status, add and commit, pip --version, a file written through the shell,
+and the read-only tools (find, sed -n, awk, nl, which, a glob). REQUESTS and COMMANDS
+are the bench's input, kept here with it. The session runs once per mode:
+
+- fenced (the default where a sandbox can be made): commands run in the sandbox without
+  asking; only a command the fence stopped, sent again, asks to cross it.
+- strict: the guardrail asks before every command it cannot approve "always"; the user
+  answers "a" (always) whenever it is offered, else "y". An interpreter, git or a test
+  runner asks every time, because what it runs is not in the command's text.
 """
 
 from __future__ import annotations
@@ -33,8 +38,12 @@ REQUESTS = (*[row.prompt for row in ROWS],
             "Run the tests and tell me if they pass.",
             "Run the tests and tell me if they pass.")
 COMMANDS = ("git status", "git diff --stat", "git log --oneline", "ls", "ls -la", "cat README.md",
-            "grep -rn def .", "grep -rn TODO . | head", "wc -l *.py", "python3 -m pytest -q",
-            "python3 main.py", "git add -A && git commit -qm wip", "git status --short")
+            "grep -rn def .", "grep -rn TODO . | head", "wc -l *.py", "python3 -m pytest -q tests.py",
+            "python3 main.py", "pip --version", "echo 'print(6 * 7)' > scratch.py && python3 scratch.py",
+            "printf 'todo\\n' > notes.txt", "cat *.txt",
+            "find . -name '*.py'", "sed -n 1,5p math_utils.py", "awk 'NR <= 3' math_utils.py",
+            "nl utils.py", "which python3", "git add -A && git commit -qm wip", "git status --short")
+MODES = ("fenced", "strict")
 
 
 @dataclass
@@ -55,20 +64,23 @@ class Tally:
     offered_always: int  # of those, how many could be answered "always"
     requests: int  # the requests the model worked on
     fenced: bool  # the shell ran in the sandbox
+    mode: str = "strict"  # the mode the agent's bash tool ran in (fence.py)
+    failed: int = 0  # typed commands whose output ended in an error status or a refusal
 
 
-def session(base_url: str, workdir: Path) -> Tally:
-    root = copy_sample_project(workdir / "project")
+def session(base_url: str, workdir: Path, mode: str = "strict") -> Tally:
+    root = copy_sample_project(workdir / mode)
     for git in (["init", "-q"], ["add", "-A"], ["-c", "user.name=course", "-c",
                 "user.email=course@example.invalid", "commit", "-qm", "start"]):
         subprocess.run(["git", *git], cwd=root, check=True, capture_output=True)
     agent = load_checkpoint("08")
     user = agent.GUARDRAIL.ask = User()
     agent.GUARDRAIL.fenced = agent.BASH.fenced
+    agent.FENCE.mode = mode
     os.environ.update(GIT_AUTHOR_NAME="course", GIT_AUTHOR_EMAIL="course@example.invalid",
                       GIT_COMMITTER_NAME="course", GIT_COMMITTER_EMAIL="course@example.invalid")
     client = anthropic.Anthropic(base_url=base_url, api_key="tutor-offline")
-    here, messages, commands = os.getcwd(), [], 0
+    here, messages, commands, failed = os.getcwd(), [], 0, 0
     os.chdir(root)
     try:
         with contextlib.redirect_stdout(io.StringIO()):
@@ -76,7 +88,8 @@ def session(base_url: str, workdir: Path) -> Tally:
                 messages.append({"role": "user", "content": request})
                 agent.run_turn(client, messages)
             for command in COMMANDS:
-                agent.dispatch_tool("bash", {"command": command})
+                output = agent.dispatch_tool("bash", {"command": command})
+                failed += output.startswith("Error") or "[exit status" in output
         commands = len(COMMANDS) + sum(
             1 for m in messages if m["role"] == "assistant" for b in m["content"]
             if getattr(b, "type", None) == "tool_use" and b.name == "bash")
@@ -84,29 +97,31 @@ def session(base_url: str, workdir: Path) -> Tally:
         os.chdir(here)
         agent.BASH.close()
     return Tally(commands, len(user.asked), sum(offered for _, offered in user.asked),
-                 len(REQUESTS), agent.BASH.fenced)
+                 len(REQUESTS), agent.BASH.fenced, agent.FENCE.chosen(), failed)
 
 
-def measure() -> Tally:
+def measure(modes: tuple[str, ...] = MODES) -> dict[str, Tally]:
+    """The ordinary session once per mode, each in a fresh copy of the project."""
+    tallies = {}
     with traces_off():
         with serve() as url, tempfile.TemporaryDirectory(prefix="bench-asks-") as tmp, \
                 progress() as bar:
-            task = bar.add_task("an ordinary session with checkpoint 08", total=1)
-            tally = session(url, Path(tmp))
-            bar.advance(task)
-    return tally
+            task = bar.add_task("an ordinary session with checkpoint 08, per mode", total=len(modes))
+            for mode in modes:
+                tallies[mode] = session(url, Path(tmp), mode)
+                bar.advance(task)
+    return tallies
 
 
 def main() -> float:
-    t = measure()
-    print(f"checkpoint 08, {t.requests} requests and {len(COMMANDS)} typed commands "
-          f"({'fenced by bubblewrap' if t.fenced else 'NOT fenced: every command asks'}): "
-          f"{t.commands} shell commands, {t.asked} asked, {t.offered_always} of them "
-          f"offering 'always'")
-    share = t.asked / t.commands if t.commands else 0.0
-    print(f"the guardrail asked before {share:.0%} of the shell commands "
-          f"({t.asked} of {t.commands}); {t.commands - t.asked} ran unasked after an 'always'")
-    return share
+    tallies = measure()
+    for t in tallies.values():
+        print(f"checkpoint 08, mode {t.mode} ({'fenced by bubblewrap' if t.fenced else 'NOT fenced'}), "
+              f"{t.requests} requests and {len(COMMANDS)} typed commands: {t.commands} shell "
+              f"commands, {t.asked} asked ({t.offered_always} offering 'always'), "
+              f"{t.failed} typed commands failed")
+    fenced = tallies.get("fenced")
+    return fenced.asked if fenced else 0.0
 
 
 if __name__ == "__main__":

@@ -100,10 +100,10 @@ TARGETS = (
     Target(
         "checkpoint 08 text editor",
         "checkpoints/08-anthropic-tools/text_editor.py",
-        ("project_path", "load", "save", "split_lines", "capped", "view", "create",
+        ("load", "save", "split_lines", "capped", "view", "create",
          "str_replace", "insert", "str_replace_based_edit_tool"),
         ("tests/checkpoints/test_text_editor.py",),
-        path_safety=("project_path", "save"),
+        path_safety=("save",),
     ),
     Target(
         "checkpoint 08 bash session",

@@ -39,6 +39,7 @@ def test_the_objects_reached_through_the_agent_are_the_ones_it_uses(monkeypatch)
     agent = paths.load_checkpoint("08")
     # the guardrail and the shell the bash tool uses are agent.GUARDRAIL and agent.BASH
     asked = []
+    monkeypatch.setattr(agent.FENCE, "mode", "strict")  # the mode that asks before every command
     monkeypatch.setattr(agent.GUARDRAIL, "ask", lambda *a: asked.append(a) or "n")
     assert agent.dispatch_tool("bash", {"command": "rm -rf x"}).startswith("Error:")
     assert asked and agent.BASH.process is None

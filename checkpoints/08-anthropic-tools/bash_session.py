@@ -31,7 +31,6 @@ later command's output.
 from __future__ import annotations
 
 import ctypes
-import fnmatch
 import os
 import secrets
 import select
@@ -41,6 +40,8 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+import environment  # NEW: the shell's variables by allowlist, and its PATH
+import protected  # NEW: what a command adds to .git in place of git's own is moved aside
 import sandbox
 from sandbox import SandboxPolicy
 
@@ -52,8 +53,10 @@ class BashPolicy:
     timeout: float = 30.0  # seconds a command may run; then its whole process group is killed
     max_output: int = 30_000  # characters of output the model sees; the middle of more is cut
     shell: tuple[str, ...] = ("bash", "--norc", "--noprofile")  # no rc files: the same shell anywhere
-    hidden_env: tuple[str, ...] = (  # variables the shell never sees: keys do not belong in output
-        "ANTHROPIC_*", "*_API_KEY", "*TOKEN*", "*SECRET*", "*PASSWORD*")
+    env_allowed: tuple[str, ...] = environment.ALLOWED  # the only variables the shell gets
+    #   (environment.py): the locale, the terminal, who you are, Python's and git's own
+    env_pass: tuple[str, ...] = ()  # more names (or patterns) you choose to pass: each value
+    #   reaches every command, and through its output, the model
     extra_env: dict[str, str] = field(default_factory=lambda: {  # nobody is there to page or type
         "PAGER": "cat", "GIT_PAGER": "cat", "TERM": "dumb", "GIT_TERMINAL_PROMPT": "0"})
     sandbox: SandboxPolicy | None = SandboxPolicy()  # the OS fence around the shell (sandbox.py);
@@ -113,6 +116,8 @@ class BashSession:
         self.process: subprocess.Popen | None = None  # the shell, or the bwrap that runs it
         self.pidfd: int | None = None  # the sandbox's first process: killing it ends the sandbox
         self.leftover = b""  # output that arrived after a sentinel (a background job's)
+        self.project = os.getcwd()  # where the shell starts: the project folder
+        self.git_before: frozenset[str] | None = None  # .git's names at the start, if protected
 
     @property
     def unfenced_reason(self) -> str | None:
@@ -128,12 +133,15 @@ class BashSession:
 
     def start(self) -> None:
         adopt_orphans()
-        env = {k: v for k, v in os.environ.items()
-               if not any(fnmatch.fnmatchcase(k, p) for p in self.policy.hidden_env)}
+        env = environment.shell_env(self.policy.env_allowed, self.policy.env_pass,
+                                    self.policy.sandbox if self.fenced else None)
         options = dict(stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT,  # one stream: errors appear where they happened
                        start_new_session=True,  # its own process group, so a timeout can kill it all
                        env={**env, **self.policy.extra_env}, cwd=os.getcwd())
+        self.project = os.getcwd()
+        if self.fenced and self.policy.sandbox.protected and self.git_before is None:
+            self.git_before = protected.git_entries(self.project)
         if self.fenced:  # one sandbox for the whole session, the project being the current folder
             self.process, self.pidfd = sandbox.launch(
                 self.policy.sandbox, os.getcwd(), self.policy.shell, **options)
@@ -152,6 +160,7 @@ class BashSession:
         except (ProcessLookupError, PermissionError):
             pass  # already gone
         process.wait()
+        self._tidy_git()  # nothing is left running that could add more
         process.stdin.close()
         process.stdout.close()
         deadline = time.monotonic() + 1
@@ -181,13 +190,21 @@ class BashSession:
         try:
             self.process.stdin.write(script.encode())
             self.process.stdin.flush()
-            return self._read_until(token.encode())
+            output = self._read_until(token.encode())
+            return output + self._tidy_git()
         except BrokenPipeError:
             self.close()
             return "Error: the shell had exited; a new one starts with the next command."
         except BaseException:  # Ctrl-C: nothing may keep running behind the user's back
             self.close()
             raise
+
+    def _tidy_git(self) -> str:
+        """Move aside what a command added at the top of .git that git never writes there
+        (protected.py); a line saying so, or ""."""
+        moved = protected.quarantine(self.project, self.git_before) if self.git_before is not None else []
+        return (f"\n[fence] renamed {', '.join(moved)} to {protected.MOVED}...: git never writes it "
+                "there, and it could make git run code later, outside the sandbox" if moved else "")
 
     def _read_until(self, token: bytes) -> str:
         marker = b"\n" + token + b" "

@@ -27,6 +27,8 @@ import shutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+import display  # NEW: what the user is shown: nothing hidden, every program named
+
 try:  # optional: a learner who installed only anthropic still gets a guardrail that asks
     import tree_sitter_bash
     from tree_sitter import Language, Parser
@@ -317,16 +319,18 @@ def _arguments(name: str, words: list[tuple[str, bool] | None], spec: Options) -
     return ""
 
 
-def path_problem(programs: tuple[str, ...], policy: GuardPolicy = POLICY) -> str:
-    """Why, in this environment, a name might not run the program the user approved; "" if
-    it will. A relative PATH entry, shell functions passed in, or a program the project holds."""
-    if not all(os.path.isabs(entry) for entry in os.environ.get("PATH", "").split(os.pathsep)):
+def path_problem(programs: tuple[str, ...], policy: GuardPolicy = POLICY, search: str | None = None) -> str:
+    """Why a name might not run the program the user approved; "" if it will. A relative
+    PATH entry, shell functions passed in, or a program the project holds. Names resolve on
+    `search`, the PATH the shell searches (None: this process's)."""
+    search = os.environ.get("PATH", "") if search is None else search
+    if not all(os.path.isabs(entry) for entry in search.split(os.pathsep)):
         return "PATH has a relative entry, so a file in the current folder could stand in for a program"
     if os.environ.get("BASH_ENV") or any(key.startswith("BASH_FUNC_") for key in os.environ):
         return "the environment gives the shell functions or a start-up file (BASH_FUNC_, BASH_ENV)"
     root = os.path.join(os.getcwd(), "")
     for name in programs:
-        path = None if name in policy.builtins else shutil.which(name)
+        path = None if name in policy.builtins else shutil.which(name, path=search)
         places = (os.path.dirname(path), path) if path else ()  # its folder, or where it leads
         if any(os.path.join(os.path.realpath(p), "").startswith(root) for p in places):
             return f"{name} would run {path}, a file inside the project"
@@ -334,18 +338,9 @@ def path_problem(programs: tuple[str, ...], policy: GuardPolicy = POLICY) -> str
 
 
 def ask_in_terminal(command: str, programs: list[str], reason: str) -> str:
-    """Show the exact command and why it asks; return 'y' (once), 'a' (always) or 'n'.
-    `programs` empty: only this exact command can be approved, so "always" is not offered.
-    Everything but printable ASCII is shown escaped: a carriage return cannot hide a part."""
-    shown = re.sub(r"[^ -~\n]", lambda odd: ascii(odd[0])[1:-1], command)
-    print("\n  [guardrail] the agent wants to run:\n      " + shown.replace("\n", "\n      "))
-    print(f"  {reason}")
-    offer = f"[a] always for {', '.join(programs)}, " if programs else ""
-    try:
-        answer = input(f"  Allow? [y] once, {offer}[n] no: ")
-    except (EOFError, OSError):  # nobody at a terminal to ask: the answer is no
-        answer = "n"
-    return answer.strip().lower()[:1] or "n"
+    """Show what will run (display.py: nothing hidden, every program named) and why it asks;
+    return 'y' (once), 'a' (always) or 'n'. `programs` empty: "always" is not offered."""
+    return display.ask(command, programs, reason, PARSER)
 
 
 # What the model reads when a command did not run; the user never sees these.
@@ -367,6 +362,7 @@ class Guardrail:
     fenced: bool = True  # False: no sandbox around the shell, so every command asks
     policy: GuardPolicy = POLICY  # what "always" can approve
     changed: str = ""  # why the shell may no longer be the one programs were approved in
+    search: str | None = None  # the PATH the shell searches (the sandbox's); None: this process's
 
     def check(self, command: str) -> str | None:
         """None if `command` may run now; otherwise the refusal to send back to the model."""
@@ -390,7 +386,7 @@ class Guardrail:
     def _offer(self, verdict: Assessment) -> tuple[list[str] | None, str]:
         """The programs "a" would approve ([]: it runs), or None and why only this command can be."""
         why = (verdict.reason or ("" if self.fenced else "there is no sandbox around the shell")
-               or self.changed or path_problem(verdict.programs, self.policy))
+               or self.changed or path_problem(verdict.programs, self.policy, self.search))
         if why:
             return None, why
         return [p for p in verdict.programs if p not in self.approved], ""

@@ -12,7 +12,8 @@ you can do. So the session starts its one shell inside a sandbox made by bubblew
 sandbox) uses on Linux. bwrap puts the shell in new Linux namespaces, in a file tree
 built from a list of folders:
 
-  read-write  the project folder (the current folder when the session starts)
+  read-write  the project folder (the current folder when the session starts), but for
+              what git runs later: .git/config, hooks, info, modules (protected.py)
   read-only   the system (/usr, /bin, /sbin, /lib*, /etc), the Python environment wherever
               it lives (even under the home folder), git's user configuration
   private     /tmp and the home folder: empty, the session's own, gone when it ends
@@ -23,8 +24,12 @@ built from a list of folders:
   contained   a PID namespace: no host process can be seen or signalled, and when the
               session ends, every process it started ends with it
 
-Not fenced: the project folder itself (a command can still damage it), CPU, memory and
-disk use, and the kernel (a kernel exploit crosses namespaces). See the README.
+  limited     memory, file size, processes, /tmp and home (limits.py); no setuid or
+              setgid bit, even for root (nosuid.py, a seccomp filter)
+
+Not fenced: the rest of the project folder (a command can still damage it, or plant code
+you run later), its total growth, CPU time, and the kernel (a kernel exploit crosses
+namespaces). A project folder that is / or holds the home folder is refused. See the README.
 
 Where no sandbox can be made, why_no_sandbox() says why, and the session runs the shell
 plainly (and says so). On macOS the fence would be Seatbelt: `sandbox-exec -p PROFILE cmd`
@@ -50,6 +55,11 @@ import sys
 import sysconfig
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+import limits  # NEW: memory, file size, processes, the size of /tmp and home
+import nosuid  # NEW: no setuid or setgid bit, even for root
+import protected  # NEW: what git runs later, read-only
+from limits import Limits
 
 SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc")
 # The system, read-only. A short list of known folders rather than `/` whole: whatever is
@@ -86,12 +96,18 @@ class SandboxPolicy:
     #   name; a command can read all of them (a token in a remote's URL, say). False hides them
     private_tmp: bool = True  # /tmp is empty and the session's own; False shares the host's
     #   /tmp: other programs' temporary files, and the unix sockets some of them serve there
-    git_readonly: bool = False  # True makes the project's .git read-only (as Codex CLI does):
-    #   no command can plant a hook or a git setting that runs later, unfenced, when you run
-    #   git; but commits from inside fail. False (the default) leaves .git as writable as the rest
+    git_readonly: bool = False  # True makes the project's .git read-only whole (as Codex CLI
+    #   does): no command changes the repository at all, and commits from inside fail
+    protected: bool = True  # .git/config, hooks, info and modules read-only (protected.py), and
+    #   .git a mount point no command can replace; commits still work. False lets a command plant
+    #   a hook or an fsmonitor command that git runs later, unfenced, when you next use it
+    limits: Limits = Limits()  # memory, processes, file size, /tmp and home (limits.py); a
+    #   limit of 0 lets one command slow the machine or fill its memory or disk
 
     def __post_init__(self) -> None:
-        for name in ("network", "git_config", "private_tmp", "git_readonly"):
+        if not isinstance(self.limits, Limits):
+            raise TypeError(f"SandboxPolicy.limits must be a Limits, not {self.limits!r}")
+        for name in ("network", "git_config", "private_tmp", "git_readonly", "protected"):
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"SandboxPolicy.{name} must be True or False, not {getattr(self, name)!r}")
         for name in ("writable", "readable"):
@@ -204,6 +220,7 @@ def python_roots() -> set[str]:
     Nothing in the project decides what is bound (a virtual environment's pyvenv.cfg, say):
     a command could rewrite it, and the next session would obey."""
     roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix,
+             os.environ.get("VIRTUAL_ENV") or sys.prefix,  # an activated one: read-only too
              os.path.dirname(sys.executable), os.path.dirname(os.path.realpath(sys.executable)),
              # site-packages too: it may be a link to a folder outside the prefix
              sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}
@@ -242,9 +259,12 @@ def mounts(policy: SandboxPolicy, project: str) -> list[str]:
         if path not in plan or plan[path][0] < rank:  # the same path twice: the wider wins
             plan[path] = (rank, option, source or path)
 
-    add("/tmp", "--tmpfs" if policy.private_tmp else "--bind")
+    if policy.private_tmp:
+        add("/tmp", "--tmpfs", str(policy.limits.tmp_size))  # a tmpfs's "source" is its size
+    else:
+        add("/tmp", "--bind")
     if os.path.isabs(home) and os.path.realpath(home) != "/":
-        add(home, "--tmpfs")  # HOME exists, and is empty but for what is bound back below
+        add(home, "--tmpfs", str(policy.limits.home_size))  # empty but for what is bound back below
     for root in python_roots():
         add(root, "--ro-bind")
     for path in git_config_files(home) if policy.git_config and home else ():
@@ -260,16 +280,33 @@ def mounts(policy: SandboxPolicy, project: str) -> list[str]:
             add(os.path.realpath(path), option)
     add(project, "--bind")
     git_dir = os.path.join(project, ".git")
-    if policy.git_readonly and os.path.isdir(git_dir) and not os.path.islink(git_dir):
-        add(git_dir, "--ro-bind")  # a mount point: it cannot be renamed or replaced either
-    argv = []
+    if os.path.isdir(git_dir) and not os.path.islink(git_dir) and (policy.git_readonly or policy.protected):
+        # a mount point: it cannot be renamed or replaced either
+        add(git_dir, "--ro-bind" if policy.git_readonly else "--bind")
+    for path in protected.paths(project) if policy.protected and not policy.git_readonly else ():
+        add(path, "--ro-bind")
+    argv, sized = [], tmpfs_size_option()
     for path, (_, option, source) in sorted(plan.items(), key=lambda p: (p[0].count("/"), p[1][0])):
-        argv += [option, path] if option == "--tmpfs" else [option, source, path]
+        if option != "--tmpfs":
+            argv += [option, source, path]
+        else:  # a size where bwrap takes one and a limit is set
+            argv += [*([sized, source] if sized and source.isdigit() and source != "0" else []), option, path]
     return argv
 
 
+@functools.cache
+def tmpfs_size_option() -> str | None:
+    """"--size" if this bwrap can size a tmpfs (bubblewrap 0.7 and later), else None."""
+    bwrap = usable_bwrap()[0]
+    try:
+        done = subprocess.run([bwrap, "--help"], capture_output=True, text=True, timeout=10)
+    except (OSError, TypeError, subprocess.TimeoutExpired):
+        return None
+    return "--size" if "--size" in done.stdout + done.stderr else None
+
+
 def bwrap_argv(policy: SandboxPolicy, project: str, command: Sequence[str],
-               info_fd: int | None = None) -> list[str]:
+               info_fd: int | None = None, seccomp_fd: int | None = None) -> list[str]:
     """The whole command line: bwrap, its options, `--`, then `command`, run in `project`."""
     bwrap, reason = usable_bwrap()
     if bwrap is None:
@@ -278,7 +315,10 @@ def bwrap_argv(policy: SandboxPolicy, project: str, command: Sequence[str],
     if project == "/":
         raise ValueError("the project folder is /: the sandbox would leave everything writable. "
                          "Start the agent in the project's own folder.")
+    if protected.too_wide(project):
+        raise ValueError(protected.too_wide(project))
     argv = [bwrap, *(["--info-fd", str(info_fd)] if info_fd is not None else [])]  # see launch()
+    argv += ["--seccomp", str(seccomp_fd)] if seccomp_fd is not None else []  # nosuid.py
     argv += [*NAMESPACES, *(["--share-net"] if policy.network else []), *system_mounts()]
     argv += ["--proc", "/proc", "--dev", "/dev", *mounts(policy, project), "--chdir", project]
     if policy.private_tmp:
@@ -293,14 +333,21 @@ def launch(policy: SandboxPolicy, project: str, command: Sequence[str],
     sandbox's first process (None if this kernel has no pidfds): end() kills it, and with
     it, its PID namespace, every process inside."""
     info_read, info_write = os.pipe()
+    rules, group = seccomp_pipe(), limits.pids_cgroup(policy.limits.processes) if policy.limits.processes else None
     try:
-        process = subprocess.Popen(bwrap_argv(policy, project, command, info_fd=info_write),
-                                   pass_fds=(info_write,), **popen)
+        argv = bwrap_argv(policy, project, limits.wrap(policy.limits, list(command)),
+                          info_fd=info_write, seccomp_fd=rules)
+        process = subprocess.Popen(argv, pass_fds=(info_write, *([rules] if rules is not None else [])),
+                                   preexec_fn=lambda: limits.apply(policy.limits, group), **popen)
+        process.pids_cgroup = group  # end() removes it
     except BaseException:
         os.close(info_read)
+        limits.release(group)
         raise
     finally:
         os.close(info_write)
+        if rules is not None:
+            os.close(rules)
     with os.fdopen(info_read, "rb") as info:
         report = info.read()  # {"child-pid": N, ...}, written once the namespaces exist
     try:
@@ -313,6 +360,7 @@ def end(process: subprocess.Popen, pidfd: int | None) -> None:
     """Kill every process in the sandbox, and let bwrap exit and reap them. Killing the
     first process is enough: the kernel then kills the rest of its PID namespace."""
     if pidfd is None:
+        limits.release(getattr(process, "pids_cgroup", None))
         return
     try:
         signal.pidfd_send_signal(pidfd, signal.SIGKILL)  # a pidfd: never another process
@@ -324,6 +372,19 @@ def end(process: subprocess.Popen, pidfd: int | None) -> None:
         process.wait(timeout=5)  # bwrap reaps it, then exits; killing bwrap first would orphan it
     except subprocess.TimeoutExpired:
         pass  # the caller kills bwrap itself
+    limits.release(getattr(process, "pids_cgroup", None))
+
+
+def seccomp_pipe() -> int | None:
+    """The read end of a pipe holding nosuid.py's filter, for bwrap --seccomp; None where
+    there is no filter for this machine (nosuid.filter says so)."""
+    program = nosuid.filter()
+    if program is None:
+        return None
+    read, write = os.pipe()
+    with os.fdopen(write, "wb") as pipe:
+        pipe.write(program)  # a few hundred bytes: far below a pipe's buffer
+    return read
 
 
 if __name__ == "__main__":

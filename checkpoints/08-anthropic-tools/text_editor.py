@@ -2,8 +2,11 @@
 
 The model sends {"command": "view" | "create" | "str_replace" | "insert", "path": ...};
 str_replace_based_edit_tool() does it and answers with a string, never an exception.
-Directory safety, the "Error: ..." wrapper and atomic writes are tools.py's (checkpoint
-03's, carried here byte for byte): the editor adds its commands, not its own guards.
+The "Error: ..." wrapper is tools.py's (checkpoint 03's, carried here byte for byte). Its
+directory safety is not enough here: a path checked, then opened by name, can be swapped
+for a symlink in between by a job left running in the sandbox. So every file is reached
+through confined.py, which walks the path from the project's root without following a
+link and writes by rename inside the folder it reached: the editor is inside the fence.
 The commands and their inputs are those of Anthropic's text editor tool docs
 (text_editor_20250728), and so are the error strings for a replacement that matches
 nothing or more than once: the words the documentation suggests. Anthropic's reference
@@ -23,10 +26,10 @@ read and our write loses their change (no locking); binary detection looks at th
 
 import codecs
 import datetime
-import os
 from dataclasses import dataclass
 
-from tools import ToolError, resolve_in_root, tool, write_atomically  # checkpoint 03's, via 04
+import confined  # NEW: no path checked, then used by name
+from tools import ToolError, tool  # checkpoint 03's, via 04
 
 
 @dataclass(frozen=True)
@@ -45,29 +48,9 @@ POLICY = EditorPolicy()
 # Every write goes: confine the path, read and check everything, back up, write. A path
 # outside the project or an edit that does not apply fails before the backup, so a
 # refused call leaves nothing behind (back up first, and a refusal leaves a stray copy).
-def project_path(path):
-    """resolve_in_root, also accepting an absolute path that lies inside the project (the
-    reference implementation asks for absolute paths)."""
-    if isinstance(path, str) and os.path.isabs(path):
-        try:
-            return resolve_in_root(os.path.relpath(path, os.path.realpath(os.getcwd())))
-        except ToolError:
-            raise ToolError(f"{path!r} is outside the project directory; access refused") from None
-    return resolve_in_root(path)
-
-
 def load(path):
-    """(real path, text, newline, BOM) of a UTF-8 text file; CRLF files come back as "\\n"."""
-    real = project_path(path)
-    if not os.path.exists(real):
-        raise ToolError(f"File not found: {path}")
-    if not os.path.isfile(real):
-        raise ToolError(f"{path} is not a regular file")
-    if os.path.getsize(real) > POLICY.max_file_bytes:
-        raise ToolError(f"{path} is {os.path.getsize(real):,} bytes, more than the editor loads "
-                        f"({POLICY.max_file_bytes:,}); look at parts of it with bash (head, sed -n)")
-    with open(real, "rb") as f:
-        data = f.read()
+    """(path, text, newline, BOM) of a UTF-8 text file; CRLF files come back as "\\n"."""
+    data = confined.read(path, POLICY.max_file_bytes)
     if b"\x00" in data[:8192]:
         raise ToolError(f"{path} looks like a binary file; the text editor works on text only")
     try:
@@ -76,19 +59,18 @@ def load(path):
         raise ToolError(f"{path} is not UTF-8 text (byte {err.start}); only UTF-8 can be edited") from None
     bom = codecs.BOM_UTF8 if data.startswith(codecs.BOM_UTF8) else b""
     if "\r\n" in text and text.count("\r\n") == text.count("\n"):  # all CRLF: edit in "\n"
-        return real, text.replace("\r\n", "\n"), "\r\n", bom
-    return real, text, "\n", bom  # LF, or mixed: matched byte for byte
+        return path, text.replace("\r\n", "\n"), "\r\n", bom
+    return path, text, "\n", bom  # LF, or mixed: matched byte for byte
 
 
-def save(real, text, newline, bom):
+def save(path, text, newline, bom):
     """Back up the current file, then write `text` atomically in the file's own newlines."""
-    root = os.path.realpath(os.getcwd())
+    names = confined.parts(path)
+    confined.writable(names, path)  # a protected path is refused before any backup is made
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
-    copy = resolve_in_root(os.path.join(POLICY.backup_dir, f"{os.path.relpath(real, root)}.{stamp}"))
-    os.makedirs(os.path.dirname(copy), exist_ok=True)
-    with open(real, "rb") as f:
-        write_atomically(copy, f.read())
-    write_atomically(real, bom + text.replace("\n", newline).encode("utf-8"))
+    old = confined.read(path, POLICY.max_file_bytes)
+    confined.write(f"{POLICY.backup_dir}/{'/'.join(names)}.{stamp}", old)
+    confined.write(path, bom + text.replace("\n", newline).encode("utf-8"))
 
 
 def split_lines(text):
@@ -118,17 +100,8 @@ def capped(lines, first=1):
 
 # --- the text editor's four commands ---
 def view(path, view_range=None):
-    real = project_path(path)
-    if os.path.isdir(real):  # two levels deep, hidden files left out, folders end in "/"
-        entries = []
-        for folder, dirs, files in os.walk(real):
-            dirs[:] = sorted(d for d in dirs if d[0] != "." and d != "__pycache__")
-            rel = os.path.relpath(folder, real)
-            entries += [os.path.normpath(os.path.join(rel, d)) + "/" for d in dirs]
-            entries += [os.path.normpath(os.path.join(rel, f)) for f in files if f[0] != "."]
-            if rel != ".":
-                dirs.clear()
-        listing = "\n".join(sorted(entries)) or f"{path} is empty"
+    if confined.kind(path) == "dir":  # two levels deep, hidden files left out, folders end in "/"
+        listing = "\n".join(sorted(confined.listing(path))) or f"{path} is empty"
         return listing[:POLICY.max_characters] + ("\n[listing cut: view a subfolder]" * (
             len(listing) > POLICY.max_characters))
     _, text, _, _ = load(path)
@@ -148,20 +121,14 @@ def view(path, view_range=None):
 def create(path, file_text):
     if not isinstance(file_text, str):
         raise ToolError("create needs file_text: the whole content of the new file")
-    real = project_path(path)
-    # lexists: a link that leads nowhere (a loop) is something there too, never replaced
-    if os.path.lexists(real) and (not os.path.isfile(real) or os.path.getsize(real) > 0):
-        raise ToolError(f"{path} already exists; view it and change it with str_replace or "
-                        "insert (create never overwrites a file)")
-    os.makedirs(os.path.dirname(real), exist_ok=True)  # real is inside the root
-    write_atomically(real, file_text.encode("utf-8"))
+    confined.write(path, file_text.encode("utf-8"), create_only=True)  # never over a file
     return f"File created successfully at: {path}"
 
 
 def str_replace(path, old_str, new_str):
     if not isinstance(old_str, str) or not old_str or not isinstance(new_str, str):
         raise ToolError("old_str must be the exact, non-empty text to replace; new_str a string")
-    real, text, newline, bom = load(path)
+    _, text, newline, bom = load(path)
     if newline == "\r\n":
         old_str, new_str = old_str.replace("\r\n", "\n"), new_str.replace("\r\n", "\n")
     starts = [i for i in range(len(text)) if text.startswith(old_str, i)]  # overlaps count too
@@ -171,7 +138,7 @@ def str_replace(path, old_str, new_str):
         lines = ", ".join(str(text.count("\n", 0, i) + 1) for i in starts)
         raise ToolError(f"Found {len(starts)} matches for replacement text. Please provide more "
                         f"context to make a unique match. (They start on lines {lines}.)")
-    save(real, text[: starts[0]] + new_str + text[starts[0] + len(old_str) :], newline, bom)
+    save(path, text[: starts[0]] + new_str + text[starts[0] + len(old_str) :], newline, bom)
     line = text.count("\n", 0, starts[0]) + 1
     return f"Successfully replaced text at exactly one location (line {line} of {path})."
 
@@ -181,7 +148,7 @@ def insert(path, insert_line, insert_text):
         raise ToolError("insert_line must be a line number: the text goes after it, 0 for the top")
     if not isinstance(insert_text, str) or not insert_text:
         raise ToolError("insert needs insert_text: the text to insert")
-    real, text, newline, bom = load(path)
+    _, text, newline, bom = load(path)
     lines = split_lines(text)
     if not 0 <= insert_line <= len(lines):
         raise ToolError(f"insert_line {insert_line} is out of bounds: {path} has {len(lines)} "
@@ -191,7 +158,7 @@ def insert(path, insert_line, insert_text):
     count = new.count("\n")  # counted now: the next step may move the last newline
     if insert_line == len(lines) and lines and not lines[-1].endswith("\n"):
         lines[-1], new = lines[-1] + "\n", new[:-1]  # no final newline before: none after
-    save(real, "".join(lines[:insert_line] + [new] + lines[insert_line:]), newline, bom)
+    save(path, "".join(lines[:insert_line] + [new] + lines[insert_line:]), newline, bom)
     return f"Inserted {count} line(s) after line {insert_line} of {path}."
 
 

@@ -34,6 +34,7 @@ def trial_agent(tmp_path, trial, monkeypatch):
     monkeypatch.setenv("PATH", os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"])
     agent = paths.load_checkpoint("08")
     agent.GUARDRAIL.ask = careful_user
+    agent.FENCE.mode = "strict"  # the scripted user judges every command, deletions refused
     return root, agent
 
 
