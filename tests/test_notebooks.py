@@ -13,7 +13,7 @@ from agentcourse.paths import REPO_ROOT
 
 NOTEBOOKS = REPO_ROOT / "notebooks"
 FIGURES = NOTEBOOKS / "figures"
-NAMES = ["context-growth", "tool-design-cost", "context-engineering"]
+NAMES = ["context-growth", "tool-design-cost", "context-engineering", "thinking-effort"]
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 EXTRA_FIGURES = {"context-engineering": ("context-cache.png",)}  # figures beyond NAME.png
 
@@ -128,3 +128,17 @@ def test_lectures_7_quote_the_measured_context_numbers():
     assert f"{numbers['07_session']['hit_rate']:.0%} for a" in " ".join(second.split())
     benchmarks = (REPO_ROOT / "docs" / "BENCHMARKS.md").read_text(encoding="utf-8")  # bench/context_savings.py's run
     assert f"{numbers['05']['input_tokens']:,} vs {numbers['06']['input_tokens']:,} tokens" in benchmarks
+
+
+def test_lecture_6_4_quotes_the_measured_effort_levels():
+    """The section on thinking and effort quotes what thinking-effort.ipynb measured."""
+    numbers = _committed("thinking-effort")
+    text = " ".join((REPO_ROOT / "lectures" / "06-4-instrumentation.md").read_text(encoding="utf-8").split())
+    levels = numbers["levels"]
+    for level in ("low", "high", "max"):
+        assert f"**{levels[level]['output_tokens']:,}** at `{level}`" in text, level
+    assert f"{numbers['max_over_low_output']} times `low`'s" in text
+    assert f"**${levels['low']['cost_usd']:.4f}** at `low`" in text and f"**${levels['max']['cost_usd']:.4f}** at `max`" in text
+    assert f"The {numbers['calls']} calls spend" in text
+    assert numbers["omitted_output_tokens"] == levels["high"]["output_tokens"]
+    assert f"`\"omitted\"` spends the same **{numbers['omitted_output_tokens']:,}**" in text

@@ -109,8 +109,9 @@ def test_whole_agent_figures_are_what_the_benchmark_measures():
 def test_guardrail_asks_figures_are_what_the_benchmark_measures():
     from bench import guardrail_asks
 
-    tally = guardrail_asks.measure()
-    if not tally.fenced:
+    tallies = guardrail_asks.measure()
+    if not all(tally.fenced for tally in tallies.values()):
         pytest.skip("no bubblewrap here: every command asks, and the quoted figures are a fenced shell's")
     for page in ("checkpoints/08-anthropic-tools/README.md", "docs/BENCHMARKS.md"):
-        assert f"{tally.asked} of {tally.commands} shell commands asked" in _text(page)
+        for mode, tally in tallies.items():  # "fenced, 0 of 27 shell commands asked"
+            assert f"{mode}, {tally.asked} of {tally.commands} shell commands asked" in _text(page)

@@ -26,7 +26,7 @@ import sys
 
 import anthropic
 
-MODEL = os.environ.get("ANTHROPIC_MODEL", "claude-sonnet-4-6")
+MODEL = os.environ.get("ANTHROPIC_MODEL", "claude-sonnet-5-5")
 MAX_TOKENS = 4096
 
 # --- The system prompt: four sections, each with one job ---
@@ -206,7 +206,11 @@ def run_turn(client, messages):
         elif block.type == "text":
             print(f"\ncontent[{i}]: text, written for the user\n{block.text}")
             reply.append(block.text)
-        else:  # thinking and server-tool blocks exist too; v0 only names them
+        elif block.type == "thinking":
+            # Today's models think before they answer. By default the text comes back empty
+            # and the signature carries the thinking, sealed: a later request sends it back.
+            print(f"\ncontent[{i}]: thinking  text={block.thinking!r}  signature={block.signature[:20]}...")
+        else:  # server-tool blocks exist too; v0 only names them
             print(f"\ncontent[{i}]: {block.type}")
 
     # Deliberately missing: appending response.content and the tool results to

@@ -30,7 +30,7 @@ import anthropic
 
 # --- model and token limit ---
 
-MODEL = os.environ.get("ANTHROPIC_MODEL", "claude-sonnet-4-6")
+MODEL = os.environ.get("ANTHROPIC_MODEL", "claude-sonnet-5-5")
 MAX_TOKENS = 4096
 
 # --- the system prompt, four sections ---

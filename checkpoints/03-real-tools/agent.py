@@ -28,7 +28,7 @@ import turns
 from tools import edit_file, list_files, read_file, schema
 
 # --- the model, and the limit on one turn ---
-MODEL = os.environ.get("ANTHROPIC_MODEL", "claude-sonnet-4-6")
+MODEL = os.environ.get("ANTHROPIC_MODEL", "claude-sonnet-5-5")
 MAX_TOKENS = 4096
 # NEW in 03: 25 rounds is generous for three tools: a model that needs more is usually
 # stuck in a loop.
@@ -122,11 +122,12 @@ def prepare_request(client, messages, turn):
         raise turns.StopTurn(f"Stopped after {MAX_TOOL_ROUNDS} tool rounds without an answer. "
                        "Say 'continue' to let it go on, or narrow the request.")
     return {"model": MODEL, "max_tokens": MAX_TOKENS, "system": SYSTEM_PROMPT,
-            "tools": TOOLS, "messages": messages}
+            "tools": TOOLS, "messages": messages, **turns.thinking_options(MODEL)}
 
 
 def record_response(turn, response):
     """What to note about a call as soon as it returns: for now, only that it happened."""
+    turns.show_thinking(response.content)  # the notes between tool calls, as they come
     turn.calls += 1
 
 

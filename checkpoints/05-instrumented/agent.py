@@ -35,7 +35,7 @@ import usage  # NEW in 05
 from tools import edit_file, list_files, read_lines, schema, search_file
 
 # --- the model, and the limit on one turn ---
-MODEL = os.environ.get("ANTHROPIC_MODEL", "claude-sonnet-4-6")
+MODEL = os.environ.get("ANTHROPIC_MODEL", "claude-sonnet-5-5")
 MAX_TOKENS = 4096
 
 # --- NEW in 05: limits, the session's totals and the trace file ---
@@ -164,12 +164,13 @@ def prepare_request(client, messages, turn):
     turn.sent = usage.chars_sent(SYSTEM_PROMPT, TOOLS, messages)
     turn.sent_at = time.monotonic()
     return {"model": MODEL, "max_tokens": MAX_TOKENS, "system": SYSTEM_PROMPT,
-            "tools": TOOLS, "messages": messages}
+            "tools": TOOLS, "messages": messages, **turns.thinking_options(MODEL)}
 
 
 def record_response(turn, response):
     """Add one call up, for the turn and the session, and trace it; right after the call,
     so that a Ctrl-C in the tools cannot hide what it cost."""
+    turns.show_thinking(response.content)  # the notes between tool calls, as they come
     elapsed = time.monotonic() - turn.sent_at
     for stats in (turn.stats, SESSION):
         stats.add(response, MODEL, turn.sent)

@@ -7,7 +7,8 @@ on its own:
     python -c "import sys; sys.path.insert(0, 'checkpoints/05-instrumented'); \\
 import usage; print(usage.PRICES)"
 
-- PRICES / cost_of(): one price table per model, cache writes and reads included
+- PRICES / cost_of(): one price table per model, cache writes and reads included; a
+  model missing from it is reported, and its calls are marked in the trace
 - Stats: a span of calls (a turn, the session) added up, with a two-line summary
 - chars_sent(): how much of a prompt is tool results, in characters
 - over_limit(): the steps, dollars and seconds limits, checked before every call
@@ -21,7 +22,7 @@ from dataclasses import asdict, dataclass, field
 
 # --- prices ---
 # US dollars per million tokens, from Anthropic's pricing page and each model's page
-# (https://platform.claude.com/docs/en/about-claude/pricing), checked on 2026-12-01.
+# (https://platform.claude.com/docs/en/about-claude/pricing), checked on 2026-12-06.
 # Prices change, so they live here and nowhere else. Each model has its own cache prices:
 # a cache write costs 1.25x the input price for 5-minute entries (the default) and 2x for
 # 1-hour ones, but a cache read is not 0.1x for every model (Opus 5.5's is 0.05x). A long
@@ -36,20 +37,34 @@ class Price:
 
 
 PRICES = {
-    # The current models (the models overview's lineup on that day). Not here: Claude Haiku
-    # 5.5, priced by prompt length (from $0.10 / $0.50), and Claude Fable 5.2 ($8 / $40),
-    # whose cache prices were not on the pages checked.
+    # The current models (the models overview's lineup on that day); Mythos shares Fable's
+    # prices. Fable 5.2's page gives $8 / $40: its cache writes here are 1.25x and 2x of $8,
+    # and its cache read ($0.20) is the price lists' figure, not found on the pages checked.
+    "claude-fable-5-2": Price(8.00, 10.00, 16.00, 0.20, 40.00),
+    "claude-mythos-5-2": Price(8.00, 10.00, 16.00, 0.20, 40.00),
     "claude-opus-5-5": Price(4.00, 5.00, 8.00, 0.20, 20.00),
     "claude-sonnet-5-5": Price(2.00, 2.50, 4.00, 0.20, 10.00),
+    # Haiku 5.5 is priced by the prompt's length: this is its price up to 100,000 tokens
+    # (cache reads and writes included); a longer call costs 5x, output included, which
+    # this table leaves out: for long prompts its figure is too low.
+    "claude-haiku-5-5": Price(0.10, 0.125, 0.20, 0.01, 0.50),
     "claude-fable-5-1": Price(10.00, 12.50, 20.00, 0.25, 50.00),
+    "claude-mythos-5-1": Price(10.00, 12.50, 20.00, 0.25, 50.00),
     # Earlier models, still served: the course's default (agent.py's MODEL) and its peers.
     "claude-opus-5": Price(5.00, 6.25, 10.00, 0.50, 25.00),
     "claude-sonnet-5": Price(2.00, 2.50, 4.00, 0.20, 10.00),
+    "claude-fable-5": Price(10.00, 12.50, 20.00, 1.00, 50.00),
+    "claude-mythos-5": Price(10.00, 12.50, 20.00, 1.00, 50.00),
+    "claude-opus-4-8": Price(5.00, 6.25, 10.00, 0.50, 25.00),
+    "claude-opus-4-7": Price(5.00, 6.25, 10.00, 0.50, 25.00),
     "claude-sonnet-4-6": Price(3.00, 3.75, 6.00, 0.30, 15.00),
     "claude-opus-4-6": Price(5.00, 6.25, 10.00, 0.50, 25.00),
+    "claude-opus-4-5": Price(5.00, 6.25, 10.00, 0.50, 25.00),
     "claude-haiku-4-5": Price(1.00, 1.25, 2.00, 0.10, 5.00),
+    "claude-sonnet-4-5": Price(3.00, 3.75, 6.00, 0.30, 15.00),
 }
-DEFAULT_PRICE = "claude-sonnet-4-6"  # a model missing from PRICES is priced as this one
+DEFAULT_PRICE = "claude-sonnet-4-6"  # a model missing from PRICES is priced as this one, and said so
+UNPRICED = set()  # the models priced as DEFAULT_PRICE so far: each is reported once
 
 # Tools whose calls read a file, and the input field that names it: a file read twice in
 # one session is a sign the agent forgot what it read. The text editor (checkpoint 08)
@@ -62,9 +77,18 @@ READS = {"read_lines": "path", "read_file": "filename", "str_replace_based_edit_
 DEFAULT_TRACE = ".agent.trace.jsonl"
 
 
+def price_of(model):
+    """The prices of `model`. A model missing from PRICES is priced as DEFAULT_PRICE, and
+    reported the first time, never silently."""
+    if model not in PRICES and model not in UNPRICED:
+        UNPRICED.add(model)
+        print(f"  [cost] {model} is not in usage.PRICES: priced as {DEFAULT_PRICE} until you add it")
+    return PRICES.get(model, PRICES[DEFAULT_PRICE])
+
+
 def cost_of(usage, model):
     """The price in dollars of one call's usage."""
-    price = PRICES.get(model, PRICES[DEFAULT_PRICE])
+    price = price_of(model)
     written = usage.cache_creation_input_tokens or 0
     # usage.cache_creation splits the writes by lifetime; 1-hour entries cost more.
     hour = getattr(usage.cache_creation, "ephemeral_1h_input_tokens", None) or 0
@@ -167,9 +191,10 @@ def chars_sent(system, tools, messages):
 def call_record(turn, step, response, model, *, kind="agent", elapsed=0.0, **extra):
     """The trace's record of one API call: the loop's own, or an extra one (`kind`: a
     summary, a sub-agent's call). `extra` holds what a later checkpoint adds to it."""
+    unpriced = {} if model in PRICES else {"priced_as": DEFAULT_PRICE}  # an estimate, marked
     return {"type": "call", "turn": turn, "step": step, "kind": kind, "model": model,
             "stop_reason": response.stop_reason, **response.usage.model_dump(exclude_none=True),
-            "cost_usd": round(cost_of(response.usage, model), 6),
+            "cost_usd": round(cost_of(response.usage, model), 6), **unpriced,
             "tools": [b.name for b in response.content if b.type == "tool_use"],
             "elapsed_s": round(elapsed, 3), **extra}
 

@@ -28,7 +28,7 @@ import usage
 from tools import edit_file, list_files, read_lines, schema, search_file
 
 # --- the model, and the limit on one turn ---
-MODEL = os.environ.get("ANTHROPIC_MODEL", "claude-sonnet-4-6")
+MODEL = os.environ.get("ANTHROPIC_MODEL", "claude-sonnet-5-5")
 MAX_TOKENS = 4096
 
 # --- limits, the session's totals and the trace file ---
@@ -239,7 +239,8 @@ def prepare_request(client, messages, turn):
     turn.sent = usage.chars_sent(turn.system, TOOLS, messages)
     turn.sent_at = time.monotonic()
     return {"model": MODEL, "max_tokens": MAX_TOKENS, "system": turn.system, "tools": TOOLS,
-            "messages": layers.with_message_breakpoint(messages, PROMPT)}  # NEW in 07
+            "messages": layers.with_message_breakpoint(messages, PROMPT),  # NEW in 07
+            **turns.thinking_options(MODEL)}
 
 
 def manage_window(client, messages, turn):
@@ -256,6 +257,7 @@ def manage_window(client, messages, turn):
 def record_response(turn, response):
     """Add one call up, for the turn and the session, and trace it; right after the call,
     so that a Ctrl-C in the tools cannot hide what it cost."""
+    turns.show_thinking(response.content)  # the notes between tool calls, as they come
     elapsed = time.monotonic() - turn.sent_at
     for stats in (turn.stats, SESSION):
         stats.add(response, MODEL, turn.sent)

@@ -16,6 +16,8 @@ still holds what the next step needs, all set by one ContextPolicy:
   compaction, before each call
 - memory_section() / save_note(): NOTES.md, a memory file the agent writes itself
 - research(): a sub-agent answers one question in its own window, with its own tools
+- drop_thinking(): whatever rewrites the past (a stub, a summary, a new system prompt)
+  drops the thinking blocks after it, which today's models bind to what came before them
 """
 
 import json
@@ -71,6 +73,7 @@ class Window:
     stubbed: int = 0  # tool results replaced by stubs so far
     compactions: int = 0  # times the history was summarised
     saved_outputs: int = 0  # outputs written to the scratch folder
+    sent: str = ""  # the system prompt and tools of the last call, which thinking blocks are bound to
 
 
 STUB = "[stub: "  # how a stub starts; a result that starts so is never stubbed again
@@ -145,6 +148,18 @@ def save_output(name, output, policy, window=None):
     return path
 
 
+# --- thinking blocks whose past was rewritten ---
+def drop_thinking(messages, start):
+    """Remove the thinking blocks of every assistant message from `start` on, in place.
+
+    A block is valid only while nothing before it (system, tools, messages) changed; after a
+    rewrite it and every later block would be refused (400). The blocks before `start` stay."""
+    for message in messages[start:]:
+        if message["role"] == "assistant" and not isinstance(message["content"], str):
+            kept = [b for b in message["content"] if _field(b, "type") not in ("thinking", "redacted_thinking")]
+            message["content"] = kept or [{"type": "text", "text": "(thinking removed)"}]  # never empty
+
+
 # --- stubs for old tool results ---
 def tool_calls(messages):
     """tool_use id -> (tool name, input), for every call in the conversation."""
@@ -168,11 +183,11 @@ def stub_old_results(messages, policy, window):
     rarely and a lot is cheaper than a little on every call."""
     if policy.stub_at_tokens and window.tokens <= policy.stub_at_tokens:
         return 0
-    steps = [m for m in messages if m["role"] == "user" and isinstance(m["content"], list)]
+    steps = [i for i, m in enumerate(messages) if m["role"] == "user" and isinstance(m["content"], list)]
     old = steps[: max(0, len(steps) - policy.keep_recent_steps)]
-    calls, count, saved = tool_calls(messages), 0, 0
-    for message in old:
-        for block in message["content"]:
+    calls, count, saved, first = tool_calls(messages), 0, 0, len(messages)
+    for index in old:
+        for block in messages[index]["content"]:
             text = block.get("content") if isinstance(block, dict) else None
             if (block.get("type") != "tool_result" or not isinstance(text, str)
                     or text.startswith(STUB) or len(text) < policy.stub_min_chars):
@@ -183,7 +198,8 @@ def stub_old_results(messages, policy, window):
                 continue
             block["content"] = short
             saved += len(text) - len(short)
-            count += 1
+            count, first = count + 1, min(first, index)
+    drop_thinking(messages, first)  # the blocks after the first stub were bound to its old text
     window.stubbed += count
     window.tokens -= saved // 4  # a rough estimate (4 characters a token) until the next call
     return count
@@ -269,6 +285,7 @@ def compact(client, messages, turn_start, window, *, model, system, tools, polic
     if mid_turn:  # the request's own message is about to go: its words open the summary
         head = f"{request_text(messages[turn_start]['content'])}\n\n{head}"
     messages[:] = [{"role": "user", "content": f"{head}\n\n{summary}"}, *messages[cut:]]
+    drop_thinking(messages, 1)  # the kept messages' blocks were bound to the history just replaced
     window.compactions += 1
     return (0 if mid_turn else turn_start - cut + 1), response
 
@@ -276,6 +293,10 @@ def compact(client, messages, turn_start, window, *, model, system, tools, polic
 def manage(client, messages, turn_start, window, policy, *, model, system, tools):
     """Before a call: stub old results, then compact at a boundary, and say so. Returns
     (the turn's new start index, the summary call's response or None)."""
+    sent = json.dumps([system, tools], sort_keys=True, default=str)
+    if window.sent and sent != window.sent:  # a new system prompt or tools: every block's past changed
+        drop_thinking(messages, 0)
+    window.sent = sent
     if stubbed := stub_old_results(messages, policy, window):
         print(f"  [context] {stubbed} old tool result(s) replaced by stubs")
     why = should_compact(messages, policy, window)

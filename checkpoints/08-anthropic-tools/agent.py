@@ -21,7 +21,9 @@ from dataclasses import asdict, dataclass, field
 import anthropic
 
 import bash_session  # NEW in 08
+import confined  # NEW in 08
 import context
+import fence  # NEW in 08
 import guardrail  # NEW in 08
 import layers
 import sandbox  # NEW in 08
@@ -33,7 +35,7 @@ from tools import schema
 from text_editor import str_replace_based_edit_tool
 
 # --- the model, and the limit on one turn ---
-MODEL = os.environ.get("ANTHROPIC_MODEL", "claude-sonnet-4-6")
+MODEL = os.environ.get("ANTHROPIC_MODEL", "claude-sonnet-5-5")
 MAX_TOKENS = 4096
 
 # --- limits, the session's totals and the trace file ---
@@ -126,11 +128,12 @@ def research(question, client=None, count=None):
     return context.research(client, question, model=MODEL, policy=POLICY, count=count)
 
 
-# --- NEW in 08: bash, behind the guardrail, in a sandbox ---
-# One shell for the whole run, started by the first command; every command is checked
-# first. What the user answered stays in GUARDRAIL until the agent exits.
+# --- NEW in 08: every file through confined.py; bash in a sandbox, asking as FENCE says ---
+# One shell for the run: fenced, it asks only to cross the fence; strict, GUARDRAIL asks first.
+confined.install(tools, context, layers)  # their files, reached as the editor's are
 BASH = bash_session.BashSession(bash_session.BashPolicy(sandbox=sandbox.SandboxPolicy()))
 GUARDRAIL = guardrail.Guardrail()
+FENCE = fence.Fence(GUARDRAIL, BASH)  # .mode = "strict" asks before every command
 
 
 def bash(command=None, restart=False):
@@ -140,7 +143,7 @@ def bash(command=None, restart=False):
         return BASH.restart()
     if not isinstance(command, str) or not command.strip():
         return "Error: command must be a non-empty string (or set restart to true)"
-    return GUARDRAIL.check(command) or BASH.run(command)  # a refusal, or the output
+    return FENCE.run(command)  # the output, or a refusal
 
 
 TOOL_FUNCTIONS = {"str_replace_based_edit_tool": str_replace_based_edit_tool, "bash": bash,
@@ -226,7 +229,8 @@ def prepare_request(client, messages, turn):
     turn.sent = usage.chars_sent(turn.system, TOOLS, messages)
     turn.sent_at = time.monotonic()
     return {"model": MODEL, "max_tokens": MAX_TOKENS, "system": turn.system, "tools": TOOLS,
-            "messages": layers.with_message_breakpoint(messages, PROMPT)}
+            "messages": layers.with_message_breakpoint(messages, PROMPT),
+            **turns.thinking_options(MODEL)}
 
 
 def manage_window(client, messages, turn):
@@ -243,6 +247,7 @@ def manage_window(client, messages, turn):
 def record_response(turn, response):
     """Add one call up, for the turn and the session, and trace it; right after the call,
     so that a Ctrl-C in the tools cannot hide what it cost."""
+    turns.show_thinking(response.content)  # the notes between tool calls, as they come
     elapsed = time.monotonic() - turn.sent_at
     for stats in (turn.stats, SESSION):
         stats.add(response, MODEL, turn.sent)
@@ -310,16 +315,11 @@ def run_turn(client, messages):
         end_turn(turn, messages)
 
 
-# --- NEW in 08: what fences the shell, said at start-up (to stderr: not the transcript) ---
+# --- NEW in 08: what fences the shell, and the mode, said at start-up (to stderr) ---
 def report_fences():
-    """Without a sandbox (sandbox.py), or without the shell parser, every command asks."""
+    """Without a sandbox (sandbox.py) the mode is strict: every command may ask."""
     GUARDRAIL.fenced = BASH.fenced  # read here, not at import: the first read probes bwrap
-    why = BASH.unfenced_reason
-    print(f"  [shell] NOT fenced, it runs with your permissions: {why}" if why else
-          "  [shell] fenced by bubblewrap: the project writable, the home folder hidden, "
-          "no network", file=sys.stderr)
-    if missing := guardrail.missing():
-        print(f"  [guardrail] {missing}: every command asks", file=sys.stderr)
+    print("\n".join(FENCE.startup()), file=sys.stderr)
 
 
 # --- the outer loop (one iteration per user message) ---

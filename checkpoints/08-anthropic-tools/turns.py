@@ -10,7 +10,10 @@ the roles alternate.
 - final_answer(): an answer, whatever its stop_reason (cut off, refused, ...)
 - close_turn(): an early exit; StopTurn is how a step of the loop asks for one
 - describe_api_error(): one line a person can act on, for each way the call can fail
+- thinking_options(), show_thinking(): today's models think; what they note is shown
 """
+
+import re
 
 import anthropic
 
@@ -71,6 +74,28 @@ def describe_api_error(err):
     return f"Could not reach the API: {err}"
 
 
+# --- thinking, as today's models return it ---
+# Claude 5 models and later think by default, and their default display ("omitted")
+# returns every thinking block with empty text and only its signature: the short notes
+# the model writes between tool calls never reach the screen. Asking for the display
+# "summarized" returns them. Older models think only when asked, so they get nothing.
+# Either way the blocks stay in the assistant's content, sent back whole and unchanged.
+def thinking_options(model):
+    """The request's thinking field for `model`: {} where the model does not think by default."""
+    version = re.match(r"claude-[a-z]+-(\d+)", model)
+    if version and int(version.group(1)) >= 5:
+        return {"thinking": {"type": "adaptive", "display": "summarized"}}
+    return {}
+
+
+def show_thinking(content):
+    """Print what the model noted in its thinking blocks (nothing for an empty one)."""
+    for block in content:
+        note = getattr(block, "thinking", "") if getattr(block, "type", None) == "thinking" else ""
+        if note.strip():
+            print("  [thinking] " + "\n             ".join(note.strip().splitlines()))
+
+
 # --- the answer, whatever the stop_reason ---
 # What a stop_reason other than tool_use, end_turn or stop_sequence means for the user.
 # model_context_window_exceeded is a reply cut off because it filled the context window:
@@ -95,7 +120,10 @@ def final_answer(messages, response):
     if note:
         text = f"{text}\n[{note}]".strip()
         content.append({"type": "text", "text": f"[{note}]"})
-    # (no reply) stands in for an empty answer: the API refuses empty assistant turns
-    add_assistant(messages, content or [{"type": "text", "text": "(no reply)"}])
+    # (no reply) stands in for an empty answer: the API refuses empty assistant turns, and
+    # one that is only thinking would end in a thinking block, which the API refuses too
+    if all(getattr(b, "type", None) in ("thinking", "redacted_thinking") for b in content):
+        content.append({"type": "text", "text": "(no reply)"})
+    add_assistant(messages, content)
     print(f"\nAssistant: {text}\n")
     return text

@@ -29,15 +29,22 @@ from agentcourse.paths import (
 # (checkpoint that wrote this version, module) -> SHA-256 of its bytes
 ORIGINS = {
     ("03", "tools.py"): "b4ad88b65e42a5bfac1f050b4d4bbdf434b5026fd9c67713b8c9d5f3706ba825",
-    ("03", "turns.py"): "0e1289624a0a4c7508fe6d80898e4c0f30ee17aa537d6e8f454757f291d1d849",
+    ("03", "turns.py"): "904fdf119a07c3dad22cdde5d3aa0275c101607c1edb56bfc9e50741d57375ed",
     ("04", "tools.py"): "308f6f3c6c7b7810df857eb9f08956e65f5163ae32296101394ed26d7668ab9b",
-    ("05", "usage.py"): "23bc190e5453a4a20eb32922803d1c9fa9faf8266b44dca7137fb97edf9561a3",
-    ("06", "context.py"): "e0bc56aae1ae977a2e0eeface2ead6aff45d1e06ae3dbb6e7b1664076e6e5bcf",
+    ("05", "usage.py"): "0a3b5996829ac32e33533a907d1dc77b2b249719f6c1a62aef247cc402eb25e4",
+    ("06", "context.py"): "4c28db87849ed1d99fedd8f9872f02e45254f63516a1b26faefc06447349c22b",
     ("07", "layers.py"): "f2bc3ba2fff2ea0812c5adeb4303019737c02db351b3f9058cf310c055cf93c9",
-    ("08", "bash_session.py"): "eb77f0228daa56e6a8b8a7443880fe46cec18bdcbc6c99f9009df58fc3abdf8b",
-    ("08", "sandbox.py"): "b7e2cdce71a749b16fe1907bd8e3ccb1920de6de50cc1f4b9bc0755a95c8ad42",
-    ("08", "guardrail.py"): "09af574f264edfb89760e526a5b454d17a5962297e75378919162deb6ec5ffd1",
-    ("08", "text_editor.py"): "bc185e37ccae8a7b6f7183034534945e7b1a2bbb82c6b52b3669a0c6f1305f74",
+    ("08", "bash_session.py"): "196a297f7ddc7cda02fa0e5c3cf25eb3721b369fa4732b8eb7d3760e1c1337f4",
+    ("08", "sandbox.py"): "8153b15a4c602b22889f8b67e730a2db3dbcecf6688fd848713fef7fd4ae0225",
+    ("08", "guardrail.py"): "93d590b77af48f8d1a2a8a329df681371de9b2d17a771f06facb5551d9e8c1c7",
+    ("08", "text_editor.py"): "0de5b6e820827ef927a445037074fd55812aefccbb1e4f3d8dfd17ad9b400821",
+    ("08", "confined.py"): "b0bfd1a4a41199e88c33583dad275fe6d0e14070d3fa70d053199e1eb5b31657",
+    ("08", "display.py"): "acf6c1f82d4c1a0c299c82967b03592dfb2d0eb36c448e8cafb4ae1790039715",
+    ("08", "environment.py"): "0fb0800b69cb94f2269726f8ff619afaddbe39505ee2850400bd05e8a6e73f0a",
+    ("08", "fence.py"): "1fd2ce63131292b5ad6667d94dcc45099b3a42825d6722d875620f899717484c",
+    ("08", "limits.py"): "84e8ab7bf5c6a8a8f4992b5dc047223f71d78787ab22b98ed5248c241df7009e",
+    ("08", "nosuid.py"): "672837fe91d1084d1349b1442d5f8253f4fea81cf9f88ba13846a86fb4c2ae59",
+    ("08", "protected.py"): "61a01b469f5fd5918fa424a9ad89c54a7ca52cd5ef8f07a296757e60ad4bf580",
 }
 
 

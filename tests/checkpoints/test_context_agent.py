@@ -123,7 +123,7 @@ def test_a_new_request_after_a_big_turn_starts_from_a_summary(agent, client, pro
     first = to_plain(messages)[0]["content"]
     assert first.startswith(agent.context.SUMMARY_HEADER)  # compacted at the new request
     assert "## Facts" in first and "README.md" in first  # computed from the real history
-    assert "The project has 5 files" in messages[-1]["content"][0].text
+    assert "The project has 5 files" in next(b.text for b in messages[-1]["content"] if b.type == "text")
 
 
 def test_a_failed_summary_call_ends_the_turn_cleanly(agent, client, project, monkeypatch):

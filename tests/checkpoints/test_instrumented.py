@@ -94,7 +94,7 @@ def test_one_hour_cache_writes_cost_their_own_price(agent):
     price = agent.usage.PRICES[agent.MODEL]
     assert agent.usage.cost_of(usage, agent.MODEL) == pytest.approx(
         0.4 * price.write_5m + 0.6 * price.write_1h)
-    assert (price.write_5m, price.write_1h) == (3.75, 6.00)  # 1.25x and 2x of $3
+    assert (price.write_5m, price.write_1h) == (2.50, 4.00)  # 1.25x and 2x of $2 (Sonnet 5.5)
 
 
 def test_input_per_step_says_when_it_shows_only_the_last_ten(agent):

@@ -397,7 +397,8 @@ def test_through_the_sdk_the_tutor_reads_before_editing(client, project):
         ]
         messages.append({"role": "user", "content": results})
     assert isinstance(response, anthropic.types.Message)
-    assert response.model.startswith("tutor:")
+    assert response.model == "claude-sonnet-4-6"  # the model asked for, exactly (docs/TUTOR.md)
+    assert response.id.startswith("msg_tutor_")
     assert [n for n, _ in tool_calls(messages)] == ["read_file", "edit_file"]
     assert "def multiply(a, b):" in (project / "math_utils.py").read_text()
     assert (

@@ -90,7 +90,9 @@ def test_minimum_cacheable_length_follows_the_model_family():
     assert tokens.min_cacheable_tokens("claude-opus-4-7") == 4096
     assert tokens.min_cacheable_tokens("claude-opus-4-8") == 1024
     # a model the docs give no minimum for: the largest documented one, never a false hit
-    assert tokens.min_cacheable_tokens("claude-sonnet-5-5") == tokens.UNKNOWN_MIN_CACHEABLE == 4096
+    assert tokens.min_cacheable_tokens("claude-fable-5-2") == tokens.UNKNOWN_MIN_CACHEABLE == 4096
+    # the 5.5 models: 512, their rows in model_table.py (each model's "What's new" page)
+    assert tokens.min_cacheable_tokens("claude-sonnet-5-5") == tokens.min_cacheable_tokens("claude-opus-5-5") == 512
 
 
 def test_first_call_writes_and_second_call_reads():

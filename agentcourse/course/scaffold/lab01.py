@@ -26,7 +26,7 @@ from agentcourse.course import nbtools
 from agentcourse.course.matrix import ROWS
 from agentcourse.projects.sample import copy_sample_project
 
-MODEL, MAX_TOKENS = "claude-sonnet-4-6", 4096
+MODEL, MAX_TOKENS = "claude-sonnet-4-6", 4096  # kept: the matrix checks read replies without thinking blocks
 
 # ----------------------------------------------------------------------------- checkpoint 01's tools
 # Copies of checkpoints/01-v1-loop/code-agent-v1.py's tool functions: the contract the

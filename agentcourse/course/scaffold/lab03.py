@@ -521,7 +521,7 @@ MODES = [0o600, 0o640, 0o644, 0o660, 0o664, 0o700, 0o750, 0o755, 0o775]  # permi
 # Copied from checkpoints/03-real-tools (agent.py, turns.py and tools.run_tool), without its
 # tools: `run_turn` takes the table of tool functions, the student's.
 
-MODEL = os.environ.get("ANTHROPIC_MODEL", "claude-sonnet-4-6")
+MODEL = os.environ.get("ANTHROPIC_MODEL", "claude-sonnet-4-6")  # kept: the loop checks read replies without thinking
 MAX_TOKENS = 4096
 MAX_TOOL_ROUNDS = 25
 

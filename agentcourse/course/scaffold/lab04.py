@@ -744,6 +744,7 @@ def run_task(prompt: str, client: Any, tools: dict[str, Callable[..., str]], sys
     from agentcourse.projects.sample import write_config_module
 
     agent = load_checkpoint("03")
+    agent.MODEL = nbtools.LAB_MODEL  # the lab's model, not the checkpoint's default (nbtools says why)
     agent.TOOL_FUNCTIONS = {"list_files": agent.tools.list_files, **tools, "edit_file": agent.tools.edit_file}
     agent.SYSTEM_PROMPT = system
     agent.TOOLS = PLAIN_TOOLS

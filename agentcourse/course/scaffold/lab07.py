@@ -35,7 +35,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-MODEL = "claude-sonnet-4-6"
+MODEL = "claude-sonnet-4-6"  # kept: the ledger checks read requests and replies without thinking blocks
 ORDER = ("constitution", "tool_contracts", "project_rules", "runtime_signals", "session_memory")
 STABLE = ("constitution", "tool_contracts", "project_rules")  # the same on every call of a project
 MAX_BREAKPOINTS = 4  # the API refuses a request with more blocks marked cache_control

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from agentcourse.tutor.speak import models, reply, tokens
+from agentcourse.tutor.speak import model_rules, models, reply, tokens
 from agentcourse.tutor.speak.batches import BatchStore
 from agentcourse.tutor.speak.faults import error_body
 from agentcourse.tutor.speak.threads import ThreadStore
@@ -119,12 +119,14 @@ class ServerState:
         problem = check_request(body, beta=beta, any_model=self.any_model(), version=version)
         if problem:
             return problem
+        shape = model_rules.shape_of(body)  # bound to the request as sent, before any block is dropped
+        body = model_rules.readable(body)
         prompt_tokens = tokens.input_tokens(body)
         if prompt_tokens > self.config.context_window:
             return Problem(f"prompt is too long: {prompt_tokens} tokens > {self.config.context_window} maximum")
         usage = self.cache.account(body)
         # Mid-conversation `system` messages join the system prompt for the brain (harness.py).
-        content, stop_reason = reply.compose(harness.fold_system_messages(body), self.responder())
+        content, stop_reason = reply.compose(harness.fold_system_messages(body), self.responder(), shape)
         return reply.build_message(body, content, stop_reason, usage, fault), prompt_tokens
 
     def batch_result(self, params: dict, beta: bool, version: str) -> tuple[str, dict]:

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from agentcourse.tutor.act import forced
-from agentcourse.tutor.speak import thinking, tokens
+from agentcourse.tutor.speak import model_rules, thinking, tokens
 
 CUT_FAULTS = ("max_tokens", "max_tokens_in_tool_use", "pause_turn")
 
@@ -90,8 +90,10 @@ def _remainder(rest: list[dict], n: int, used: int) -> list[dict]:
     return [{**rest[n], "text": rest[n]["text"][used:]}, *rest[n + 1 :]]
 
 
-def compose(request: dict, respond: Callable[[dict], Any]) -> tuple[list[dict], str]:
-    """Ask the brain, then shape its reply as the request requires."""
+def compose(request: dict, respond: Callable[[dict], Any], shape: model_rules.Shape | None = None
+            ) -> tuple[list[dict], str]:
+    """Ask the brain, then shape its reply as the request requires; `shape` is the thinking
+    the model's row puts in force (model_rules.py), None for the tutor's thinking of before."""
     messages = request["messages"]
     tail = len(messages)
     while tail > 0 and messages[tail - 1]["role"] == "assistant":
@@ -108,7 +110,10 @@ def compose(request: dict, respond: Callable[[dict], Any]) -> tuple[list[dict], 
         content, stop_reason = _raw(respond(request))
     content, stop_reason = forced.apply(request, content, stop_reason)
     opened = bool(prefix) and prefix[0].get("type") in thinking.THINKING_TYPES
-    if thinking.mode(request) and not opened:
+    if shape is not None and not opened:
+        block = model_rules.opening(request, content, shape)
+        content = [block, *content] if block else content
+    elif shape is None and thinking.mode(request) and not opened:
         content = [thinking.thinking_block(request, content), *content]
     return content, stop_reason
 
@@ -133,7 +138,10 @@ def _cut_block(block: dict, room: int, cost: int) -> dict | None:
     if kind == "text":
         return {**block, "text": block["text"][: room * tokens.CHARS_PER_TOKEN]}
     if kind == "thinking":
-        return thinking.resign({**block, "thinking": block["thinking"][: room * tokens.CHARS_PER_TOKEN]})
+        cut = {**block, "thinking": block["thinking"][: room * tokens.CHARS_PER_TOKEN]}
+        if "_tokens" in block:  # billed thinking (model_rules.py): what came out before the cut
+            cut["_tokens"] = room
+        return thinking.resign(cut, thinking.binding_of(block))
     if kind == "tool_use":
         # The same share of the input's JSON as of the block's tokens.
         chars = len(json.dumps(block.get("input"))) * room // max(1, cost)
@@ -223,12 +231,15 @@ def build_message(request: dict, content: list[dict], stop_reason: str,
     stream_events; `public()` drops it before the message is sent.
     """
     content, stop_reason, stop_sequence, out_tokens = finish(request, content, stop_reason, fault)
+    # The model asked for, exactly: clients compare it with their session's model (Claude
+    # Code drops the thinking blocks of replies from "another" model). The tutor says it is
+    # the tutor in the id, the request id, the x-tutor header and the signatures instead.
     model = str(request["model"])
     return {
         "id": new_id("msg_tutor_"),
         "type": "message",
         "role": "assistant",
-        "model": model if model.startswith("tutor:") else "tutor:" + model,
+        "model": model,
         "content": content,
         "stop_reason": stop_reason,
         "stop_sequence": stop_sequence,

@@ -18,7 +18,7 @@ import time
 from typing import Any
 from urllib.parse import unquote
 
-from agentcourse.tutor.speak import models, reply, tokens
+from agentcourse.tutor.speak import model_rules, models, reply, tokens
 from agentcourse.tutor.speak.batches import check as check_batch
 from agentcourse.tutor.speak.faults import (
     FAULT_MESSAGES,
@@ -181,7 +181,8 @@ class TutorHandler(ApiHandler):
             self._problem(problem, request_id)
             return
         self._record(200)
-        self._send_json(200, {"input_tokens": tokens.input_tokens(body)}, request_id)
+        # The blocks a model cannot read are not counted, as in usage (model_rules.readable).
+        self._send_json(200, {"input_tokens": tokens.input_tokens(model_rules.readable(body))}, request_id)
 
     def _messages(self, body: dict, request_id: str) -> None:
         state, config = self.state, self.state.config

@@ -14,6 +14,11 @@ The rules a tool loop meets (wording from errors the real API returns):
 - in any assistant message, thinking blocks come first;
 - with thinking off, a final assistant message may not contain thinking.
 `redacted_thinking` is accepted as it comes (the tutor cannot decrypt the real API's).
+
+For the models whose blocks are bound to the model and the conversation (model_table.py),
+the signature also carries the model and a digest of what came before the block
+(`tutor2.` signatures; model_rules.py checks them); every other block is signed as before
+(`tutor1.`).
 """
 
 from __future__ import annotations
@@ -24,12 +29,13 @@ import hashlib
 import hmac
 import json
 
-from agentcourse.tutor.speak import tokens
+from agentcourse.tutor.speak import model_table, tokens
 from agentcourse.tutor.understand import harness
 
 # Fixed, so signatures verify across tutor restarts. This is a simulator, not a secret.
 _KEY = b"agentcourse offline tutor: thinking signature v1"
 _PREFIX = "tutor1"
+_BOUND_PREFIX = "tutor2"  # blocks bound to a model and a conversation (model_rules.py)
 DOCS = "https://docs.claude.com/en/docs/build-with-claude/extended-thinking"
 THINKING_TYPES = ("thinking", "redacted_thinking")
 
@@ -42,26 +48,50 @@ def mode(request: dict) -> str | None:
     return None
 
 
-def sign(text: str) -> str:
-    """A signature that carries `text` and an HMAC over it."""
-    payload = base64.urlsafe_b64encode(text.encode()).decode()
-    mac = hmac.new(_KEY, payload.encode(), hashlib.sha256).hexdigest()
-    return f"{_PREFIX}.{payload}.{mac}"
+def sign(text: str, binding: tuple[str, str] | None = None) -> str:
+    """A signature that carries `text` and an HMAC over it; with a `binding` (model, prefix
+    digest: model_rules.py), it carries those too, for the models whose blocks are bound."""
+    if binding is None:
+        payload = base64.urlsafe_b64encode(text.encode()).decode()
+        prefix = _PREFIX
+    else:
+        signed = json.dumps({"t": text, "m": binding[0], "p": binding[1]}, sort_keys=True)
+        payload, prefix = base64.urlsafe_b64encode(signed.encode()).decode(), _BOUND_PREFIX
+    mac = hmac.new(_KEY, f"{prefix}.{payload}".encode() if binding else payload.encode(), hashlib.sha256)
+    return f"{prefix}.{payload}.{mac.hexdigest()}"
+
+
+def _signed(block: dict) -> tuple[str, dict | None] | None:
+    """(the text signed, the binding fields or None) when the signature is the tutor's and intact."""
+    parts = str(block.get("signature", "")).split(".")
+    if len(parts) != 3 or parts[0] not in (_PREFIX, _BOUND_PREFIX):
+        return None
+    message = f"{parts[0]}.{parts[1]}" if parts[0] == _BOUND_PREFIX else parts[1]
+    expected = hmac.new(_KEY, message.encode(), hashlib.sha256).hexdigest()
+    if not hmac.compare_digest(expected, parts[2]):
+        return None
+    try:
+        signed = base64.urlsafe_b64decode(parts[1].encode()).decode()
+        if parts[0] == _PREFIX:
+            return signed, None
+        fields = json.loads(signed)
+        return str(fields["t"]), fields
+    except (binascii.Error, UnicodeDecodeError, ValueError, KeyError, TypeError):
+        return None
 
 
 def verify(block: dict) -> bool:
     """True when the block's signature was made by the tutor for exactly this text."""
-    parts = str(block.get("signature", "")).split(".")
-    if len(parts) != 3 or parts[0] != _PREFIX:
-        return False
-    expected = hmac.new(_KEY, parts[1].encode(), hashlib.sha256).hexdigest()
-    if not hmac.compare_digest(expected, parts[2]):
-        return False
-    try:
-        signed = base64.urlsafe_b64decode(parts[1].encode()).decode()
-    except (binascii.Error, UnicodeDecodeError):
-        return False
-    return signed == block.get("thinking")
+    signed = _signed(block)
+    return signed is not None and signed[0] == block.get("thinking")
+
+
+def binding_of(block: dict) -> tuple[str, str] | None:
+    """(model, prefix digest) a verified bound block was made for; None for any other block."""
+    signed = _signed(block)
+    if signed is None or signed[1] is None or signed[0] != block.get("thinking"):
+        return None
+    return str(signed[1].get("m")), str(signed[1].get("p"))
 
 
 def _last_user_text(messages: list[dict]) -> str:
@@ -89,6 +119,17 @@ def plan(request: dict, content: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def progress(request: dict, content: list[dict]) -> str:
+    """The note written between tool calls: what came back, and what the reply does next."""
+    last = (request.get("messages") or [{}])[-1]
+    results = [b for b in last.get("content") or [] if isinstance(b, dict) and b.get("type") == "tool_result"]
+    failed = sum(1 for b in results if b.get("is_error"))
+    steps = [f"call {b.get('name')}" for b in content if b.get("type") == "tool_use"]
+    steps += ["answer in text"] if any(b.get("type") == "text" for b in content) else []
+    return (f"Offline tutor, between tool calls: {len(results)} result(s) in"
+            f"{f', {failed} failed' if failed else ''}; next: {', '.join(steps) or 'stop'}.")
+
+
 def thinking_block(request: dict, content: list[dict]) -> dict:
     """The signed thinking block that opens a reply, within the request's budget."""
     config = request.get("thinking") or {}
@@ -101,9 +142,10 @@ def thinking_block(request: dict, content: list[dict]) -> dict:
     return {"type": "thinking", "thinking": text, "signature": sign(text)}
 
 
-def resign(block: dict) -> dict:
-    """A thinking block cut short (max_tokens) keeps a signature valid for what is left."""
-    return {**block, "signature": sign(block.get("thinking", ""))}
+def resign(block: dict, binding: tuple[str, str] | None = None) -> dict:
+    """A thinking block cut short (max_tokens) keeps a signature valid for what is left
+    (and for the binding it was made with)."""
+    return {**block, "signature": sign(block.get("thinking", ""), binding)}
 
 
 # ----------------------------------------------------------------------------- validation
@@ -111,10 +153,16 @@ def resign(block: dict) -> dict:
 
 def check(body: dict, turns: list[tuple[str, list[tuple[int, int, dict]]]]) -> str | None:
     """The first thinking rule the (merged, non-empty) turns break, in the API's words; None if none."""
-    on = mode(body) is not None
-    problem = _check_order(turns) or _check_final(turns, on)
-    if problem or not on:
-        return problem
+    row = model_table.applied(str(body.get("model", "")))
+    by_default = row is not None and row.thinking_default is not None and body.get("thinking") is None
+    problem = _check_order(turns) or _check_final(turns, mode(body) is not None or by_default)
+    if problem or mode(body) not in ("enabled", "adaptive"):
+        return problem  # between_tools thinks only between tool calls: no opening block to ask for
+    if row is not None and row.bound_thinking:
+        # Where blocks are bound, the API drops a block it cannot use "without an error"
+        # (the preserved-thinking page), so a turn whose opening block a client removed
+        # after rewriting its past is not refused for it either.
+        return None
     return _check_opening(turns)
 
 

@@ -26,6 +26,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from agentcourse.tutor.speak import model_table
+
 CHARS_PER_TOKEN = 4  # the usual rule of thumb for English text and code
 MESSAGE_OVERHEAD = 3  # role marker and turn separators, per message
 REQUEST_OVERHEAD = 4  # start and end of the prompt, once per request
@@ -184,12 +186,17 @@ def output_tokens(block: dict) -> int:
     if block.get("type") == "tool_use":
         return count_text(canonical({"name": block.get("name"), "input": block.get("input")}))
     if block.get("type") == "thinking":
+        if isinstance(block.get("_tokens"), int):  # billed whatever the display shows (model_rules.py)
+            return block["_tokens"]
         return count_text(block.get("thinking", ""))  # the signature is not generated text
     return count_text(canonical(block))
 
 
 def min_cacheable_tokens(model: str) -> int:
     """Shortest prefix the API caches for `model` (its id, alias or dated id)."""
+    row = model_table.applied(str(model))
+    if row is not None and row.cache_min:  # the documented minimum of a row the tutor applies
+        return row.cache_min
     name = str(model).lower()
     for family, minimum in MIN_CACHEABLE.items():
         if re.fullmatch(rf"{re.escape(family)}(?:-\d{{8}})?", name):

@@ -30,7 +30,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from agentcourse.tutor.speak import models, thinking, vocabulary
+from agentcourse.tutor.speak import model_rules, models, thinking, vocabulary
 from agentcourse.tutor.speak.block_rules import check_caching, check_text_field, tag
 from agentcourse.tutor.speak.message_rules import (
     check_messages,
@@ -86,7 +86,7 @@ THINKING_KEYS = {
     "disabled": {"type"},
     "between_tools": {"type"},
 }
-DISPLAYS = ("summarized", "omitted")
+DISPLAYS = ("summarized", "omitted", "updates")  # model_table.py says which returns what
 THINKING_DOCS = "https://docs.claude.com/en/docs/build-with-claude/extended-thinking"
 
 
@@ -238,7 +238,9 @@ def check_request(
         return Problem(message)
     if not any_model and models.find(body["model"]) is None:
         return Problem(f"model: {body['model']}", status=404, error_type="not_found_error")
-    return None
+    # The requested model's own rules (model_table.py): only for rows the tutor applies.
+    message = None if count_only else model_rules.check(body)
+    return Problem(message) if message else None
 
 
 def check_messages_request(
