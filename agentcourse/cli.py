@@ -25,7 +25,7 @@ HANDLERS = {
     "diff": ("agentcourse.course.diffing", "cli_diff"),
     "lab list": ("agentcourse.course.lab_cli", "cli_list"),
     "lab start": ("agentcourse.course.lab_cli", "cli_start"),
-    "lab check": ("agentcourse.course.lab_cli", "cli_check"),
+    "lab check": ("agentcourse.grading.labcheck", "cli_check"),
     "grade": ("agentcourse.grading.pipeline", "cli_grade"),
     "grades export": ("agentcourse.grading.export", "cli_export"),
     "grades merge": ("agentcourse.grading.shards", "cli_merge"),

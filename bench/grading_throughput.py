@@ -6,12 +6,13 @@ notebooks whose kernel dies. Both sides grade the same twenty in their own scrat
 with the same small per-cell timeout (so the hanging ones cost seconds, not minutes), and
 the scores must agree student by student before any time is printed.
 
-Both sides run every kernel confined (nbgrader_config.py's ConfinedExecute: bubblewrap),
-and both replay each notebook with a test that passed in a second kernel, a canary
-(agentcourse/grading/integrity/canary.py): that is nbgrader_config.py's pipeline, whoever runs it.
-`agentcourse grade` also gives every student a fresh scratch course of their own (a copy
-of the gradebook, a regular-file copy of the submission) inside workers that import
-nbgrader once, so the isolation costs no nbgrader start-up per student.
+The baseline is nbgrader as it comes: its own autograde preprocessors (Execute in the
+grader's environment, no sandbox, the test cells in the student's kernel). `agentcourse
+grade` pays for everything the course adds (nbgrader_config.py's pipeline): every kernel
+confined (bubblewrap), lab 2's test cells run by the judge in a sandbox of its own, the
+outputs capped and made text, the tampering scan; and every student gets a fresh scratch
+course of their own (a copy of the gradebook, a regular-file copy of the submission) inside
+workers that import nbgrader once, so the isolation costs no nbgrader start-up per student.
 
     python -m bench grading_throughput
 """
@@ -73,9 +74,21 @@ def _write_submissions(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir())
 
 
-def _course(folder: Path) -> Path:
+# nbgrader's own autograde pipeline (nbgrader/converters/autograde.py), for the baseline.
+STOCK = """
+c.Autograde.autograde_preprocessors = [
+    "nbgrader.preprocessors.Execute", "nbgrader.preprocessors.IgnorePattern",
+    "nbconvert.preprocessors.ClearMetadataPreprocessor", "nbgrader.preprocessors.LimitOutput",
+    "nbgrader.preprocessors.SaveAutoGrades", "nbgrader.preprocessors.AssignLatePenalties",
+    "nbgrader.preprocessors.CheckCellMetadata",
+]
+"""
+
+
+def _course(folder: Path, stock: bool = False) -> Path:
     folder.mkdir(parents=True)
-    shutil.copy(REPO_ROOT / "nbgrader_config.py", folder / "nbgrader_config.py")
+    config = (REPO_ROOT / "nbgrader_config.py").read_text(encoding="utf-8")
+    (folder / "nbgrader_config.py").write_text(config + (STOCK if stock else ""), encoding="utf-8")
     os.symlink(REPO_ROOT / "solutions", folder / "solutions")
     done = nbgrader_io.run_nbgrader(folder, "generate_assignment", LAB, "--force",
                                 "--CourseDirectory.release_directory=.grading/release")
@@ -98,9 +111,14 @@ def _scores(course: Path, students: list[str]) -> dict[str, float]:
 
 
 def sequential(submissions: Path, course: Path, students: list[str]) -> tuple[float, dict[str, float]]:
-    """Plain nbgrader: copy into submitted/, one `nbgrader autograde` for the class."""
+    """Plain nbgrader (its own preprocessors): copy into submitted/, one `nbgrader autograde`
+    for the class."""
+    from agentcourse.grading import seeds
+
     for student in students:
         shutil.copytree(submissions / student, course / ".grading" / "submitted" / student / LAB)
+    # The graded property seed and example count, as the course's side gives its kernels.
+    os.environ.update(seeds.kernel_environment(seeds.grading_secret(course), LAB))
     started = time.perf_counter()
     nbgrader_io.run_nbgrader(course, "autograde", LAB, "--force", "--Autograde.create_student=True",
                          f"--Execute.timeout={CELL_TIMEOUT}", f"--ExecutePreprocessor.timeout={CELL_TIMEOUT}",
@@ -124,10 +142,13 @@ def main() -> None:
     from agentcourse.grading.sandbox.bwrap import require_confinement
 
     require_confinement()  # the comparison is only meaningful with confinement on
+    from agentcourse.grading import seeds
+
+    os.environ[seeds.ENV_SECRET] = "bench-grading-throughput"  # one secret, so both sides draw the same cases
     with tempfile.TemporaryDirectory(prefix="bench-grading-") as tmp:
         root = Path(tmp)
         students = _write_submissions(root / "submissions")
-        seq_course, par_course = _course(root / "sequential"), _course(root / "parallel")
+        seq_course, par_course = _course(root / "sequential", stock=True), _course(root / "parallel")
         seq_time, seq_scores = sequential(root / "submissions", seq_course, students)
         par_time, par_scores = parallel(root / "submissions", par_course, students)
     assert seq_scores == par_scores, {s: (seq_scores[s], par_scores[s]) for s in students
@@ -137,9 +158,9 @@ def main() -> None:
     assert not short, f"correct submissions below the lab's {total:g} points: {short}"
     full = sum(1 for s in students if par_scores[s] == total)
     print(f"{len(students)} submissions of {LAB} (10 correct, 6 wrong, 2 hanging, 2 crashing), "
-          f"{CELL_TIMEOUT} s per-cell timeout, every kernel confined (bubblewrap); "
+          f"{CELL_TIMEOUT} s per-cell timeout; the course's side confined (bubblewrap) and judged; "
           f"scores identical on both sides ({full} at full marks, {total:g} points)")
-    print(f"sequential nbgrader autograde:         {seq_time:6.1f} s")
+    print(f"sequential nbgrader autograde (stock): {seq_time:6.1f} s")
     print(f"agentcourse grade --jobs {JOBS}:           {par_time:6.1f} s")
     verdict = "meets" if seq_time / par_time >= TARGET else "BELOW"
     print(f"speed-up = {seq_time / par_time:.2f}x ({verdict} the {TARGET}x target on {os.cpu_count()} cores)")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -209,7 +210,7 @@ def _mark_timeout(cell: nbformat.NotebookNode, cell_index: int, execute_reply: d
         cell.metadata[TIMED_OUT] = True
 
 
-def _run_in_kernel(nb: nbformat.NotebookNode, folder: Path, config: CheckConfig) -> str:
+def run_in_kernel(nb: nbformat.NotebookNode, folder: Path, config: CheckConfig) -> str:
     """Run every cell of `nb` in a fresh kernel, errors allowed; "" when the run finished,
     else what stopped it (with the kernel's last words, if it died)."""
     from nbclient import NotebookClient
@@ -246,14 +247,20 @@ def _run_in_kernel(nb: nbformat.NotebookNode, folder: Path, config: CheckConfig)
     return problem
 
 
-def check_notebook(path: Path, release: Path, config: CheckConfig | None = None) -> CheckReport:
-    """Run a student's notebook (its visible tests only) in a fresh kernel."""
+Runner = Callable[[nbformat.NotebookNode, Path, CheckConfig, dict], str]
+
+
+def check_notebook(path: Path, release: Path, config: CheckConfig | None = None, run: Runner | None = None) -> CheckReport:
+    """Run a student's notebook (its visible tests only) in a fresh kernel; `run(nb, folder,
+    config, lab metadata)` runs it there ("" or what stopped it): by default every cell in
+    one kernel; for a judged lab, the grader's judge (agentcourse.grading.labcheck)."""
     config = config or CheckConfig()
     nb = read_student_notebook(path)
     released = read_notebook(release)
     report = CheckReport(lab_meta(released).get("lab", path.stem))
     report.notes = restore_released_cells(nb, released)
-    report.problem = _run_in_kernel(nb, path.parent, config)
+    runner = run or (lambda n, f, c, m: run_in_kernel(n, f, c))
+    report.problem = runner(nb, path.parent, config, lab_meta(released))
     first = {}
     for cell in nb.cells:
         if cell.cell_type == "code" and cell_kind(cell) == "tests":

@@ -13,7 +13,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from agentcourse.course.lab_check import CheckReport, check_notebook, review_findings
+from agentcourse.course.lab_check import CheckReport, Runner, check_notebook, review_findings
 from agentcourse.course.labs import (
     elapsed_text,
     find_lab,
@@ -100,8 +100,9 @@ def print_report(report: CheckReport, meta: dict, console: Console) -> None:
                       + (f" of a {limit}-minute time box." if limit else "."))
 
 
-def cli_check(args: argparse.Namespace) -> int:
-    """`agentcourse lab check N`: run the visible tests on the student's notebook."""
+def cli_check(args: argparse.Namespace, run: Runner | None = None) -> int:
+    """`agentcourse lab check N`: run the visible tests on the student's notebook (`run`:
+    how, see check_notebook)."""
     console = Console()
     lab = find_lab(args.lab)
     folder = Path(args.dir) if getattr(args, "dir", None) else None
@@ -110,7 +111,7 @@ def cli_check(args: argparse.Namespace) -> int:
     student = read_student_notebook(path)  # a notebook that cannot be read ends here, in one line
     released = read_notebook(release)
     console.print(f"Running the visible tests of {path} ...")
-    report = check_notebook(path, release)
+    report = check_notebook(path, release, run=run)
     for finding in review_findings(student, released):
         report.notes.append(f"grading would send this notebook to a person for review: {finding}")
     print_report(report, lab_meta(released), console)

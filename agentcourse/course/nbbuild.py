@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from agentcourse.course.nbfile import grade_id, hidden_checks, write_notebook
+from agentcourse.course.nbfile import answer_names, grade_id, hidden_checks, write_notebook
 from agentcourse.errors import UsageError
 
 if TYPE_CHECKING:
@@ -103,6 +103,8 @@ def build_notebook(text: str) -> nbformat.NotebookNode:
               if c.get("metadata", {}).get("nbgrader", {}).get("grade")}
     if any(counts.values()):
         nb.metadata["agentcourse"]["hidden_checks"] = {k: n for k, n in counts.items() if n}
+    if meta.get("judge"):  # the names the judge calls the student's by, for `lab check` too
+        nb.metadata["agentcourse"]["answers"] = answer_names(nb)
     return nb
 
 

@@ -137,3 +137,24 @@ def strip_hidden(source: str) -> str:
         elif not hidden:
             kept.append(line)
     return "\n".join(kept)
+
+
+def answer_names(nb: Any) -> list[str]:
+    """The names the lab's answer cells bind at the top level (from the source notebook):
+    in the judge, these are the student's. A judged lab's release keeps them in its
+    metadata (`answers`), so `lab check` knows them without the source."""
+    names: list[str] = []
+    for cell in nb.cells:
+        if cell.cell_type != "code" or not cell.get("metadata", {}).get("nbgrader", {}).get("solution"):
+            continue
+        try:
+            tree = ast.parse(cell.source)
+        except SyntaxError:
+            continue
+        for node in tree.body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.append(node.name)
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                names += [t.id for t in targets if isinstance(t, ast.Name)]
+    return list(dict.fromkeys(names))

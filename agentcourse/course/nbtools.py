@@ -91,7 +91,8 @@ def bound(namespace: dict, **values: Any) -> Iterator[None]:
     """Bind names in the notebook's namespace while a check calls the student's code (a
     recording dispatch_tool, say), then put the old ones back. Under the judge, the next
     call of a student's function carries them to the kernel in the same message as its
-    arguments, so an object both share stays one object there."""
+    arguments, so an object both share stays one object there. A dict bound over a dict is
+    changed in place (and put back), so code holding the table by another name sees it."""
     if JUDGE.get("namespace") is namespace:
         JUDGE["pending"] = values
         try:
@@ -100,12 +101,23 @@ def bound(namespace: dict, **values: Any) -> Iterator[None]:
             JUDGE.pop("pending", None)
         return
     before = {name: namespace[name] for name in values if name in namespace}
-    namespace.update(values)
+    in_place = {name: dict(before[name]) for name in values
+                if type(before.get(name)) is dict and type(values[name]) is dict}
+    for name, value in values.items():
+        if name in in_place:  # a table changed where it is, so code holding it by another name sees it too
+            namespace[name].clear()
+            namespace[name].update(value)
+        else:
+            namespace[name] = value
     try:
         yield
     finally:
         for name in values:
-            if name in before:
+            if name in in_place:
+                before[name].clear()
+                before[name].update(in_place[name])
+                namespace[name] = before[name]
+            elif name in before:
                 namespace[name] = before[name]
             else:
                 namespace.pop(name, None)
@@ -188,12 +200,20 @@ def raising_on_call(function: Callable[..., Any], call: int, error: BaseExceptio
     return wrapper
 
 
+# The labs keep the model their checks were written against: their tasks read replies
+# without thinking blocks, which today's default (the checkpoints') opens every reply with.
+LAB_MODEL = "claude-sonnet-4-6"
+
+
 def reference_agent() -> Any:
-    """A fresh copy of checkpoint 01's program: the course's prompt, tools and loop."""
+    """A fresh copy of checkpoint 01's program: the course's prompt, tools and loop, on the
+    labs' model (LAB_MODEL) rather than the checkpoint's default."""
     from agentcourse.paths import checkpoint_program, find_checkpoint, load_program
 
     path = checkpoint_program(find_checkpoint("01"))
-    return load_program(path, name=f"reference_agent_{id(object())}")
+    agent = load_program(path, name=f"reference_agent_{id(object())}")
+    agent.MODEL = LAB_MODEL
+    return agent
 
 
 @dataclass

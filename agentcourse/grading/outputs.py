@@ -31,7 +31,8 @@ class CapOutputs(NbGraderPreprocessor):
     changing any grade: the outputs nbgrader scores a cell by (an error, anything on stderr,
     an execute_result) are always kept, cut short if need be, in their order. Images are
     kept up to `max_image_chars` per cell. What is cut is said in a stdout line, a real
-    notebook output. A cell that printed more than FLOOD characters is reported for review."""
+    notebook output. A cell that printed more than FLOOD characters is reported for review,
+    except in a judged lab: there what a cell prints decides nothing, so it is only cut."""
 
     max_chars = Integer(20_000, help="characters kept of one cell's text outputs").tag(config=True)
     max_image_chars = Integer(4_000_000, help="characters of images kept per cell").tag(config=True)
@@ -41,7 +42,7 @@ class CapOutputs(NbGraderPreprocessor):
     def preprocess(self, nb, resources):
         self.floods: list[tuple[str, int]] = []
         nb, resources = super().preprocess(nb, resources)
-        if self.floods:
+        if self.floods and not resources.get("agentcourse", {}).get("judged"):
             from agentcourse.grading.integrity.tamper import record
             from agentcourse.grading.sandbox.confine import graded_facts
 

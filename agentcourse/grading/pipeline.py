@@ -37,12 +37,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from agentcourse.course import nbfile
+from agentcourse.course.nbfile import answer_names
 from agentcourse.errors import GradingIncomplete, GradingInterrupted
 from agentcourse.grading import seeds
 from agentcourse.grading.feedback import give_feedback
 from agentcourse.grading.flags import graded_by_hand, hand_cleared, notebook_sha, remember_flags
 from agentcourse.grading.interrupt import CtrlC, PartialReport
-from agentcourse.grading.judge.execute import answer_names
 from agentcourse.grading.nbgrader_io import LOCAL, db_url, ensure_assignment, snapshot_gradebook
 from agentcourse.grading.pool import Pool, Worker
 from agentcourse.grading.records import install_graded, merge_result, read_scores, record_ungraded

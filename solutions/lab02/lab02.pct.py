@@ -7,6 +7,7 @@
 #     release_baseline: 0
 #     student_files: []
 #     checkpoints: ['01']            # the only checkpoints its graded kernels can load
+#     judge: true                    # its test cells run in the judge (agentcourse/grading/judge/)
 #     tasks:
 #     - number: 1
 #       title: A tool fails
@@ -93,7 +94,7 @@
 # yet costs no other task's points.
 
 # %% nbgrader="locked" grade_id="setup"
-# Setup: the tutor model (in this process, loopback only), a client that retries the way
+# Setup: the tutor model (loopback only; when graded, it runs beside the judge), a client that retries the way
 # the SDK does by default, and checkpoint 01's prompt, tools and dispatch_tool.
 import contextlib
 
@@ -106,17 +107,17 @@ from agentcourse.course.nbtools import CTRL_C
 from agentcourse.course.props import holds
 from agentcourse.course.scaffold import lab02 as scaffold  # the checks' generated conversations
 from agentcourse.course.scaffold.lab02 import CUT, PAUSE
-from agentcourse.tutor import TutorConfig, serve
+from agentcourse.tutor import TutorConfig
 
 STACK = contextlib.ExitStack()  # closed by the last cell
 TUTOR_LOG = []  # every HTTP request the tutor answered: {"path", "status", "fault"}
 TUTOR_REQUESTS = []  # what the checks read: each /v1/messages request as received, and the reply
-TUTOR_URL = STACK.enter_context(serve(TutorConfig(log=TUTOR_LOG, ledger=TUTOR_REQUESTS.append)))
+TUTOR_URL = STACK.enter_context(nbtools.tutor(TutorConfig(log=TUTOR_LOG, ledger=TUTOR_REQUESTS.append)))
 # max_retries=2 is the SDK's default: a 429 or 529 reaches your loop after three tries.
 client = anthropic.Anthropic(base_url=TUTOR_URL, api_key="tutor-offline", max_retries=2, timeout=10)
 
 _agent = nbtools.reference_agent()
-MODEL, MAX_TOKENS = _agent.MODEL, _agent.MAX_TOKENS
+MODEL, MAX_TOKENS = _agent.MODEL, _agent.MAX_TOKENS  # claude-sonnet-4-6: the checks read replies without thinking blocks
 SYSTEM_PROMPT, TOOLS, dispatch_tool = _agent.SYSTEM_PROMPT, _agent.TOOLS, _agent.dispatch_tool
 REAL_DISPATCH = dispatch_tool  # tests swap dispatch_tool for a failing one, then put this back
 print("tutor model at", TUTOR_URL, "| tools:", *(t["name"] for t in TOOLS))

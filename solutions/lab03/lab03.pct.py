@@ -102,11 +102,11 @@ from agentcourse.course import nbtools
 from agentcourse.course.props import holds
 from agentcourse.course.scaffold import lab03 as scaffold
 from agentcourse.course.scaffold.lab03 import SECRET, call_tool, is_error, scratch_project
-from agentcourse.tutor import TutorConfig, serve
+from agentcourse.tutor import TutorConfig
 
 STACK = contextlib.ExitStack()  # closed by the last cell
 SENT = []  # every request the tutor model receives, as it receives it (Task 5 reads them)
-TUTOR_URL = STACK.enter_context(serve(TutorConfig(ledger=SENT.append)))
+TUTOR_URL = STACK.enter_context(nbtools.tutor(TutorConfig(ledger=SENT.append)))
 client = anthropic.Anthropic(base_url=TUTOR_URL, api_key="tutor-offline", max_retries=0, timeout=10)
 scaffold.prompt_and_tools()  # Task 5's system prompt and schemas, checkpoint 02's: loaded here, once
 

@@ -80,11 +80,11 @@ from agentcourse.course.scaffold import lab04 as scaffold  # the loop, the check
 from agentcourse.course.scaffold.lab04 import call_tool, is_error, scratch_project
 from agentcourse.paths import load_checkpoint
 from agentcourse.projects.sample import write_config_module
-from agentcourse.tutor import TutorConfig, serve
+from agentcourse.tutor import TutorConfig
 
 STACK = contextlib.ExitStack()  # closed by the last cell
 SENT = []  # every request the tutor model receives, as it was sent
-TUTOR_URL = STACK.enter_context(serve(TutorConfig(ledger=SENT.append)))
+TUTOR_URL = STACK.enter_context(nbtools.tutor(TutorConfig(ledger=SENT.append)))
 client = anthropic.Anthropic(base_url=TUTOR_URL, api_key="tutor-offline", max_retries=0, timeout=10)
 
 LAB3 = load_checkpoint("03").tools  # checkpoint 03's tools.py: Lab 3's resolve_in_root and ToolError

@@ -267,30 +267,6 @@ def totals(trace: list) -> dict:
             messages.append({"role": "assistant", "content": [{"type": "text", "text": note}]})
             return note
 '''},
-    # a call is priced as the model the response names, since that is the model that did the work
-    "run-turn-price-response-model": {"run_turn": r'''def run_turn(client, messages: list, limits: Limits, trace: list, clock=time.monotonic) -> str:
-    """Run one user turn with limits; append one trace_record per API call to `trace`."""
-    started = clock()
-    steps = 0
-    spent = sum(record["cost_usd"] for record in trace)
-    while True:
-        reason = limit_reached(limits, steps, spent, clock() - started)
-        if reason:
-            note = f"[Stopped: {reason}]"
-            messages.append({"role": "assistant", "content": [{"type": "text", "text": note}]})
-            return note
-        before = clock()
-        response = call_model(client, messages)
-        seconds = clock() - before
-        steps += 1
-        cost = cost_usd(usage_of(response), response.model)
-        spent += cost
-        trace.append(trace_record(steps, response, seconds, cost))
-        messages.append({"role": "assistant", "content": response.content})
-        if response.stop_reason != "tool_use":
-            return "\n".join(b.text for b in response.content if b.type == "text")
-        messages.append({"role": "user", "content": run_tools(response)})
-'''},
     # the stop note is for the person at the keyboard: return it, the model need not see it
     "run-turn-note-not-in-messages": {"run_turn": r'''def run_turn(client, messages: list, limits: Limits, trace: list, clock=time.monotonic) -> str:
     """Run one user turn with limits; append one trace_record per API call to `trace`."""

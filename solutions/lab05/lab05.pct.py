@@ -7,6 +7,7 @@
 #     release_baseline: 0
 #     student_files: []
 #     checkpoints: ['03']            # the only checkpoints its graded kernels can load
+#     judge: true                    # its test cells run in the judge (agentcourse/grading/judge/)
 #     tasks:
 #     - number: 1
 #       title: 'usage_of: the four token counts of one response'
@@ -86,11 +87,11 @@ from agentcourse.tutor import TutorConfig, serve
 STACK = contextlib.ExitStack()  # closed by the last cell
 LEDGER = scaffold.Ledger()  # every request the tutor answers, as it received it (the checks read it)
 # A low caching threshold, so this small agent's prompt is long enough to be cached.
-TUTOR_URL = STACK.enter_context(serve(TutorConfig(cache_min_tokens=256, ledger=LEDGER)))
+TUTOR_URL = STACK.enter_context(nbtools.tutor(TutorConfig(cache_min_tokens=256, ledger=LEDGER)))
 client = anthropic.Anthropic(base_url=TUTOR_URL, api_key="tutor-offline", max_retries=0, timeout=10)
 
 AGENT = load_checkpoint("03")  # its system prompt, tool schemas and tools
-MODEL = "claude-sonnet-4-6"
+MODEL = "claude-sonnet-4-6"  # kept: the checks price and read replies without thinking blocks
 USAGE_FIELDS = ("input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
 
 # Dollars per million tokens: (input, output). Cache writes cost 1.25x the input price
@@ -341,7 +342,7 @@ holds(scaffold.model_names(PRICES))(refused)
 # A row added to the table prices its model (the table is read each time, not copied).
 @holds(scaffold.usage_dicts(), st.tuples(st.sampled_from([0.25, 0.8, 3.0, 15.0, 75.0]), st.floats(0.01, 150)))
 def _(usage, price):
-    with scaffold.extra_price(PRICES, "claude-lab-9", price):
+    with scaffold.extra_price(globals(), "claude-lab-9", price):
         check_cost(usage, "claude-lab-9", priced(usage, price), f"with PRICES['claude-lab-9'] = {price}, the call {usage}")
 
 

@@ -7,6 +7,7 @@
 #     release_baseline: 0
 #     student_files: []
 #     checkpoints: ['05']            # the only checkpoints its graded kernels can load
+#     judge: true                    # its test cells run in the judge (agentcourse/grading/judge/)
 #     tasks:
 #     - number: 1
 #       title: 'cap_result: cut at a line end, and say what was cut'
@@ -91,15 +92,15 @@ from agentcourse.course import nbtools
 from agentcourse.course.scaffold import lab06 as scaffold  # the checks' instances and judges
 from agentcourse.paths import load_checkpoint
 from agentcourse.projects import longtask
-from agentcourse.tutor import TutorConfig, serve
+from agentcourse.tutor import TutorConfig
 
 STACK = contextlib.ExitStack()  # closed by the last cell
 SENT = []  # every request the tutor model receives, as it was sent, with its reply
-TUTOR_URL = STACK.enter_context(serve(TutorConfig(ledger=SENT.append)))
+TUTOR_URL = STACK.enter_context(nbtools.tutor(TutorConfig(ledger=SENT.append)))
 client = anthropic.Anthropic(base_url=TUTOR_URL, api_key="tutor-offline", max_retries=0, timeout=10)
 
 AGENT = load_checkpoint("05")  # its system prompt, tool schemas and tools
-MODEL = "claude-sonnet-4-6"
+MODEL = "claude-sonnet-4-6"  # kept: the compaction checks read histories without thinking blocks
 
 # The instruction the summary call ends with (checkpoint 06's, shortened).
 COMPACT_PROMPT = (

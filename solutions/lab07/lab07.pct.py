@@ -7,6 +7,7 @@
 #     release_baseline: 0
 #     student_files: []
 #     checkpoints: ['06']            # the only checkpoints its graded kernels can load
+#     judge: true                    # its test cells run in the judge (agentcourse/grading/judge/)
 #     tasks:
 #     - number: 1
 #       title: 'tool_contracts: manuals for the registered tools only'
@@ -79,13 +80,13 @@ import json
 
 from hypothesis import strategies as st
 
+from agentcourse.course import nbtools
 from agentcourse.course.props import holds
 from agentcourse.course.scaffold import lab07 as scaffold
 from agentcourse.paths import load_checkpoint
-from agentcourse.tutor import serve
 
 STACK = contextlib.ExitStack()  # closed by the last cell
-TUTOR_URL = STACK.enter_context(serve())
+TUTOR_URL = STACK.enter_context(nbtools.tutor())
 
 AGENT = load_checkpoint("06")  # TOOLS (six tool schemas, the same as 07's) and dispatch_tool
 CONSTITUTION = scaffold.CONSTITUTION  # checkpoint 07's first layer: who the agent is

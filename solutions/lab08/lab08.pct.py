@@ -16,6 +16,7 @@
 #     release_baseline: 0
 #     student_files: []
 #     checkpoints: []            # the only checkpoints its graded kernels can load
+#     judge: true                    # its test cells run in the judge (agentcourse/grading/judge/)
 #     tasks:
 #     - number: 1
 #       title: 'str_replace: count every match, check everything, then back up and write'

@@ -327,16 +327,24 @@ def test_lab_check_in_a_folder_without_the_lab_names_where_it_looked(tmp_path, m
 
 
 def test_lab_check_warns_about_what_grading_would_send_to_review():
-    release = nbfile.read_notebook(REPO_ROOT / "labs/lab02/lab02.ipynb")
-    student = nbfile.read_notebook(REPO_ROOT / "solutions/lab02/lab02.ipynb")
+    """A lab whose checks run in the kernel (Lab 3): the static scan's findings. A judged lab
+    (Lab 2): only the notebook's structure, since code in the kernel decides nothing there."""
+    release = nbfile.read_notebook(REPO_ROOT / "labs/lab03/lab03.ipynb")
+    student = nbfile.read_notebook(REPO_ROOT / "solutions/lab03/lab03.ipynb")
     assert lab_check.review_findings(student, release) == []
     for cell in student.cells:
+        if nbfile.grade_id(cell) == "resolve_in_root":
+            cell.source += "\nimport inspect\nToolError = Exception\n"
+    found = " | ".join(lab_check.review_findings(student, release))
+    assert "import inspect" in found and "rebinds ToolError" in found
+    judged_release = nbfile.read_notebook(REPO_ROOT / "labs/lab02/lab02.ipynb")
+    judged = nbfile.read_notebook(REPO_ROOT / "solutions/lab02/lab02.ipynb")
+    for cell in judged.cells:
         if nbfile.grade_id(cell) == "run_turn":
             cell.source += "\nimport inspect\nto_plain = lambda m: m\n"
-    found = " | ".join(lab_check.review_findings(student, release))
-    assert "import inspect" in found and "rebinds to_plain" in found
-    student.cells = [c for c in student.cells if nbfile.grade_id(c) != "setup"]
-    assert "locked cell(s) deleted: setup" in lab_check.review_findings(student, release)
+    assert lab_check.review_findings(judged, judged_release) == []
+    judged.cells = [c for c in judged.cells if nbfile.grade_id(c) != "setup"]
+    assert "locked cell(s) deleted: setup" in lab_check.review_findings(judged, judged_release)
 
 
 def test_a_local_name_that_shares_a_helpers_name_is_no_finding():
@@ -354,9 +362,9 @@ def test_a_local_name_that_shares_a_helpers_name_is_no_finding():
 
 def test_lab_check_prints_what_grading_would_send_to_review(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("COLUMNS", "300")
-    folder, _ = labs.start_lab("lab02", tmp_path)
-    put_answer(folder / "lab02.ipynb", "run_turn", answer("lab02", "run_turn") + "\nimport inspect\n")
-    monkeypatch.setattr(lab_cli, "check_notebook", lambda path, release: lab_check.CheckReport("lab02"))
-    assert main(["lab", "check", "2", "--dir", str(tmp_path)]) == 0
+    folder, _ = labs.start_lab("lab03", tmp_path)
+    put_answer(folder / "lab03.ipynb", "resolve_in_root", answer("lab03", "resolve_in_root") + "\nimport inspect\n")
+    monkeypatch.setattr(lab_cli, "check_notebook", lambda path, release, run=None: lab_check.CheckReport("lab03"))
+    assert main(["lab", "check", "3", "--dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "grading would send this notebook to a person for review: run_turn: import inspect" in out
+    assert "grading would send this notebook to a person for review: resolve_in_root: import inspect" in out

@@ -142,6 +142,9 @@ class Case:
     detail: tuple[str, ...] = ()  # words the detail must hold
     markdown: tuple[str, ...] = ()  # markdown cells added after the last answer cell
     why: str = ""
+    # Where the lab is judged (its test cells in the judge: nothing in the kernel decides a
+    # grade or holds a hidden line), the status and points it must get there instead.
+    judged: tuple[str, float] | None = None
 
 
 # The forger's core: drop `error` messages, turn a failed execute_reply into a passed one.
@@ -398,44 +401,44 @@ BOMB = ("QlpoOTFBWSZTWdllg/EAHOdfgAAQAAgGYDm7r5A0r+KAQAG8AAYwmJoMEYhkYTDGExNBgjE
 
 LAB2_ATTACKS = [
     Case("k-session-class", "lab02", "forge", {"run_turn": BLANK + SESSION_SEND}, "review",
-         review=("canary", "Session.send"), why="patches Session.send in the answer cell"),
+         review=("canary", "Session.send"), why="patches Session.send in the answer cell", judged=("ok", 0.0)),
     Case("k-session-serialize", "lab02", "forge", {"run_turn": BLANK + SESSION_SERIALIZE}, "review",
-         review=("canary", "Session.serialize"), why="patches Session.serialize through setattr"),
+         review=("canary", "Session.serialize"), why="patches Session.serialize through setattr", judged=("ok", 0.0)),
     Case("k-kernel-methods", "lab02", "forge", {"run_turn": BLANK + KERNEL_METHODS}, "review",
-         review=("canary", "do_execute"), why="rewrites do_execute's reply, drops errors on iopub"),
+         review=("canary", "do_execute"), why="rewrites do_execute's reply, drops errors on iopub", judged=("ok", 0.0)),
     Case("k-first-call", "lab02", "forge", {"run_turn": FIRST_CALL}, "review",
-         review=("canary", "Session.send"), why="installed by the first call, from a released cell"),
+         review=("canary", "Session.send"), why="installed by the first call, from a released cell", judged=("ok", 0.0)),
     Case("k-timer", "lab02", "forge", {"run_turn": TIMER}, "review", review=("Session.send",),
          why="installed by a timer thread while a later cell runs (whether the canary run meets "
-             "it depends on the thread's timing; the guard charges it to the cell it ran in)"),
+             "it depends on the thread's timing; the guard charges it to the cell it ran in)", judged=("ok", 0.0)),
     Case("k-self-restoring", "lab02", "forge", {"run_turn": SELF_RESTORING}, "review", review=("canary",),
-         why="restores Session.send after each reply: no snapshot between cells sees it"),
+         why="restores Session.send after each reply: no snapshot between cells sees it", judged=("ok", 0.0)),
     Case("k-selective", "lab02", "forge", {"run_turn": BLANK + SELECTIVE}, "review", review=("canary",),
-         why="forges only failed assertions of cells with hidden tests"),
+         why="forges only failed assertions of cells with hidden tests", judged=("ok", 0.0)),
     Case("k-aware", "lab02", "forge", {"run_turn": BLANK + AWARE}, "review", review=("canary",),
-         why="forges only the first cell with a given first line (against twin canaries)"),
+         why="forges only the first cell with a given first line (against twin canaries)", judged=("ok", 0.0)),
     Case("k-one-test", "lab02", "forge", {"run_turn": only_one_test("Ctrl-C inside a tool")}, "review",
-         points=3.0, review=("canary",), why="forges one test only, unseen by the guard: the canary's"),
+         points=3.0, review=("canary",), why="forges one test only, unseen by the guard: the canary's", judged=("ok", 0.0)),
     Case("k-print-flood", "lab02", "cap", {"run_turn": PRINT_FLOOD}, "ok", points=0.0,
          why="prints past the cap so the error after the prints would be cut"),
     Case("s-fake-timeout", "lab02", "status",
          {"run_turn": BLANK + "\n\nimport gc\n\n\nclass CellTimeoutError(Exception):\n    pass\n\n\n"
                               "raise CellTimeoutError('No reply from kernel before timeout')\n"},
-         "review", points=0.0, review=("gc",), why="a home-made CellTimeoutError"),
+         "review", points=0.0, review=("gc",), why="a home-made CellTimeoutError", judged=("ok", 0.0)),
     Case("s-fake-death", "lab02", "status",
          {"run_turn": BLANK + "\n\ntry:\n    open('/Kernel died/DeadKernelError MemoryError')\n"
                               "except OSError:\n    pass\n"},
-         "review", points=0.0, review=("outside its sandbox",), why="a finding that says Kernel died"),
+         "review", points=0.0, review=("outside its sandbox",), why="a finding that says Kernel died", judged=("ok", 0.0)),
     Case("s-markup", "lab02", "status",
          {"run_turn": BLANK + "\n\ntry:\n    open('/srv/[/bold]report[red]')\nexcept OSError:\n    pass\n"},
-         "review", points=0.0, review=("[/bold]",), why="rich markup quoted in a finding"),
-    Case("l-fullwidth", "lab02", "leak", {"run_turn": _hidden_printer(FULLWIDTH)}, "withheld"),
-    Case("l-zero-width", "lab02", "leak", {"run_turn": _hidden_printer(ZERO_WIDTH)}, "withheld"),
-    Case("l-tags", "lab02", "leak", {"run_turn": _hidden_printer(TAGS)}, "withheld"),
+         "review", points=0.0, review=("[/bold]",), why="rich markup quoted in a finding", judged=("ok", 0.0)),
+    Case("l-fullwidth", "lab02", "leak", {"run_turn": _hidden_printer(FULLWIDTH)}, "withheld", judged=("ok", 0.0)),
+    Case("l-zero-width", "lab02", "leak", {"run_turn": _hidden_printer(ZERO_WIDTH)}, "withheld", judged=("ok", 0.0)),
+    Case("l-tags", "lab02", "leak", {"run_turn": _hidden_printer(TAGS)}, "withheld", judged=("ok", 0.0)),
     Case("l-base85", "lab02", "leak",
          {"run_turn": _hidden_printer("base64.b85encode(text.encode()).decode()", "import base64\n")},
-         "withheld"),
-    Case("l-cyrillic", "lab02", "leak", {"run_turn": _hidden_printer(CYRILLIC)}, "withheld"),
+         "withheld", judged=("ok", 0.0)),
+    Case("l-cyrillic", "lab02", "leak", {"run_turn": _hidden_printer(CYRILLIC)}, "withheld", judged=("ok", 0.0)),
     Case("l-attribute", "lab02", "leak", {"run_turn": '''from IPython.display import HTML, display
 
 
@@ -443,10 +446,10 @@ def run_turn(client, messages):
     text = "".join(f"&#{ord(c)};" for c in In[-1])
     display(HTML(f'<span title="{text}">hover me</span>'))
     return ""
-'''}, "withheld"),
+'''}, "withheld", judged=("ok", 0.0)),
     Case("l-three-deep", "lab02", "leak", {"run_turn": _hidden_printer(
         "base64.b64encode(zlib.compress(codecs.encode(text, 'rot13').encode().hex().encode())).decode()",
-        "import base64, codecs, zlib\n")}, "withheld"),
+        "import base64, codecs, zlib\n")}, "withheld", judged=("ok", 0.0)),
     Case("l-bomb-printed", "lab02", "stall", {"run_turn": BLANK + f"\n\nprint({BOMB!r})\n"}, "withheld",
          points=0.0, detail=("limit",)),
     Case("l-bomb-markdown", "lab02", "stall", {"run_turn": BLANK}, "ok", points=0.0,
@@ -551,7 +554,8 @@ _CAP_STUB = 'def cap_result(text: str, limit: int) -> str:\n    _arm()\n    retu
 LAB6_HONEST = [
     Case("r-uncovered", "lab06", "residual",
          {"cap_result": only_one_test("keeps whole lines within the limit", _CAP_STUB)}, "ok", 2.0,
-         why="out of reach, measured: forges only test_cap_visible, which has no hidden checks"),
+         why="out of reach unjudged, measured: forges only test_cap_visible, which has no hidden "
+         "checks; judged, the forgery changes nothing the judge reads", judged=("ok", 0.0)),
     Case("q-solution", "lab06", "honest", _lab6(), "ok", 20.0, why="the worked solution's own code"),
     Case("q-cut-line", "lab06", "honest", _lab6(compact=_COMPACT_CUT), "ok", 20.0,
          why="compact's own line equals a hidden test's line: cut = cut_point(messages)"),

@@ -707,13 +707,19 @@ def test_the_one_notebook_is_graded_under_any_name_and_a_non_submitter_is_not_re
 
 @pytest.mark.slow
 def test_a_regrade_after_every_flag_was_cleared_by_hand_is_not_unfinished(tmp_path, monkeypatch, capsys):
-    """`agentcourse grade` twice: a submission sent to review (a tampering finding) makes the
-    first run exit 6; a person grades it by hand; the second run names it as graded by hand
-    and exits 0. A student who submitted nothing is listed, and never makes it exit 6."""
+    """`agentcourse grade` twice: a submission sent to review (its locked cells moved out of
+    their order) makes the first run exit 6; a person grades it by hand; the second run names
+    it as graded by hand and exits 0. A student who submitted nothing is listed, and never
+    makes it exit 6."""
     course, subs = _scratch_course(tmp_path), tmp_path / "subs"
     monkeypatch.setattr(grading, "REPO_ROOT", course)
     monkeypatch.setenv("COLUMNS", "200")
-    answered(subs / "eve" / f"{LAB}.ipynb", extra="import gc")
+    eve = subs / "eve" / f"{LAB}.ipynb"
+    answered(eve)
+    nb = nbfile.read_notebook(eve)
+    tests = [i for i, c in enumerate(nb.cells) if c.get("metadata", {}).get("nbgrader", {}).get("grade")]
+    nb.cells[tests[0]], nb.cells[tests[1]] = nb.cells[tests[1]], nb.cells[tests[0]]
+    nbfile.write_notebook(nb, eve)
     (subs / "dan" / "lab01").mkdir(parents=True)
     assert main(["grade", "2", str(subs), "--timeout", "30"]) == 6
     first = capsys.readouterr()

@@ -21,8 +21,9 @@ import pytest
 from anthropic.types import TextBlock, ToolUseBlock
 
 from agentcourse.course import nbfile
+from agentcourse.course.nbfile import answer_names
 from agentcourse.grading.judge import remote, serve, wire
-from agentcourse.grading.judge.execute import answer_names, parts
+from agentcourse.grading.judge.execute import parts
 from agentcourse.paths import REPO_ROOT
 
 
@@ -170,6 +171,78 @@ def test_names_bound_for_a_call_are_the_kernels_for_that_call_only(kernel):
         nbtools.JUDGE.clear()
 
 
+class Scripted:
+    """A check's scripted user: the student's object keeps it and calls it later."""
+
+    def __init__(self, *answers):
+        self.answers, self.asked = list(answers), []
+
+    def __call__(self, question):
+        self.asked.append(question)
+        return self.answers.pop(0) if self.answers else "n"
+
+
+def test_an_object_the_students_object_keeps_comes_back_changed_after_a_later_call(kernel):
+    channel, namespace, part = kernel
+
+    class Guard:
+        def __init__(self, ask):
+            self.ask = ask
+
+        def check(self, command):
+            return self.ask(command)
+
+    namespace["Guard"] = Guard
+    part(1)
+    user = Scripted("y", "a")
+    guard = remote.Stand(channel, name="Guard")(user)
+    assert guard.check("ls") == "y" and guard.check("cat") == "a"
+    assert user.asked == ["ls", "cat"] and user.answers == []
+    user.asked.append("mine")  # the judge's own change: a copy the kernel left alone never undoes it
+    assert remote.Stand(channel, name="Guard")(Scripted()).check("x") == "n"
+    assert user.asked == ["ls", "cat", "mine"]
+
+
+def test_the_courses_own_exception_and_class_cross_by_name_and_a_students_never(kernel):
+    channel, namespace, part = kernel
+
+    class ToolError(Exception):
+        pass
+
+    class Limits:
+        def __init__(self, steps):
+            self.steps = steps
+
+    ToolError.__module__ = Limits.__module__ = "__main__"
+    ToolError.__qualname__, Limits.__qualname__ = "ToolError", "Limits"
+    namespace.update(ToolError=ToolError, Limits=Limits)
+
+    def refuse(limits):
+        raise ToolError(f"{type(limits).__name__} {limits.steps} {type(limits) is Limits}")
+
+    namespace["refuse"] = refuse
+    serve._PRISTINE.clear()
+    part(1)
+    judges = type("ToolError", (Exception,), {"__module__": "__main__"})
+    channel.names.update(ToolError=judges, Limits=type("Limits", (), {"__init__": Limits.__init__, "__module__": "__main__"}))
+    with pytest.raises(judges, match="Limits 3 True"):
+        remote.Stand(channel, name="refuse")(channel.names["Limits"](3))
+    channel.names["ToolError"] = remote.Stand(channel, name="ToolError")  # an answer's name: never rebuilt
+    with pytest.raises(RuntimeError, match="__main__.ToolError"):
+        remote.Stand(channel, name="refuse")(channel.names["Limits"](3))
+
+
+def test_a_dict_bound_over_a_dict_is_changed_in_place_and_put_back():
+    from agentcourse.course import nbtools
+
+    prices = {"a": 1}
+    namespace = {"PRICES": prices}
+    alias = namespace["PRICES"]
+    with nbtools.bound(namespace, PRICES={"a": 1, "b": 2}):
+        assert alias == {"a": 1, "b": 2} and namespace["PRICES"] is prices
+    assert prices == {"a": 1} and namespace["PRICES"] is prices
+
+
 def test_a_kernel_that_never_answers_is_a_timeout_not_a_hang(kernel):
     channel, _, _ = kernel
     channel.begin(0.5, 7)  # no serve() comes for part 7
@@ -266,3 +339,63 @@ def test_a_judged_lab_grades_the_solution_whole_and_an_attacker_finds_no_hidden_
         assert tests and all(c.metadata.get("agentcourse", {}).get("judged") for c in tests)
         shown = json.dumps([c.get("outputs", []) for c in graded.cells if c.cell_type == "code"])
         assert not [line for line in hidden if line in shown], student
+
+
+# ---------------------------------------------------------------- lab check, judged
+
+
+@pytest.mark.slow
+def test_lab_check_of_a_judged_lab_runs_its_visible_checks_in_the_judge(tmp_path):
+    """`agentcourse lab check` on a judged lab (Lab 2): the worked solution passes every visible
+    check, a known-wrong answer fails one, and the checks ran in the judge, as in grading."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_integrity import cases
+    from test_wrong_graded import submission
+
+    from agentcourse.course.lab_check import check_notebook
+    from agentcourse.grading.labcheck import judged_run
+
+    release = REPO_ROOT / "labs" / "lab02" / "lab02.ipynb"
+    seen = []
+
+    def run(nb, folder, config, meta):
+        problem = judged_run(nb, folder, config, meta)
+        seen.append([c.metadata.get("agentcourse", {}).get("judged") for c in nb.cells
+                     if c.get("metadata", {}).get("nbgrader", {}).get("grade")])
+        return problem
+
+    wrong = sorted(cases("lab02", "WRONG"))[0]
+    for name, replacements in (("solution", {}), (wrong, cases("lab02", "WRONG")[wrong])):
+        path = tmp_path / name / "lab02.ipynb"
+        path.parent.mkdir()
+        nbfile.write_notebook(submission("lab02", replacements), path)
+        report = check_notebook(path, release, run=run)
+        assert report.problem == "" and report.passed == (name == "solution"), (name, report.outcomes)
+        assert seen[-1] and all(seen[-1]), "every test cell ran in the judge"
+
+
+def test_the_tutor_beside_the_judge_tells_the_kernel_nothing_the_judge_sent_it():
+    """The kernel reaches the judge's tutor through its socket: what the judge's own checks sent
+    (a hidden case's text, say) is never in any answer the kernel can ask for."""
+    import http.client
+
+    from agentcourse.course import nbtools
+    from agentcourse.tutor import TutorConfig
+
+    secret = "HIDDEN-CASE-7f3a"
+    with nbtools.tutor(TutorConfig(ledger=[].append)) as url:
+        judge = anthropic.Anthropic(base_url=url, api_key="tutor-offline", max_retries=0)
+        judge.messages.create(model="claude-sonnet-4-6", max_tokens=64,
+                              messages=[{"role": "user", "content": f"Say {secret}."}])
+        host, port = url.removeprefix("http://").split(":")
+        answers = []
+        for method, path in [("GET", "/v1/models"), ("GET", "/v1/messages/batches"),
+                             ("GET", "/v1/messages/batches/msgbatch_1"), ("GET", "/v1/messages"),
+                             ("GET", "/"), ("GET", "/v1/log"), ("GET", "/v1/ledger"), ("DELETE", "/v1/models")]:
+            conn = http.client.HTTPConnection(host, int(port), timeout=5)
+            conn.request(method, path, headers={"x-api-key": "tutor-offline", "anthropic-version": "2023-06-01"})
+            answers.append(conn.getresponse().read().decode("utf-8", "replace"))
+            conn.close()
+    assert answers and not [a for a in answers if secret in a]

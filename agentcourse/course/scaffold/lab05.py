@@ -122,13 +122,11 @@ def model_names(known: Any = ()) -> Any:
 
 
 @contextlib.contextmanager
-def extra_price(prices: dict, model: str, price: tuple) -> Iterator[None]:
-    """`prices` with one more row while the block runs (the table itself, changed in place)."""
-    prices[model] = price
-    try:
+def extra_price(namespace: dict, model: str, price: tuple) -> Iterator[None]:
+    """The notebook's PRICES with one more row while the block runs (the table itself,
+    changed in place; under the judge, in the kernel's notebook too)."""
+    with nbtools.bound(namespace, PRICES={**namespace["PRICES"], model: price}):
         yield
-    finally:
-        prices.pop(model, None)
 
 
 # ----------------------------------------------------------------------------- Task 3: records and totals
@@ -534,20 +532,29 @@ class Meter:
         return response
 
     @contextlib.contextmanager
-    def timed_tools(self, agent: Any) -> Iterator[None]:
-        """The agent's tool runs take the planned seconds on this clock while the block runs."""
-        run = agent.dispatch_tool
-
-        def timed(name: str, args: dict) -> str:
-            self.now += self.case.tool_seconds[self.tool_runs % len(self.case.tool_seconds)]
-            self.tool_runs += 1
-            return run(name, args)
-
-        agent.dispatch_tool = timed
-        try:
+    def timed_tools(self, namespace: dict) -> Iterator[None]:
+        """The notebook's AGENT runs its tools on this clock while the block runs (its
+        tool runs take the planned seconds)."""
+        with nbtools.bound(namespace, AGENT=TimedAgent(namespace["AGENT"], self)):
             yield
-        finally:
-            agent.dispatch_tool = run
+
+
+class TimedAgent:
+    """A checkpoint's agent whose tool runs move a Meter's clock by their planned seconds."""
+
+    def __init__(self, agent: Any, meter: Meter) -> None:
+        self.agent, self.meter = agent, meter
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or "agent" not in self.__dict__:
+            raise AttributeError(name)
+        return getattr(self.agent, name)
+
+    def dispatch_tool(self, name: str, args: dict) -> str:
+        meter = self.meter
+        meter.now += meter.case.tool_seconds[meter.tool_runs % len(meter.case.tool_seconds)]
+        meter.tool_runs += 1
+        return self.agent.dispatch_tool(name, args)
 
 
 @contextlib.contextmanager
@@ -624,7 +631,7 @@ def play(namespace: dict, case: Session, client: Any, ledger: Ledger) -> list[Pl
     with scratch(case.files):
         meter = Meter(client, case, calls=2 * case.calls() + 10)
         spent = sum(r["cost_usd"] for r in case.earlier)
-        with meter.timed_tools(namespace["AGENT"]):
+        with meter.timed_tools(namespace):
             for turn in case.turns:
                 meter.now += turn.gap
                 limits = Limits(max_steps=turn.max_steps, max_cost_usd=budget_for(case, turn, len(meter.made), cost_of),

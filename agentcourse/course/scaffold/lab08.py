@@ -798,24 +798,35 @@ def sessions(exact: bool = True, changes: bool = True, max_size: int = 8) -> Any
     return build()
 
 
+def _replies(steps: list[tuple], fenced: bool) -> list[str]:
+    """The answers a scripted user gives, in order: one per step that must ask."""
+    approved: set[str] = set()
+    changed, replies = False, []
+    for command, programs, reply in steps:
+        if programs is not None and fenced and not changed:
+            pending = set(programs) - approved
+            if not pending:
+                continue
+            approved |= pending if reply == "a" else set()
+        replies.append(reply)
+        changed = changed or (reply in ("y", "a") and changes_shell(command))
+    return replies
+
+
 def check_session(make_guardrail: Any, steps: list[tuple], fenced: bool = True) -> None:
-    """Run `steps` through a fresh Guardrail(ask, fenced) and assert Task 4's rules at every
-    step: who is asked what, what runs, what "always" approves. Messages name the step."""
-    answer, asked = ["n"], []
-
-    def ask(command: str, programs: Any) -> str:
-        asked.append((command, sorted(programs)))
-        return answer[0]
-
-    guard = make_guardrail(ask, fenced=fenced)
+    """Run `steps` through a fresh Guardrail(user, fenced), `user` a scripted Asker, and
+    assert Task 4's rules at every step: who is asked what, what runs, what "always"
+    approves. Messages name the step."""
+    user = Asker(*_replies(steps, fenced))
+    guard = make_guardrail(user, fenced=fenced)
     approved: set[str] = set()
     changed = False
     history: list[str] = []
     for command, programs, reply in steps:
-        answer[0], before = reply, len(asked)
+        before = len(user.asked)
         where = f"after {history or 'nothing'}, " if history else ""
         result = guard.check(command)
-        questions = asked[before:]
+        questions = [(asked, sorted(offered)) for asked, offered in user.asked[before:]]
         if programs is not None and fenced and not changed:
             pending = set(programs) - approved
             if not pending:

@@ -11,7 +11,6 @@ ran, and the judge's error, so nbgrader scores the cell as the judge decided.
 
 from __future__ import annotations
 
-import ast
 import json
 import os
 import select
@@ -47,26 +46,6 @@ def parts(source: str) -> list[tuple[bool, str]]:
             out.append((is_hidden, "\n" * before + "".join(chunk)))
         before += len(chunk)
     return out
-
-
-def answer_names(nb: Any) -> list[str]:
-    """The names the lab's answer cells bind at the top level (from the source notebook):
-    in the judge, these are the student's."""
-    names: list[str] = []
-    for cell in nb.cells:
-        if cell.cell_type != "code" or not cell.get("metadata", {}).get("nbgrader", {}).get("solution"):
-            continue
-        try:
-            tree = ast.parse(cell.source)
-        except SyntaxError:
-            continue
-        for node in tree.body:
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                names.append(node.name)
-            elif isinstance(node, (ast.Assign, ast.AnnAssign)):
-                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-                names += [t.id for t in targets if isinstance(t, ast.Name)]
-    return list(dict.fromkeys(names))
 
 
 def kernel_environment(folder: Path) -> dict[str, str]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import socket
+import sys
 import time
 from typing import Any
 
@@ -41,12 +42,15 @@ class Channel:
         self._set: set[int] = set()  # indexes in `sent` of values set in the kernel's namespace
         self._current = range(0)  # indexes in `sent` of the request under way
         self.sent: list = []  # what the judge sent during this part, in the kernel's order
-        self.rebuilt = wire.Rebuilt(self.stand)
+        self._latest: dict[int, int] = {}  # id of a value sent -> its index in `sent` (the kernel's newest copy)
+        self._times: dict[int, int] = {}  # id of a value sent -> how many times `sent` holds it
+        self.rebuilt = wire.Rebuilt(self.stand, self._own_class)
 
     def begin(self, seconds: float, part: int = 0) -> None:
         """A new part of a test cell: at most `seconds` for the kernel's answers."""
         self.deadline = time.monotonic() + seconds
         self.sent, self.part, self._set, self._current = [], part, set(), range(0)
+        self._latest, self._times = {}, {}
 
     def end(self) -> None:
         """The part is over: the kernel's serve() returns."""
@@ -70,7 +74,7 @@ class Channel:
             self._connect()
         try:
             self.conn.settimeout(self._left())
-            wire.send(self.conn, message)
+            wire.send(self.conn, {**message, "watch": self._watched()})
             reply = wire.receive(self.conn)
         except (OSError, ValueError) as err:
             self.conn.close()
@@ -105,19 +109,43 @@ class Channel:
                 raise KernelSilent("the notebook's kernel did not answer the judge")
 
     def _update(self, states: Any, message: dict) -> None:
-        """Apply the kernel's copies' state to this request's arguments and to every value
-        set in the kernel's namespace (a call may change those); an earlier call's
-        arguments are stale copies there and are left alone."""
-        if not isinstance(states, list):
+        """Apply the kernel's copies' state to the values the judge sent. The kernel reports
+        this request's arguments, and any value sent earlier whose copy changed since it last
+        reported (a scripted user the student's object keeps, say). This request's arguments
+        and values set in the kernel's namespace are applied; an earlier value only from the
+        kernel's newest copy of it, so a stale copy never undoes what the judge did since."""
+        if not isinstance(states, dict):
             return
         now = self._current
-        for index, (original, state) in enumerate(zip(self.sent, states, strict=False)):
-            if index not in now and index not in self._set:
+        for key, state in states.items():
+            index = int(key) if isinstance(key, str) and key.isdigit() else -1
+            if not 0 <= index < len(self.sent):
+                continue
+            original = self.sent[index]
+            if not (index in now or index in self._set or self._latest.get(id(original)) == index):
                 continue
             try:
                 apply_state(original, state, self.rebuilt)
             except (ValueError, TypeError, AttributeError):
                 continue  # a state the judge cannot read leaves its own value as it was
+
+    def _send(self, values: list) -> None:
+        for value in values:
+            self._latest[id(value)] = len(self.sent)
+            self._times[id(value)] = self._times.get(id(value), 0) + 1
+            self.sent.append(value)
+
+    def _watched(self) -> list[int]:
+        """Earlier values the kernel should report if their copy changes: the newest copy of
+        each value the judge still holds somewhere besides `sent` (a finished example's
+        values are held by `sent` alone, and are not worth the kernel's time)."""
+        return [index for key, index in self._latest.items()
+                if index not in self._current and sys.getrefcount(self.sent[index]) > self._times[key] + 1]
+
+    def _own_class(self, name: str) -> Any:
+        """An exception class the course's cells defined in the judge (ToolError, say)."""
+        value = self.names.get(name)
+        return value if isinstance(value, type) and issubclass(value, BaseException) else None
 
     def stand(self, number: int, text: str = "", is_callable: bool = True) -> Stand:
         return Stand(self, number=number, text=text)
@@ -130,7 +158,7 @@ class Channel:
         binds = dict(nbtools.JUDGE.get("pending") or {})  # nbtools.bound: names set for this call
         values = [*args, *kwargs.values(), *binds.values()]
         self._current = range(len(self.sent), len(self.sent) + len(values))
-        self.sent.extend(values)
+        self._send(values)
         reply = self.request({"op": "call", **target.address(),
                               "args": wire.dumps((list(args), kwargs, binds), self.names),
                               "cwd": os.getcwd()})  # the check's scratch project, shared
@@ -148,7 +176,7 @@ class Channel:
     def set(self, name: str, value: Any) -> None:
         self._current = range(len(self.sent), len(self.sent) + 1)
         self._set.add(len(self.sent))
-        self.sent.append(value)
+        self._send([value])
         self.request({"op": "set", "name": name, "value": wire.dumps(value, self.names)})
 
     def _result(self, reply: dict) -> Any:

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import functools
 import importlib
 import io
+import json
 import os
 import pickle
 import socket
@@ -27,7 +29,7 @@ from typing import Any
 
 from agentcourse.grading.judge import wire
 
-_REFS: dict[int, Any] = {}  # the kernel objects the judge holds a number for
+_REFS: dict[int, Any] = wire.Refs()  # the kernel objects the judge holds a number for
 _PRISTINE: dict[str, Any] = {}  # the notebook's names as the first test found them
 
 
@@ -50,13 +52,18 @@ class _KernelUnpickler(pickle.Unpickler):
 
 
 def tutor_client(max_retries: int = 2, timeout: float | None = None) -> Any:
-    """The kernel's client to the tutor beside the judge, with the judge client's options."""
-    import anthropic
-
+    """The kernel's client to the tutor beside the judge, with the judge client's options:
+    one per tutor and set of options, so its connections are reused from call to call."""
     from agentcourse.course import nbtools
 
-    return anthropic.Anthropic(base_url=nbtools.tutor_url(), api_key="tutor-offline",
-                               max_retries=max_retries, timeout=timeout if timeout else 30)
+    return _client(nbtools.tutor_url(), max_retries, timeout if timeout else 30)
+
+
+@functools.lru_cache(maxsize=8)
+def _client(url: str, max_retries: int, timeout: float) -> Any:
+    import anthropic
+
+    return anthropic.Anthropic(base_url=url, api_key="tutor-offline", max_retries=max_retries, timeout=timeout)
 
 
 def _loads(text: str) -> Any:
@@ -89,12 +96,35 @@ def _is_object(value: Any) -> bool:
             and not type(value).__module__.startswith(("anthropic", "httpx")))
 
 
-def _states(received: list) -> list:
-    return [_state(value, _REFS) for value in received]
+class Received(list):
+    """What the judge sent during this part, in order, and the state last reported for each."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reported: dict[int, str] = {}
+        self.fresh = 0  # where the values of the request under way begin
+        self.watch: list[int] = []  # earlier values the judge still holds (it says which)
 
 
-def _answer(request: dict, received: list) -> dict:
+def _states(received: Received) -> dict:
+    """The state of this request's values, and of each earlier one the judge watches whose
+    state changed since it was last reported (index -> state): the rest the judge has."""
+    out = {}
+    for index in [*received.watch, *range(received.fresh, len(received))]:
+        if not 0 <= index < len(received):
+            continue
+        state = _state(received[index], _REFS)
+        text = json.dumps(state, sort_keys=True, default=str)
+        if index >= received.fresh or received.reported.get(index) != text:
+            out[str(index)] = state
+        received.reported[index] = text
+    return out
+
+
+def _answer(request: dict, received: Received) -> dict:
     op, ns = request.get("op"), _namespace()
+    received.fresh = len(received)
+    received.watch = [i for i in request.get("watch", []) if isinstance(i, int)][:10_000]
     if op == "names":
         return {"names": {n: ("callable" if callable(v) else "value") for n, v in ns.items()
                           if isinstance(n, str) and n in request.get("wanted", [])}}
@@ -112,7 +142,7 @@ def _answer(request: dict, received: list) -> dict:
     return {"error": wire.to_data(ValueError(f"unknown request {op!r}"), _REFS)}
 
 
-def _call(request: dict, received: list) -> dict:
+def _call(request: dict, received: Received) -> dict:
     try:
         if "ref" in request:
             target = _REFS[int(request["ref"])]
@@ -124,6 +154,7 @@ def _call(request: dict, received: list) -> dict:
             result = getattr(target, request["attr"])
         else:
             args, kwargs, binds = _loads(request["args"])
+            received.fresh = len(received)
             received.extend([*args, *kwargs.values(), *binds.values()])
             from agentcourse.course import nbtools
 
@@ -151,7 +182,7 @@ def _working_folder(path: Any) -> Any:
 
 def serve(path: str, part: int = 0) -> None:
     """Answer the judge's requests on the unix socket at `path` until it says done."""
-    received: list = []
+    received = Received()
     if not _PRISTINE:
         _PRISTINE.update(_namespace())
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -165,7 +196,7 @@ def serve(path: str, part: int = 0) -> None:
             try:
                 reply = _answer(request, received)
             except Exception as err:  # noqa: BLE001 - the judge hears of it as data
-                reply = {"raised": wire.to_data(err, _REFS), "state": []}
+                reply = {"raised": wire.to_data(err, _REFS), "state": {}}
             wire.send(sock, reply)
     finally:
         sock.close()

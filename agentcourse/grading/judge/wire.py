@@ -82,7 +82,7 @@ class JudgePickler(pickle.Pickler):
     globals: dict[int, str] = {}
 
     def persistent_id(self, obj: Any) -> Any:
-        if id(obj) in self.globals and callable(obj) and not isinstance(obj, type):
+        if id(obj) in self.globals and callable(obj):
             return ("global", self.globals[id(obj)])
         if isinstance(obj, Reference):
             return ("ref", obj.number) if obj.number is not None else ("name", obj.name)
@@ -145,8 +145,13 @@ def to_data(value: Any, refs: dict[int, Any], depth: int = 0) -> Any:
 
 
 def _ref(value: Any, refs: dict[int, Any]) -> dict:
-    number = len(refs) + 1
-    refs[number] = value
+    numbers = getattr(refs, "numbers", None)  # Refs: one number per object, so a state that did not change reads the same
+    number = numbers.get(id(value)) if numbers is not None else None
+    if number is None or refs.get(number) is not value:
+        number = len(refs) + 1
+        refs[number] = value
+        if numbers is not None:
+            numbers[id(value)] = number
     try:
         text = object.__repr__(value)
     except Exception:  # noqa: BLE001 - a name is only for messages
@@ -173,12 +178,21 @@ def _error_data(error: BaseException) -> dict:
             "status": getattr(error, "status_code", None) if isinstance(getattr(error, "status_code", None), int) else None}
 
 
+class Refs(dict):
+    """The kernel objects the judge holds a number for: number -> object, and back."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.numbers: dict[int, int] = {}
+
+
 class Rebuilt:
     """How the judge turns the kernel's data back into values; `remote(number, text,
     callable)` makes the judge's stand-in for a kernel object."""
 
-    def __init__(self, remote: Any) -> None:
+    def __init__(self, remote: Any, own_class: Any = None) -> None:
         self.remote = remote
+        self.own_class = own_class or (lambda name: None)
 
     def value(self, data: Any, depth: int = 0) -> Any:
         if data is None or type(data) in (bool, int, float, str):
@@ -205,7 +219,7 @@ class Rebuilt:
 
             return Path(str(data["$path"]))
         if "$error" in data:
-            return rebuild_error(data["$error"])
+            return rebuild_error(data["$error"], self.own_class)
         if "$sdk" in data:
             return rebuild_sdk(str(data["$sdk"]), data.get("data"))
         if "$ref" in data:
@@ -228,9 +242,10 @@ def rebuild_sdk(name: str, data: Any) -> Any:
     return cls.model_validate(data)
 
 
-def rebuild_error(data: Any) -> BaseException:
-    """A builtin or `anthropic` exception with the kernel's message; any other class becomes
-    a RuntimeError naming it (a class the student made is never rebuilt)."""
+def rebuild_error(data: Any, own_class: Any = None) -> BaseException:
+    """A builtin or `anthropic` exception with the kernel's message, or one the course's
+    cells define in the judge (`own_class(name)`, for the kernel's `__main__`); any other
+    class becomes a RuntimeError naming it (a class the student made is never rebuilt)."""
     import anthropic
 
     data = data if isinstance(data, dict) else {}
@@ -240,6 +255,8 @@ def rebuild_error(data: Any) -> BaseException:
         cls = getattr(builtins, name, None)
     elif module.startswith("anthropic"):
         cls = getattr(anthropic, name, None)
+    elif module == "__main__" and own_class is not None and name.isidentifier():
+        cls = own_class(name)
     elif module.startswith("agentcourse.") and module.replace(".", "").replace("_", "").isalnum():
         import importlib
 

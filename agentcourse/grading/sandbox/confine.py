@@ -93,6 +93,8 @@ class ConfinedExecute(Execute):
     judged = List(default_value=None, allow_none=True, help="for a lab whose test cells run in the judge, "
                   "the names its answer cells define; None = read the lab's source notebook").tag(config=True)
     canaries = Bool(True, help="run a canary after each notebook (agentcourse.grading.integrity.canary)").tag(config=True)
+    graded_seed = Bool(True, help="give kernels the graded property seed and example count (False: the public "
+                       "ones, as `lab check` runs)").tag(config=True)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -111,9 +113,11 @@ class ConfinedExecute(Execute):
         # The seed is this notebook's: the grader's own environment gets its values back
         # afterwards (nbgrader's API may run in a process that runs labs in-process too).
         saved = {key: os.environ.get(key) for key in (ENV_SEED, ENV_EXAMPLES)}
-        _set_property_seed(resources, self.property_secret, self.property_examples)
+        if self.graded_seed:
+            _set_property_seed(resources, self.property_secret, self.property_examples)
         self._checkpoints = self.checkpoints if self.checkpoints is not None else self._lab_checkpoints(resources)
         self._judged = self.judged if self.judged is not None else self._judged_names(resources)
+        resources.setdefault("agentcourse", {})["judged"] = self._judged is not None  # for CapOutputs
         for cell in nb.cells:  # the grader's own marks (a judged cell, ...): never the student's
             cell.get("metadata", {}).pop("agentcourse", None)
         self._judge = None
@@ -169,7 +173,7 @@ class ConfinedExecute(Execute):
     def _judged_names(self, resources: dict) -> list[str] | None:
         """The answer cells' names, for a lab whose test cells run in the judge; else None."""
         from agentcourse.course import nbfile
-        from agentcourse.grading.judge.execute import answer_names
+        from agentcourse.course.nbfile import answer_names
 
         source = self._lab_source(resources)
         if source is None or not nbfile.lab_meta(source).get("judge"):

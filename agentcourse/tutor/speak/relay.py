@@ -12,39 +12,70 @@ from __future__ import annotations
 
 import contextlib
 import os
+import selectors
 import socket
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 
 
-def _pump(src: socket.socket, dst: socket.socket) -> None:
-    try:
-        while chunk := src.recv(1 << 16):
-            dst.sendall(chunk)
-    except OSError:
-        pass
-    finally:
-        for sock in (src, dst):
-            with contextlib.suppress(OSError):
-                sock.shutdown(socket.SHUT_RDWR)
-
-
-def _serve(listener: socket.socket, connect: callable) -> None:
+def _serve(listener: socket.socket, connect: Callable[[], socket.socket]) -> None:
+    """Accept and copy both directions of every connection in one select loop. One thread
+    per relay, started before any student code: a relay never needs a thread from the
+    sandbox's budget (RLIMIT_NPROC counts threads), which the student's code may have spent."""
+    chosen = selectors.DefaultSelector()
+    chosen.register(listener, selectors.EVENT_READ, None)
     while True:
         try:
-            conn, _ = listener.accept()
-        except OSError:
+            ready = chosen.select()
+        except (OSError, ValueError):  # the listener was closed
             return
-        try:
-            upstream = connect()
-        except OSError:
-            conn.close()
-            continue
-        for sock in (conn, upstream):  # small HTTP pieces go at once, not after a delayed ACK
-            if sock.family == socket.AF_INET:
-                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        for a, b in ((conn, upstream), (upstream, conn)):
-            threading.Thread(target=_pump, args=(a, b), daemon=True).start()
+        for key, _ in ready:
+            if key.data is None:
+                if not _accept(chosen, listener, connect):
+                    return
+            elif not _forward(key.fileobj, key.data):
+                for sock in (key.fileobj, key.data):
+                    _close(chosen, sock)
+
+
+def _accept(chosen: selectors.BaseSelector, listener: socket.socket, connect: Callable[[], socket.socket]) -> bool:
+    """False once the listener is closed."""
+    try:
+        conn, _ = listener.accept()
+    except OSError:
+        if listener.fileno() < 0:
+            return False
+        time.sleep(0.05)  # out of descriptors: try again shortly
+        return True
+    try:
+        upstream = connect()
+    except OSError:
+        conn.close()
+        return True
+    for a, b in ((conn, upstream), (upstream, conn)):
+        if a.family == socket.AF_INET:  # small HTTP pieces go at once, not after a delayed ACK
+            a.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        a.settimeout(30)  # a peer that never reads stalls the relay at most this long, then drops
+        chosen.register(a, selectors.EVENT_READ, b)
+    return True
+
+
+def _forward(src: socket.socket, dest: socket.socket) -> bool:
+    """One read from `src` sent on to `dest`; False once either side is done."""
+    try:
+        data = src.recv(1 << 16)
+        if data:
+            dest.sendall(data)
+        return bool(data)
+    except OSError:
+        return False
+
+
+def _close(chosen: selectors.BaseSelector, sock: socket.socket) -> None:
+    with contextlib.suppress(KeyError, ValueError):
+        chosen.unregister(sock)
+    sock.close()
 
 
 @contextlib.contextmanager
