@@ -53,6 +53,7 @@ _SCRIPT = re.compile(r"<script\b.*?</script\s*>", re.S | re.I)
 _HEAD = re.compile(r"<head\b[^>]*>", re.I)
 # Folders of pages written for a student whose page is not released, for drop_held_pages.
 HELD_PAGES: set[Path] = set()
+HELD_EXCHANGE: set[Path] = set()  # the exchange's feedback folders, for drop_held_pages
 
 
 # ---------------------------------------------------------------- the course's own text
@@ -313,6 +314,7 @@ class FeedbackExporter(HTMLExporter):
             coursedir = _coursedir(self)
             if coursedir is not None:
                 HELD_PAGES.add(Path(coursedir.format_path(coursedir.feedback_directory, student, lab)))
+                HELD_EXCHANGE.add(_exchange_feedback(self.config, coursedir.course_id))
             resources = self._init_resources(resources)
             resources["output_extension"] = self.file_extension
             return with_csp(NOT_RELEASED), resources
@@ -320,10 +322,37 @@ class FeedbackExporter(HTMLExporter):
         return with_csp(page), resources
 
 
+def _exchange_feedback(config: object, course_id: str) -> Path:
+    """Where nbgrader's release_feedback puts pages (its Exchange.root, default or set)."""
+    from nbgrader.exchange.default.exchange import Exchange
+
+    return Path(Exchange(config=config).root) / course_id / "feedback"
+
+
+def _withdraw(folder: Path) -> None:
+    """Remove from the exchange the pages an earlier release_feedback published from
+    `folder` (each named by nbgrader's notebook_hash of the submission's secret)."""
+    from nbgrader.utils import notebook_hash
+
+    try:
+        secret = (folder / "submission_secret.txt").read_text(encoding="utf-8")
+    except OSError:
+        return  # never released from here
+    for exchange in HELD_EXCHANGE:
+        for page in folder.glob("*.html"):
+            published = exchange / f"{notebook_hash(secret=secret, notebook_id=page.stem)}.html"
+            if published.is_file():
+                published.unlink()
+
+
 def drop_held_pages(**_: object) -> None:
-    """nbgrader's post-convert hook: remove what was written for students not released."""
+    """nbgrader's post-convert hook: remove what was written for students not released, and
+    withdraw from the exchange what an earlier release published of it."""
     while HELD_PAGES:
-        shutil.rmtree(HELD_PAGES.pop(), ignore_errors=True)
+        folder = HELD_PAGES.pop()
+        _withdraw(folder)
+        shutil.rmtree(folder, ignore_errors=True)
+    HELD_EXCHANGE.clear()
 
 
 # ---------------------------------------------------------------- the graded notebook

@@ -227,6 +227,11 @@ def test_a_student_in_review_gets_no_page_from_plain_nbgrader_and_release_feedba
     done = nbgrader_io.run_nbgrader(course, "release_feedback", LAB, f"--Exchange.root={exchange}")
     assert done.returncode == 0, done.stderr[-2000:]
     assert len(list((exchange / "agentcourse" / "feedback").glob("*.html"))) == 1
+    # Held later (a regrade sent "good" to review): its published page is withdrawn too.
+    merge_note(course, LAB, results.Result("good", "review", "a person looks first"))
+    done = nbgrader_io.run_nbgrader(course, "generate_feedback", LAB, "--force", f"--Exchange.root={exchange}")
+    assert done.returncode == 0 and not (feedback / "good" / LAB).exists()
+    assert list((exchange / "agentcourse" / "feedback").glob("*.html")) == [], "withdrawn from the exchange"
     done = nbgrader_io.run_nbgrader(course, "generate_feedback", LAB, "--force", "--student", "hostile",
                                     "--FeedbackExporter.release_held=True")
     assert done.returncode == 0 and (feedback / "hostile" / LAB / f"{LAB}.html").is_file(), "after looking"
