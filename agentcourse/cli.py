@@ -105,6 +105,11 @@ def _add_grade(sub: Subcommands) -> None:
     grade.add_argument("--timeout", type=int, help="seconds per cell (default: nbgrader_config.py)")
     grade.add_argument("--no-feedback", action="store_true", help="skip nbgrader generate_feedback")
     grade.add_argument("--memory", type=int, help="memory limit of each kernel in MB (default 2048)")
+    grade.add_argument("--examples", type=int, help="examples per property check (default: the graded "
+                       "count, agentcourse.course.props.GRADED_EXAMPLES); fewer for a quick look")
+    grade.add_argument("--scheduler", metavar="ADDRESS",
+                       help="grade on a Dask cluster: its scheduler's address, tcp://HOST:PORT "
+                       "(needs the distributed extra; --jobs is then the cluster's)")
     grade.add_argument(
         "--unconfined",
         action="store_true",

@@ -32,9 +32,10 @@ LAB = "lab02"
 CLASS = 60
 
 
-def grade_small_class(tmp: Path, partial: str, good: str) -> Path:
+def grade_small_class(tmp: Path, partial: str, good: str, examples: int = 0) -> Path:
     """A scratch course with four real submissions graded: ann (correct), bob (partial),
-    cat (the untouched release), dan (ann's notebook, copied)."""
+    cat (the untouched release), dan (ann's notebook, copied); `examples` per property
+    (0: as graded)."""
     course = tmp / "course"
     course.mkdir(parents=True)
     shutil.copy(REPO_ROOT / "nbgrader_config.py", course / "nbgrader_config.py")
@@ -48,7 +49,10 @@ def grade_small_class(tmp: Path, partial: str, good: str) -> Path:
                 cell.source = answer
         (tmp / "subs" / student).mkdir(parents=True)
         nbfile.write_notebook(nb, tmp / "subs" / student / f"{LAB}.ipynb")
-    grading.grade(LAB, tmp / "subs", results.GradeConfig(jobs=2, cell_timeout=30, course_root=course))
+    config = results.GradeConfig(jobs=2, cell_timeout=30, course_root=course)
+    if examples:
+        config.property_examples = examples
+    grading.grade(LAB, tmp / "subs", config)
     return course
 
 

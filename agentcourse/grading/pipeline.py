@@ -214,6 +214,20 @@ def _stop(run: ClassRun, todo: list[str]) -> str:
             + ". The gradebook is consistent; run the same command again to grade the class.")
 
 
+def _grade_class(run: ClassRun, todo: list[str], config: GradeConfig) -> None:
+    """The students in `todo` graded by `--jobs` local workers, or on the Dask cluster at
+    `config.scheduler` (cluster/dispatch.py), each result merged here as it arrives."""
+    if config.scheduler:
+        from agentcourse.grading.cluster.dispatch import ClusterConfig, grade_on_cluster
+
+        grade_on_cluster(run, todo, ClusterConfig(config.scheduler, worker_memory_mb=config.worker_memory_mb))
+        return
+    with Pool(Path(run.settings["run_dir"]), run.settings, config) as pool:
+        for _ in range(min(config.jobs, len(todo))):
+            pool.start()
+        run.loop(pool, list(todo))
+
+
 def grade(lab: str, submissions: Path, config: GradeConfig | None = None,
           progress: Callable[[int], None] | None = None) -> GradeReport:
     """Autograde every submission of `lab` in `submissions`; merge into the main gradebook.
@@ -237,10 +251,7 @@ def grade(lab: str, submissions: Path, config: GradeConfig | None = None,
     with CtrlC() as interrupt:
         run = ClassRun(root, lab, found, results, settings, _seconds_per_student(root, lab, config),
                        interrupt, progress)
-        with Pool(run_dir, settings, config) as pool:
-            for _ in range(min(config.jobs, len(todo))):
-                pool.start()
-            run.loop(pool, list(todo))
+        _grade_class(run, todo, config)
         if interrupt.hit:
             message = _stop(run, todo)
             raise GradingInterrupted(message) from PartialReport(_report(run, skipped, config, started))
@@ -271,9 +282,12 @@ def cli_grade(args: argparse.Namespace) -> int:
     lab = find_lab(args.lab, REPO_ROOT / "solutions")
     config = GradeConfig(jobs=args.jobs, cell_timeout=args.timeout, course_root=REPO_ROOT,
                          unconfined=getattr(args, "unconfined", False),
-                         students=tuple(getattr(args, "student", None) or ()))
+                         students=tuple(getattr(args, "student", None) or ()),
+                         scheduler=getattr(args, "scheduler", None))
     if getattr(args, "memory", None) is not None:
         config.memory_mb = args.memory
+    if getattr(args, "examples", None) is not None:
+        config.property_examples = args.examples
     if getattr(args, "no_feedback", False):
         config.feedback = False
     config.check()
@@ -284,7 +298,8 @@ def cli_grade(args: argparse.Namespace) -> int:
     try:
         with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                       TimeElapsedColumn(), console=console, transient=True) as bar:
-            task = bar.add_task(f"grading {lab} with {config.jobs} workers ({mode})", total=len(found))
+            where = f"on the cluster at {config.scheduler}" if config.scheduler else f"with {config.jobs} workers"
+            task = bar.add_task(f"grading {lab} {where} ({mode})", total=len(found))
             report = grade(lab, submissions, config, progress=lambda n: bar.advance(task, n))
     except GradingInterrupted as err:
         partial = err.__cause__.report if isinstance(err.__cause__, PartialReport) else None

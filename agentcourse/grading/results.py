@@ -36,6 +36,7 @@ class GradeConfig:
     course_root: Path = REPO_ROOT  # the folder holding nbgrader_config.py (tests use a copy)
     students: tuple[str, ...] = ()  # grade only these folders (--student); () = all of them
     property_examples: int = GRADED_EXAMPLES  # examples per property (a property's `most` may cap it)
+    scheduler: str | None = None  # a Dask scheduler's address (--scheduler tcp://HOST:PORT); None = local workers
 
     def check(self) -> None:
         """UsageError for a value no run can use (no worker, a timeout or memory too small)."""
@@ -45,6 +46,8 @@ class GradeConfig:
             raise UsageError(f"--timeout must be at least 1 second (got {self.cell_timeout})")
         if self.memory_mb < 256:
             raise UsageError(f"--memory must be at least 256 MB (got {self.memory_mb})")
+        if self.property_examples < 1:
+            raise UsageError(f"--examples must be at least 1 (got {self.property_examples})")
 
 
 @dataclass

@@ -264,7 +264,7 @@ def test_a_graded_class_is_exported_and_reported_from_the_gradebook_as_it_is_now
     from bench.report_speed import _answers, clone_student, grade_small_class
 
     good, partial = _answers()
-    course = grade_small_class(tmp_path / "class", partial, good)
+    course = grade_small_class(tmp_path / "class", partial, good, examples=2)  # reports, not depth, are tested
     monkeypatch.setattr(export, "REPO_ROOT", course)
     monkeypatch.setattr(report, "REPO_ROOT", course)
     records.merge_note(course, LAB, results.Result("bob", "timeout", "cell timed out: test_ctrl_c_while_waiting"))
@@ -302,7 +302,7 @@ def test_a_late_submission_shows_its_penalty_in_the_table_and_csv_as_the_export_
         (tmp_path / "subs" / student / "timestamp.txt").write_text(f"2026-12-01 {stamp}.000000 UTC")
     monkeypatch.setattr(pipeline, "REPO_ROOT", course)
     monkeypatch.setenv("COLUMNS", "200")
-    assert main(["grade", "2", str(tmp_path / "subs"), "--timeout", "30"]) == 0
+    assert main(["grade", "2", str(tmp_path / "subs"), "--timeout", "30", "--examples", "2"]) == 0
     table = capsys.readouterr().out
     assert f"0/{FULL:g} (late 4 s, -{FULL:g})" in table and f"{FULL:g}/{FULL:g} " in table
     path = course / ".grading" / f"{LAB}-grades.csv"

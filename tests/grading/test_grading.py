@@ -87,7 +87,7 @@ def test_odd_folders_are_skipped_and_reported_without_stopping_the_class(tmp_pat
 
 
 @pytest.mark.parametrize("args", [["--jobs", "0"], ["--jobs", "-3"], ["--timeout", "0"],
-                                  ["--timeout", "-1"], ["--memory", "10"]])
+                                  ["--timeout", "-1"], ["--memory", "10"], ["--examples", "0"]])
 def test_nonsense_options_are_refused_with_a_message(tmp_path, capsys, args):
     (tmp_path / "ann").mkdir()
     status = main(["grade", "2", str(tmp_path), *args])
@@ -146,7 +146,8 @@ def test_grade_command_exits_non_zero_when_a_submission_could_not_be_graded(tmp_
     report = results.GradeReport(LAB, [results.Result("ann", "kernel died", "the kernel died")], {"t": 1.0},
                                  confinement="NONE (--unconfined)")
     monkeypatch.setattr(grading, "grade", lambda *a, **k: report)
-    status = main(["grade", "2", str(tmp_path / "subs"), "--csv", str(tmp_path / "g.csv"), "--unconfined"])
+    status = main(["grade", "2", str(tmp_path / "subs"), "--csv", str(tmp_path / "g.csv"), "--unconfined",
+                   "--examples", "2"])
     out = capsys.readouterr()
     assert status == 6
     assert "ann (kernel died)" in out.err
@@ -721,7 +722,7 @@ def test_a_regrade_after_every_flag_was_cleared_by_hand_is_not_unfinished(tmp_pa
     nb.cells[tests[0]], nb.cells[tests[1]] = nb.cells[tests[1]], nb.cells[tests[0]]
     nbfile.write_notebook(nb, eve)
     (subs / "dan" / "lab01").mkdir(parents=True)
-    assert main(["grade", "2", str(subs), "--timeout", "30"]) == 6
+    assert main(["grade", "2", str(subs), "--timeout", "30", "--examples", "2"]) == 6
     first = capsys.readouterr()
     assert "eve (review)" in first.err and "flagged for manual grading" in first.err and "dan" not in first.err
     assert "submitted nothing" in first.out and "dan" in first.out
@@ -730,7 +731,7 @@ def test_a_regrade_after_every_flag_was_cleared_by_hand_is_not_unfinished(tmp_pa
         for grade in [g for nb in gb.find_submission(LAB, "eve").notebooks for g in nb.grades]:
             grade.manual_score, grade.needs_manual_grade = 1.0, False
         gb.db.commit()
-    assert main(["grade", "2", str(subs), "--timeout", "30"]) == 0
+    assert main(["grade", "2", str(subs), "--timeout", "30", "--examples", "2"]) == 0
     second = capsys.readouterr()
     assert "graded by hand, kept: eve" in second.out and "submitted nothing" in second.out
     assert "flagged for manual grading" not in second.err

@@ -399,3 +399,30 @@ def test_the_tutor_beside_the_judge_tells_the_kernel_nothing_the_judge_sent_it()
             answers.append(conn.getresponse().read().decode("utf-8", "replace"))
             conn.close()
     assert answers and not [a for a in answers if secret in a]
+
+
+@pytest.mark.slow
+def test_what_a_students_code_shows_while_a_hidden_check_calls_it_never_reaches_its_answer_cell(tmp_path):
+    """Lab 2, judged: the answer cell opens a display and run_turn updates it with every request
+    it is given, hidden cases' too (and prints under the answer cell's header); the graded
+    answer cell keeps only what it showed when it ran."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    import judge_corpus
+
+    from agentcourse.grading import pipeline as grading
+    from agentcourse.grading import results
+
+    case = next(c for c in judge_corpus.CASES if c.student == "a2-frames-display")
+    course, subs = tmp_path / "course", tmp_path / "submissions"
+    course.mkdir()
+    shutil.copy(REPO_ROOT / "nbgrader_config.py", course / "nbgrader_config.py")
+    os.symlink(REPO_ROOT / "solutions", course / "solutions")
+    (subs / case.student).mkdir(parents=True)
+    nbfile.write_notebook(judge_corpus.submission(case), subs / case.student / "lab02.ipynb")
+    grading.grade("lab02", subs, results.GradeConfig(jobs=1, property_examples=2, course_root=course, feedback=False))
+    graded = nbfile.read_notebook(course / ".grading" / "autograded" / case.student / "lab02" / "lab02.ipynb")
+    answer = next(c for c in graded.cells if nbfile.grade_id(c) == "run_turn")
+    shown = json.dumps(answer.get("outputs", []))
+    assert "notes on run_turn" in shown and "requests:" not in shown, shown[:500]

@@ -236,6 +236,15 @@ class ConfinedExecute(Execute):
         cell.metadata.setdefault("agentcourse", {})["judged"] = True
         return cell, resources
 
+    def _update_display_id(self, display_id, msg):
+        """nbclient rewrites every earlier output with this display id. In a judged lab it
+        never does: what the student's code shows later (while a hidden check calls it, say)
+        never reaches an earlier cell's output (its answer cell's, where it would carry a
+        hidden case's inputs to the page); a display only adds to the cell that runs."""
+        if getattr(self, "_judge", None) is not None:
+            return None
+        return super()._update_display_id(display_id, msg)
+
     def _guard_findings(self, cells, nb) -> list[str]:
         from agentcourse.course.tamper import runtime_findings
 
