@@ -4,6 +4,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The distributed extra (Dask, for `agentcourse grade --scheduler`): tests and benchmarks only.
+CLUSTER_STAMP := $(VENV)/.installed-distributed
 
 .PHONY: demo test test-live bench arena mutate lint setup agents site site-serve linkcheck clean
 
@@ -16,10 +18,14 @@ $(STAMP): requirements.txt pyproject.toml
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	@touch $(STAMP)
 
+$(CLUSTER_STAMP): $(STAMP) pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[distributed]'
+	@touch $(CLUSTER_STAMP)
+
 demo: $(STAMP)
 	$(BIN)/agentcourse demo
 
-test: $(STAMP)
+test: $(STAMP) $(CLUSTER_STAMP)
 	$(BIN)/python -m pytest -n 2 --dist worksteal -q --durations=10
 
 # Anthropic's Claude Code CLI (with npm) and Agent SDK, pinned, into a cache folder outside
@@ -31,7 +37,7 @@ agents: $(STAMP)
 test-live: $(STAMP)
 	$(BIN)/python -m pytest -m live -q
 
-bench: $(STAMP)
+bench: $(STAMP) $(CLUSTER_STAMP)
 	$(BIN)/python -m bench
 
 # The arena's baseline: checkpoints 03-08 on the practice set (docs/figures/arena/ladder.csv

@@ -76,7 +76,7 @@ c.Autograde.autograde_preprocessors = [
     "nbconvert.preprocessors.ClearMetadataPreprocessor",
     "nbgrader.preprocessors.LimitOutput",
     "agentcourse.grading.outputs.CapOutputs",
-    "agentcourse.grading.release.TextOnlyOutputs",
+    "agentcourse.grading.textonly.TextOnlyOutputs",
     "nbgrader.preprocessors.SaveAutoGrades",
     "nbgrader.preprocessors.AssignLatePenalties",
     "nbgrader.preprocessors.CheckCellMetadata",

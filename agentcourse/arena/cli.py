@@ -41,6 +41,8 @@ def add_parser(sub) -> None:
     arena.add_argument("--out", help="output folder (default .arena/; grade: .arena/grade/)")
     arena.add_argument("--live", action="store_true", help="against Claude (needs ANTHROPIC_API_KEY)")
     arena.add_argument("--model", default="", help="ANTHROPIC_MODEL for --live")
+    arena.add_argument("--scheduler", metavar="ADDRESS",
+                       help="grade only: run the tasks on a Dask cluster (its scheduler, tcp://HOST:PORT)")
 
 
 def _config(args):
@@ -132,7 +134,8 @@ def cli_grade(args: argparse.Namespace) -> int:
     count = len(students(submissions)[0]) * len(tasks("hidden", _families(args)))
     with progress() as bar:
         job = bar.add_task("grading the capstone on the hidden set", total=count)
-        klass = grade(submissions, out, _config(args), _families(args), done=lambda row: bar.advance(job))
+        klass = grade(submissions, out, _config(args), _families(args), done=lambda row: bar.advance(job),
+                      scheduler=getattr(args, "scheduler", None))
     for r in klass:
         print(f"{r['student']}: {r['score']}/{r['max_score']} ({r['status']}: {r['reason']})")
     print(f"wrote {out / 'capstone.csv'} and {out / 'capstone-tasks.csv'}")

@@ -1,6 +1,6 @@
 """`agentcourse arena grade SUBMISSIONS`: every student's agent on the hidden set, confined.
 
-    agentcourse arena grade submissions/ [--jobs N] [--out DIR]
+    agentcourse arena grade submissions/ [--jobs N] [--out DIR] [--scheduler tcp://HOST:PORT]
 
 SUBMISSIONS holds one folder per student, each a program that follows the checkpoint
 contract (agent.py defining run_turn). Each student's agent does every task of the hidden
@@ -67,8 +67,10 @@ def class_rows(rows: list[dict], entrants: list[Entrant], bad: dict[str, str], t
     return sorted(out, key=lambda r: r["student"])
 
 
-def grade(submissions: Path, out: Path, config, families=None, hidden_file=None, done=None) -> list[dict]:
-    """Grade the class; writes capstone.csv and capstone-tasks.csv under `out`. The class rows."""
+def grade(submissions: Path, out: Path, config, families=None, hidden_file=None, done=None,
+          scheduler: str | None = None) -> list[dict]:
+    """Grade the class; writes capstone.csv and capstone-tasks.csv under `out`. The class rows.
+    With `scheduler` (a Dask scheduler's address), the tasks run on that cluster (cluster.py)."""
     from agentcourse.arena.confined import Confinement
     from agentcourse.arena.report import leaderboard, write_csv
     from agentcourse.arena.runner import run_all
@@ -84,7 +86,12 @@ def grade(submissions: Path, out: Path, config, families=None, hidden_file=None,
     entrants, bad = students(submissions)
     todo = tasks("hidden", families, hidden)
     config.confined = confinement
-    rows = run_all(entrants, todo, config, done)
+    if scheduler:
+        from agentcourse.arena.cluster import run_on_cluster
+
+        rows = run_on_cluster(entrants, todo, config, scheduler, done)
+    else:
+        rows = run_all(entrants, todo, config, done)
     write_csv(rows, out / "capstone-tasks.csv")
     if rows:
         leaderboard(rows, out / "capstone.png", title="The capstone, hidden set")

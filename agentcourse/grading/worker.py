@@ -158,6 +158,7 @@ def grade_one(job: dict, settings: dict, base_config) -> dict:
     lab, student = settings["lab"], job["student"]
     started = time.monotonic()
     folder, notes, refusal = prepare(job, settings)
+    notes += list(job.get("notes", []))  # what the grader's own prepare() noted (cluster/jobs.py)
     out = {"student": student, "folder": str(folder), "review": [], "notes": []}
     if refusal:
         out.update(status="error", detail=refusal)

@@ -356,7 +356,7 @@ def test_the_feedback_pipeline_is_the_allowlist_in_nbgrader_config():
     autograde = text.split("c.Autograde.autograde_preprocessors = [", 1)[1].split("]", 1)[0]
     assert "agentcourse.grading.sandbox.confine.ConfinedExecute" in autograde
     assert "nbgrader.preprocessors.Execute" not in autograde
-    assert ('"agentcourse.grading.outputs.CapOutputs",\n    "agentcourse.grading.release.TextOnlyOutputs",'
+    assert ('"agentcourse.grading.outputs.CapOutputs",\n    "agentcourse.grading.textonly.TextOnlyOutputs",'
             in autograde), "rich outputs become text right after the cap, before any grade is saved"
 
 

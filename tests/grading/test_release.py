@@ -30,7 +30,7 @@ import pytest
 from nbgrader.utils import determine_grade
 
 from agentcourse.course import nbfile
-from agentcourse.grading import nbgrader_io, release, results
+from agentcourse.grading import nbgrader_io, release, results, textonly
 from agentcourse.grading import pipeline as grading
 from agentcourse.grading.feedback import give_feedback
 from agentcourse.grading.integrity.leaks import html_text
@@ -296,7 +296,7 @@ def test_rich_outputs_become_text_and_no_grade_changes():
         cell = _test_cell(CHECKS[0], outputs, judged=False)
         before = determine_grade(nbformat.from_dict(json.loads(json.dumps(cell))))
         nb = nbformat.v4.new_notebook(cells=[cell], metadata={"widgets": {"state": {}}})
-        nb, _ = release.TextOnlyOutputs().preprocess(nb, {"nbgrader": {}})
+        nb, _ = textonly.TextOnlyOutputs().preprocess(nb, {"nbgrader": {}})
         assert determine_grade(nb.cells[0]) == before, outputs
         assert {m for o in nb.cells[0].outputs for m in o.get("data", {})} <= {"text/plain", "image/png"}
         assert [o for o in nb.cells[0].outputs if o.output_type == "error"] == \
