@@ -92,6 +92,8 @@ FEATURES: tuple[Feature, ...] = (
                                                "adaptive", "display", "output_config", "effort"),
             DOCS + "build-with-claude/extended-thinking",
             "the model's reasoning as thinking blocks, how much it thinks (effort) and what it shows"),
+    Feature("Streaming", ("stream",), DOCS + "build-with-claude/streaming",
+            "the reply as server-sent events while it is written: text, thinking and tool-input deltas"),
     Feature("Errors", ("invalid_request_error", "rate_limit_error", "overloaded_error", "api_error",
                        "retry-after", "retry-after-ms", "x-should-retry", "request-id"),
             DOCS + "api/errors",

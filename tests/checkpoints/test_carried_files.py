@@ -45,6 +45,12 @@ ORIGINS = {
     ("08", "limits.py"): "84e8ab7bf5c6a8a8f4992b5dc047223f71d78787ab22b98ed5248c241df7009e",
     ("08", "nosuid.py"): "672837fe91d1084d1349b1442d5f8253f4fea81cf9f88ba13846a86fb4c2ae59",
     ("08", "protected.py"): "61a01b469f5fd5918fa424a9ad89c54a7ca52cd5ef8f07a296757e60ad4bf580",
+    ("09", "hooks.py"): "8a8fcf7d64b45180f12edf3b7639dd315290ccb77c95141c43827f486898c727",
+    ("09", "planning.py"): "7893adf40e629bff347426902fe6b325ef8bfa2c48a4f05917f19a0e5cd6b0c9",
+    ("09", "session.py"): "e607ba4e8646b2a37265e4df214dcd0a556e594da4d904309f202530d78eb194",
+    ("09", "streaming.py"): "7c090ceba1c7358fb08d0c9e04146f6071eddd57cce8d39235bab6b618074d57",
+    ("09", "turns.py"): "35e3b160f11f202bc18e0cd8ef10f1798e415ed4a2a9a0923342768d1651ff1d",
+    ("09", "undo.py"): "6878a2d15097ebc667fd5140b8eb3c96e89adc03ed10e826c982a762ac9ab744",
 }
 
 

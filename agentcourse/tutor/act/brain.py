@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from agentcourse.tutor.act import families, foreign, side
+from agentcourse.tutor.act import families, foreign, plan_tool, side
 from agentcourse.tutor.act.answer import and_list, declined, to_reply
 from agentcourse.tutor.act.code import describe
 from agentcourse.tutor.act.compaction import task_compact
@@ -104,6 +104,9 @@ def _decide(turn: Turn) -> Action:
     as_json = None if turn.tools.tools else foreign.json_reply(_system(turn), turn.prompt)
     if as_json is not None:
         return say(as_json)
+    planned = plan_tool.step(turn, _take)  # a request of several steps, with a plan tool offered
+    if planned is not None:
+        return planned
     # The request as typed, then in plain words (no "Could you", "thanks!" or code quotes).
     for request in dict.fromkeys((turn.request, wording.plain(turn.request))):
         action = _take(turn, request)

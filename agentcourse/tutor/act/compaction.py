@@ -96,22 +96,22 @@ def _answered(history: list[dict], requests: list[tuple[int, str]]) -> list[str]
 
 
 _DID = {"list": "listed", "read": "read", "read_lines": "read", "search": "searched",
-        "edit": "changed", "create": "created"}
+        "edit": "changed", "insert": "changed", "write": "changed", "create": "created"}
 
 
 def _from_steps(steps: list[Step], paths: dict[str, list[str]]) -> tuple[list[str], list[str], list[str]]:
     """(decisions, facts, open questions) the tool calls show; `paths` gains what was done where."""
     decisions, facts, open_questions = [], [], []
     for k, s in enumerate(steps):
-        if s.op in ("edit", "create") and s.ok:
+        if s.op in ("edit", "insert", "write", "create") and s.ok:
             decisions.append(f"- {'Created' if s.op == 'create' else 'Changed'} {s.path}"
                              + (f": `{_short(s.args.get('old', '').split(chr(10))[0], 50)}` -> "
                                 f"`{_short(s.args.get('new', '').split(chr(10))[0], 50)}`"
                                 if s.op == "edit" else "."))
         if s.path and s.op != "other":
             done = paths.setdefault(s.path, [])
-            if _DID[s.op] not in done:
-                done.append(_DID[s.op])
+            if _DID.get(s.op, s.op) not in done:  # an operation not named here keeps its own name
+                done.append(_DID.get(s.op, s.op))
         if not s.ok and not any(t.op == s.op and t.path == s.path and t.ok for t in steps[k + 1:]):
             open_questions.append(f"- {s.tool} on {s.path or 'the project'} failed: "
                                   f"{_short(answer.error_text(s), 120)}")

@@ -1,0 +1,76 @@
+"""The plan tool, when a request offers one (checkpoint 09's `plan`): a request of several
+steps is planned first, then each step is started, done as the tutor does it alone, and
+finished.
+
+    step(turn, take) -> Action | None     None: no plan tool, or a request of one step
+
+A plan tool is a custom tool whose `action` takes "add", "start" and "finish" (a step's
+`task`, a step's `number` from 1). A request has several steps when it says so in words:
+"A, then B", "A; B", "A. Then B". The moves, each read back from the turn's own calls:
+
+  1. every step added, and the first started (one response, parallel calls)
+  2. the started step done as its own request would be (`take`, the brain's dispatch),
+     seeing only the calls made since the plan last changed
+  3. its closing text said with "finish N" (and "start N+1"); after the last, a reply
+     that names the steps done
+
+A step no task takes is finished with a sentence saying so: the plan never stalls.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+
+from agentcourse.tutor.act.turn import Action, Turn, say
+
+ACTIONS = {"add", "start", "finish"}
+MAX_STEPS = 6  # a longer list is not read as a plan
+SPLIT = re.compile(r",?\s+(?:and\s+)?then\s+|;\s+|\.\s+(?:then|after that|finally),?\s+", re.I)
+
+
+def offered(body: dict) -> str | None:
+    """The name of the request's plan tool, or None."""
+    for tool in body.get("tools") or []:
+        schema = tool.get("input_schema") if isinstance(tool, dict) else None
+        action = ((schema or {}).get("properties") or {}).get("action") or {}
+        if ACTIONS <= set(action.get("enum") or []):
+            return tool.get("name")
+    return None
+
+
+def parts(request: str) -> list[str]:
+    """The steps a request names in words, each as a request of its own ([] for one step)."""
+    found = [p.strip().rstrip(".").strip() for p in SPLIT.split(request.strip())]
+    found = [p[:1].upper() + p[1:] for p in found if p]
+    return found if 2 <= len(found) <= MAX_STEPS else []
+
+
+def _plan(name: str, **tool_input: object) -> tuple[str, dict]:
+    return ("raw", {"name": name, "input": tool_input, "via": "raw"})
+
+
+def step(turn: Turn, take: Callable[[Turn, str], Action | None]) -> Action | None:
+    """The next move of a planned request, or None when there is nothing to plan."""
+    name = offered(turn.body)
+    steps = parts(turn.request) if name else []
+    if not steps:
+        return None
+    planned = [i for i, s in enumerate(turn.steps) if s.tool == name]
+    if not planned:
+        return Action(calls=[*(_plan(name, action="add", task=p) for p in steps),
+                             _plan(name, action="start", number=1)])
+    finished = sum(1 for i in planned if turn.steps[i].input.get("action") == "finish")
+    if finished >= len(steps):
+        done = "; ".join(f"{n}. {p}" for n, p in enumerate(steps, 1))
+        return say(f"All {len(steps)} steps of the plan are done: {done}.")
+    current = steps[finished]
+    since = dataclasses.replace(turn, steps=turn.steps[planned[-1] + 1:], request=current)
+    action = take(since, current)
+    if action is None:
+        action = say(f"Step {finished + 1} ({current}) is not something I can do offline.")
+    if action.calls:
+        return action
+    following = [_plan(name, action="start", number=finished + 2)] if finished + 1 < len(steps) else []
+    return Action(calls=[_plan(name, action="finish", number=finished + 1), *following], text=action.text)
