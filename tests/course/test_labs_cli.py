@@ -68,7 +68,7 @@ def test_lab_check_without_a_started_lab_says_how_to_start(tmp_path, capsys):
 def test_lab_check_from_inside_the_started_lab_folder_finds_the_notebook(tmp_path, monkeypatch, capsys):
     folder, _ = labs.start_lab("lab01", tmp_path)
     monkeypatch.chdir(folder)
-    monkeypatch.setattr(lab_cli, "check_notebook", lambda path, release: lab_check.CheckReport("lab01"))
+    monkeypatch.setattr(lab_cli, "check_notebook", lambda path, release, run=None: lab_check.CheckReport("lab01"))
     assert main(["lab", "check", "1"]) == 0
     assert "Running the visible tests of lab01.ipynb" in capsys.readouterr().out
 
@@ -311,7 +311,7 @@ def test_lab_check_finds_the_notebook_from_any_folder_a_student_has(tmp_path, mo
         extra = {"--dir parent": ["--dir", str(tmp_path)], "--dir lab folder": ["--dir", str(folder)]}.get(where, [])
     monkeypatch.chdir(cwd)
     seen = []
-    monkeypatch.setattr(lab_cli, "check_notebook", lambda path, release: seen.append(path) or lab_check.CheckReport("lab05"))
+    monkeypatch.setattr(lab_cli, "check_notebook", lambda path, release, run=None: seen.append(path) or lab_check.CheckReport("lab05"))
     assert main(["lab", "check", "5", *extra]) == 0
     assert seen and seen[0].resolve() == (folder / "lab05.ipynb").resolve()
 

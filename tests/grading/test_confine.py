@@ -710,3 +710,25 @@ def test_the_environment_roots_are_real_paths_whatever_links_lead_to_them(tmp_pa
     roots = bwrap.environment_roots()
     assert all(Path(os.path.realpath(r)) == r for r in roots)
     assert not [r for r in roots if r.is_relative_to(tmp_path)]  # a link's folder is not a root
+
+
+def test_a_malformed_output_message_fails_its_cell_never_the_grading():
+    run = confine.ConfinedExecute(unconfined=True)
+    run.clear_before_next_output = False  # as nbclient sets it before each cell
+    outs: list = []
+    bad = {"header": {"msg_type": "error"}, "msg_type": "error", "parent_header": {},
+           "content": {"ename": "AssertionError", "evalue": "forged"}}  # no traceback
+    run.output(outs, bad, None, 0)
+    assert [(o.output_type, o.get("name")) for o in outs] == [("stream", "stderr")]
+    good = {"header": {"msg_type": "stream"}, "msg_type": "stream", "parent_header": {},
+            "content": {"name": "stdout", "text": "hi\n"}}
+    run.output(outs, good, None, 0)
+    assert outs[-1].text == "hi\n"
+
+
+def test_a_kernel_client_that_never_stops_holds_the_grader_only_so_long():
+    stuck = threading.Event()
+    started = time.monotonic()
+    confine._bounded(lambda: stuck.wait(60), 0.5)()
+    assert time.monotonic() - started < 5
+    stuck.set()

@@ -1,6 +1,6 @@
 """The tutor's use of a plan tool (checkpoint 09): which tool is one, which requests have
 several steps, and the moves of a planned request read back from its calls. End to end,
-through checkpoint 09 and the real SDK: tests/checkpoints/test_harness.py."""
+through checkpoint 09 and the real SDK: tests/checkpoints/test_harness_agent.py."""
 
 from __future__ import annotations
 

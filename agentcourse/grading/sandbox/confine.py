@@ -53,6 +53,23 @@ def _steady_times(folder: Path, stamp: float | None = None) -> float:
     return stamp
 
 
+STOP_SECONDS = 10  # what a kernel client's channels get to stop before the grader moves on
+SEND_SECONDS = 30  # how long a request to the kernel may wait to be sent
+
+
+def _bounded(stop, seconds: float):
+    """`stop` run in a thread of its own, waited for at most `seconds` (it may hang on a
+    kernel that broke its protocol; the thread is a daemon and dies with the worker)."""
+    import threading
+
+    def bounded() -> None:
+        thread = threading.Thread(target=stop, daemon=True)
+        thread.start()
+        thread.join(seconds)
+
+    return bounded
+
+
 def _restore(saved: dict[str, str | None]) -> None:
     for key, value in saved.items():
         if value is None:
@@ -288,6 +305,39 @@ class ConfinedExecute(Execute):
                                f"{plan.line}) was changed so that it cannot hold, yet the kernel reported "
                                "no error, so its reports of the cells it ran cannot be trusted")
         return findings
+
+    def output(self, outs, msg, display_id, cell_index):
+        """nbclient turns an output message into a notebook output; one the kernel malformed
+        (an error without a traceback, say) fails that cell, never the grading of the class."""
+        try:
+            return super().output(outs, msg, display_id, cell_index)
+        except (KeyError, TypeError, ValueError):
+            from nbformat.v4 import new_output
+
+            outs.append(new_output("stream", name="stderr", text="[the kernel sent a malformed output: dropped]\n"))
+            return None
+
+    async def async_start_new_kernel_client(self):
+        """nbclient's kernel client, whose requests to the kernel wait at most SEND_SECONDS to be
+        sent: a kernel whose code floods or blocks its own sockets fails its cell, never holds
+        the grader (a send to a peer that reads nothing would otherwise wait for ever)."""
+        import zmq
+
+        kc = await super().async_start_new_kernel_client()
+        for channel in (kc.shell_channel, kc.control_channel, kc.stdin_channel):
+            socket = getattr(channel, "socket", None)
+            if socket is not None:
+                socket.setsockopt(zmq.SNDTIMEO, SEND_SECONDS * 1000)
+        return kc
+
+    async def _async_cleanup_kernel(self):
+        """nbclient's cleanup, with the client's channels given STOP_SECONDS to stop: a kernel
+        whose code broke its own protocol (json or zmq patched) can leave the heartbeat
+        thread waiting for ever, and the grader with it."""
+        kc = getattr(self, "kc", None)
+        if kc is not None:
+            kc.stop_channels = _bounded(kc.stop_channels, STOP_SECONDS)
+        return await super()._async_cleanup_kernel()
 
     async def _async_handle_timeout(self, timeout, cell=None):
         """nbclient found no reply within the cell's timeout: the grader's own knowledge."""
