@@ -82,7 +82,7 @@ class Channel:
             if isinstance(err, socket.timeout):
                 raise KernelSilent("your notebook's code did not answer within the cell's time limit") from err
             raise KernelSilent(f"the notebook's kernel broke the channel: {type(err).__name__}") from err
-        self._update(reply.get("state"), message)
+        self._update(reply.get("state"))
         return reply
 
     def _connect(self) -> None:
@@ -108,7 +108,7 @@ class Channel:
                 conn.close()
                 raise KernelSilent("the notebook's kernel did not answer the judge")
 
-    def _update(self, states: Any, message: dict) -> None:
+    def _update(self, states: Any) -> None:
         """Apply the kernel's copies' state to the values the judge sent. The kernel reports
         this request's arguments, and any value sent earlier whose copy changed since it last
         reported (a scripted user the student's object keeps, say). This request's arguments
@@ -138,7 +138,8 @@ class Channel:
     def _watched(self) -> list[int]:
         """Earlier values the kernel should report if their copy changes: the newest copy of
         each value the judge still holds somewhere besides `sent` (a finished example's
-        values are held by `sent` alone, and are not worth the kernel's time)."""
+        values are held by `sent` alone, and are not worth the kernel's time). CPython's
+        reference count says who holds it: `sent` (once per time it was sent) and this call."""
         return [index for key, index in self._latest.items()
                 if index not in self._current and sys.getrefcount(self.sent[index]) > self._times[key] + 1]
 
