@@ -341,6 +341,49 @@ def test_a_judged_lab_grades_the_solution_whole_and_an_attacker_finds_no_hidden_
         assert not [line for line in hidden if line in shown], student
 
 
+SLOW_WHEN_JUDGED = '''
+import inspect as _inspect
+import time as _time
+
+_answer = run_turn
+
+
+def run_turn(client, messages):
+    """The worked answer, but stuck for good on its first call from a check in the judge."""
+    judged = any("judge" in frame.filename for frame in _inspect.stack())
+    if judged and not _stuck:
+        _stuck.append(True)
+        _time.sleep(3600)
+    return _answer(client, messages)
+
+
+_stuck = []
+'''
+
+
+@pytest.mark.slow
+def test_a_judged_cell_whose_time_runs_out_is_a_timeout_to_regrade_never_a_silent_loss(tmp_path):
+    """Lab 2, judged, with a short cell timeout: the answer's first call from a check never
+    returns. The judge's deadline for that cell passes; the grade says `timeout` and names
+    the cell (as for an unjudged cell), so an instructor regrades with a longer --timeout
+    instead of a student losing points because a machine was busy."""
+    from test_grading import answered
+
+    from agentcourse.grading import pipeline as grading
+    from agentcourse.grading import results
+
+    course, subs = tmp_path / "course", tmp_path / "submissions"
+    course.mkdir()
+    shutil.copy(REPO_ROOT / "nbgrader_config.py", course / "nbgrader_config.py")
+    os.symlink(REPO_ROOT / "solutions", course / "solutions")
+    answered(subs / "slow" / "lab02.ipynb", extra=SLOW_WHEN_JUDGED)
+    report = grading.grade("lab02", subs, results.GradeConfig(jobs=1, cell_timeout=5, property_examples=2,
+                                                              course_root=course, feedback=False))
+    slow = report.results[0]
+    assert slow.status == "timeout", slow
+    assert "test_failed_tool_is_flagged" in slow.detail, slow.detail
+
+
 # ---------------------------------------------------------------- lab check, judged
 
 

@@ -90,7 +90,7 @@ class JudgeRun:
             if answer is None:
                 self._abort()
                 answer = self._read(seconds + GRACE) or {"stdout": "", "error": {
-                    "ename": "TimeoutError", "evalue": "the judge did not answer", "traceback": []}}
+                    "ename": "TimeoutError", "evalue": "the judge did not answer", "traceback": [], "timeout": True}}
             if hidden:  # nothing printed while a hidden check ran is kept
                 answer = {**answer, "stdout": ""}
             else:
@@ -141,6 +141,12 @@ class JudgeRun:
             return None
         line = self.proc.stdout.readline()
         return json.loads(line) if line else None
+
+
+def timed_out(answers: list[dict]) -> bool:
+    """Whether the cell's time ran out in the judge (the kernel never answered within it):
+    the grader's knowledge, like a timeout of an unjudged cell, never a failed check."""
+    return any((a.get("error") or {}).get("timeout") is True for a in answers)
 
 
 def cell_outputs(answers: list[dict], shown: list) -> list[dict]:

@@ -75,7 +75,7 @@ class Judge:
                 exec(compile(str(request["source"]), "<test cell>" if request.get("test") else "<cell>", "exec"),
                      self.namespace)
         except KernelSilent as err:
-            error = {"ename": "TimeoutError", "evalue": str(err), "traceback": []}
+            error = {"ename": "TimeoutError", "evalue": str(err), "traceback": [], "timeout": True}
         except BaseException as err:  # noqa: BLE001 - a failed check is the cell's verdict
             error = {"ename": type(err).__name__, "evalue": _text(err),
                      "traceback": traceback.format_exception(type(err), err, err.__traceback__)[-3:]}

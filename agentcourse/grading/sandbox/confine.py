@@ -237,7 +237,7 @@ class ConfinedExecute(Execute):
         from nbformat import from_dict
         from nbformat.v4 import new_code_cell
 
-        from agentcourse.grading.judge.execute import cell_outputs
+        from agentcourse.grading.judge.execute import cell_outputs, timed_out
 
         def serve(code: str) -> list:
             helper = new_code_cell(code)
@@ -247,7 +247,13 @@ class ConfinedExecute(Execute):
                 self.nb.cells[index] = cell  # nbclient puts the cell it ran in the notebook
             return [dict(o) for o in helper.outputs]
 
+        before = len(self._timed_out)
         answers, shown = self._judge.test(cell.source, float(self.timeout or 60), serve)
+        # The cell's time ran out in the judge or in the kernel's side of it: a timeout of this
+        # cell, as for an unjudged one (the class report says regrade), never a silent loss.
+        if timed_out(answers) or len(self._timed_out) > before:
+            del self._timed_out[before:]
+            self._timed_out.append(cell.metadata.get("nbgrader", {}).get("grade_id") or f"cell {index}")
         cell.outputs = [from_dict(o) for o in cell_outputs(answers, shown)]
         cell.execution_count = index
         cell.metadata.setdefault("agentcourse", {})["judged"] = True
