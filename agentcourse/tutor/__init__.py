@@ -11,13 +11,16 @@ Three layers, each importing only the ones below it:
   prompt cache (tokens.py), message threads, batches, models, and reply.py, which shapes
   the brain's decision into the API's message or stream.
 - act/: the decisions. brain.py's `respond(request) -> Reply` reads the turn (turn.py),
-  matches the request to a task family (act/families/) or a task (create_tasks.py,
-  edit_tasks.py, read_tasks.py, the context tasks) and picks the next move, using the
-  offered tools through toolbox.py.
-- understand/: what requests and prompts say. The script as data (tasks.py, the failure
-  modes in failure_modes.py, canned text in script.py), the prompt rules (rules.py and the
-  modules it reads with), the words of harnesses (harness.py), request wording (wording.py)
-  and the typed tools (tool_types.py).
+  asks the intents that read the request (understand/intents.py), most specific first, for
+  a task family's move (act/families/) or a task (create_tasks.py, edit_tasks.py,
+  read_tasks.py, the context tasks), and picks the next move, using the offered tools
+  through toolbox.py.
+- understand/: what requests and prompts say. The requests it knows as data (one row each
+  in intent_table.py, their words in other languages in request_lexicon.py) and the one
+  matcher that reads them (intents.py, slots.py, wording.py); the script as data (tasks.py,
+  the failure modes in failure_modes.py, canned text in script.py), the prompt rules
+  (rules.py and the modules it reads with), the words of harnesses (harness.py) and the
+  typed tools (tool_types.py).
 
 script_doc.py, above all three, writes docs/TUTOR-SCRIPT.md's tables. See docs/TUTOR.md
 and docs/TUTOR-SCRIPT.md.

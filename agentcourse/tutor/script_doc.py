@@ -4,8 +4,8 @@
     python -m agentcourse.tutor.script_doc --write  # brings docs/TUTOR-SCRIPT.md up to date
 
 Each table sits between `<!-- BEGIN name (generated) -->` and `<!-- END name -->` markers;
-`render_doc` rewrites them all (GENERATED), and tests/tutor/test_script.py fails when the
-doc has drifted. It reads all three layers of the tutor (the script's data, and act's
+`render_doc` rewrites them all (GENERATED; GENERATED_TUTOR for docs/TUTOR.md's list of
+requests), and tests/tutor/test_script.py fails when a doc has drifted. It reads all three layers of the tutor (the script's data, and act's
 shell.py for the commands a shell-only agent is sent), so it sits above them.
 """
 
@@ -15,8 +15,9 @@ import re
 import sys
 
 from agentcourse.paths import REPO_ROOT
+from agentcourse.tutor import rule_doc
 from agentcourse.tutor.act import shell
-from agentcourse.tutor.understand import failure_modes, script, tasks
+from agentcourse.tutor.understand import failure_modes, intent_table, request_lexicon, script, tasks
 
 
 def _cell(s: str) -> str:
@@ -59,12 +60,43 @@ def detection_table() -> str:
 
 
 def task_table() -> str:
-    """The task table of docs/TUTOR-SCRIPT.md, generated from tasks.TASKS."""
-    rows = ["| task | example prompt | patterns (case-insensitive; the first match wins) |",
-            "|---|---|---|"]
-    for t in tasks.TASKS:
-        patterns = "<br>".join(_code(p) for p in t.patterns)
-        rows.append(f"| `{t.name}` | {_cell(t.example)} | {patterns} |")
+    """The patterns of every intent (intent_table.INTENTS), the way each reads a request."""
+    rows = ["| intent | example request | patterns (case-insensitive; every row's are tried, and the "
+            "rows that read a request are ranked by specificity) |", "|---|---|---|"]
+    for i in intent_table.INTENTS:
+        patterns = "<br>".join(_code(p) for p in i.patterns)
+        rows.append(f"| `{i.name}` | {_cell(i.example)} | {patterns} |")
+    return "\n".join(rows)
+
+
+def intents_table() -> str:
+    """The intent table: what names each request, the slots it needs, who acts on it."""
+    rows = ["| intent | acted on by | mood | verbs | objects | slots | read by its words | near misses |",
+            "|---|---|---|---|---|---|---|---|"]
+    for i in intent_table.INTENTS:
+        by = f"`act/families/{i.name.replace('-', '_')}.py`" if i.kind == "family" else \
+            f"brain task `{i.name}`"
+        words = ", ".join(f"`{r}`" for r in i.reads) or "no (patterns only)"
+        cells = (f"`{i.name}`", by, i.mood, ", ".join(i.verbs), ", ".join(i.objects) or "-",
+                 ", ".join(i.slots) or "-", words, _quotes(i.near_misses))
+        rows.append("| " + " | ".join(_cell(c) if "`" not in c else c.replace("|", "\\|")
+                                      for c in cells) + " |")
+    return "\n".join(rows)
+
+
+def lexicon_table() -> str:
+    """Each language of request_lexicon.py: the words that say it, and its phrases' English."""
+    rows = ["| language | said by (markers) | phrases: their English |", "|---|---|---|"]
+    for lang in request_lexicon.LANGUAGES:
+        phrases = "; ".join(f"{p} → {e or '(dropped)'}" for p, e in lang.phrases)
+        rows.append(f"| {lang.name} | {_cell(', '.join(lang.markers))} | {_cell(phrases)} |")
+    return "\n".join(rows)
+
+
+def intent_summary() -> str:
+    """docs/TUTOR.md's short list: each request the tutor knows, with an example."""
+    rows = ["| request | example | mood |", "|---|---|---|"]
+    rows += [f"| `{i.name}` | {_cell(i.example)} | {i.mood} |" for i in intent_table.INTENTS]
     return "\n".join(rows)
 
 
@@ -135,16 +167,24 @@ GENERATED = {
     "jobs": jobs_table,
     "operations": operations_table,
     "shell": shell_table,
+    "intents": intents_table,
+    "request-lexicon": lexicon_table,
     "tasks": task_table,
     "task-tools": task_tools_table,
     "failure-modes": failure_table,
     "detection": detection_table,
+    **rule_doc.GENERATED,  # the rule table, its lexicon and its languages
 }
 
 
-def render_doc(doc: str) -> str:
-    """`doc` with every generated table (between its BEGIN/END markers) brought up to date."""
-    for name, table in GENERATED.items():
+# The generated section of docs/TUTOR.md.
+GENERATED_TUTOR = {"requests": intent_summary}
+
+
+def render_doc(doc: str, generated: dict | None = None) -> str:
+    """`doc` with every generated table (between its BEGIN/END markers) brought up to date:
+    GENERATED's (docs/TUTOR-SCRIPT.md) unless told otherwise."""
+    for name, table in (GENERATED if generated is None else generated).items():
         begin, end = f"<!-- BEGIN {name} (generated) -->", f"<!-- END {name} -->"
         head, _, rest = doc.partition(begin)
         _, _, tail = rest.partition(end)
@@ -159,6 +199,10 @@ if __name__ == "__main__":
         path = REPO_ROOT / "docs" / "TUTOR-SCRIPT.md"
         tmp = path.with_suffix(".md.tmp")
         tmp.write_text(render_doc(path.read_text(encoding="utf-8")), encoding="utf-8")
+        tmp.replace(path)
+        path = REPO_ROOT / "docs" / "TUTOR.md"
+        tmp = path.with_suffix(".md.tmp")
+        tmp.write_text(render_doc(path.read_text(encoding="utf-8"), GENERATED_TUTOR), encoding="utf-8")
         tmp.replace(path)
     else:
         print(task_table(), failure_table(), detection_table(), sep="\n\n")

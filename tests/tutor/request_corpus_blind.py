@@ -7,7 +7,11 @@ prefix of the routing record's route), and its language; a near miss (`None`) re
 task but is none of them: it must get the help reply, a refusal or a plain answer, never a
 task's move.
 
-First contact (the matcher as it was, checkpoint 04's tools): FIRST_CONTACT below.
+First contact (the matcher as it was: the families' patterns, then tasks.TASKS, each request
+as typed and in plain words; checkpoint 04's tools): 85 of 195 requests routed to their task
+(85 of 114 in English, 0 of 81 in French, Spanish and German), 1 of 45 near misses routed to
+a task. After the intent table, its lexicon and the rows' words (request_lexicon.py,
+intent_table.py): LATEST below; tests/tutor/test_request_corpus.py holds the floors.
 """
 
 from __future__ import annotations
@@ -21,9 +25,10 @@ class Case(NamedTuple):
     lang: str = "en"
 
 
-# First contact: (right, of) for every phrasing, the non-English phrasings, and near misses
-# routed to a task (lower is better).
-FIRST_CONTACT = {"phrasings": (0, 0), "non_english": (0, 0), "near_misses_routed": (0, 0)}
+# (right, of) for every phrasing, the non-English phrasings, and near misses routed to a task
+# (lower is better): at first contact, and now.
+FIRST_CONTACT = {"phrasings": (85, 195), "non_english": (0, 81), "near_misses_routed": (1, 45)}
+LATEST = {"phrasings": (189, 195), "non_english": (81, 81), "near_misses_routed": (0, 45)}
 
 F, T = "family:", "task:"
 

@@ -6,9 +6,13 @@ written before the recogniser and never used to tune it, so its score is an esti
 how the recogniser does on phrasings nobody here wrote. tests/tutor/rule_corpus_blind.txt
 holds two batches written blind, tests/tutor/rule_corpus_blind3.txt a third,
 tests/tutor/rule_corpus_blind4.txt a fourth, tests/tutor/rule_corpus_blind5.txt a fifth and
-tests/tutor/rule_corpus_blind6.txt a sixth, each measured on first contact (the figures are
+tests/tutor/rule_corpus_blind6.txt a sixth and tests/tutor/rule_corpus_blind7.txt a seventh (a
+third of it in French, Spanish and German, its cases' language marked), each measured on first contact (the figures are
 in docs/TUTOR-SCRIPT.md); the recogniser was fixed after that, so they are tuned cases now.
-The third to sixth batches' cases are whole prompts: their asks-when-it-shouldnt cases are
+tests/tutor/rule_corpus_languages.txt holds more rules in those three languages, and
+tests/tutor/rule_corpus_probes.txt more in English about what a rule covers, both written
+after the seventh batch by someone who had read the recogniser (tuned, not blind). The third
+to seventh batches' cases, the languages' and the probes' are whole prompts: their asks-when-it-shouldnt cases are
 judged as they stand (a prompt that never tells the model to ask has no failure), not
 against an added unlimited clarification rule.
 """
@@ -28,7 +32,7 @@ import pytest
 from tutor_sim import tools_read
 
 from agentcourse.paths import REPO_ROOT
-from agentcourse.tutor.understand import failure_modes, rules
+from agentcourse.tutor.understand import failure_modes, rule_languages, rule_table, rules
 
 CORPUS = Path(__file__).with_name("rule_corpus.txt")
 BLIND = Path(__file__).with_name("rule_corpus_blind.txt")
@@ -36,6 +40,9 @@ BLIND3 = Path(__file__).with_name("rule_corpus_blind3.txt")
 BLIND4 = Path(__file__).with_name("rule_corpus_blind4.txt")
 BLIND5 = Path(__file__).with_name("rule_corpus_blind5.txt")
 BLIND6 = Path(__file__).with_name("rule_corpus_blind6.txt")
+BLIND7 = Path(__file__).with_name("rule_corpus_blind7.txt")
+LANGUAGES = Path(__file__).with_name("rule_corpus_languages.txt")
+PROBES = Path(__file__).with_name("rule_corpus_probes.txt")
 
 # Judged inside a neutral prompt that states none of the rules.
 BASE = "You are a coding assistant. You help the user with the code files in one project.\n\n"
@@ -52,9 +59,10 @@ class Case:
     text: str
     held_out: bool
     line: int
-    batch: str = ""  # the corpus section's tag: "", "held-out", "blind-1" ... "blind-6"
+    batch: str = ""  # the corpus section's tag: "", "held-out", "blind-1" ... "blind-7"
     source: str = CORPUS.name  # the corpus file
     whole: bool = False  # a whole prompt: no unlimited clarification rule is added to it
+    lang: str = "en"  # "en", "fr", "es", "de" or "mixed" (a "#: fr" line in the corpus)
 
     def __str__(self) -> str:
         where = "" if self.place == "system" else f"@{self.place} "
@@ -65,17 +73,20 @@ class Case:
 
 def load_corpus(path: Path = CORPUS, whole: bool = False) -> list[Case]:
     cases: list[Case] = []
-    mode, batch = "", ""
+    mode, batch, lang = "", "", "en"
     lines = path.read_text(encoding="utf-8").split("\n")
     i = 0
     while i < len(lines):
         line, number = lines[i], i + 1
         i += 1
+        if line.startswith("#: "):
+            lang = line[3:].strip()
+            continue
         if not line.strip() or line.startswith("#"):
             continue
         if line.startswith("["):
             head = line.strip("[] ").split()
-            mode, batch = head[0], " ".join(head[1:])
+            mode, batch, lang = head[0], " ".join(head[1:]), "en"
             assert mode in failure_modes.FAILURE_IDS, f"line {number}: unknown mode {mode}"
             continue
         sign, _, rest = line.partition(" ")
@@ -91,7 +102,9 @@ def load_corpus(path: Path = CORPUS, whole: bool = False) -> list[Case]:
             i += 1
             rest = "\n".join(block)
         held = batch == "held-out"
-        cases.append(Case(mode, sign == "+", place, rest, held, number, batch, path.name, whole))
+        cases.append(
+            Case(mode, sign == "+", place, rest, held, number, batch, path.name, whole, lang)
+        )
     return cases
 
 
@@ -102,8 +115,11 @@ CASES = (
     + load_corpus(BLIND4, whole=True)
     + load_corpus(BLIND5, whole=True)
     + load_corpus(BLIND6, whole=True)
+    + load_corpus(BLIND7, whole=True)
+    + load_corpus(LANGUAGES, whole=True)
+    + load_corpus(PROBES, whole=True)
 )
-BATCHES = ("blind-1", "blind-2", "blind-3", "blind-4", "blind-5", "blind-6")
+BATCHES = ("blind-1", "blind-2", "blind-3", "blind-4", "blind-5", "blind-6", "blind-7")
 
 
 def prompt_for(case: Case) -> tuple[str, list[dict]]:
@@ -157,6 +173,15 @@ def test_the_corpus_is_large_varied_and_has_look_alikes():
     assert len({(c.mode, c.text) for c in CASES}) > 0.9 * len(CASES)
 
 
+@pytest.mark.parametrize("lang", ["fr", "es", "de"])
+def test_each_language_is_judged_right_on_the_tuned_corpus(lang):
+    """Rules in French, Spanish and German (rule_languages.py) are read as their English is."""
+    mine = [c for c in CASES if c.lang == lang and not c.held_out]
+    assert len(mine) >= 60, lang
+    score, wrong = accuracy(mine)
+    assert score >= TUNED_TARGET, f"{lang}: {score:.1%}\n" + "\n".join(map(str, wrong))
+
+
 @pytest.mark.parametrize("mode", failure_modes.FAILURE_IDS)
 def test_each_rule_is_judged_right_on_the_tuned_corpus(mode):
     mine = [c for c in CASES if c.mode == mode and not c.held_out]
@@ -190,11 +215,39 @@ def test_rules_for_other_failures_do_not_switch_on_asking():
     "if the user asks you to delete ...") may read as one."""
     for case in CASES:
         if case.mode == "asks-when-it-shouldnt" or re.search(
-            r"\bask|clarif|question|confirm|check (?:in )?with", case.text, re.I
+            r"\bask|clarif|question|confirm|check (?:in )?with|demand|pregunt|\bpid|\bfrag|rückfrag|bestätig",
+            case.text,
+            re.I,
         ):
             continue
         system, tools = prompt_for(case)
         assert not rules.missing(system, tools)["asks-when-it-shouldnt"], str(case)
+
+
+# The reader: every module of rule recognition with code (the tables, the lexicon and the
+# languages are data). It may not grow as the tables and the corpora do: 1,677 lines (1,200
+# of code) before the rules became rows, 1,872 (1,229) with the rows and three languages.
+READER = ("rules.py", "rule_reader.py", "rule_checks.py", "ask_checks.py", "rule_scope.py",
+          "clauses.py", "clues.py", "binding.py", "prompt_text.py")
+READER_LINES = 1900
+
+
+def _data_only(value: object) -> bool:
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _data_only(v) for k, v in value.items())
+    if isinstance(value, tuple | list):
+        return all(_data_only(v) for v in value)
+    return isinstance(value, str | bool | int)
+
+
+def test_the_rules_and_languages_are_tables_read_by_a_reader_that_does_not_grow():
+    folder = Path(rules.__file__).parent
+    lines = sum(len((folder / name).read_text(encoding="utf-8").splitlines()) for name in READER)
+    assert lines <= READER_LINES, lines
+    assert _data_only(rule_table.RULES) and _data_only(rule_languages.LANGUAGES)
+    assert [row["mode"] for row in rule_table.RULES] == list(failure_modes.FAILURE_IDS)
+    assert {"fr", "es", "de"} <= set(rule_languages.LANGUAGES)
+    assert "To add a language" in (rule_languages.__doc__ or "")
 
 
 def test_explain_says_where_and_which_sentence():
@@ -256,7 +309,7 @@ def test_the_docs_show_real_output_and_the_corpus_figures():
     blind = [sum(c.batch == batch for c in CASES) for batch in BATCHES]
     for figure in (
         f"holds {len(CASES)} phrasings",
-        f"batches of {blind[0]}, {blind[1]}, {blind[2]}, {blind[3]}, {blind[4]} and {blind[5]}",
+        "batches of " + ", ".join(map(str, blind[:-1])) + f" and {blind[-1]}",
         f"({look_alikes} of them look-alikes",
         f"on the {len(tuned)} the recogniser",
         f"90% on {len(held)} held out",

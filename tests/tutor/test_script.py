@@ -102,6 +102,11 @@ def test_doc_tables_match_the_data():
     assert script_doc.render_doc(doc) == doc, "run: python -m agentcourse.tutor.script_doc --write"
     for table in (script_doc.task_table(), script_doc.failure_table(), script_doc.detection_table()):
         assert table in doc
+    for table in (script_doc.intents_table(), script_doc.lexicon_table()):
+        assert table in doc
+    tutor = (REPO_ROOT / "docs" / "TUTOR.md").read_text(encoding="utf-8")
+    assert script_doc.render_doc(tutor, script_doc.GENERATED_TUTOR) == tutor, \
+        "run: python -m agentcourse.tutor.script_doc --write"
 
 
 def test_canned_source_is_valid_python():

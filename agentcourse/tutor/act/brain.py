@@ -4,8 +4,9 @@
 
 The current user turn is the last user message that is not only tool results; the
 tool calls and results after it are the progress of the current task (turn.py reads
-them into a Turn). `decide` tries the arena's task families (act/families/), then each
-task of tasks.TASKS whose pattern matches, through TASK_HANDLERS: the small state
+them into a Turn). `decide` asks the intents that read the request (understand/intents.py:
+the rows of intent_table.py, most specific first), each through its handler: a family's
+move (act/families/) or a task of TASK_HANDLERS, the small state
 machines of create_tasks.py (new files and functions), edit_tasks.py (changes to
 existing code), read_tasks.py (listing, reading, running the tests), and the
 context-engineering step's context_tasks.py (notes, the long summary), compaction.py
@@ -31,6 +32,7 @@ missing. No randomness: the same request always gets the same reply, ids include
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from agentcourse.tutor.act import families, foreign, plan_tool, side
 from agentcourse.tutor.act.answer import and_list, declined, to_reply
@@ -63,7 +65,7 @@ from agentcourse.tutor.act.turn import (
     read_turn,
     say,
 )
-from agentcourse.tutor.understand import script, tasks, wording
+from agentcourse.tutor.understand import intents, script, tasks
 from agentcourse.tutor.understand.tool_types import UNUSED_TOOLS
 
 __all__ = ["Reply", "respond", "missing_rules", "read_tools", "read_turn", "describe", "decide",
@@ -107,9 +109,11 @@ def _decide(turn: Turn) -> Action:
     planned = plan_tool.step(turn, _take)  # a request of several steps, with a plan tool offered
     if planned is not None:
         return planned
-    # The request as typed, then in plain words (no "Could you", "thanks!" or code quotes).
-    for request in dict.fromkeys((turn.request, wording.plain(turn.request))):
-        action = _take(turn, request)
+    # The request as typed, then in plain words (no "Could you", "thanks!" or code quotes),
+    # then, in another language, in the intent table's English (which its task then reads).
+    english = intents.english(turn.request) != turn.request
+    for request in intents.forms(turn.request):
+        action = _take(replace(turn, request=request) if english else turn, request)
         if action is not None:
             return action
     as_json = None if turn.steps else foreign.json_reply(_system(turn), turn.prompt)
@@ -121,17 +125,14 @@ def _decide(turn: Turn) -> Action:
 
 
 def _take(turn: Turn, request: str) -> Action | None:
-    """The move of the first family, then the first of the tutor's tasks, that takes `request`."""
-    action = families.dispatch(turn, request)  # the family moves (agentcourse/tutor/act/families/)
-    if action is not None:
-        return action
-    for task in tasks.TASKS:
-        m = task.match(request)
-        if m:
-            groups = {k: (v or "").rstrip(".") for k, v in m.groupdict().items()}
-            action = TASK_HANDLERS[task.name](turn, groups)
-            if action is not None:
-                return action
+    """The move of the most specific intent that reads `request` and acts on it: a family's
+    move (act/families/) or one of the tutor's tasks (TASK_HANDLERS)."""
+    for intent, groups in intents.ranked(request):
+        move = families.move_for(intent.name) if intent.kind == "family" else None
+        handler = move.act if move else TASK_HANDLERS[intent.name]
+        action = handler(turn, groups)
+        if action is not None:
+            return action
     return None
 
 

@@ -1,7 +1,7 @@
 """The tutor's tasks for the context-engineering step (checkpoints 06 and 07).
 
 Four tasks, each a small state machine like every task of the tutor ("what do I know so
-far -> next step"), listed in tasks.TASKS and dispatched by brain.TASK_HANDLERS. Two
+far -> next step"), each a row of intent_table.INTENTS and dispatched by brain.TASK_HANDLERS. Two
 are here:
 
     remember         "Remember that ...": the user's own words, written with the memory

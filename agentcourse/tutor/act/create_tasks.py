@@ -3,7 +3,8 @@
     task_create(turn, groups)        "Create hello.py with a hello world function."
     task_add_function(turn, groups)  "Add a multiply function to math_utils.py."
 
-brain.py dispatches to them (TASK_HANDLERS) when tasks.TASKS' patterns match. What the
+brain.py dispatches to them (TASK_HANDLERS) when their intent rows read the request
+(understand/intent_table.py). What the
 new code is comes from the request's own words (the text it should print, the function's
 name) or the script's known functions (code.py writes both); what is left of the request
 that the new code does not account for is said, not silently dropped. A new file is

@@ -34,6 +34,8 @@ MAX_USES = 12  # uses a research answer cites one by one (an import and a call c
 _QUESTION_NAME = (
     r"`(\w+)`",  # a name in backticks
     r"\b([A-Za-z]\w*_\w+)\b",  # snake_case reads as code
+    r"\bwhere\s+([A-Za-z_]\w*)\s+(?:is|are|gets)\b",  # "find where slugify is defined"
+    r"\bthe\s+([A-Za-z_]\w*)\s+(?:function|method|class)\b",  # "where is the add function used?"
     r"\b(?:is|are|does|calls?|uses?|imports?|defines?|references?)\s+([A-Za-z_]\w*)\b",
 )
 

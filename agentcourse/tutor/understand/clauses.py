@@ -1,20 +1,22 @@
 """A sentence as words with kinds, and the polarity of each word: the clause machinery the
-prompt-rule recognisers (rules.py, clues.py) are written in.
+rule table's checks (rule_checks.py, ask_checks.py, clues.py) are written in.
 
     words(clause, this) -> ((word, kinds), ...)   # slips mended, phrases folded, kinds looked up
     has(ws, "DEL"), find(ws, "READ")              # which kinds a clause holds, and where
     polarity(ws, i) -> "neg" | "perm" | "opt" | "pos"   # how word i is meant
 
-Steps 3 and 4 of reading a prompt (rules.py's docstring has them all): the word lists are
-data in lexicon.py; a word is governed by the nearest marker before it in its clause
-(governor), else judged by what follows it (predicate). words() and the lookups are cached,
-since every recogniser reads the same sentences.
+Steps 3 and 4 of reading a prompt (rules.py's docstring has them all): a sentence in French,
+Spanish or German is first put into English words (in_english, with the tables of
+rule_languages.py); the word lists are data in lexicon.py; a word is governed by the
+nearest marker before it in its clause (governor), else judged by what follows it
+(predicate). words() and the lookups are cached, since every rule reads the same sentences.
 """
 
 from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 
 from agentcourse.tutor.understand.lexicon import (
     ANCHORS,
@@ -23,9 +25,27 @@ from agentcourse.tutor.understand.lexicon import (
     NOT_SLIPS,
     PHRASES,
 )
+from agentcourse.tutor.understand.rule_languages import LANGUAGES
 
 _KINDS = {kind: re.compile(pattern) for kind, pattern in LEXICON.items()}
+_ANCHORS = tuple(ANCHORS.split())
+_NOT_SLIPS = frozenset(NOT_SLIPS.split()) | frozenset(_ANCHORS)
 _PHRASES = [(re.compile(rf"\b(?:{p})\b"), f" {r} ") for p, r in PHRASES]
+# Whole words: not inside a word (but after an elision: "d'être"), and not followed by a
+# letter unless the phrase ends in "'" ("l'utilisateur").
+_WHOLE = r"(?<!\w)(?:{})(?!(?<=\w)\w)"
+
+
+def plain(s: str) -> str:
+    """Text without its accents: students often leave them out ("reponds brievement")."""
+    return "".join(c for c in unicodedata.normalize("NFD", s) if not unicodedata.combining(c))
+
+
+_LANGUAGES = [
+    (re.compile(_WHOLE.format(plain(lang["markers"]))),
+     [(re.compile(_WHOLE.format(plain(p))), f" {r} ") for p, r in lang["phrases"]])
+    for lang in LANGUAGES.values()
+]
 
 # How far (in words) a marker reaches forward.
 REACH = 8
@@ -39,9 +59,9 @@ def spelled(word: str) -> str:
     """The word a slip of the keyboard stands for (see ANCHORS), else the word itself."""
     if word in MISSPELLINGS:
         return MISSPELLINGS[word]
-    if len(word) < 5 or word in ANCHORS or word in NOT_SLIPS:
+    if len(word) < 5 or word in _NOT_SLIPS:
         return word
-    for a in ANCHORS:
+    for a in _ANCHORS:
         if len(a) == len(word):  # two neighbours swapped
             diff = [j for j in range(len(a)) if a[j] != word[j]]
             if len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == word[diff[1]]:
@@ -62,7 +82,7 @@ _SPELLING = [
     for p, r in (
         (r"""["']?(\w+)["']?\s*[:=]\s*(?:""|'')""", r" \1 emptylit "),  # old_str="" / old_str: ''
         (r"""(?<![\w"'])(?:""|'')(?![\w"'])""", " emptylit "),
-        (r"\b[a-z]{5,}\b", lambda m: spelled(m.group())),
+        (r"\b[a-z]{4,}\b", lambda m: spelled(m.group())),
         (
             r"\b(do|does|did|is|are|was|were|has|have|had|should|would|could|must|need)nt\b",
             r"\1n't",
@@ -93,6 +113,7 @@ def words(clause: str, this: str = "") -> tuple[Word, ...]:
     """The clause as (word, kinds) pairs, phrases folded into canonical words."""
     s = clause.lower().replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
     s = s.replace('"""', " ").replace("'''", " ")
+    s = in_english(s)
     for pattern, repl in _SPELLING:
         s = pattern.sub(repl, s)
     if this:  # "use this tool" / "call it" in a tool's description means the tool's action
@@ -109,6 +130,23 @@ def words(clause: str, this: str = "") -> tuple[Word, ...]:
     return tuple(
         (w, kinds(w)) for w in re.findall(r"[a-z0-9_]+(?:\.[a-z0-9]+)*(?:'s|s')?|[:;,]", s)
     )
+
+
+def in_english(s: str) -> str:
+    """A lower-cased sentence with the words of every language whose markers it holds put
+    into English (rule_languages.LANGUAGES), the language with the most markers first; its
+    accents are dropped then, since students often leave them out."""
+    bare = plain(s)
+    found = [(len(markers.findall(bare)), n) for n, (markers, _) in enumerate(_LANGUAGES)]
+    if not any(count for count, _ in found):
+        return s
+    s = bare
+    for count, n in sorted(found, key=lambda f: (-f[0], f[1])):
+        if count == 0:
+            break
+        for pattern, repl in _LANGUAGES[n][1]:
+            s = re.sub(r" {2,}", " ", pattern.sub(repl, s)).strip()
+    return s
 
 
 @functools.lru_cache(maxsize=8192)

@@ -1,11 +1,12 @@
-"""The questions the prompt-rule recognisers (rules.py's rule_* functions) ask of a
+"""The questions the rule table's steps (through rule_checks.py and ask_checks.py) ask of a
 sentence's words beyond polarity, and the word sets they use: what a delete acts on
 (object_of), who the subject is (someone_else), on what condition or exception a
 prohibition holds (on_condition, unless_asked), how a read and an edit are ordered
-(read_then_edit), and whether a question is limited to unclear requests (when_unclear).
+(read_then_edit), and whether two negations make asking a demand (demanded).
 
 Each takes a clause as clauses.words() gives it and the position of the word in question;
-the recogniser turns the answers into a verdict and the reason a student reads.
+the rule reader (rule_reader.py) turns the answers into a verdict and the reason a student
+reads.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from agentcourse.tutor.understand.clauses import (
     kinds,
     polarity,
 )
+from agentcourse.tutor.understand.lexicon import FOLDER_NAMES, REPLY_PLACES
 
 # ---------------------------------------------------------------------------- never delete
 
@@ -30,7 +32,8 @@ OBJECT_WINDOW = 6
 
 
 def object_of(ws: tuple[Word, ...], i: int) -> str:
-    """'file', 'other', 'outside' or '' for what word i acts on: the words after it, or
+    """'file', 'other', 'outside', 'some' (in one folder), 'kind' (of file) or '' for what
+    word i acts on: the words after it, or
     for a participle or noun ("files must never be deleted", "file deletion") before it."""
     after = []
     for w, k in ws[i + 1 : i + 1 + OBJECT_WINDOW]:
@@ -39,9 +42,16 @@ def object_of(ws: tuple[Word, ...], i: int) -> str:
         after.append((w, k))
     if any(w == "outside" for w, _ in after):
         return "outside"
+    if REPLY_TEXT.search(" ".join(w for w, _ in after)):
+        return "other"  # "Never delete the user's notes in your reply": text of the reply
+    for j, (_, k) in enumerate(after[1:], 1):  # "Never delete Python files": some files only
+        if "FILE" in k and "FILEKIND" in after[j - 1][1]:
+            return "kind"
     for j, (w, _) in enumerate(after):  # "files in the .git directory", not "in the project folder"
         where = after[j + 1 : j + 4]
-        if w in ("in", "inside", "within", "under") and has(where, "DIR"):
+        named = [x for x, _ in where if x not in ("the", "your", "a")][:1]  # "files in node_modules"
+        folder = has(where, "DIR") or bool(named) and ("_" in named[0] or "/" in named[0] or named[0] in FOLDERS)
+        if w in ("in", "inside", "within", "under", "from", "of") and folder:
             if not WHOLE & {x for x, _ in where}:
                 return "some"
     for _, k in after:
@@ -60,6 +70,8 @@ def object_of(ws: tuple[Word, ...], i: int) -> str:
     return ""
 
 
+FOLDERS = frozenset(FOLDER_NAMES.split())
+REPLY_TEXT = re.compile(rf"\b(?:in|from|of) (?:the |your )?(?:{REPLY_PLACES})\b")
 # Places that stand for the whole project: "files in the project directory" are all files.
 WHOLE = frozenset("project working work root repo repository workspace current your this".split())
 
@@ -197,7 +209,8 @@ def refused_request(ws: tuple[Word, ...], i: int) -> bool:
 def noun_near(ws: tuple[Word, ...], i: int) -> str:
     """The thing other than a file that word i is about ("lines", "comments"), for a reason."""
     near = ws[max(0, i - OBJECT_WINDOW) : i] + ws[i + 1 : i + OBJECT_WINDOW + 1]
-    return next((w for w, k in near if "NONFILE" in k), "something else")
+    found = next((w for w, k in near if "NONFILE" in k), "something else")
+    return "code or its output" if found == "codething" else found  # PHRASES' word for them
 
 
 # ---------------------------------------------------------------------------- concise replies
@@ -302,70 +315,10 @@ def previous_read(ws: tuple[Word, ...]) -> bool:
 
 # ---------------------------------------------------------------------------- a limit on asking
 
-ONLY = kinds("only")
-# Verbs that put a question in the model's reply: "end with a question", "include a question".
-POSE = frozenset("end finish close conclude include add pose append offer".split())
-# An example dialogue whose model turn asks for permission: 'User: "fix the typo" -> You:
-# "Which typo, and should I fix it now?"'.
-SHOWN_ASKING = re.compile(
-    r"\buser : .*\b(?:you|assistant|agent|model|claude|bot) : (?:(?!\buser :).)*\b(?:should i"
-    r"|shall i|may i|can i|do you want me to|would you like me to|is it (?:ok|okay|fine) (?:if|to)"
-    r"|want me to)\b"
-)
-
-
 def demanded(ws: tuple[Word, ...], i: int) -> bool:
     """'Never proceed without asking', 'do nothing without the user's confirmation': two
     negations make asking a demand."""
     return any(ws[j][0] == "without" and governed(ws, j) == "neg" for j in range(max(0, i - 2), i))
-
-
-def when_unclear(ws: tuple[Word, ...], i: int) -> bool:
-    """Whether the ask at i is only for unclear requests: its clause ties it to an unclear
-    request ("if the request is ambiguous, ask", "ask when the instructions are vague",
-    "clarify ambiguous requests", "ambiguous request -> ask") and to nothing else ("when in
-    doubt", "if needed", "especially when ambiguous", "if anything is unclear")."""
-    lo = max([j + 1 for j in range(i) if ws[j][0] == ";"], default=0)
-    hi = next((j for j in range(i, len(ws)) if ws[j][0] == ";"), len(ws))
-    clause = [w for w, _ in ws[lo:hi]]
-    at = i - lo
-    if BROADER & set(clause):
-        return False
-    tied = False
-    for u, w in enumerate(clause):
-        if w in CONDITION and not UNCLEAR & set(clause[u + 1 : u + 7]):
-            if u and clause[u - 1] in ("not", "never"):
-                continue  # "..., not when they are clear"
-            return False  # a condition of another kind: "when in doubt", "if needed"
-        if w not in UNCLEAR or polarity(ws[lo:hi], u) == "neg":
-            continue
-        if u < at and REASONS & set(clause[u:at]) and not CONDITION & set(clause[:u]):
-            continue  # a reason, not a condition: "Requests are often ambiguous, so always ask"
-        if u < at:  # the condition first: "if ... ambiguous, ask", "ambiguous request -> ask"
-            tied = (
-                tied
-                or bool({",", "then", ":"} & set(clause[u:at]))
-                or bool(CONDITION & set(clause[:u]))
-            )
-        else:  # "ask when ... vague", "clarify ambiguous requests"
-            tied = tied or u - at <= 2 or bool(CONDITION & set(clause[at:u]))
-    return tied
-
-
-CONDITION = frozenset("if when whenever where for about".split())
-REASONS = frozenset("so therefore hence thus consequently".split())
-# Words that widen an unclear-request condition to almost any request.
-BROADER = frozenset(
-    "especially particularly even also regardless anything something everything slightly all doubt unsure"
-    " uncertain sure".split()
-)
-
-# What makes a request worth a question (the model's own doubt is not enough).
-UNCLEAR = frozenset("ambiguous ambiguity unclear vague underspecified".split())
-# A request that needs no question: "if the request is clear, act; otherwise ask".
-CLEAR = frozenset("clear obvious unambiguous specific explicit straightforward".split())
-# After "otherwise": the model gets on with the task.
-GO = frozenset("act proceed go continue carry do just start implement make".split())
 
 
 def how_many(ws: tuple[Word, ...], i: int) -> bool:
@@ -374,13 +327,3 @@ def how_many(ws: tuple[Word, ...], i: int) -> bool:
     return bool(
         {"more", "multiple", "several", "many", "over", "bulk", "batch", "batches"} & set(after)
     )
-
-
-def person_asks(ws: tuple[Word, ...], i: int) -> bool:
-    """'the user asks', 'if asked', 'was asked': someone else asks, not the model."""
-    if ws[i][0] in ("asks", "asked"):
-        return True
-    before = ws[max(0, i - 3) : i]
-    if any(w == "i" for w, _ in before):  # "if I ask you to delete a file": the user writing
-        return True
-    return has(before, "PERSON") and not has(before, "AGENT")

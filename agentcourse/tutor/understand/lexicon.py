@@ -1,11 +1,14 @@
 """The words the prompt-rule reader knows, as data: PHRASES (multi-word expressions folded
 into one canonical word), LEXICON (the kinds of words: NEG, PERM, DEL, READ, ...) and the
-spelling tables (ANCHORS, NOT_SLIPS, MISSPELLINGS).
+spelling tables (ANCHORS, NOT_SLIPS, MISSPELLINGS). They are English: a sentence in French,
+Spanish or German is first put into these English words by rule_languages.py, which also
+says how to add a language.
 
 clauses.words() reads a sentence with them (slips mended, phrases folded, each word given
-its kinds), and rules.py's recognisers ask which kinds a sentence holds and what governs
-them. A change here changes what counts as a rule: tests/tutor/test_rules.py judges it
-against the corpus, and tests/tutor/test_routing_record.py shows every judgement it moves.
+its kinds), and the steps of the rule table's rows (rule_table.py) ask which kinds a
+sentence holds and what governs them. A change here changes what counts as a rule:
+tests/tutor/test_rules.py judges it against the corpora, and
+tests/tutor/test_routing_record.py shows every judgement it moves.
 """
 
 from __future__ import annotations
@@ -15,27 +18,6 @@ from __future__ import annotations
 # Multi-word expressions folded into one canonical word before the lexicon lookup. Applied
 # in order to the lower-cased clause; "\b" is added on both sides.
 PHRASES: tuple[tuple[str, str], ...] = (
-    # the commonest rule words of French, Spanish and German, which students mix into
-    # English ("ne jamais delete a file", "pour créer un fichier", "réponses courtes")
-    (r"même si|incluso si|aun si|selbst wenn|auch wenn", " even if "),
-    (r"ne jamais|jamais|nunca|niemals", "never"),
-    (r"ne (?:pas|plus)|ne \w+ (?:pas|plus)|nicht", "not"),
-    (r"toujours|siempre|immer", "always"),
-    (r"sans|ohne", "without"),
-    (r"avant de|avant d'|antes de", "before"),
-    (r"l'avoir lu|lire|lu|leer|lesen|gelesen", "read"),
-    (r"supprimer|supprime|effacer|borrar|eliminar|löschen", "delete"),
-    (r"fichiers|archivos|dateien", "files"),
-    (r"fichier|archivo|datei", "file"),
-    (r"vide|vacío|vacio", "empty"),
-    (r"créer|crée|crear|erstellen|anlegen", "create"),
-    (r"demander|preguntar|fragen", "ask"),
-    (r"courtes?|courts?|breves?|cortas?|cortos?|kurze?n?", "short"),
-    (r"réponses?|respuestas?|antworten", "answers"),
-    (r"nouveaux|nouveau|nouvelles?|nuevos?|nuevas?|neuen?|neues?", "new"),
-    (r"s'il (?:te|vous) pla[iî]t|svp|por favor|bitte", "please"),
-    (r"seulement|uniquement|sólo|nur", "only"),
-    (r"(?<=ask) si|(?<=only) si", "if"),
     # discourse markers and intensifiers that carry no rule
     (
         r"in brief|in short|no matter what|under any circumstances|whatever the reason(?: given)?"
@@ -85,6 +67,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "free to",
     ),
     (r"no need|not necessary|not needed|not required|unnecessary to", "optional"),
+    (r"if you (?:want|like|wish|prefer)(?: to)?|if you feel like it|at your (?:own )?discretion", "optional"),
     (r"(?:have|has|need|needs|ought) to|required to|is required|are required", "must"),
     (
         r"make sure(?: to| that)?|be sure to|ensure(?: that)?|remember to|it is (?:important|essential|"
@@ -97,6 +80,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"|(?:a |the )?(?:prerequisite|precondition) (?:for|to|of)",  # "... is a prerequisite for editing"
         "before",
     ),
+    (r"beforehand|in advance|up front|upfront|(?:start|starts|starting|begin|begins|beginning) (?:by|with)",
+     "first"),
     (r"(?<=[;,] )if not(?= ?,)", "otherwise"),  # "if the request is unclear, ask; if not, act"
     (r"preceded by|only after|only once|must follow|follows?|comes? after", "after"),
     (r"and then|after that|afterwards|, then", "then"),  # "only then" keeps its "only"
@@ -146,7 +131,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (
         r"(?:narrat\w*|explain\w*|describ\w*|walk\w* (?:through|the user through)) (?:of )?(?:what you"
-        r" (?:are doing|did|do)|(?:your|the|each|every) (?:process|steps?|reasoning|thinking|approach"
+        r" (?:are doing|did|do|(?:are )?(?:going|about) to do|will do|plan to do)|(?:your|the|each|every) (?:process|steps?|reasoning|thinking|approach"
         r"|actions?))|explanations? of (?:your |the )?(?:process|steps|reasoning)"
         r"|explain(?: yourself)?(?=\s*(?:[,;.!]|$))",  # "Act, don't explain.": with no object
         "narration",
@@ -177,7 +162,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "concise",
     ),
     (  # not "get the short answer", "write less code"
-        r"get (?:straight |right |directly )?to the point|(?:say|talk|speak|write) less(?! code)",
+        r"get (?:straight |right |directly )?to the point|(?:say|talk|speak|write) less(?! code)|less talk(?:ing)?",
         "be concise",
     ),
     (
@@ -269,7 +254,7 @@ LEXICON: dict[str, str] = {
     "READ": r"read|reads|reading|view|viewing|viewed|inspect\w*|examin\w*|open|opening|opened|see"
     r"|seen|study|review|scan|cat|check|checking|understand|know|read_\w+|view_\w+|cat_\w+|peek|glance"
     r"|look"
-    r"|reread|looked"
+    r"|reread|looked|fetch|fetches|fetching|retrieve\w*"
     r"|get_file\w*",
     "MOD": r"edit|edits|editing|edited|modif\w*|change|changes|changing|alter\w*|update|updates"
     r"|updating|write|writes|writing|overwrite\w*|patch\w*|replac\w*|rewrit\w*|touch(?:es|ing)?|edit_\w+"
@@ -286,10 +271,16 @@ LEXICON: dict[str, str] = {
     "FILE": r"files?|documents?|anything|something|everything"
     r"|\w+\.(?:py|js|ts|md|txt|json|toml|cfg|ini|yaml|yml|html|css|sh|c|h|go|rs)|project",
     "DIR": r"folders?|director(?:y|ies)|dirs?",  # a request to delete a file is not about these
+    # a kind of file that leaves the others out: "Never delete Python files"
+    "FILEKIND": r"python|javascript|typescript|java|html|css|markdown|yaml|json|csv|test|config|configuration"
+    r"|generated|binary|temporary|temp|hidden|log|image|lock|backup|cache|build|vendored|legacy|sensitive"
+    r"|important|unused|large|small|old",
     "NONFILE": r"lines?|code|comments?|functions?|methods?|class(?:es)?|tests?|imports?|variables?"
     r"|text|whitespace|branch(?:es)?|commits?|history|logs?|messages?|words?|characters?"
     r"|rows?|records?|entr(?:y|ies)|docstrings?|statements?|names?|diffs?|patches|edits|changes"
-    r"|identifiers?|modules?|titles?|codething|changelogs?|readme\w*|docs|documentation",
+    r"|identifiers?|modules?|titles?|codething|changelogs?|readme\w*|docs|documentation"
+    r"|notes?|data|databases?|headers?|licen[cs]es?|sections?|paragraphs?|fields?|tables?|quotes?|todos?"
+    r"|labels?|tags?|emails?|accounts?",
     "NOTFILE_READ": r"readme\w*|docs|documentation|instructions|request|requests|question"
     r"|questions|message|error|errors|output|results?|task|prompt|spec|logs?|user's|tests?|paths?"
     r"|carefully|guides?|guidelines|manual|conventions|specs|specification|wiki|changelog|issues?"
@@ -310,21 +301,29 @@ LEXICON: dict[str, str] = {
     r"|minimum",
     "ONLY": r"only|solely|exclusively",
 }
+# What a rule's object may be besides a file. The text of what the model says: deleting
+# words "from the output you show" or "in your reply" is no file's.
+REPLY_PLACES = r"reply|replies|output|answer|answers|response|responses|summary|summaries|message|messages|conversation|chat"
+# Folders a rule names without the word "folder": "Never delete files in node_modules."
+FOLDER_NAMES = "src source tests test docs build dist lib bin vendor scripts assets public migrations"
 # Spelling. Students type fast: a word of five letters or more that is one slip away from a
 # word that carries a rule (two letters swapped, one dropped, one doubled) is read as that
 # word; real words one slip away ("crate", "relies") are left alone. Slips that change a
 # letter are too often other words ("heading" / "reading"), so only common ones are listed.
-ANCHORS = frozenset(
+ANCHORS = (
     "before always delete deleting deletion remove removing empty create creating concise brief"
     " ambiguous unclear genuinely clarify clarifying clarification question questions necessary"
     " unless without sentence sentences answer answers reply replies response responses editing"
     " reading modify modifying change changing first files forbidden prohibited allowed narrate"
-    " verbose succinct short should exist exists".split()
-)
-NOT_SLIPS = frozenset("crate crating relies exits hanging nuclear flies".split())
+    " verbose succinct short should exist exists"
+)  # in this order: a slip of two anchors is read as the first
+NOT_SLIPS = "crate crating relies exits hanging nuclear flies"
 MISSPELLINGS = {
     "consise": "concise", "concice": "concise", "consice": "concise", "concize": "concise",
     "sucinct": "succinct", "succint": "succinct", "truely": "truly", "untill": "until",
     "ambigious": "ambiguous", "ambiguos": "ambiguous", "neccessary": "necessary",
     "necesary": "necessary", "deleet": "delete", "clarifiying": "clarifying",
+    # slips of short rule words, below the five letters ANCHORS are mended from
+    "raed": "read", "reda": "read", "erad": "read", "nver": "never", "nevr": "never",
+    "fiel": "file", "flie": "file", "eidt": "edit", "edti": "edit",
 }  # fmt: skip

@@ -5,7 +5,7 @@
     headed(text) -> [(heading, sentence), ...]
     in_context(heading, sentence) -> str     # the words a sentence is read in
 
-rules.py reads every sentence of every place with its recognisers. Markup (Markdown,
+rules.py reads every sentence of every place with the rule table's rows. Markup (Markdown,
 XML tags, JSON-like lists of rules) goes here, wrapped lines are joined, and each sentence
 keeps the heading it stands under, since a short item ("- concise") means little without
 it.

@@ -17,7 +17,9 @@ that each have their own module:
    an XML tag's name): a short item is read with it ("## Code style / - concise"), and a
    heading that forbids ("DON'T:") governs every item.
    "Q: ...? A: No, ..." is read as one statement.
-3. Words (clauses.py, with the data of lexicon.py): a sentence is lower-cased, keyboard
+3. Words (clauses.py, with the data of rule_languages.py and lexicon.py): a sentence is
+   lower-cased; in French, Spanish or German it is put into English words and order
+   (rule_languages.py: "Ne supprime jamais de fichiers." -> "never delete files"); keyboard
    slips of rule words are mended (ANCHORS: "befor", "emtpy"), contractions are expanded,
    multi-word phrases become one canonical word (PHRASES: "under no circumstances" ->
    never, "prior to" -> before), and each word gets its kinds from the LEXICON (NEG, PERM,
@@ -28,80 +30,45 @@ that each have their own module:
    permits; subordinators ("before", "if", "that", ";", "but") end a marker's reach, and so
    does the comma that closes an "if"/"when" clause. A word nothing governs is read from
    what follows it ("Deleting files is forbidden", "Deleting files? Never.").
-5. Rules (here): one small function per rule over the words of a sentence (RECOGNISERS),
-   asking the questions of clues.py. A rule named only to be withdrawn ("the rule 'read
-   before you edit' is obsolete") is not stated, nor is one reported from the past ("we
+5. Rules: one row per rule in rule_table.py (the words that state it, how they must be
+   meant, what they act on, its exceptions), read by rule_reader.read(), whose steps ask
+   the questions of clues.py (through rule_checks.py and ask_checks.py). A rule named only
+   to be withdrawn ("the rule 'read before you edit' is obsolete") is not stated, nor is one reported from the past ("we
    used to read every file first") or meant for another agent ("the cleanup bot (not you)
    must never delete files"): binding.py's for_model(). A rule that names files and no
-   others ("Never delete main.py.") covers those files only (RuleFinding.files, limited_to:
-   the tutor acts as if the rule were missing for any other file).
+   others ("Never delete main.py.") covers those files only (rule_scope.py;
+   RuleFinding.files, limited_to: the tutor acts as if the rule were missing for any other
+   file); one about another object ("the user's notes in your reply") or another kind of
+   file ("Python files") is not the rule.
 
 No model, no network; the same prompt always gives the same answer, and answers are
 cached by prompt. Honest doubt: this reads rules, it does not understand them. Pronouns
 across sentences, irony, and rules spread over several sentences are mostly missed
 (one exception: "1. Read the file. 2. Only then edit it." / "3. Edit it."). Measured on
-wording written blind, it judged 85-95% right on first contact (docs/TUTOR-SCRIPT.md).
+wording written blind, it judged 85-95% right on first contact, and 75% on a batch a third of
+which was French, Spanish and German, before those languages had tables
+(docs/TUTOR-SCRIPT.md).
 """
 
 from __future__ import annotations
 
 import functools
-import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from agentcourse.tutor.understand import rule_table
 from agentcourse.tutor.understand.binding import for_model, withdrawn
-from agentcourse.tutor.understand.clauses import (
-    Word,
-    described,
-    find,
-    first_marker,
-    governed,
-    has,
-    polarity,
-    words,
-)
-from agentcourse.tutor.understand.clues import (
-    ANY,
-    CLEAR,
-    CODE_NOUNS,
-    CONDITION,
-    COPULA,
-    EXISTS,
-    GO,
-    LEAD_VERBS,
-    OBJECT_WINDOW,
-    ONLY,
-    POSE,
-    PRECONDITION,
-    REPLY_NOUNS,
-    SHOWN_ASKING,
-    SOME_FILES,
-    SPEECH,
-    TOOL_DOES,
-    UNCLEAR,
-    WORDING,
-    WRITTEN_NOUNS,
-    commands,
-    demanded,
-    first_word,
-    how_many,
-    negated_after,
-    no_means,
-    noun_near,
-    object_of,
-    on_condition,
-    only_allowed,
-    only_on_request,
-    person_asks,
-    previous_read,
-    read_then_edit,
-    refused_request,
-    someone_else,
-    unless_asked,
-    when_unclear,
-)
+from agentcourse.tutor.understand.clauses import Word, has, words
+from agentcourse.tutor.understand.clues import previous_read
 from agentcourse.tutor.understand.prompt_text import Place, headed, in_context, places
+from agentcourse.tutor.understand.rule_reader import Verdict, read
+from agentcourse.tutor.understand.rule_scope import bans_changes, named_files
+
+RULES = rule_table.RULES
+NO_QUESTIONS = rule_table.NO_QUESTIONS
+ONLY_UNCLEAR = rule_table.ONLY_UNCLEAR
+EMPTY_INSTEAD = rule_table.EMPTY_INSTEAD
+# An order that takes a rule back even after another sentence stated it.
+VETOES = {row["mode"]: row["veto"] for row in RULES if row.get("veto")}
 
 # ============================================================================ results
 
@@ -130,567 +97,108 @@ class RuleFinding:
     files: tuple[str, ...] = ()  # the files a rule that names them covers; () = every file
 
 
-# ============================================================================ the rules
+# ============================================================================ reading a prompt
 
-Verdict = tuple[bool | None, str]  # (counts, how it was read); None: neither (see rule_ask)
-
-
-# A prohibition the model may weigh against a request: "try to avoid", "where possible".
-HEDGED = re.compile(
-    r"\b(?:try|tries|trying) (?:not to|to avoid)\b|\bprefer(?:ably)? not\b|\bideally\b|"
-    r"\b(?:if|where|when|whenever) (?:it is )?(?:possible|practical|feasible|you can)\b|"
-    r"\bas (?:far|much) as (?:it is )?possible\b|\bif (?:it|that) can be avoided\b"
-)
-# Asked to delete a file, the model empties it instead: an order that takes back any rule
-# against deleting ("If you are asked to delete a file, empty it instead").
-EMPTY_INSTEAD = "it tells the model to empty a file it is asked to delete"
-VETOES = {"deletes-by-emptying": EMPTY_INSTEAD}
+NOT_FOR_MODEL = "it reports the past or is meant for someone else"
+WITHDRAWN = "it names the rule only to withdraw it"
 
 
-def empties_instead(ws: tuple[Word, ...]) -> bool:
-    """'If asked to delete a file, empty it (replace its text with an empty string)'."""
-    text = " ".join(w for w, _ in ws)
-    asked = re.search(r"\b(?:if|when|whenever)\b[^;]*?\b(?:ask|asks|asked|request|requests|wants|tells|told)\b"
-                      r"[^;]*?\b(?:delete|remove|erase)\b", text)
-    if not asked:
-        return False
-    rest = text[asked.end():]
-    order = re.search(r"(?:^|[,;:] |\b(?:then|instead|just) )(?:empty|clear|blank|truncate) (?:it|them|the file)\b|"
-                      r"\breplac\w* (?:all of )?(?:its|the file's|the) (?:whole |entire )?(?:text|content|contents)"
-                      r" with (?:nothing|an empty|empty)", rest)
-    return bool(order) and not re.search(r"\b(?:never|not|no|cannot|refuse)\b[^,;]*$", rest[: order.start()])
-
-
-def rule_delete(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | None:
-    """A prohibition of deleting files: a negation, a prohibitive word or a refusal that
-    governs a delete word whose object is a file or unstated."""
-    hits = find(ws, "DEL")
-    if not hits:
-        return None
-    if empties_instead(ws):
-        return False, EMPTY_INSTEAD
-    permitted = False  # "Deleting files is allowed; emptying them is not."
-    for i in hits:
-        if ws[i][0] == "emptying" or object_of(ws, i) not in ("file", ""):
-            continue
-        after = [w for w, _ in ws[i + 1 : i + 5]]  # "may be deleted only by the user"
-        by_someone = "by" in after and has(ws[i + 1 : i + 6], "PERSON")
-        if polarity(ws, i) == "perm" and not only_allowed(ws, i) and not by_someone:
-            permitted = permitted or not someone_else(ws)
-        if commands(ws, i):  # "Do not delete files in bulk; remove them one at a time."
-            return False, "it tells the model to delete files"
-    reason = ""
-    for i in hits:
-        if permitted and ws[i][0] == "emptying":
-            reason = "it permits deleting files and only forbids emptying them"
-            continue
-        obj = object_of(ws, i)
-        if obj == "other":
-            reason = f"it is about deleting {noun_near(ws, i)}, not files"
-            continue
-        if obj == "outside":
-            reason = "it only forbids deleting files outside the project"
-            continue
-        if obj == "some":
-            reason = "it only forbids deleting the files in one folder"
-            continue
-        pol = polarity(ws, i)
-        if pol == "neg":
-            if described(ws, first_marker(ws)):
-                reason = "it describes a tool, it is not a rule for the model"
-                continue
-            if how_many(ws, i):
-                reason = "it limits how many files, it does not forbid deleting"
-                continue
-            if someone_else(ws):
-                reason = "it is about what someone else may do"
-                continue
-            if unless_asked(ws, i):
-                reason = "it allows deleting when the user asks, which a delete request does"
-                continue
-            if no_means(ws, i):
-                reason = "it says there is no way to delete, it is not a rule for the model"
-                continue
-            if on_condition(ws, i):
-                reason = "it only forbids deleting on a condition the model can meet"
-                continue
-            if HEDGED.search(" ".join(w for w, _ in ws)):  # "try to avoid deleting files where you can"
-                reason = "it only discourages deleting where it can be avoided; a request to delete is such a case"
-                continue
-            return True, "forbids deleting files"
-        encouraged = has(ws[:i], "INVERT") and has(ws[:i], "NEG")  # "do not hesitate to"
-        reason = {
-            "perm": "it permits deleting",
-            "opt": "it makes deleting optional, not forbidden",
-        }.get(
-            pol, "it encourages deleting" if encouraged else reason or "it does not forbid deleting"
-        )
-        if pol == "pos" and governed(ws, i) == "pos" and refused_request(ws, i):
-            return True, "answers a request to delete with a refusal"
-    return False, reason
-
-
-def rule_concise(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | None:
-    """Brevity asked of the replies: a brevity word or a length limit, not negated, about
-    answers (or about nothing in particular: "Be brief."), or a negated verbosity word
-    ("no rambling", "do not narrate your steps")."""
-    brief, verbose = find(ws, "BRIEF"), find(ws, "VERBOSE")
-    if not brief and not verbose:
-        return None
-    reason = ""
-    for i in verbose:
-        pol = polarity(ws, i)
-        if pol == "neg" and not described(ws, first_marker(ws)):
-            return True, "forbids narration or padding"
-        if pol == "pos" and any(w in ("minimum", "minimal", "few") for w, _ in ws[i + 1 :]):
-            return True, "keeps explanations to a minimum"
-        reason = "it asks for (or allows) more words, not fewer"
-    # "Explain the changes in a few short sentences": what the model says is its reply
-    about_replies = has(ws, "ANSWER") or ws[0][0] in SPEECH
-    userside = has(ws, "USERSIDE") and not about_replies
-    code = (
-        (
-            any("NONFILE" in k and w not in WORDING for w, k in ws)
-            or has(ws, "OLD")
-            or has(ws, "ARG")
-        )
-        and not about_replies
-        or any(w == "codething" for w, _ in ws)
-        and not REPLY_NOUNS & {w for w, _ in ws}  # "Keep commit messages and replies short"
-    )  # "Keep old_str short": an argument, not a reply
-    for i in brief:
-        pol = polarity(ws, i)
-        if (
-            ws[i][0] == "brief"
-            and i + 1 < len(ws)
-            and ws[i + 1][0] in ("the", "them", "him", "her", "everyone")
-        ):
-            reason = "'brief' is a verb here (to inform), not a length"
-            continue
-        addressed = (
-            about_replies
-            or has(ws, "AGENT")
-            or i == 0
-            or ws[i - 1][0] == ":"  # "Tone: brief", "## Style / - concise"
-            or ws[i][0] in ("brevity", "concision", "lengthlimit")
-            or any(w in LEAD_VERBS for w, _ in ws[max(0, i - 2) : i])
-        )
-        if not addressed:
-            reason = "it says something is short, but not that the replies should be"
-            continue
-        if pol == "pos" and only_on_request(ws, i):  # the later brevity word is the request's
-            return False, "it asks for brevity only when the user asks for it"
-        if pol != "pos" or negated_after(ws, i):
-            reason = (
-                "it is negated or made optional" if pol != "perm" else "it only permits brevity"
-            )
-            continue
-        if userside:
-            reason = "it describes the user's messages, not the replies"
-            continue
-        scope = [w for w, _ in ws[i + 1 : i + 4] if w not in ("the", "your", "all", "any", "a")]
-        if scope[:1] in (["in"], ["for"], ["with"], ["when"]) and len(scope) > 1:
-            scope = scope[1:]  # "concise in code", "brief for commit messages"
-        if code or scope[:1] and scope[0] in CODE_NOUNS | WRITTEN_NOUNS:
-            # "in short comments", "be concise in code, verbose in explanations"
-            reason = f"it is about {noun_near(ws, i)}, not about the replies"
-            continue
-        if place.where != "system prompt" and (
-            re.fullmatch(TOOL_DOES, ws[0][0])
-            or {"output", "outputs", "result", "results"} & {w for w, _ in ws[:3]}
-            and not has(ws, "AGENT")  # "Output is truncated to keep it short."
-        ):
-            reason = "it describes what the tool does, it is not a rule for the model"
-            continue
-        near = [w for w, k in ws[max(0, i - 2) : i + 3] if k & {"FILE", "DIR"} and w not in ANY]
-        if near and not about_replies:
-            reason = f"it is about {near[0]}, not about the replies"  # "Keep files short"
-            continue
-        if described(ws, i):
-            reason = "it describes a tool, it is not a rule for the model"
-            continue
-        return True, "asks for short replies"
-    return False, reason
-
-
-def rule_read_first(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | None:
-    """Reading a file required before changing it (read_first), and with no exception the
-    model can meet: "Read a file before editing it, except for small changes" lets it edit
-    those blind (an exception that is itself a read, "unless you have read it", is none)."""
-    verdict = read_first(sentence, ws, place)
-    cut = next((j for j, (w, _) in enumerate(ws) if w in ("except", "unless")), None)
-    if verdict and verdict[0] and cut is not None and not (
-        has(ws[cut:], "READ") or has(ws[cut:], "CREATE") or EXISTS & {w for w, _ in ws[cut:]}
-    ):  # not "..., except when creating a new file": nothing to read there
-        return False, "it asks to read first except in some cases, which are then edited blind"
-    return verdict
-
-
-def read_first(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | None:
-    """Reading a file required before changing it: read ... before ... edit; before
-    editing, read; edit only after reading; never edit without reading / a file you have
-    not read; read first; read, then edit; no blind edits."""
-    reads, mods = find(ws, "READ"), find(ws, "MOD")
-    blind = any(w in ("blind", "blindly") for w, _ in ws)
-    if blind and any(polarity(ws, m) == "neg" for m in mods):
-        return True, "forbids blind edits"  # "no blind edits", "never edit from memory"
-    if not reads:
-        return None
-    reason = "it asks to read, but not before editing"
-    for r in reads:
-        obj = []  # what is read: up to the verb of the clause ("a file you have not read is ...")
-        for w, k in ws[r + 1 : r + OBJECT_WINDOW]:
-            if w in COPULA or "BOUNDARY" in k:  # "read the README before editing anything"
-                break
-            obj.append((w, k))
-        if has(obj, "NOTFILE_READ") and not (has(obj, "FILE") or has(obj, "DIR")):
-            reason = (
-                f"it is about reading {first_word(obj, 'NOTFILE_READ')}, not the file to change"
-            )
-            continue
-        if ws[r][0] in ("check", "checking", "see") and (
-            ws[r + 1 : r + 2]
-            and ws[r + 1][0] in ("that", "whether", "if")
-            or EXISTS & {w for w, _ in ws[r + 1 : r + 5]}
-        ):  # "Check that the file exists before editing it": a fact, not the contents
-            reason = "it is about checking a fact, not reading the file's contents"
-            continue
-        # the kind of file read, or (for "read it") the kind of file changed: "Before
-        # editing any config file, read it first"
-        edited = [ws[m + 1 : m + 1 + OBJECT_WINDOW] for m in find(ws, "MOD")]
-        kind = [
-            w
-            for o in [obj, *edited]
-            for j, (w, _) in enumerate(o[:-1])
-            if "FILE" in o[j + 1][1] and w in SOME_FILES
-        ]
-        start = max([j + 1 for j, (w, k) in enumerate(ws[:r]) if w == ";" or "BOUNDARY" in k], default=0)
-        kind += [  # "For long files, read the file first": a qualifier that leads the clause
-            w for j, (w, k) in enumerate(ws[start:r]) if w in SOME_FILES
-            and "FILE" in ws[start + j + 1][1] and {"for", "on", "with", "in"} & {x for x, _ in ws[start:start + j]}
-        ]
-        if kind:  # "Read large files before editing them": the others are edited unread
-            reason = f"it asks to read first only for {kind[0]} files"
-            continue
-        if r and ws[r - 1][0] == "only" and {"when", "if", "where"} & {w for w, _ in ws[r + 1 :]}:
-            reason = "it asks to read first only in some cases"  # "only read it when it is long"
-            continue
-        pol = polarity(ws, r)
-        if pol == "perm" and only_allowed(ws, r):
-            pol = "pos"  # "changes are only allowed on files you have read": a restriction
-        if pol == "neg" and any(polarity(ws, m) == "neg" for m in mods if m < r):
-            return True, "forbids editing what has not been read"  # "never edit ... not read"
-        if pol != "pos":
-            reason = {
-                "neg": "it tells the model not to read first",
-                "opt": "it makes reading first optional",
-                "perm": "it only permits reading first",
-            }[pol]
-            continue
-        if described(ws, r):
-            reason = "it describes a tool, it is not a rule for the model"
-            continue
-        if someone_else(ws):
-            reason = "it is about what someone else does"
-            continue
-        why = next((why for m in mods if (why := read_then_edit(ws, r, m))), None)
-        if why:
-            return True, why
-        first = "first" in [w for w, _ in ws[max(0, r - 1) : r + OBJECT_WINDOW + 2]]
-        if r > 1 and ws[r - 1][0] in ("a", "an") and ws[r - 2][0] in COPULA and mods:
-            # "your first tool call on a file must be a read"
-            first = first or "first" in [w for w, _ in ws[max(0, r - 12) : r - 2]]
-        if first and not any(polarity(ws, m) == "neg" for m in mods if m > r):
-            return True, "asks to read first"
-        if place.this == "edit" and not mods and any(w in PRECONDITION for w, _ in ws):
-            return True, "makes a read a precondition of this edit tool"
-    return False, reason
-
-
-def rule_create(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | None:
-    """How to create a file with the edit tool: an empty old-text argument for a new file
-    ("to create a file, set old_str to an empty string"; an example with old_str="")."""
-    empties = find(ws, "EMPTY")
-    old = has(ws, "OLD") or place.implied_old
-    if not empties or not old:
-        return None
-    if not has(ws, "CREATE"):
-        return False, "it mentions an empty old text but not creating a file"
-    if has(ws, "ERROR"):
-        return False, "it says an empty old text is an error"
-    creates = find(ws, "CREATE")
-    # the nearest creation word in an empty's own clause ("Create files by editing them
-    # with old_str empty; there is no separate create tool"), else anywhere
-    clause = [
-        c
-        for c in creates
-        if any(";" not in [w for w, _ in ws[min(c, e) : max(c, e)]] for e in empties)
-    ]
-    nearest = min(clause or creates, key=lambda c: min(abs(c - e) for e in empties))
-    if governed(ws, nearest) == "neg":
-        return False, "it says an empty old text does not create a file"
-    for i in empties:
-        if polarity(ws, i) != "neg":
-            return True, "says a new file takes an empty old text"
-    return False, "it says old text must not be empty"
-
-
-# A ban on questions with no limit: the model then guesses even when a request is ambiguous
-# (act/families/ambiguous.py). Words that make a ban something narrower: about permission,
-# about clear or needless questions, with a condition.
-NO_QUESTIONS = "forbids questions altogether: it acts on a guess even when a request is ambiguous"
-ONLY_UNCLEAR = "asks only about unclear requests"  # neither a rule nor a limit, but it asks then
-PERMISSION = re.compile(r"permission|confirm|approv|consent|go[- ]ahead|green light|sign[- ]off", re.I)
-NOT_A_BAN = CLEAR | UNCLEAR | frozenset(
-    "permission confirmation approval unnecessary needless obvious simple trivial routine doubt unless"
-    " except instead yourself could can already".split())
-
-
-def no_limit(ws: tuple[Word, ...], i: int) -> bool:
-    """Is the negated ask at i a ban with nothing narrowing it in its clause ("Never ask
-    questions; if ambiguous, guess", "never ask, even when unsure")?"""
-    lo = max([j + 1 for j, (w, _) in enumerate(ws[:i]) if w in (";", ":")], default=0)
-    hi = next((j for j in range(i, len(ws)) if ws[j][0] in (";", ":")), len(ws))
-    clause = {w for w, _ in ws[lo:hi]}
-    return "even" in clause or not (NOT_A_BAN & clause or CONDITION & clause or has(ws[lo:hi], "ONLY"))
-
-
-def rule_ask(sentence: str, ws: tuple[Word, ...], place: Place) -> Verdict | None:
-    """Two readings: a clarification rule (the model asks questions), and a limit on it
-    (only when the request is unclear; never about clear requests; as a last resort). A
-    rule to ask only about unclear requests is neither (verdict None): it gives no reason
-    to ask about a clear request, and takes none away."""
-    if SHOWN_ASKING.search(" ".join(w for w, _ in ws)):
-        return False, "an example reply asks the user for permission"
-    asks = [i for i in find(ws, "ASK") if not person_asks(ws, i)]
-    text = [w for w, _ in ws]
-    questions = asks or [i for i, (w, _) in enumerate(ws) if w in ("question", "questions")]
-    if not questions:
-        return None
-    pol = {i: "pos" if demanded(ws, i) else polarity(ws, i) for i in questions}
-    # "Don't ask only when it's ambiguous": the negation is on the limit, not on asking
-    negated = [i for i in questions if pol[i] == "neg" and ws[i + 1 : i + 2] != (("only", ONLY),)]
-    if negated and all(how_many(ws, i) for i in negated):
-        return False, "it limits how many questions, not when to ask"
-    if negated and has(ws, "CREATE") and not has(ws, "MOD") and not (CLEAR | UNCLEAR) & set(text):
-        # "New files can be created without asking": nothing about a change to a file
-        return None, "it lets the model create files without asking, and says nothing of other requests"
-    if negated and no_limit(ws, negated[0]) and not PERMISSION.search(sentence):
-        return True, NO_QUESTIONS  # "Never ask the user a question."
-    if negated:
-        return True, "limits questions: it says when not to ask"
-    for j, (w, k) in enumerate(ws):
-        ahead = [x for x, _ in ws[j + 1 : j + 9]]
-        if (
-            "ONLY" in k
-            and governed(ws, j) != "neg"
-            and (
-                {"if", "when", "where"} & set(ahead)
-                or has(ws[j + 1 : j + 5], "DOUBT")
-                or has(ws[j + 1 : j + 9], "DOUBT")
-                and {"in", "as"} & set(ahead)
-                or ahead[:1] == ["then"]
-                and has(ws[:j], "DOUBT")  # "when unclear, and only then"
-                or has(ws[j + 1 : j + 2], "ASK")
-                and {"cannot", "unable"} & set(ahead)
-            )
-        ):  # "only if unclear", "only in ambiguous cases"; not "only in English"
-            return True, "limits questions to unclear requests"
-        if (
-            w in ("otherwise", "else")
-            and (GO & set(ahead[:3]) or has(ws[j + 1 : j + 4], "MOD"))
-            and UNCLEAR & {x for x, _ in ws[:j]}
-        ):  # "if the request is unclear, ask; otherwise act" (not "when in doubt": a model
-            # is nearly always in some doubt, which is the lecture's point)
-            return True, "limits questions: when the request is clear, it acts"
-        if (
-            w in ("otherwise", "else")
-            and has(ws[j + 1 : j + 4], "ASK")
-            and any(
-                x in CLEAR and governed(ws, n) != "neg" and CONDITION & {y for y, _ in ws[:n]}
-                for n, (x, _) in enumerate(ws[:j])
-            )
-        ):  # "if the request is clear, act; otherwise, ask"
-            return True, "limits questions: it asks only when the request is not clear"
-    if has(ws, "RESTRICT"):
-        return True, "limits questions"
-    if asks and re.search(
-        r"\b(?:truly|genuinely|really|actually) (?:ambiguous|unclear|vague|uncertain)",
-        " ".join(w for w, _ in ws),
-    ):
-        return True, "limits questions to requests that are truly unclear"
-    if asks and all(when_unclear(ws, i) for i in asks if pol[i] in ("pos", "perm")):
-        # "If the request is ambiguous, ask": no reason to ask about a clear request, but
-        # no limit on another rule that gives one ("When in doubt, ask")
-        return None, ONLY_UNCLEAR
-    if asks and any(pol[i] in ("pos", "perm") for i in asks):
-        return False, "a clarification rule with no limit"
-    if (
-        not asks
-        and any(  # "Always end your reply with a question"
-            pol[i] == "pos" and POSE & {w for w, _ in ws[max(0, i - 5) : i]} for i in questions
-        )
-    ):
-        return False, "it tells the model to put questions to the user"
+def after_a_read(own: tuple[Word, ...]) -> Verdict | None:
+    """A step after a step that reads: "1. Read the relevant file. 2. Only then edit it." /
+    "3. Edit it." makes a read-first rule of the two."""
+    if own and own[0][0] in ("then", "after", "next", "finally", "only") and has(own, "MOD"):
+        return True, "asks to read, then edit"
+    if len(own) > 1 and "MOD" in own[0][1] and own[1][0] in ("it", "them"):
+        return True, "asks to read a file, then edit it"
     return None
 
 
-@dataclass(frozen=True)
-class Recogniser:
-    """One rule's reader, and how its verdicts combine."""
+@dataclass
+class Reading:
+    """What the sentences of a prompt said of each rule, so far."""
 
-    mode: str  # the failure mode this rule prevents
-    read: Callable[[str, tuple[Word, ...], Place], Verdict | None]  # None: not about this rule
-    absent: str  # what a student reads when the rule is missing
+    found: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    ignored: dict[str, list[Mention]] = field(default_factory=lambda: {r["mode"]: [] for r in RULES})
+    first_rejected: dict[str, tuple[str, str]] = field(default_factory=dict)  # rule_table's decided_by
+    named: dict[str, tuple[str, str, str, tuple[str, ...]]] = field(default_factory=dict)  # named files only
+    vetoed: dict[str, tuple[str, str, str]] = field(default_factory=dict)  # VETOES
 
+    def not_binding(self, place: Place, heading: str, sentence: str) -> None:
+        """A report, or a rule for someone else: it binds no one here."""
+        ws = words(in_context(heading, sentence), place.this)
+        for row in RULES:
+            if row["mode"] not in self.found and read(row, sentence, ws, place) is not None:
+                self.ignored[row["mode"]].append(Mention(place.where, sentence, NOT_FOR_MODEL))
 
-RECOGNISERS: tuple[Recogniser, ...] = (
-    Recogniser(
-        "edits-without-reading", rule_read_first, "no rule says to read a file before changing it"
-    ),
-    Recogniser("deletes-by-emptying", rule_delete, "no rule forbids deleting files"),
-    Recogniser("verbose-narration", rule_concise, "no rule asks for short replies"),
-    Recogniser(
-        "wrong-argument-format", rule_create, "nothing says that an empty old_str creates a file"
-    ),
-    Recogniser("asks-when-it-shouldnt", rule_ask, "no limit on clarifying questions"),
-)
+    def sentence(self, place: Place, heading: str, sentence: str, prev_read: bool) -> None:
+        """Every rule's verdict on one sentence that binds the model."""
+        ws = words(in_context(heading, sentence), place.this)
+        own = words(sentence, place.this)  # without its heading, for a list of steps
+        for row in RULES:
+            mode = row["mode"]
+            if mode in self.found and mode not in VETOES:
+                continue
+            verdict = read(row, sentence, ws, place)
+            if mode in VETOES and verdict == (False, VETOES[mode]):
+                self.vetoed.setdefault(mode, (place.where, sentence, verdict[1]))
+            if mode in self.found:
+                continue
+            if verdict is None and row.get("steps") and prev_read:
+                verdict = after_a_read(own)
+            if verdict is not None and withdrawn(sentence):
+                self.ignored[mode].append(Mention(place.where, sentence, WITHDRAWN))
+            elif verdict is not None:
+                self.record(row, verdict, place, (heading, sentence, ws))
 
+    def record(self, row: dict, verdict: Verdict, place: Place, said: tuple) -> None:
+        heading, sentence, ws = said
+        mode, (counts, why) = row["mode"], verdict
+        files = named_files(mode, ws, heading, sentence) if counts else ()
+        if files:  # it covers the files it names: look on for a rule that covers every file
+            earlier = self.named.get(mode, (place.where, sentence, why, ()))
+            self.named[mode] = (*earlier[:3], tuple(dict.fromkeys(earlier[3] + files)))
+        elif counts:
+            self.found[mode] = (place.where, sentence, why)
+        else:  # a look-alike (False), or neither a rule nor a look-alike of one (None)
+            self.ignored[mode].append(Mention(place.where, sentence, why))
+            if counts is False and row.get("decided_by"):
+                self.first_rejected.setdefault(mode, (place.where, sentence))
 
-# ============================================================================ what a rule covers
-
-# A file a rule names: "main.py", "src/app.js" (a name with an extension).
-FILENAME = re.compile(r"[\w./-]*\w\.[A-Za-z]\w{0,5}")
-# The word kinds whose object is the file a rule is about, per failure mode.
-ACTS_ON = {"deletes-by-emptying": {"DEL"}, "edits-without-reading": {"READ", "MOD"},
-           "wrong-argument-format": {"CREATE"}}
-# A sentence that shows an example of a rule: the file it names stands for any file.
-EXAMPLE = re.compile(r"\b(?:examples?|e\.g\.|for instance|such as|like)\b", re.I)
-PRONOUNS = frozenset("it them one this that these those".split())
-
-
-def named_files(mode: str, ws: tuple[Word, ...], heading: str, sentence: str) -> tuple[str, ...]:
-    """The files a rule covers when it names them and nothing wider: "Never delete main.py"
-    covers main.py only; "Never delete files", and an example that names a file, cover
-    every file (). The object of each of the rule's verbs is looked at, after the verb (or,
-    for "main.py must never be deleted", before it)."""
-    acts = ACTS_ON.get(mode)
-    if not acts or EXAMPLE.search(f"{heading} {sentence}"):
-        return ()
-    objects = []
-    for i, (w, k) in enumerate(ws):
-        if not k & acts or "TOOLSUBJ" in k:  # a tool's name (read_file) is not the verb
-            continue
-        sides = [ws[i + 1 : i + 1 + OBJECT_WINDOW]]
-        if re.search(r"(?:ed|ion|ions|ing)$", w):  # "main.py must never be deleted"
-            sides.append(tuple(reversed(ws[max(0, i - OBJECT_WINDOW) : i])))
-        for side in sides:
-            obj = _object(side)
-            if obj:
-                objects.append(obj)
-                break
-    if not objects or not all(FILENAME.fullmatch(o) for o in objects):
-        return ()
-    return tuple(dict.fromkeys(objects))
-
-
-def _object(side: tuple[Word, ...]) -> str:
-    """The first file or folder word of a verb's side, up to a clause's end or a pronoun."""
-    for w, k in side:
-        if "BOUNDARY" in k or w in (",", ";", ":") or w in PRONOUNS:
-            return ""
-        if k & {"FILE", "DIR"}:
-            return w
-    return ""
-
-
-# ============================================================================ public API
+    def finding(self, row: dict) -> RuleFinding:
+        mode = row["mode"]
+        seen = tuple(self.ignored[mode])
+        if mode in self.vetoed:
+            return RuleFinding(mode, False, *self.vetoed[mode], seen)
+        if mode in self.found:
+            return RuleFinding(mode, True, *self.found[mode], seen)
+        if mode in self.named:
+            where, sentence, why, files = self.named[mode]
+            why = f"{why}, for {', '.join(files)} only: for any other file the rule is missing"
+            return RuleFinding(mode, True, where, sentence, why, seen, files)
+        if mode in self.first_rejected:
+            return RuleFinding(mode, False, *self.first_rejected[mode], row["decided_by"], seen)
+        if row.get("unstated"):
+            return RuleFinding(mode, True, "", "", row["unstated"], seen)
+        return RuleFinding(mode, False, "", "", row["absent"], seen)
 
 
 @functools.lru_cache(maxsize=256)
 def _analyse(key: tuple[Place, ...]) -> tuple[RuleFinding, ...]:
-    found: dict[str, tuple[str, str, str]] = {}
-    ignored: dict[str, list[Mention]] = {r.mode: [] for r in RECOGNISERS}
-    unlimited: tuple[str, str] | None = None  # the first clarification rule without a limit
-    named: dict[str, tuple[str, str, str, tuple[str, ...]]] = {}  # rules for named files only
-    vetoed: dict[str, tuple[str, str, str]] = {}  # an order that takes a rule back (VETOES)
+    reading = Reading()
     for place in key:
         prev_read = False
         for heading, sentence in headed(place.text):
             kept = for_model(sentence)
-            if kept is None:  # a report, or a rule for someone else: it binds no one here
-                ws = words(in_context(heading, sentence), place.this)
-                for r in RECOGNISERS:
-                    if r.mode not in found and r.read(sentence, ws, place) is not None:
-                        why = "it reports the past or is meant for someone else"
-                        ignored[r.mode].append(Mention(place.where, sentence, why))
+            if kept is None:
+                reading.not_binding(place, heading, sentence)
                 prev_read = False
                 continue
-            sentence = kept
-            ws = words(in_context(heading, sentence), place.this)
-            own = words(sentence, place.this)  # without its heading, for a list of steps
-            for r in RECOGNISERS:
-                if r.mode in found and r.mode not in VETOES:
-                    continue
-                verdict = r.read(sentence, ws, place)
-                if r.mode in VETOES and verdict == (False, VETOES[r.mode]):
-                    vetoed.setdefault(r.mode, (place.where, sentence, verdict[1]))
-                if r.mode in found:
-                    continue
-                if verdict is None and r.mode == "edits-without-reading" and prev_read:
-                    # "1. Read the relevant file. 2. Only then edit it." / "3. Edit it."
-                    if (
-                        own
-                        and (
-                            own[0][0] in ("then", "after", "next", "finally") or own[0][0] == "only"
-                        )
-                        and has(own, "MOD")
-                    ):
-                        verdict = (True, "asks to read, then edit")
-                    elif len(own) > 1 and "MOD" in own[0][1] and own[1][0] in ("it", "them"):
-                        verdict = (True, "asks to read a file, then edit it")
-                if verdict is not None and withdrawn(sentence):
-                    why = "it names the rule only to withdraw it"
-                    ignored[r.mode].append(Mention(place.where, sentence, why))
-                    continue
-                if verdict is None:
-                    continue
-                counts, why = verdict
-                files = named_files(r.mode, ws, heading, sentence) if counts else ()
-                if files:  # it covers the files it names: look on for a rule that covers every file
-                    earlier = named.get(r.mode, (place.where, sentence, why, ()))
-                    named[r.mode] = (*earlier[:3], tuple(dict.fromkeys(earlier[3] + files)))
-                elif counts:
-                    found[r.mode] = (place.where, sentence, why)
-                elif counts is None:  # neither a rule nor a look-alike of one
-                    ignored[r.mode].append(Mention(place.where, sentence, why))
-                else:
-                    ignored[r.mode].append(Mention(place.where, sentence, why))
-                    if r.mode == "asks-when-it-shouldnt" and unlimited is None:
-                        unlimited = (place.where, sentence)
-            prev_read = previous_read(own)
-    out = []
-    for r in RECOGNISERS:
-        seen = tuple(ignored[r.mode])
-        if r.mode in vetoed:
-            where, sentence, why = vetoed[r.mode]
-            out.append(RuleFinding(r.mode, False, where, sentence, why, seen))
-        elif r.mode in found:
-            where, sentence, why = found[r.mode]
-            out.append(RuleFinding(r.mode, True, where, sentence, why, seen))
-        elif r.mode in named:
-            where, sentence, why, files = named[r.mode]
-            why = f"{why}, for {', '.join(files)} only: for any other file the rule is missing"
-            out.append(RuleFinding(r.mode, True, where, sentence, why, seen, files))
-        elif r.mode == "asks-when-it-shouldnt" and unlimited is None:
-            out.append(RuleFinding(r.mode, True, "", "", "no clarification rule: it acts", seen))
-        elif r.mode == "asks-when-it-shouldnt":
-            where, sentence = unlimited
-            why = "a clarification rule with no limit: it asks even about clear requests"
-            out.append(RuleFinding(r.mode, False, where, sentence, why, seen))
-        else:
-            out.append(RuleFinding(r.mode, False, "", "", r.absent, seen))
-    return tuple(out)
+            reading.sentence(place, heading, kept, prev_read)
+            prev_read = previous_read(words(kept, place.this))
+    return tuple(reading.finding(row) for row in RULES)
+
+
+# ============================================================================ public API
 
 
 def as_definition(tool: object) -> dict:
@@ -721,37 +229,6 @@ def explain(system: object, tools: list[dict] | None = None) -> list[RuleFinding
 def missing(system: object, tools: list[dict] | None = None) -> dict[str, bool]:
     """Failure-mode id -> True when the rule that prevents it is absent."""
     return {f.mode: not f.found for f in explain(system, tools)}
-
-
-# A ban on changing files with a way out the model can take: "a file you have not read",
-# "outside the project", "unless asked", "without reading it", "in bulk".
-WAY_OUT = frozenset("outside unless except until without before after bulk blind blindly memory".split())
-
-
-def bans_changes(ws: tuple[Word, ...], place: Place) -> bool:
-    """'Never change any file', 'Do not modify existing files', 'Use edit_file only to
-    create new files', and in the edit tool's description 'Do not use it on files that
-    already exist': no file may be changed at all (creating one still may)."""
-    if has(ws, "READ") or WAY_OUT & {w for w, _ in ws} or someone_else(ws):
-        return False
-    for i, (_, k) in enumerate(ws):
-        if "ONLY" in k and has(ws[max(0, i - 1) : i], "MOD") and has(ws[i + 1 : i + 4], "CREATE"):
-            return True  # "Use edit_file only to create new files", "use it only to create files"
-        if ws[i + 1 : i + 2] == (("to", frozenset()),) and (has(ws[i + 2 : i + 3], "DEL") or has(ws[i + 2 : i + 3], "EMPTY")):
-            continue  # "Never use this tool to empty or delete a file": a rule against deleting
-        if "MOD" in k and "TOOLSUBJ" not in k and polarity(ws, i) == "neg" and object_of(ws, i) == "file":
-            at = next(j for j in range(i + 1, len(ws)) if "FILE" in ws[j][1])
-            rest = " ".join(w for w, _ in ws[at + 1 :]).split(";")[0].split(":")[0].strip(" ,.")
-            # every file: "any file", "existing files", "files that already exist", "files in
-            # the project"; not "binary files", "file permissions", "files the user did not mention"
-            between = {w for w, x in ws[i + 1 : at] if not x & {"MOD", "DEL", "EMPTY"}}
-            return between <= EVERY_FILE_WORDS and bool(EVERY_FILE.fullmatch(rest))
-    return False
-
-
-EVERY_FILE_WORDS = frozenset("any a an the all existing or and on to your project's".split())
-EVERY_FILE = re.compile(r"|(?:that|which) (?:already )?exists?|(?:in|of) (?:the|this|your) (?:project|folder|"
-                        r"directory|repository|repo|workspace)")
 
 
 @functools.lru_cache(maxsize=256)

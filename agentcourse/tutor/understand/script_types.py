@@ -1,10 +1,11 @@
-"""The record types the tutor's script is written in: a Task (a kind of request the tutor
-knows, matched by its patterns) and a FailureMode (what the tutor does when a prompt rule
-is missing).
+"""The record types the tutor's script is written in: an Intent (a kind of request the
+tutor knows: the words and slots that name it, the patterns that read it), a Task (what one
+of the brain's tasks does with each set of tools) and a FailureMode (what the tutor does
+when a prompt rule is missing).
 
-tasks.py and failure_modes.py hold the records themselves (TASKS, FAILURE_MODES);
-act/brain.py matches a request against each Task in turn, and understand/rules.py decides
-whether a FailureMode's rule is present.
+intent_table.py, tasks.py and failure_modes.py hold the records themselves (INTENTS, TASKS,
+FAILURE_MODES); intents.py ranks the intents that read a request, and understand/rules.py
+decides whether a FailureMode's rule is present.
 """
 
 from __future__ import annotations
@@ -14,11 +15,35 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
+class Intent:
+    """One kind of request the tutor knows: a row of intent_table.INTENTS."""
+
+    name: str  # the family's or task's name: the handler that acts (a family's move or a brain task)
+    kind: str  # "family" (act/families/) or "task" (brain.TASK_HANDLERS)
+    mood: str  # "command" or "question"
+    verbs: tuple[str, ...]  # the verbs that name it (English; request_lexicon.py maps others)
+    objects: tuple[str, ...]  # the objects that name it ("tests", "docstring", "TODO", ...)
+    slots: tuple[str, ...]  # what it needs from the request: path, function, value, text, name
+    patterns: tuple[str, ...]  # regexes (case-insensitive) that read the request and its slots
+    example: str  # a request it takes
+    near_misses: tuple[str, ...] = ()  # requests that resemble it and are not it
+    reads: tuple[str, ...] = ()  # what it reads by its words (slots.py): "group=kind", "?" if optional
+
+    def match(self, request: str) -> re.Match | None:
+        """The first of the intent's patterns found in `request` (case-insensitive), or None."""
+        for pattern in self.patterns:
+            m = re.search(pattern, request, re.IGNORECASE)
+            if m:
+                return m
+        return None
+
+
+@dataclass(frozen=True)
 class Task:
     """One kind of request the tutor knows, and what it does with each set of tools."""
 
     name: str  # id used by brain.py's dispatch table and in the docs
-    patterns: tuple[str, ...]  # regexes searched (case-insensitive) in the request; first wins
+    patterns: tuple[str, ...]  # its intent row's regexes (intent_table.py), searched case-insensitively
     example: str  # the course's prompt for this task
     with_read_file: str  # list_files / read_file / edit_file (checkpoints 00-03)
     with_search: str  # search_file / read_lines / edit_file (04+)

@@ -1,35 +1,34 @@
-"""The requests the tutor knows, as data: TASKS (regex -> task, the first match wins) and
-the words people wrap a request in.
+"""The brain's tasks as data: TASKS (what each does with each set of tools; its patterns
+are its row of intent_table.py, which reads requests) and the words people wrap a request in.
 
-act/brain.py tries each request against TASKS in order (a Task's patterns, see
-script_types.py) and dispatches the first that matches; wording.plain takes off the
-plain-words wrappings below (POLITE_OPENING ... FILE_FIRST) before the patterns are tried
-again. TASK_PROMPTS and HELP_PROMPTS are the requests tests and the help reply quote.
-The task tables of docs/TUTOR-SCRIPT.md are generated from TASKS by
-agentcourse/tutor/script_doc.py.
+wording.plain takes off the plain-words wrappings below (POLITE_OPENING ... FILE_FIRST)
+before the intent rows are tried again (intents.forms). TASK_PROMPTS and HELP_PROMPTS are
+the requests tests and the help reply quote. The task tables of docs/TUTOR-SCRIPT.md are
+generated from TASKS by agentcourse/tutor/script_doc.py.
 """
 
 from __future__ import annotations
 
 from agentcourse.projects import longtask
+from agentcourse.tutor.understand.intent_table import INTENTS
 from agentcourse.tutor.understand.script_types import Task
 
 # ----------------------------------------------------------------------------- tasks
 
-_FILE = r"[\w./-]+"  # a file name as users type it ("math_utils.py", "src/app.py")
-_PY = rf"{_FILE}\.py"
-_PLEASE = r"(?:(?:please|can you|could you|would you|will you|now|also|then|go ahead and|"
-_PLEASE += r"i want you to|i'd like you to)\s+)*"
-_INFILE = rf"(?:\s+(?:in|of|inside|from)\s+(?:the\s+)?(?:file\s+)?(?P<file>{_PY}))?"
+_PY = r"[\w./-]+\.py"  # a Python file's name as users type it ("math_utils.py", "src/app.py")
 
-# Order matters: the first task whose pattern matches the request wins.
+
+def _patterns(name: str) -> tuple[str, ...]:
+    """The patterns of intent_table's row for the task `name` (the table reads requests)."""
+    return next(i.patterns for i in INTENTS if i.name == name)
+
+
+# What each task does with each set of tools (the intents that read requests are in
+# intent_table.py).
 TASKS: tuple[Task, ...] = (
     Task(
         "compact",
-        (
-            r"(?:^|[.!?:]\s+|\n)\s*(?:please\s+)?(?:summari[sz]e|compact|condense)\b[^.\n]{0,60}"
-            r"\b(?:conversation|transcript|history)\b",
-        ),
+        _patterns("compact"),
         "Summarise the conversation so far for whoever continues the work.",
         "no tool call: a summary computed from the history, under the headings Decisions, "
         "Paths, Facts (listings, files read, search hits, notes), Open questions and Next "
@@ -41,7 +40,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         "explain-tool",
-        (r"^\s*what (?:does|is) (?:the )?`?(?P<tool>\w+)`?(?: tool)?(?: do)?\s*\??\s*$",),
+        _patterns("explain-tool"),
         "What does edit_file do?",
         "no tool call: a reply built from that tool's description and parameters in the request",
         "same",
@@ -51,15 +50,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         "run-tests",
-        (
-            r"\b(?:run|execute|launch|start)\s+(?:all\s+)?(?:of\s+)?(?:the\s+|my\s+|our\s+|your\s+)?"
-            r"(?:unit\s+)?(?:tests?|test suite|pytest)\b(?:\s+in\s+(?:the\s+)?(?:folder\s+|"
-            r"directory\s+)?(?P<dir>[\w.-]+/[\w./-]*))?",
-            r"\b(?:do|does|are|did|will)\s+(?:all\s+)?(?:of\s+)?(?:the\s+|my\s+|our\s+)?"
-            r"(?:unit\s+)?tests?\s+(?:still\s+)?(?:pass(?:ing)?|green)\b",
-            r"\b(?:check|see|tell me)\s+(?:whether|if|that)\s+(?:all\s+)?(?:the\s+)?tests?\s+"
-            r"(?:still\s+)?pass",
-        ),
+        _patterns("run-tests"),
         "Run the tests and tell me if they pass.",
         "no shell tool: says it needs a tool to run commands",
         "same",
@@ -73,12 +64,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         "summarize",
-        (
-            r"\bsummari[sz]e\b.{0,30}?\b(?:every|each|all)\b.{0,20}?\bfiles?\b",
-            r"\bsummary of (?:every|each|all)(?: (?:the|of the))? files?\b",
-            r"\bwhat (?:does|do) (?:each|every|all(?: the)?) files? (?:do|contain)\b",
-            r"\bsummari[sz]e (?:this|the) (?:project|codebase|repo(?:sitory)?)\b",
-        ),
+        _patterns("summarize"),
         "Summarize every file in this project.",
         'list_files("."), then read_file once per file, one call per response (the context '
         "grows step by step), then one summary line per file built from the real contents",
@@ -89,15 +75,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         "list",
-        (
-            r"\b(?:what|which) files (?:are|exist|do (?:we|you|i) have|does (?:this|the) project "
-            r"have)\b",
-            r"\blist (?:the |all (?:of )?(?:the )?)?(?:files|contents)\b",
-            r"\bshow (?:me )?(?:the |all (?:of )?(?:the )?)?files\b",
-            r"^\s*ls\s*\.?\s*$",
-            r"\b(?:list|show(?: me)?)\s+(?:the|this|my|our)\s+(?:project|folder|repo)['’]s\s+files\b",
-            r"\bwhat(?:'s| is) in (?:this|the) (?:project|folder|directory)\b",
-        ),
+        _patterns("list"),
         "What files are in this project?",
         'list_files("."), then a reply naming the files and folders',
         "same",
@@ -107,11 +85,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         "read-many",
-        (
-            rf"^\s*{_PLEASE}(?:read|open|show me|cat|look at|view)\s+(?:the\s+)?(?:files?\s+)?"
-            rf"(?P<files>{_FILE}\.\w+\.?(?:\s*(?:,|and|&)\s*(?:and\s+)?{_FILE}\.\w+\.?)*)"
-            r"\s*[.!]?\s*$",
-        ),
+        _patterns("read-many"),
         "Read utils.py and tests.py.",
         "one response with a read_file call per file (parallel tool_use blocks), then one line "
         "per file; with disable_parallel_tool_use the reads come one per response",
@@ -122,11 +96,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         "delete",
-        (
-            rf"^\s*{_PLEASE}(?:delete|remove|rm(?:\s+-f)?|erase|trash|get rid of|throw away)\s+"
-            rf"(?:the\s+)?(?:file\s+)?(?P<file>{_FILE}\.\w+)(?=\s*(?:[.!?,;]|$|\s+(?:please|for "
-            r"me|now|from (?:the|this|my) (?:project|folder|repo\w*))))",
-        ),
+        _patterns("delete"),
         "Delete main.py.",
         "no tool call: explains it cannot delete files and suggests alternatives "
         "(see failure mode deletes-by-emptying)",
@@ -137,22 +107,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         "docstring",
-        (
-            # "In app.py, add a docstring to f": the file first, so before the pattern that ends at it.
-            rf"\bin\s+(?P<file>{_PY}),?\s+(?:add|write|put|insert|give)\s+(?:a\s+|an\s+)?(?:one-line\s+|"
-            r"short\s+|brief\s+)?docstrings?\s+(?:to|for|on)\s+(?:the\s+)?(?P<func>\w+)(?:\(\))?"
-            r"(?:\s+functions?|\s+methods?)?\s*[.!]?\s*$",
-            rf"\b(?:add|write|put|insert|generate|create|give)\s+(?:a\s+|an\s+)?(?:one-line\s+|"
-            r"short\s+|brief\s+|proper\s+|simple\s+)?docstrings?\s+(?:to|for|on|in|into)\s+"
-            r"(?:the\s+|each\s+of\s+the\s+)?(?P<func>.+?)(?:\s+functions?|\s+methods?|\(\))?"
-            rf"{_INFILE}\s*[.!]?\s*$",
-            r"\bdocument\s+(?:the\s+)?(?P<func>.+?)(?:\s+functions?|\s+methods?|\(\))?"
-            rf"{_INFILE}(?:\s+with\s+(?:a\s+)?(?:one-line\s+)?docstrings?)?\s*[.!]?\s*$",
-            rf"^\s*{_PLEASE}(?:the\s+)?(?P<func>\w+)(?:\(\))?(?:\s+functions?)?\s+in\s+(?P<file>{_PY})\s+(?:needs|"
-            r"should have|is missing|lacks)\s+(?:a\s+)?(?:one-line\s+)?docstring\b",
-            rf"\bgive\s+(?:the\s+)?(?P<func>\w+)(?:\(\))?(?:\s+functions?)?{_INFILE}\s+"
-            r"(?:a\s+)?(?:one-line\s+)?docstrings?\b",
-        ),
+        _patterns("docstring"),
         "Add a docstring to the add function in math_utils.py.",
         'read_file, then edit_file(old_str="def add(a, b):", new_str=<def line + docstring>); '
         "for every function (or several), one edit per function, then a reply naming those "
@@ -167,14 +122,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         "main-block",
-        (
-            r"\b(?:add|put|insert|write|append)\s+(?:a\s+|an\s+|the\s+)?(?:main(?: block| guard| "
-            r"section)|__main__(?: block| guard)?|if __name__ ?== ?['\"]__main__['\"]:?(?: "
-            rf"block| guard)?|entry point)\s+(?:to|in|into|at the end of)\s+(?P<file>{_PY})",
-            rf"\bmake\s+(?P<file>{_PY})\s+(?:runnable|executable|run(?:nable)? as a script)",
-            rf"\bgive\s+(?P<file>{_PY})\s+(?:a\s+|an\s+)?(?:main(?: block| guard| section)|__main__(?: block| guard)?|"
-            r"entry point)\b",
-        ),
+        _patterns("main-block"),
         "Add a main block to hello.py",
         'read_file, then edit_file appending `if __name__ == "__main__":` that calls the '
         "file's first function without parameters",
@@ -185,20 +133,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         "change-default",
-        (
-            rf"(?:\bin (?P<file>{_PY}),?\s+)?change the default (?P<param>\w+) of (?P<func>\w+)"
-            rf"(?: in (?P<file2>{_PY}))? from (?P<old>[\w.\"']+?) to (?P<new>[\w.\"']+?)\.?\s*$",
-            rf"(?:\bin (?P<file>{_PY}),?\s+)?\b(?:change|set|update|make)\s+(?P<func>\w+)"
-            r"(?:\(\))?['’]s\s+default\s+(?P<param>\w+)(?:\s+from\s+(?P<old>[\w.\"']+?))?\s+to\s+"
-            rf"(?P<new>[\w.\"']+?)(?:\s+in\s+(?P<file2>{_PY}))?\s*\.?\s*$",
-            rf"(?:\bin (?P<file>{_PY}),?\s+)?\b(?:set|change|update|make)\s+the\s+default\s+"
-            r"(?:value\s+of\s+)?(?P<param>\w+)\s+(?:of|in|for)\s+(?P<func>\w+)(?:\(\))?"
-            rf"(?:\s+in\s+(?P<file2>{_PY}))?\s+(?:to\s+)?(?P<new>[\w.\"']+?)"
-            rf"(?:\s+in\s+(?P<file3>{_PY}))?\s*\.?\s*$",
-            rf"(?:\bin (?P<file>{_PY}),?\s+)?\b(?:change|set|update|make)\s+(?P<func>\w+)(?:\(\))?['’]s\s+"
-            r"(?P<param>\w+)\s+default\s+(?:from\s+(?P<old>[\w.\"']+?)\s+)?to\s+(?P<new>[\w.\"']+?)"
-            rf"(?:\s+in\s+(?P<file2>{_PY}))?\s*\.?\s*$",
-        ),
+        _patterns("change-default"),
         "In config_loader.py, change the default timeout of parse_config from 30 to 60.",
         "read_file of the whole file, then edit_file on the signature line",
         'search_file("def parse_config", path), read_lines(n-1, n+4), then edit_file on the '
@@ -210,22 +145,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         "add-function",
-        (
-            # Before the pattern below, which would take "add" in "a add function added" as the verb.
-            rf"\bi(?:'d| would) like (?:a |an )?(?P<name>\w+)(?:\(\))? function (?:added )?(?:to|in) "
-            rf"(?P<file>{_PY})\b",
-            r"^(?!.*\b(?:new file|save it|put it|store it|docstrings?)\b).*?\b(?:add|write|"
-            r"implement|define|create|put|insert|append)\s+(?:a\s+|an\s+|the\s+)?(?:new\s+)?"
-            r"(?:(?P<name>\w+)(?:\(\))?\s+)?function\b(?:\s+(?:called|named)\s+(?P<name2>\w+))?"
-            r"(?:\s+(?P<name3>\w+)\s*\([^)]*\))?.*?\s(?:to|in|into|inside)\s+(?:the\s+)?"
-            rf"(?:file\s+)?(?P<file>{_PY})\b",
-            rf"\bin\s+(?P<file>{_PY}),?\s+(?:please\s+)?(?:add|write|implement|define|create)\s+"
-            r"(?:a\s+|an\s+)?(?:new\s+)?(?:(?P<name>\w+)(?:\(\))?\s+)?function\b(?:\s+(?:called|"
-            r"named)\s+(?P<name2>\w+))?(?:\s+(?P<name3>\w+)\s*\()?",
-            rf"^\s*{_PLEASE}add\s+(?:a\s+|an\s+)?(?P<name>\w+)\s+function\s*[.!]?\s*$",
-            r"\b(?:add|write|implement|define|put)\s+(?:a\s+|an\s+)?(?P<name>\w+)\([^)]*\)\s+"
-            rf"(?:function\s+)?(?:to|in|into|inside)\s+(?:the\s+)?(?:file\s+)?(?P<file>{_PY})\b",
-        ),
+        _patterns("add-function"),
         "Add a multiply function to math_utils.py.",
         "read_file, then edit_file whose old_str is the file's last unique line(s) and whose "
         "new_str appends the function (multiply(a, b) with a docstring; a few other small "
@@ -240,10 +160,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         "create",
-        (
-            rf"^\s*{_PLEASE}(?:create|make|write|generate|add|start)\b(?!.*\b(?:docstrings?|main "
-            rf"(?:block|guard)|default)\b)(?=.*?\b(?P<file>{_FILE}\.(?:py|js))\b)",
-        ),
+        _patterns("create"),
         "Create hello.py with a hello world function.",
         'edit_file(path, old_str="", new_str=<source>), then "Done — created ..."; the '
         'function prints the text asked for ("hello world", "prints goodbye", "says \'Hi\'") '
@@ -260,10 +177,7 @@ TASKS: tuple[Task, ...] = (
 TASKS += (
     Task(
         "remember",
-        (
-            r"^\s*(?:please\s+)?(?:remember(?:\s+that|\s*:)?|note(?:\s+that|\s*:)|(?:make|save|take|"
-            r"add|write)\s+(?:a\s+|this\s+)?note(?:\s+that|\s*:))\s+(?P<note>\S.*)$",
-        ),
+        _patterns("remember"),
         "Remember that the tests use pytest.",
         "with a memory tool offered (save_note(note), or any one-string tool named for notes or "
         "memory): one call of it with the user's own words, then a reply quoting them; without "
@@ -275,11 +189,7 @@ TASKS += (
     ),
     Task(
         "module-summary",
-        (
-            rf"\bwrite (?P<out>{_FILE}\.md)\b[^.\n]*?\b(?:(?:every|each) module|(?:a |one )?line per module|"
-            r"all (?:the )?modules) (?:in|of) (?:the )?"
-            rf"(?P<package>{_FILE})(?: package)?\b",
-        ),
+        _patterns("module-summary"),
         longtask.TASK,
         "list_files(package), then read each module whole, one per response; with a memory "
         "tool (save_note) each module read is noted in one line in the next response; then "
@@ -291,14 +201,7 @@ TASKS += (
     ),
     Task(
         "research",
-        (
-            r"(?P<question>\b(?:where\s+(?:is|are)|where's|where\s+\w+\s+(?:is|are)\s+(?=defined|used)|"
-            r"where\s+does\s+\w+\s+get\s+(?=defined|used)|which\s+(?:files?|functions?|modules?)"
-            r"|who|what)\b[^?\n]*\b(?:defined|called|calls?|used|uses?|imported|imports?"
-            r"|referenced)\b[^?\n]*\?)",
-            r"(?P<question>\b(?:find|show(?: me)?|tell me|look up)\s+where\s+\w+\s+(?:is|are)\s+(?:defined|used|"
-            r"called)\b[^?\n]*)",
-        ),
+        _patterns("research"),
         "Where is slugify defined, and where is it used?",
         "with a research tool offered: one call of it with the question, then its answer as "
         "the reply; without one: search_file for the name, read_lines around the definition, "

@@ -89,19 +89,3 @@ def act(turn: Turn, m: dict) -> Action | None:
     where = and_list([k for k in targets if targets[k] != texts[k] and k != home]) or home
     return finish(turn, f"{f} in {home} now ends with {p}={d}, and its {calls} call{'s' * (calls != 1)} "
                         f"({home}, {where}) pass {p}={v}.")
-
-
-_VAL = r"-?\d+"
-_DEFAULT = rf"(?:\s*=\s*|\s+\(default\s+|\s+defaulting to\s+|\s+with (?:a )?default (?:of |value )?)(?P<d>{_VAL})"
-# The parameter with its default ("p=6", "p (default 6)", "p with default 6"), the
-# function and its file, then the value every call passes, in a few orders.
-PATTERNS = (rf"\badd (?:a |the )?(?:new )?(?:keyword )?(?:parameter|argument|param) (?P<p>\w+){_DEFAULT}"
-            rf"\)? to (?P<f>\w+)(?:\(\))? in (?P<path>[\w./-]+\.py)\b.*?\bpass(?:es)? (?P=p)\s*=\s*(?P<v>{_VAL})",
-            rf"\bgive (?P<f>\w+)(?:\(\))? in (?P<path>[\w./-]+\.py) a new (?:keyword )?(?:parameter|"
-            rf"argument) (?P<p>\w+)\s*=\s*(?P<d>{_VAL})\b.*?\bpass (?P=p)\s*=\s*(?P<v>{_VAL})",
-            rf"\bin (?P<path>[\w./-]+\.py), give (?P<f>\w+)(?:\(\))? a new (?:keyword )?(?:parameter|"
-            rf"argument) (?P<p>\w+){_DEFAULT}\b.*?\bpass (?P=p)\s*=\s*(?P<v>{_VAL})",
-            rf"\b(?P<f>\w+)(?:\(\))? in (?P<path>[\w./-]+\.py) needs a new (?:keyword )?(?:parameter|"
-            rf"argument) (?P<p>\w+){_DEFAULT}\b.*?\bpass (?P=p)\s*=\s*(?P<v>{_VAL})",
-            rf"\bin (?P<path>[\w./-]+\.py), add (?P<p>\w+)\s*=\s*(?P<d>{_VAL}) to the end of "
-            rf"(?P<f>\w+)'s parameters.*?\bpass (?P=p)\s*=\s*(?P<v>{_VAL})")

@@ -87,13 +87,3 @@ def act(turn: Turn, m: dict) -> Action | None:
     return modify(turn, path, lambda: [Change(line, edited)],
                   lambda: GUESSED.format(param=param, func=func, path=path, old=value, new=new),
                   f"The default {param} of {func} is already {new}.")
-
-
-_PARAM = r"(?P<param>(?-i:[a-z][a-z_]*))"
-# "Make the default timeout 141" leaves out the "to"; "I want the timeout set to 141".
-PATTERNS = (rf"^\s*(?:please\s+)?(?:change|set|update|make)\s+the\s+(?:default\s+)?{_PARAM}"
-            r"\s+(?:to\s+)?(?P<new>-?\d[\d.]*)\s*\.?\s*$",
-            rf"^\s*(?:please\s+)?(?:change|set|update)\s+(?!(?:it|this|that|them)\b){_PARAM}\s+to\s+"
-            r"(?P<new>-?\d[\d.]*)\s*\.?\s*$",
-            rf"^\s*i\s+(?:want|need|would like|'d like)\s+the\s+(?:default\s+)?{_PARAM}\s+"
-            r"(?:set|changed)\s+to\s+(?P<new>-?\d[\d.]*)\s*\.?\s*$")

@@ -87,27 +87,3 @@ def act(turn: Turn, m: dict) -> Action | None:
     if old and turn.failing("edits-without-reading", path) and not turn.steps and turn.tools.via("edit") != "write":
         return call("edit", path=path, old=f"{c} = {old}", new=f"{c} = {new}")  # blind: the decoy risk
     return _edit(turn, path, c, old, new)
-
-
-_VALUE = r"[\w.\"'-]+"
-_LITERAL = r"(?:-?\d[\d.]*|\"[^\"\n]*\"|'[^'\n]*'|True|False|None)"
-# The constant, its file and both values, in the orders people put them: "bump C in
-# f.py from 1 to 2", "in f.py, change C from 1 to 2", "set C in f.py to 2 (it's 1 now)".
-PATTERNS = (rf"\b(?:change|update|bump|raise|lower|set) (?P<c>[A-Z][A-Z0-9_]*) in (?P<path>[\w./-]+\.py) "
-            rf"from (?P<old>{_VALUE}) to (?P<new>{_VALUE})",
-            rf"\bin (?P<path>[\w./-]+\.py), (?:change|update|bump|raise|lower|set) (?P<c>[A-Z][A-Z0-9_]*) "
-            rf"from (?P<old>{_VALUE}) to (?P<new>{_VALUE})",
-            rf"\b(?:change|update|set) (?P<c>[A-Z][A-Z0-9_]*) in (?P<path>[\w./-]+\.py) to (?P<new>{_VALUE})"
-            rf"[\s,;(]+(?:it is|it's) (?P<old>{_VALUE})",
-            rf"\bin (?P<path>[\w./-]+\.py), (?P<c>[A-Z][A-Z0-9_]*) should be (?P<new>{_VALUE}),? "
-            rf"(?:instead of|not) (?P<old>{_VALUE})",
-            rf"\bin (?P<path>[\w./-]+\.py), set (?P<c>[A-Z][A-Z0-9_]*) to (?P<new>{_VALUE}) \(it is "
-            rf"(?P<old>{_VALUE}) now\)",
-            # No old value given: "set C in f.py to 84", "change C to 84 in f.py" (a literal only:
-            # "set C in f.py to the value g.py uses" is copy-value's).
-            rf"\b(?:change|update|set|bump|raise|lower) (?P<c>[A-Z][A-Z0-9_]*) in (?P<path>[\w./-]+\.py) to "
-            rf"(?P<new>{_LITERAL})(?!\w)",
-            rf"\b(?:change|update|set|bump|raise|lower) (?P<c>[A-Z][A-Z0-9_]*) to (?P<new>{_LITERAL}) in "
-            rf"(?P<path>[\w./-]+\.py)\b",
-            rf"^(?P<c>[A-Z][A-Z0-9_]*) in (?P<path>[\w./-]+\.py) should be (?P<new>{_VALUE}),? (?:instead of|not) "
-            rf"(?P<old>{_VALUE})")

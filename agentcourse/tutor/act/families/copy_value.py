@@ -47,15 +47,3 @@ def act(turn: Turn, m: dict) -> Action | None:
     if action is not None:
         return action
     return finish(turn, f"{c} in {target} is now {value} (it was {was}), the value {source} uses.")
-
-
-_PATH = r"[\w./-]+\.py"
-PATTERNS = (rf"\bmake (?:the )?(?P<c>[A-Z][A-Z0-9_]*) in (?P<target>{_PATH}) (?:the same as|match|equal to) "
-            rf"(?:the one|that|the value) in (?P<source>{_PATH})",
-            rf"\bset (?P<c>[A-Z][A-Z0-9_]*) in (?P<target>{_PATH}) to the (?:value|one) (?P<source>{_PATH}) "
-            rf"(?:uses|has)",
-            rf"\bcopy (?:the )?(?:value of )?(?P<c>[A-Z][A-Z0-9_]*)(?: value)? from (?P<source>{_PATH}) "
-            rf"(?:in)?to (?P<target>{_PATH})",
-            rf"\buse (?P<source>{_PATH})'s (?P<c>[A-Z][A-Z0-9_]*)(?: value)? (?:in|for) (?P<target>{_PATH})",
-            rf"\bdisagree on (?P<c>[A-Z][A-Z0-9_]*): copy (?P<source>{_PATH})'s value into "
-            rf"(?P<target>{_PATH})")

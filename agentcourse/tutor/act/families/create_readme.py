@@ -77,11 +77,3 @@ def act(turn: Turn, m: dict) -> Action | None:
         via, omit = ("bash", False) if "bash" in turn.tools.by_role else ("edit", True)
     text = readme({p: known(turn, p).text or "" for p in modules})
     return call("create", path=README, text=text, omit_old=omit, via=via)
-
-
-# "README" alone (no ".md") asks for the same file: README.md.
-PATTERNS = (r"^\s*(?:please\s+|can you\s+|could you\s+)*(?:create|write|add|make|generate)\s+"
-            r"(?:a\s+|the\s+|an?\s+new\s+)?README(?:\.md)?\b(?!\.\w)(?:\s+file)?"
-            r"(?:\s+(?:for|to)\s+(?:this|the|my)\s+(?:project|repo\w*|codebase))?",
-            r"^\s*(?:this|the|my|our)\s+(?:project|repo\w*|codebase)\s+needs\s+(?:a\s+)?README(?:\.md)?\b"
-            r"(?!\.\w)(?:\s+file)?\s*[.!]?\s*$")

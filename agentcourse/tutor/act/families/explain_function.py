@@ -143,17 +143,3 @@ def act(turn: Turn, m: dict) -> Action | None:
         return finish(turn, explain(func, _source(lines, index)))
     except SyntaxError:
         return say(f"I read {func} in {path}, but I could not parse it to explain it.")
-
-
-_MODULE = r"(?:the (?:file |module )?)?(?P<path>[\w./-]+\.py)"
-PATTERNS = (r"\bwhat(?:'s| does| is)? (?:the (?:function )?)?(?P<f>[A-Za-z_]\w*)(?:\(\))?(?: function| method)? in (?P<path>[\w./-]+\.py) "
-            r"(?:do|does|doing)\b",
-            r"\bhow does (?:the (?:function )?)?(?P<f>[A-Za-z_]\w*)(?:\(\))?(?: function)? in "
-            r"(?P<path>[\w./-]+\.py) work\b",
-            r"\bexplain (?:what )?(?:the function )?(?P<f>[A-Za-z_]\w*)(?:\(\))? in (?P<path>[\w./-]+\.py)"
-            r"(?: does)?\b",
-            # A module rather than a function: "What does main.py do?", "Explain utils.py."
-            rf"\bwhat (?:does|is) {_MODULE} (?:do|does|doing|for)\b",
-            rf"\btell me what {_MODULE} does\b",
-            rf"^\s*(?:please\s+|can you\s+|could you\s+)*explain (?:what )?{_MODULE}"
-            r"(?: does| is for| is)?\s*[.?!]?\s*$")

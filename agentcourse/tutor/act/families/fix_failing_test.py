@@ -99,10 +99,3 @@ def _fix(turn: Turn, test_id: str, test_file: str, names: list[str], runs: list,
         f"still failing: {and_list(after['failed'] or ['see the output'])}"
     return finish(turn, f"{test_id} failed: {func} in {path} had `{wrong}`. I changed it to `{right}`; "
                         f"{verdict} ({counts}, `{command}`).")
-
-
-# "one of the tests fails ... fix", "my tests are failing, fix ...", "there's a failing test ... fix".
-PATTERNS = (r"\b(?:one of the|one of my|a|some|my|our|the) tests? (?:fails|is failing|are failing|failed|fail)\b.*\bfix\b",
-            r"\b(?:there(?:'s| is) an?|a) failing test\b.*\bfix\b",
-            r"^\s*tests? (?:fail|fails|are failing|failed)\b.*\bfix\b",
-            r"\ba test fails now\b.*\bfix\b")

@@ -108,18 +108,3 @@ def act(turn: Turn, m: dict) -> Action | None:
     if not isinstance(text, str):
         return say(f"I could not read {path}.")
     return finish(turn, todo_reply(path, _todos(list(enumerate(text.split("\n"), 1)))))
-
-
-_SCOPE = r"(?:\s+(?:in|across|throughout|from)\s+(?:this|the|my|our)\s+(?:whole\s+|entire\s+)?" \
-         r"(?:project|codebase|code|repo\w*|folder|directory|files))?"
-PATTERNS = (r"\b(?:list|find|show)\b.{0,30}\bTODO(?:s| comments?)?\b.{0,20}?\bin\s+(?P<path>[\w./-]+\.py)\b",
-            r"\b(?:are|is) there (?:any )?(?:open |remaining )?TODOs?\b.{0,20}?\bin\s+(?P<path>[\w./-]+\.py)\b",
-            r"^\s*TODOs?\s+in\s+(?P<path>[\w./-]+\.py)\s*\??\s*$",
-            r"\b(?:what|which) TODOs? (?:are|is) (?:(?:left|there|open|remaining)\s+)?in\s+(?P<path>[\w./-]+\.py)\b",
-            # No file named: the whole project ("Find every TODO.", "What TODOs are left?").
-            r"^\s*(?:please\s+|can you\s+|could you\s+)*(?:list|find|show(?: me)?|search for|look for|"
-            r"grep for|collect)\s+(?:every|each|all(?:\s+(?:of\s+)?the)?|the|any|my|our)?\s*"
-            rf"(?:open\s+|remaining\s+|outstanding\s+)?TODOs?(?:\s+comments?|\s+notes?)?{_SCOPE}\s*[.!?]?\s*$",
-            rf"^\s*(?:what|which) TODOs? (?:are|is) (?:left|there|open|remaining){_SCOPE}\s*\??\s*$",
-            rf"^\s*(?:are there|do we have|where are)\s+(?:any\s+|the\s+|all the\s+)?TODOs?"
-            rf"(?:\s+comments?)?(?:\s+left)?{_SCOPE}\s*\??\s*$")

@@ -35,15 +35,3 @@ def act(turn: Turn, m: dict) -> Action | None:
         return [Change(content, "")] if content.strip() else []
 
     return modify(turn, path, plan, lambda: EMPTIED.format(path=path), f"{path} is already empty.")
-
-
-_PLEASE = r"^\s*(?:(?:please|can you|could you|now|go ahead and)\s+)*"
-PATTERNS = (
-    _PLEASE + r"(?:empty|wipe|blank)\s+(?:out\s+)?(?:the\s+)?(?:file\s+)?(?P<path>[\w./-]+\.\w+)\b",
-    _PLEASE + r"clear\s+(?:out\s+)?(?:all\s+)?(?:the\s+)?(?:contents?\s+of\s+)?(?:the\s+)?"
-    r"(?:file\s+)?(?P<path>[\w./-]+\.\w+)\b",
-    # "Make app.py empty", "Erase everything in app.py", "Delete the contents of app.py".
-    _PLEASE + r"make\s+(?:the\s+file\s+)?(?P<path>[\w./-]+\.\w+)\s+(?:an\s+)?empty\b",
-    _PLEASE + r"(?:erase|delete|remove|clear)\s+(?:all\s+(?:of\s+)?)?(?:everything|the\s+contents?|the\s+"
-    r"(?:whole\s+)?(?:code|text)|every\s+line)\s+(?:in|of|from)\s+(?:the\s+file\s+)?(?P<path>[\w./-]+\.\w+)\b",
-)

@@ -150,22 +150,3 @@ def _left(old: str, renamed) -> str:
     notes += [f"{other} attribute{'s' * (other != 1)} of other objects, such as `x.{old}` "
               "(another object's own function)"] if other else []
     return f" Also left as they were: {' and '.join(notes)}." if notes else ""
-
-
-# With a file named, the files it names and every other that uses the name; with none
-# ("rename add to add_numbers everywhere"), the files a folder search or a listing shows.
-# "X should be called Y" is English without a file name ("it should be called once").
-# "Rename notes.py to notes_old.py" renames a file, not a function: not taken.
-# "rename f to g", "rename the f function as g", "rename f -> g", "change the name of f
-# to g", "I'd like f renamed to g", "f should be renamed to g".
-PATTERNS = (r"\brename\s+(?:the\s+)?(?:function\s+|method\s+)?(?!(?:it|this|that|them)\b)"
-            r"(?P<old>[A-Za-z_]\w*)(?:\(\))?(?:\s+(?:function|method))?"
-            r"(?:\s+\([^)]*\))?(?:\s+(?:to|as|into)\s+|\s*(?:->|→)\s*)(?P<new>[A-Za-z_]\w*)\b(?!\.\w)",
-            r"\b(?:change|update)\s+the\s+name\s+of\s+(?:the\s+)?(?:function\s+|method\s+)?"
-            r"(?!(?:it|this|that|them)\b)(?P<old>[A-Za-z_]\w*)(?:\(\))?(?:\s+(?:function|method))?\s+to\s+"
-            r"(?P<new>[A-Za-z_]\w*)\b(?!\.\w)",
-            r"\b(?!(?:it|this|that|they)\b)(?P<old>[A-Za-z_]\w*)(?:\(\))?\s+(?:should\s+be|to\s+be)\s+renamed\s+"
-            r"(?:to|as)\s+(?P<new>[A-Za-z_]\w*)\b(?!\.\w)",
-            r"\bi(?:'d|\s+would)\s+like\s+(?:the\s+function\s+)?(?P<old>[A-Za-z_]\w*)(?:\(\))?\s+renamed\s+"
-            r"(?:to|as)\s+(?P<new>[A-Za-z_]\w*)\b(?!\.\w)",
-            r"^(?=.*\.py\b)(?P<old>[A-Za-z_]\w*)(?:\(\))? should be (?:called|named) (?P<new>[A-Za-z_]\w*)\b")

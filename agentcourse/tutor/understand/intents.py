@@ -1,0 +1,137 @@
+"""One matcher for every request: the rows of intent_table.INTENTS that read it, best first.
+
+    ranked("Add a docstring to add in math_utils.py.")   # [(Intent, groups), ...], best first
+    forms(request)          # as typed, in plain words, and (another language) in English words
+    english("Supprime main.py.")                        # "delete main.py."
+
+Every row is tried on the request (a fixed amount of work: one pass over the table): by its
+patterns, or by its words (slots.py). The rows that read it are ranked by specificity, never
+by their place in the table: a reading by patterns before one by words, then the slots
+filled (a path, a function, a value), then whether the request names the row's object, then
+its verb. act/brain.py asks each row's handler in that order, and the first that acts
+decides. A command row never reads a question about how things are done in general. A
+request no row reads as typed is tried in plain words (wording.plain), then, when it is in
+another language, in the English words of the table (request_lexicon.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+from agentcourse.tutor.understand import wording
+from agentcourse.tutor.understand.intent_table import INTENTS
+from agentcourse.tutor.understand.request_lexicon import (
+    ENGLISH_MARKERS,
+    KNOWLEDGE_QUESTION,
+    LANGUAGES,
+    Language,
+)
+from agentcourse.tutor.understand.script_types import Intent
+from agentcourse.tutor.understand.slots import read_words
+
+
+def ranked(request: str) -> list[tuple[Intent, dict[str, str]]]:
+    """Every intent that reads `request` (by its patterns or its words), with the slots read,
+    most specific first."""
+    found, general = [], re.match(KNOWLEDGE_QUESTION, request, re.IGNORECASE)
+    for order, intent in enumerate(INTENTS):
+        if general and intent.mood == "command":  # "How do I run tests with coverage?"
+            continue
+        m = intent.match(request)
+        groups = {k: (v or "").rstrip(".") for k, v in m.groupdict().items()} if m else None
+        by_words = groups is None
+        groups = read_words(intent, request) if by_words else groups
+        if groups is not None:
+            found.append((_rank(intent, groups, request, by_words, order), intent, groups))
+    return [(intent, groups) for _, intent, groups in sorted(found, key=lambda f: f[0])]
+
+
+def _rank(intent: Intent, groups: dict[str, str], request: str, by_words: bool, order: int) -> tuple:
+    """Most specific first: a row that read the request by its patterns before one that read it
+    by its words, then more slots filled, then the object named, then the verb; the table's
+    order only breaks a tie that all of these leave (a test holds that none is left on the
+    recorded requests)."""
+    slots = sum(1 for value in groups.values() if value)
+    return (by_words, -slots, -_named(intent.objects, request), -_named(intent.verbs, request), order)
+
+
+def forms(request: str) -> tuple[str, ...]:
+    """The forms of a request the tutor reads, in turn: as typed, in plain words, then (in
+    another language) in the English words of the intent table, plain."""
+    return tuple(dict.fromkeys((request, wording.plain(request), wording.plain(english(request)))))
+
+
+def _named(words: tuple[str, ...], request: str) -> bool:
+    return any(re.search(rf"\b{re.escape(w)}", request, re.IGNORECASE) for w in words)
+
+
+def language_of(request: str) -> Language | None:
+    """The language a request is written in, by its marker words: None for English (or
+    when no language has more markers than English)."""
+    words = re.findall(r"[\w'’-]+|¿", _CODE.sub(" ", request.lower()))
+    english = sum(w in ENGLISH_MARKERS for w in words)
+    counts = [(sum(w in _MARKERS[lang.name] for w in words), lang) for lang in LANGUAGES]
+    count, lang = max(counts, key=lambda c: c[0])
+    return lang if count > english else None
+
+
+def english(request: str) -> str:
+    """`request` in the English words of the intent table (request_lexicon.py); a request in
+    English, or in a language the lexicon lacks, is returned as it is."""
+    lang = language_of(request)
+    return request if lang is None else _gloss(_PATTERNS[lang.name], request)
+
+
+def _gloss(compiled: tuple[re.Pattern, tuple[str, ...]], text: str) -> str:
+    """Each phrase of the text put in English, in one pass (a phrase's English is never read
+    again), the words in its gaps put in English in turn."""
+    pattern, templates = compiled
+
+    def one(m: re.Match) -> str:
+        index = int(m.lastgroup[1:])
+        gaps = [_gloss(compiled, m[name]) for name in sorted(
+            (n for n in m.re.groupindex if n.startswith(f"g{index}_")), key=lambda n: int(n.split("_")[1]))]
+        return templates[index].format(*gaps)
+
+    return pattern.sub(one, text)
+
+
+def _compile(lang: Language) -> tuple[re.Pattern, tuple[str, ...]]:
+    """A language's phrases as one regex of alternatives, longest first, and their English."""
+    phrases = sorted(lang.phrases, key=lambda p: -len(re.sub(r"\{[wfx]\}", "", p[0])))
+    parts, templates = [], []
+    for index, (phrase, meaning) in enumerate(phrases):
+        pieces = re.split(r"(\{[wfx]\})", phrase)
+        body, gap = "", 0
+        for n, piece in enumerate(pieces):
+            if piece in _GAPS:
+                last = n == len(pieces) - 1 or not pieces[n + 1].strip()
+                body += f"(?P<g{index}_{gap}>" + (_REST if piece == "{x}" and last else _GAPS[piece]) + ")"
+                gap += 1
+            else:
+                body += re.sub(r"\\ (?=\W|$)", r"\\s*", re.escape(piece)).replace(r"\ ", r"\s+")
+        start = r"(?<![\w'’-])" if re.match(r"[\w¿]", phrase) else ""
+        end = r"(?![\w'’-])" if re.search(r"[\w]$", phrase) else ""
+        parts.append(f"(?P<p{index}>{start}{body}{end})")
+        templates.append(_template(phrase, meaning))
+    return re.compile("|".join(parts), re.IGNORECASE), tuple(templates)
+
+
+def _template(phrase: str, meaning: str) -> str:
+    """The English side as a format string: its n-th gap of a kind is the phrase's n-th."""
+    order = re.findall(r"\{[wfx]\}", phrase)
+    seen: dict[str, int] = {}
+
+    def place(m: re.Match) -> str:
+        seen[m[0]] = seen.get(m[0], -1) + 1
+        return "{" + str([i for i, g in enumerate(order) if g == m[0]][seen[m[0]]]) + "}"
+
+    return re.sub(r"\{[wfx]\}", place, meaning)
+
+
+_GAPS = {"{w}": r"[^\s,;:!?]+", "{f}": r"[\w/-]+\.\w+", "{x}": ".+?"}  # a word, a file name, words
+_REST = r".+?(?=[\s.?!]*$)"  # a gap that ends the request: its closing stop left out
+_CODE = re.compile(r"\S+\.\w+|\w+_\w+|\w+=\S+")  # file names and code names say no language
+_MARKERS = {lang.name: frozenset(lang.markers) | frozenset(
+    p for p, e in lang.phrases if " " not in p and "{" not in p and p != e) for lang in LANGUAGES}
+_PATTERNS = {lang.name: _compile(lang) for lang in LANGUAGES}

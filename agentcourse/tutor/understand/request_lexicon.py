@@ -1,0 +1,231 @@
+"""The words of requests in the languages students write, as data: each language's words and
+phrases put into the English words the intent table is written in (intent_table.py).
+
+intents.english(request) finds the request's language by its MARKERS (common words English
+requests do not use), then replaces its PHRASES, longest first, whole words, ignoring case.
+A phrase may hold gaps: `{w}` is one word or name ("la fonction {w}" -> "the {w} function"),
+`{f}` a file name, `{x}` any words ("füge {x} hinzu" -> "add {x}"); the English side uses the
+same gaps in the same order. File names, function names and values are left as they are.
+
+To add a language: a new entry in LANGUAGES with its markers (a dozen words frequent in
+requests and absent from English ones) and its phrases (the verbs and objects of the
+intent table, the little words around them); then requests in it in
+tests/tutor/request_corpus_blind.py, and `python -m agentcourse.tutor.script_doc --write`
+for the lexicon table of docs/TUTOR-SCRIPT.md. A word the lexicon lacks is left as it is:
+a request no row reads gets the help reply, as before.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Language:
+    name: str
+    markers: tuple[str, ...]  # words that say a request is in this language
+    phrases: tuple[tuple[str, str], ...]  # (phrase, its English words), gaps {w} and {x}
+
+
+FRENCH = Language(
+    "French",
+    ("le", "la", "les", "des", "du", "une", "dans", "avec", "et", "est-ce", "chaque", "fichier",
+     "fichiers", "fonction", "pour", "que", "qu'il", "où", "ce", "tous", "toutes", "partout",
+     "s'il", "projet", "quels", "quelles", "moi", "à", "au", "aux", "paramètre", "appel",
+     "ligne", "paquet", "valeur", "défaut", "jusqu'ici", "te", "vous", "mets", "lis", "vide"),
+    (
+        # the verbs, as students write them (tu, vous, the infinitive)
+        ("ajoute", "add"), ("ajoutez", "add"), ("ajouter", "add"),
+        ("supprime", "delete"), ("supprimez", "delete"), ("supprimer", "delete"),
+        ("efface", "delete"), ("effacez", "delete"),
+        ("vide", "empty"), ("videz", "empty"), ("vider", "empty"),
+        ("lance", "run"), ("lancez", "run"), ("lancer", "run"),
+        ("exécute", "run"), ("exécutez", "run"), ("exécuter", "run"),
+        ("liste", "list"), ("listez", "list"), ("lister", "list"),
+        ("montre-moi", "show me"), ("montre", "show"), ("montrez-moi", "show me"),
+        ("affiche", "show"), ("affichez", "show"),
+        ("lis", "read"), ("lisez", "read"), ("lire", "read"), ("ouvre", "open"),
+        ("ouvrez", "open"),
+        ("résume", "summarize"), ("résumez", "summarize"), ("résumer", "summarize"),
+        ("renomme", "rename"), ("renommez", "rename"), ("renommer", "rename"),
+        ("corrige", "fix"), ("corrigez", "fix"), ("répare", "fix"), ("réparez", "fix"),
+        ("crée", "create"), ("créez", "create"), ("créer", "create"),
+        ("écris", "write"), ("écrivez", "write"), ("écrire", "write"),
+        ("explique", "explain"), ("expliquez", "explain"),
+        ("change", "change"), ("changez", "change"), ("modifie", "change"),
+        ("modifiez", "change"), ("mets", "set"), ("mettez", "set"),
+        ("copie", "copy"), ("copiez", "copy"), ("trouve", "find"), ("trouvez", "find"),
+        ("cherche", "find"), ("cherchez", "find"), ("documente", "document"),
+        ("documentez", "document"), ("passe", "pass"), ("passez", "pass"),
+        ("souviens-toi que", "remember that"), ("souvenez-vous que", "remember that"),
+        ("rappelle-toi que", "remember that"), ("retiens que", "remember that"),
+        ("note que", "note that"), ("notez que", "note that"),
+        ("imprime", "prints"), ("affiche", "prints"),
+        # questions
+        ("qu'est-ce qu'une", "what is a"), ("qu'est-ce qu'un", "what is a"),
+        ("qu'est-ce que", "what is"), ("est-ce que", "do"),
+        ("que fait {x} ?", "what does {x} do?"), ("que fait {x}", "what does {x} do"),
+        ("quels fichiers y a-t-il", "which files are there"),
+        ("quels fichiers", "which files"), ("où est définie {w}", "where is {w} defined"),
+        ("où est défini {w}", "where is {w} defined"), ("où est-elle utilisée", "where is it used"),
+        ("où est-il utilisé", "where is it used"), ("comment", "how"),
+        ("passent", "pass"), ("échoue", "fails"), ("échouent", "fail"),
+        # objects and the words around them
+        ("l'outil {w}", "the {w} tool"), ("la fonction {w}", "the {w} function"),
+        ("une fonction qui", "a function that"), ("une fonction {w}", "a {w} function"),
+        ("une fonction", "a function"),
+        ("un bloc main", "a main block"), ("bloc main", "main block"),
+        ("un paramètre", "a parameter"), ("paramètre", "parameter"),
+        ("la valeur par défaut de {w} de {w}", "the default {w} of {w}"),
+        ("la valeur par défaut", "the default value"), ("par défaut", "default"),
+        ("à la même valeur que dans", "to the same value as in"),
+        ("de {w} à {w}", "from {w} to {w}"),
+        ("une ligne par module du paquet", "one line per module of the"),
+        ("les TODO de", "the TODOs in"), ("les TODO", "the TODOs"),
+        ("tests unitaires", "unit tests"), ("fichiers", "files"), ("fichier", "file"),
+        ("projet", "project"), ("dossier", "folder"), ("paquet", "package"),
+        ("chaque appel", "every call"), ("à chaque appel", "at every call"),
+        ("chaque", "every"), ("tous les", "all the"), ("toutes les", "all the"),
+        ("partout", "everywhere"), ("jusqu'ici", "so far"), ("pour ce projet", "for this project"),
+        ("s'il te plaît", "please"), ("s'il vous plaît", "please"), ("merci", "thanks"),
+        ("c'est tout", "that's all"), ("avec", "with"), ("dans", "in"), ("du", "of the"),
+        ("des", "the"), ("les", "the"), ("le", "the"), ("la", "the"), ("l'", "the "),
+        ("une", "a"), ("un", "a"), ("et", "and"), ("à", "to"), ("au", "to the"),
+        ("en", "to"), ("pour", "for"), ("ce", "this"), ("moi", "me"),
+        ("pour qu'il passe", "so it passes"), ("le code", "the code"),
+    ),
+)
+
+SPANISH = Language(
+    "Spanish",
+    ("el", "los", "las", "del", "una", "y", "con", "para", "cada", "archivo", "archivos",
+     "función", "qué", "dónde", "todos", "todo", "en", "proyecto", "que", "por", "favor",
+     "pruebas", "línea", "paquete", "valor", "defecto", "hasta", "ahora", "¿", "recuerda",
+     "usamos", "haz", "sea", "igual", "se", "está", "hay", "este", "esta"),
+    (
+        ("añade", "add"), ("añadir", "add"), ("agrega", "add"), ("agregue", "add"),
+        ("borra", "delete"), ("borrar", "delete"), ("elimina", "delete"), ("eliminar", "delete"),
+        ("vacía", "empty"), ("vaciar", "empty"),
+        ("ejecuta", "run"), ("ejecutar", "run"), ("corre", "run"), ("lanza", "run"),
+        ("lista", "list"), ("listar", "list"), ("muestra", "show"), ("muéstrame", "show me"),
+        ("lee", "read"), ("leer", "read"), ("abre", "open"),
+        ("resume", "summarize"), ("resumir", "summarize"), ("renombra", "rename"),
+        ("renombrar", "rename"), ("arregla", "fix"), ("corrige", "fix"), ("repara", "fix"),
+        ("crea", "create"), ("crear", "create"), ("escribe", "write"), ("escribir", "write"),
+        ("explica", "explain"), ("cambia", "change"), ("cambiar", "change"),
+        ("modifica", "change"), ("pon", "set"), ("copia", "copy"), ("busca", "find"),
+        ("encuentra", "find"), ("documenta", "document"), ("pasa", "pass"),
+        ("recuerda que", "remember that"), ("recuerde que", "remember that"),
+        ("ten en cuenta que", "note that"), ("imprime", "prints"), ("muestra", "show"),
+        ("¿", ""), ("qué hace {x} ?", "what does {x} do?"), ("qué hace {x}", "what does {x} do"),
+        ("qué es", "what is"), ("qué archivos hay", "which files are there"),
+        ("qué archivos", "which files"), ("dónde se define {w}", "where is {w} defined"),
+        ("dónde se usa", "where is it used"), ("dónde está definido {w}", "where is {w} defined"),
+        ("cómo se", "how do i"), ("cómo", "how"), ("pasan las pruebas", "do the tests pass"),
+        ("pasan los tests", "do the tests pass"), ("falla", "fails"), ("fallan", "fail"),
+        ("haz que {w} en {w} sea igual que en {w}",
+         "make {w} in {w} the same as the one in {w}"),
+        ("la herramienta {w}", "the {w} tool"), ("la función {w}", "the {w} function"),
+        ("una función que", "a function that"), ("una función {w}", "a {w} function"),
+        ("una función", "a function"),
+        ("un bloque main", "a main block"), ("bloque main", "main block"),
+        ("un parámetro", "a parameter"), ("parámetro", "parameter"),
+        ("el valor por defecto de {w} de {w}", "the default {w} of {w}"),
+        ("el valor por defecto", "the default value"), ("por defecto", "default"),
+        ("de {w} a {w}", "from {w} to {w}"),
+        ("con una línea por cada módulo del paquete", "with one line per module of the"),
+        ("una línea por cada módulo del paquete", "one line per module of the"),
+        ("todos los TODO del proyecto", "every TODO"), ("los TODO", "the TODOs"),
+        ("en cada llamada", "at every call"), ("cada llamada", "every call"),
+        ("pruebas", "tests"), ("prueba", "test"), ("archivos", "files"), ("archivo", "file"),
+        ("proyecto", "project"), ("carpeta", "folder"), ("paquete", "package"),
+        ("la conversación", "the conversation"), ("conversación", "conversation"),
+        ("hasta ahora", "so far"), ("en todo el proyecto", "everywhere"),
+        ("para este proyecto", "for this project"), ("para que pase", "so it passes"),
+        ("el código", "the code"), ("por favor", "please"), ("gracias", "thanks"),
+        ("eso es todo", "that's all"),
+        ("cada", "every"), ("todos los", "all the"), ("todas las", "all the"),
+        ("con", "with"), ("en", "in"), ("del", "of the"), ("los", "the"), ("las", "the"),
+        ("el", "the"), ("la", "the"), ("una", "a"), ("un", "a"), ("y", "and"), ("a", "to"),
+        ("para", "for"), ("este", "this"), ("esta", "this"),
+    ),
+)
+
+GERMAN = Language(
+    "German",
+    ("die", "der", "das", "den", "dem", "ein", "eine", "einen", "und", "mit", "im", "von",
+     "auf", "für", "jede", "jeden", "alle", "datei", "dateien", "funktion", "wo", "ist",
+     "gibt", "es", "mir", "dir", "dass", "wir", "bitte", "projekt", "projekts", "zeile",
+     "pakets", "überall", "hinzu", "aus", "zusammen", "um", "durch", "nicht", "wird"),
+    (
+        # separable verbs first: their particle ends the sentence
+        ("füge {f} {x} hinzu", "add {x} to {f}"), ("füge {x} hinzu", "add {x}"), ("fügen sie {x} hinzu", "add {x}"),
+        ("führe {x} aus", "run {x}"), ("führen sie {x} aus", "run {x}"),
+        ("fasse {x} zusammen", "summarize {x}"), ("benenne {x} um", "rename {x}"),
+        ("benenne {w} überall in {w} um", "rename {w} to {w} everywhere"),
+        ("laufen die tests durch", "do the tests pass"), ("bestehen die tests", "do the tests pass"),
+        ("lösche", "delete"), ("löschen", "delete"), ("entferne", "delete"),
+        ("leere", "empty"), ("starte", "run"), ("liste", "list"), ("zeig mir", "show me"),
+        ("zeige mir", "show me"), ("zeig", "show"), ("zeige", "show"), ("lies", "read"),
+        ("öffne", "open"), ("repariere", "fix"), ("behebe", "fix"), ("korrigiere", "fix"),
+        ("erstelle", "create"), ("erzeuge", "create"), ("schreibe", "write"),
+        ("schreib", "write"), ("erkläre", "explain"), ("ändere", "change"), ("setze", "set"),
+        ("kopiere", "copy"), ("finde", "find"), ("suche", "find"), ("dokumentiere", "document"),
+        ("übergib", "pass"), ("übergebe", "pass"), ("merk dir, dass", "remember that"),
+        ("merk dir", "remember"), ("merke dir, dass", "remember that"),
+        ("denk daran, dass", "remember that"), ("ausgibt", "prints"), ("gibt aus", "prints"),
+        ("was macht {x} ?", "what does {x} do?"), ("was macht {x}", "what does {x} do"),
+        ("was ist", "what is"), ("welche dateien gibt es", "which files are there"),
+        ("welche dateien", "which files"),
+        ("wo ist {w} definiert", "where is {w} defined"), ("wo wird es verwendet", "where is it used"),
+        ("wo wird {w} verwendet", "where is {w} used"), ("wie", "how"),
+        ("schlägt fehl", "fails"), ("fehlschlägt", "fails"),
+        ("das werkzeug {w}", "the {w} tool"), ("die funktion {w}", "the {w} function"),
+        ("der funktion {w}", "the {w} function"), ("eine funktion {w}", "a {w} function"),
+        ("eine funktion", "a function"),
+        ("einer funktion, die {x} ausgibt", "a function that prints {x}"),
+        ("einer funktion, die", "a function that"),
+        ("einer funktion", "a function"), ("einen main-block", "a main block"),
+        ("ändere in {w}", "in {w}, change"), ("setze in {w}", "in {w}, set"),
+        ("main-block", "main block"), ("einen parameter", "a parameter"),
+        ("den standardwert von {w} in {w}", "the default {w} of {w}"),
+        ("den standardwert", "the default value"), ("standardwert", "default value"),
+        ("von {w} auf {w}", "from {w} to {w}"),
+        ("auf denselben wert wie in", "to the same value as in"),
+        ("mit einer zeile pro modul des pakets", "with one line per module of the"),
+        ("bei jedem aufruf", "at every call"), ("jeder aufruf", "every call"),
+        ("alle todos im projekt", "every TODO"), ("todos", "TODOs"),
+        ("das bisherige gespräch", "the conversation so far"), ("gespräch", "conversation"),
+        ("tests", "tests"), ("dateien", "files"), ("datei", "file"), ("projekts", "project"),
+        ("projekt", "project"), ("ordner", "folder"), ("pakets", "package"), ("paket", "package"),
+        ("für dieses projekt", "for this project"), ("den code", "the code"),
+        ("nicht den test", "not the test"), ("ein test", "a test"), ("bitte", "please"),
+        ("danke", "thanks"), ("das war's", "that's all"),
+        ("überall", "everywhere"), ("jede", "every"), ("jeden", "every"), ("alle", "all the"),
+        ("mit", "with"), ("im", "in the"), ("in", "in"), ("und", "and"), ("die", "the"),
+        ("der", "the"), ("das", "the"), ("den", "the"), ("dem", "the"), ("des", "of the"),
+        ("eine", "a"), ("einen", "a"), ("ein", "a"), ("für", "for"), ("dieses", "this"),
+        ("mir", "me"), ("auf", "to"),
+    ),
+)
+
+LANGUAGES: tuple[Language, ...] = (FRENCH, SPANISH, GERMAN)
+
+# Words that say a request is English: a request with more of them than of any other
+# language's markers is read as typed.
+ENGLISH_MARKERS: tuple[str, ...] = (
+    "the", "a", "an", "and", "to", "of", "with", "every", "each", "all", "file", "files",
+    "function", "please", "what", "where", "which", "is", "are", "does", "do", "it", "this",
+    "my", "our", "for", "from", "that", "tests", "test", "me", "you",
+)
+
+# A question about how things are done in general: no command row takes it by its words
+# ("How do I delete a file in Python?" is not a request to delete one).
+KNOWLEDGE_QUESTION = (r"^\s*(?:how (?:do|can|should|would|does) (?:i|you|we|one)\b|how to\b|"
+                      r"what (?:is|are) (?:a|an)\b|why\b|when\b|is it\b|should i\b)")
+
+# Words that are never a slot's name ("the new function", "a short function").
+STOP_WORDS: frozenset[str] = frozenset(
+    "a an the new this that these each every all one some any another my our your its short "
+    "small simple little helper python proper brief main same other first last".split()
+)

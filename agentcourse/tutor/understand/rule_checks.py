@@ -1,0 +1,244 @@
+"""The checks the rule table's steps name (rule_table.RULES), for the rules against deleting
+files and for short replies, and the ones every rule shares. Each takes the sentence being
+read (a Context) and the position of the word in question (-1 for the whole sentence), and
+returns whether it holds (a truthy string is a reason: rule_table's "{found}").
+
+The questions themselves (what a delete acts on, who the subject is ...) are clues.py's;
+here they are bound to the names the table uses. ask_checks.py has the other rules'.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from agentcourse.tutor.understand.clauses import (
+    Word,
+    described,
+    find,
+    first_marker,
+    governed,
+    has,
+    polarity,
+)
+from agentcourse.tutor.understand.clues import (
+    ANY,
+    CODE_NOUNS,
+    LEAD_VERBS,
+    REPLY_NOUNS,
+    SPEECH,
+    TOOL_DOES,
+    WORDING,
+    WRITTEN_NOUNS,
+    commands,
+    demanded,
+    how_many,
+    negated_after,
+    no_means,
+    noun_near,
+    object_of,
+    on_condition,
+    only_allowed,
+    only_on_request,
+    refused_request,
+    someone_else,
+    unless_asked,
+)
+from agentcourse.tutor.understand.prompt_text import Place
+
+
+@dataclass
+class Context:
+    """One sentence read for one rule: its words, where it stands, and what was worked out."""
+
+    sentence: str
+    ws: tuple[Word, ...]
+    place: Place
+    how: str = "plain"  # the row's polarity: "plain", "read" or "ask"
+    memo: dict = field(default_factory=dict)
+
+    def once(self, key: object, compute: Callable[[], object]) -> object:
+        if key not in self.memo:
+            self.memo[key] = compute()
+        return self.memo[key]
+
+    def text(self) -> str:
+        return self.once("text", lambda: " ".join(w for w, _ in self.ws))
+
+    def pol(self, i: int) -> str:
+        """Word i's polarity as the row reads it (rule_table's "polarity")."""
+        return self.once(("pol", i), lambda: POLARITIES[self.how](self, i))
+
+
+def _read_polarity(c: Context, i: int) -> str:
+    pol = polarity(c.ws, i)  # "changes are only allowed on files you have read": a restriction
+    return "pos" if pol == "perm" and only_allowed(c.ws, i) else pol
+
+
+POLARITIES: dict[str, Callable[[Context, int], str]] = {
+    "plain": lambda c, i: polarity(c.ws, i),
+    "read": _read_polarity,
+    "ask": lambda c, i: "pos" if demanded(c.ws, i) else polarity(c.ws, i),  # "never proceed without asking"
+}
+
+Check = Callable[[Context, int], object]
+
+# ============================================================================ shared
+
+
+def generic(name: str) -> Check | None:
+    """The checks that take an argument: has:KIND, word:w, pol:X, governed:X, obj:X."""
+    kind, _, arg = name.partition(":")
+    if kind == "has":
+        return lambda c, i: has(c.ws, arg)
+    if kind == "word":
+        return lambda c, i: c.ws[i][0] == arg
+    if kind == "pol":
+        return lambda c, i: c.pol(i) == arg
+    if kind == "governed":
+        return lambda c, i: governed(c.ws, i) == arg
+    if kind == "obj":
+        want = "" if arg == "none" else arg
+        return lambda c, i: c.once(("obj", i), lambda: object_of(c.ws, i)) == want
+    return None
+
+
+SHARED: dict[str, Check] = {
+    "someone_else": lambda c, i: someone_else(c.ws),
+    "described_marker": lambda c, i: described(c.ws, first_marker(c.ws)),
+    "described_word": lambda c, i: described(c.ws, i),
+}
+
+# ============================================================================ never delete
+
+# A prohibition the model may weigh against a request: "try to avoid", "where possible".
+HEDGED = re.compile(
+    r"\b(?:try|tries|trying) (?:not to|to avoid)\b|\bprefer(?:ably)? not\b|\bideally\b|"
+    r"\b(?:if|where|when|whenever) (?:it is )?(?:possible|practical|feasible|you can)\b|"
+    r"\bas (?:far|much) as (?:it is )?possible\b|\bif (?:it|that) can be avoided\b"
+)
+
+
+def empties_instead(c: Context, i: int) -> bool:
+    """'If asked to delete a file, empty it (replace its text with an empty string)'."""
+    text = c.text()
+    asked = re.search(r"\b(?:if|when|whenever)\b[^;]*?\b(?:ask|asks|asked|request|requests|wants|tells|told)\b"
+                      r"[^;]*?\b(?:delete|remove|erase)\b", text)
+    if not asked:
+        return False
+    rest = text[asked.end():]
+    order = re.search(r"(?:^|[,;:] |\b(?:then|instead|just) )(?:empty|clear|blank|truncate) (?:it|them|the file)\b|"
+                      r"\breplac\w* (?:all of )?(?:its|the file's|the) (?:whole |entire )?(?:text|content|contents)"
+                      r" with (?:nothing|an empty|empty)", rest)
+    return bool(order) and not re.search(r"\b(?:never|not|no|cannot|refuse)\b[^,;]*$", rest[: order.start()])
+
+
+def permits_deleting(c: Context, i: int) -> bool:
+    """'Deleting files is allowed; emptying them is not.': some delete word of the sentence,
+    acting on files, is permitted (not only allowed, not by someone else)."""
+    def compute() -> bool:
+        ws = c.ws
+        for j in find(ws, "DEL"):
+            if ws[j][0] == "emptying" or object_of(ws, j) not in ("file", ""):
+                continue
+            after = [w for w, _ in ws[j + 1 : j + 5]]  # "may be deleted only by the user"
+            by_someone = "by" in after and has(ws[j + 1 : j + 6], "PERSON")
+            if polarity(ws, j) == "perm" and not only_allowed(ws, j) and not by_someone:
+                return not someone_else(ws)
+        return False
+
+    return bool(c.once("permits_deleting", compute))
+
+
+DELETE: dict[str, Check] = {
+    "empties_instead": empties_instead,
+    "orders_delete": lambda c, i: commands(c.ws, i),  # "...; remove them one at a time"
+    "permits_deleting": permits_deleting,
+    "how_many": lambda c, i: how_many(c.ws, i),
+    "unless_asked": lambda c, i: unless_asked(c.ws, i),
+    "no_means": lambda c, i: no_means(c.ws, i),
+    "on_condition": lambda c, i: on_condition(c.ws, i),
+    "hedged": lambda c, i: bool(HEDGED.search(c.text())),  # "try to avoid deleting files where you can"
+    "refused_request": lambda c, i: refused_request(c.ws, i),
+    "encouraged": lambda c, i: has(c.ws[:i], "INVERT") and has(c.ws[:i], "NEG"),  # "do not hesitate to"
+}
+
+# ============================================================================ short replies
+
+
+def about_replies(c: Context) -> bool:
+    """'Explain the changes in a few short sentences': what the model says is its reply."""
+    return bool(c.once("about_replies", lambda: has(c.ws, "ANSWER") or c.ws[0][0] in SPEECH))
+
+
+def code_sentence(c: Context) -> bool:
+    """'Keep old_str short', 'Keep commit messages short': about code or an argument."""
+    ws = c.ws
+    return bool(
+        (any("NONFILE" in k and w not in WORDING for w, k in ws) or has(ws, "OLD") or has(ws, "ARG"))
+        and not about_replies(c)
+        or any(w == "codething" for w, _ in ws)
+        and not REPLY_NOUNS & {w for w, _ in ws}  # "Keep commit messages and replies short"
+    )
+
+
+def addressed(c: Context, i: int) -> bool:
+    """The brevity word at i is said of the replies, of the model, or stands alone."""
+    ws = c.ws
+    return bool(
+        about_replies(c)
+        or has(ws, "AGENT")
+        or i == 0
+        or ws[i - 1][0] == ":"  # "Tone: brief", "## Style / - concise"
+        or ws[i][0] in ("brevity", "concision", "lengthlimit")
+        or any(w in LEAD_VERBS for w, _ in ws[max(0, i - 2) : i])
+        or ws[0][0] in LEAD_VERBS and not any("BOUNDARY" in k for _, k in ws[1:i])  # "Be precise and brief"
+    )
+
+
+def about_code(c: Context, i: int) -> bool:
+    """'in short comments', 'be concise in code, verbose in explanations'."""
+    scope = [w for w, _ in c.ws[i + 1 : i + 4] if w not in ("the", "your", "all", "any", "a")]
+    if scope[:1] in (["in"], ["for"], ["with"], ["when"]) and len(scope) > 1:
+        scope = scope[1:]  # "concise in code", "brief for commit messages"
+    return bool(code_sentence(c) or scope[:1] and scope[0] in CODE_NOUNS | WRITTEN_NOUNS)
+
+
+def tool_does(c: Context, i: int) -> bool:
+    """'Returns a short summary', 'Output is truncated to keep it short' in a tool's description."""
+    ws = c.ws
+    return c.place.where != "system prompt" and bool(
+        re.fullmatch(TOOL_DOES, ws[0][0])
+        or {"output", "outputs", "result", "results"} & {w for w, _ in ws[:3]}
+        and not has(ws, "AGENT")
+    )
+
+
+def near_file(c: Context, i: int) -> str:
+    """'Keep files short': a file or folder word beside the brevity word (not of the replies)."""
+    near = [w for w, k in c.ws[max(0, i - 2) : i + 3] if k & {"FILE", "DIR"} and w not in ANY]
+    return near[0] if near and not about_replies(c) else ""
+
+
+CONCISE: dict[str, Check] = {
+    "brief_or_verbose": lambda c, i: has(c.ws, "BRIEF") or has(c.ws, "VERBOSE"),
+    "minimum_after": lambda c, i: any(w in ("minimum", "minimal", "few") for w, _ in c.ws[i + 1 :]),
+    "brief_is_a_verb": lambda c, i: c.ws[i][0] == "brief" and i + 1 < len(c.ws)
+    and c.ws[i + 1][0] in ("the", "them", "him", "her", "everyone"),
+    "addressed": addressed,
+    "only_on_request": lambda c, i: only_on_request(c.ws, i),  # the later brevity word is the request's
+    "negated_after": lambda c, i: negated_after(c.ws, i),
+    "userside": lambda c, i: has(c.ws, "USERSIDE") and not about_replies(c),
+    "about_code": about_code,
+    "tool_does": tool_does,
+    "near_file": near_file,
+}
+
+CHECKS: dict[str, Check] = {**SHARED, **DELETE, **CONCISE}
+
+# What a reason's "{noun}", "{near}" stand for (ask_checks.FILLS adds the read rule's).
+FILLS: dict[str, Callable[[Context, int], str]] = {
+    "noun": lambda c, i: noun_near(c.ws, i),
+    "near": near_file,
+}

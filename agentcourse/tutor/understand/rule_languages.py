@@ -1,0 +1,344 @@
+"""The words of the prompt rules in French, Spanish and German, as data (LANGUAGES): the
+rule reader (clauses.words) puts a sentence in any of them into the English words the
+lexicon (lexicon.py) knows before it reads it.
+
+A sentence is read in English words: each language whose markers it holds (words English
+prompts do not use) has its phrases put into English before anything else is read, the
+language with the most markers first, so that a word two languages share ("leer": to read in
+Spanish, empty in German) is read in the sentence's own. The phrases are regexes applied in
+order to the lower-cased sentence, whole words; a group they catch is kept in the English
+("\\1"). Each table first puts the words in English order (the two
+parts of a French negation around its verb, a German verb at the end of its clause, an
+imperative before "nicht"), then its phrases, then its single words: the verbs of the rules
+in every form a student writes (tu, vous, usted, du, Sie, the infinitive, the participle),
+their objects, and the little words between them.
+
+To add a language: an entry here with its name, its markers (a dozen frequent words of the
+language that are not English words) and its phrases (at least the words of the five rules:
+never, not, always, only, before, after, first, without, unless, even if, may, must; read,
+edit, change, delete, file(s), folder, create, new, empty, leave; ask, question,
+confirmation, permission, user, request, ambiguous, clear; answer, reply, short, brief,
+concise, explain, step, detail; code, comment, commit message, function, line); then cases
+in a rule corpus marked with its code ("#: it"), and
+`python -m agentcourse.tutor.script_doc --write` for the lexicon table of
+docs/TUTOR-SCRIPT.md. A word no table knows is left as it is: a rule in words the tutor
+does not know is not found, and the tutor shows the failure, as a model that did not
+understand it would.
+"""
+
+from __future__ import annotations
+
+LANGUAGES: dict[str, dict] = {
+    "fr": {
+        "name": "French",
+        "markers": r"le|la|les|des|du|une|ne|n'|l'|d'|pas|jamais|toujours|est|et|avec|sans|tu|vous|ton|ta|tes"
+        r"|votre|vos|ce|cette|que|qui|dans|aucun|aucune|chaque|avant|après|fichiers?|réponses?|supprim\w+"
+        r"|modifi\w+|lis|lisez|lire|vide|créer|crée|demande|jamais|sois|soyez|brièvement|concis|utilisateur"
+        r"|réponds|répondez|phrases?|mots|effacez|efface|demandez|posez|pose|hésitez|bref|brève|courte?s?"
+        r"|concises|explications|étapes?|fichier|en|au|aux|ou|où|votre|nécessaire|interdite?s?|règles?|outil"
+        r"|cet|maximum|deux|trois",
+        "phrases": (
+            # English order: the two parts of a negation around the verb (and a pronoun before it)
+            (r"n'", "ne "),
+            (r"ne (doit|doivent|dois|devez|devons|devrait|devrais) (jamais|pas|plus)", r"\1 \2"),
+            (r"ne pas|ne plus", "not"),
+            (r"ne jamais", "never"),
+            (r"ne ((?:(?:le|la|les|lui|leur|y|en) )?[\w']+) (jamais|pas|plus|aucun|aucune|rien)", r"\2 \1"),
+            (r"ne ([\w']+)((?: [\w']+){0,4}) que", r"only \1\2"),
+            (r"(?:le |la |les |l')(lire|modifier|supprimer|effacer|éditer|changer|créer|relire|écrire|ouvrir)",
+             r"\1 it"),
+            # an adjective after its noun: "réponses longues", "demandes ambiguës"
+            (r"(réponses?|explications?|messages?) (longues|longs|longue|détaillées|détaillés)", r"\2 \1"),
+            (r"(demandes?|requêtes?|tâches?|instructions?|consignes?) (ambiguës|ambigües|ambiguë|ambigus|ambigu"
+             r"|floues?|imprécises?)", r"\2 \1"),
+            # phrases
+            (r"même si|même lorsque|même quand|y compris si", " even if "),
+            (r"à moins que|sauf si", "unless"),
+            (r"il est interdit d'|il est interdit de|interdit de|interdit d'|interdiction de|interdiction d'"
+             r"|défense de|défense d'", "it is forbidden to"),
+            (r"il faut|il est obligatoire de|tu dois|vous devez", "you must"),
+            (r"tu peux|vous pouvez|tu as le droit de|vous avez le droit de", "you may"),
+            (r"inutile de|inutile d'|pas besoin de|pas besoin d'|pas nécessaire de", "no need to"),
+            (r"sans l'avoir lu|sans l'avoir lue|sans les avoir lus|sans avoir lu|sans le lire|sans la lire",
+             "without reading it"),
+            (r"l'avoir lu|l'avoir lue|l'avoir modifié|l'avoir modifiée", "it"),
+            (r"(?:poser|pose|posez|poses)((?: \w+)?) (?:une|des|de) questions?", r"ask\1 questions"),
+            (r"demander des précisions|demande des précisions|demandez des précisions|demande de précisions"
+             r"|demander de précisions", "ask for clarification"),
+            # an infinitive is a subject or an instruction: "Supprimer des fichiers est interdit."
+            (r"supprimer|effacer", "deleting"), (r"lire|relire", "reading"), (r"modifier|éditer", "editing"),
+            (r"créer", "creating"), (r"demander", "asking"),
+            (r"avant de|avant d'|avant toute|avant tout", "before"),
+            (r"d'abord|en premier|au préalable|préalablement", "first"),
+            (r"la demande|une demande|les demandes|ta demande|sa demande|votre demande|cette demande"
+             r"|la requête|une requête", "the request"),
+            (r"poser une question|pose une question|posez une question|poser des questions|pose des questions"
+             r"|posez des questions|poser de questions|pose de questions", "ask questions"),
+            (r"demande confirmation|demandez confirmation|demander confirmation", "ask for confirmation"),
+            # the user's asking, not the model's: "même si l'utilisateur vous le demande"
+            (r"(l'utilisateur|l'utilisatrice|il|elle|on)((?: (?:vous|te|nous|le|la|les|l'|en))*) (?:demande|exige|veut)",
+             r"\1\2 asks"),
+            (r"ce que tu fais|ce que vous faites|ce que tu vas faire", "what you are doing"),
+            (r"fais-le|faites-le|fais le", "do it"),
+            (r"messages? de commit|messages? de validation", "commit messages"),
+            (r"chaîne vide", "empty string"),
+            (r"l'outil d'édition|outil d'édition", "the edit tool"),
+            (r"en détail|en détails|de façon détaillée", "in detail"),
+            (r"à la fin", "at the end"), (r"merci de|merci d'|veuillez|prière de|prière d'", "please"),
+            (r"cet outil|cette fonction|cette commande", "this tool"),
+            (r"pas plus de|pas plus d'|au maximum|au plus|maximum", "at most"), (r"par réponse", "per reply"),
+            (r"sans (?:t'étendre|vous étendre|détours|blabla|bavardage)", "briefly"),
+            (r"pas de blabla|pas de bavardage|pas de baratin", "no filler"),
+            (r"du dossier|dans le dossier|du répertoire|dans le répertoire", "in the folder"),
+            (r"en une (?:seule )?(phrase|ligne)", r"in one \1"),
+            (r"pas claire?s?", "unclear"),
+            # words
+            (r"toujours", "always"), (r"jamais", "never"), (r"pas", "not"), (r"aucune?s?", "no"),
+            (r"rien", "nothing"), (r"deux", "two"), (r"trois", "three"), (r"quatre", "four"), (r"cinq", "five"), (r"refuse|refusez|refuser|refuses", "refuse"),
+            (r"décline|déclinez|décliner", "decline"), (r"hésite|hésitez|hésiter", "hesitate"),
+            (r"phrases", "sentences"), (r"phrase", "sentence"), (r"mots", "words"), (r"ligne", "line"),
+            (r"en", "in"), (r"sans", "without"), (r"avant", "before"), (r"après", "after"),
+            (r"ensuite|puis", "then"), (r"sauf", "except"), (r"seulement|uniquement", "only"),
+            (r"interdite?s?|défendue?s?", "forbidden"), (r"autorisée?s?|permise?s?", "allowed"),
+            (r"doit|doivent|dois|devez|devons", "must"), (r"devrait|devrais|devriez|devraient", "should"),
+            (r"peux|peut|pouvez|peuvent", "may"), (r"veux|voulez", "want"),
+            (r"relire|relis|relisez|lire|lis|lisez|lit|lu|lue|lus", "read"),
+            (r"consulter|consulte|consultez", "read"), (r"ouvrir|ouvre|ouvrez", "open"),
+            (r"regarder|regarde|regardez", "look at"), (r"vérifier|vérifie|vérifiez", "check"),
+            (r"confirme|confirmez|confirmer", "confirm"),
+            (r"modifier|modifie|modifiez|modifies|modifié|modifiée|modification|modifications", "edit"),
+            (r"éditer|édite|éditez|édition", "edit"), (r"changer|changez", "change"),
+            (r"écrire|écris|écrivez", "write"),
+            (r"suppression|suppressions", "deletion"),
+            (r"supprimer|supprime|supprimez|supprimes|supprimé|supprimée|supprimés|supprimées", "delete"),
+            (r"effacer|efface|effacez|effacé|effacée|retirer|retire|retirez|enlever|enlève|enlevez", "delete"),
+            (r"fichiers", "files"), (r"fichier", "file"), (r"dossiers|répertoires", "folders"),
+            (r"dossier|répertoire", "folder"),
+            (r"créer|crée|créez|crées|créé|créée|création", "create"), (r"nouveaux|nouveau|nouvelles?|nouvel", "new"),
+            (r"vides?", "empty"), (r"laisser|laisse|laissez", "leave"),
+            (r"demander|demande|demandez|demandes|demandé", "ask"), (r"autorisation|accord", "permission"),
+            (r"l'utilisateur|l'utilisatrice|utilisateur|utilisatrice", "the user"),
+            (r"réponds|répondre|répondez", "answer"), (r"réponses", "answers"), (r"réponse", "reply"),
+            (r"brièvement|en bref", "briefly"), (r"brefs?|brèves?", "brief"), (r"courtes?|courts?", "short"),
+            (r"concis|concise|concises", "concise"), (r"succinctement", "succinctly"),
+            (r"sois|soyez|être", "be"), (r"garde|gardez|garder", "keep"), (r"évite|évitez|éviter", "avoid"),
+            (r"longues|longue|longs", "long"), (r"explications?", "explanations"),
+            (r"expliquer|explique|expliquez|détailler|détaille", "explain"),
+            (r"raconter|raconte|racontez", "narrate"), (r"décrire|décris|décrivez", "describe"),
+            (r"étapes?", "step"), (r"commentaires?", "comments"), (r"fonctions?", "functions"),
+            (r"lignes?", "lines"), (r"ton|ta|tes|votre|vos", "your"), (r"son|sa|ses", "its"),
+            (r"chaque|toute|tout|tous|toutes", "every"), (r"si", "if"), (r"quand|lorsque", "when"),
+            (r"avec", "with"), (r"pour", "to"), (r"dans", "in"), (r"sur", "on"), (r"et", "and"), (r"ou", "or"), (r"le|la|les|l'", "the"),
+            (r"un|une", "a"), (r"des|de|d'|du", ""), (r"tu|vous", "you"), (r"il|elle|cela|ça", "it"),
+            (r"est", "is"), (r"sont", "are"), (r"outils?", "tool"), (r"appelle|appelez|appeler", "call"),
+            (r"utilise|utilisez|utiliser", "use"), (r"passe|passez|passer", "pass"),
+            (r"ambiguë|ambigüe|ambiguës|ambigus|ambigu", "ambiguous"), (r"floue?s?|imprécise?s?", "unclear"),
+            (r"claire?s?", "clear"), (r"tâches?", "task"), (r"agis|agissez|agir|procède|procédez", "act"),
+            (r"commencer|commence|commencez", "start"), (r"temporaires?", "temporary"),
+            (r"actuel|actuelle", "current"), (r"contenu", "contents"), (r"s'il (?:te|vous) pla[iî]t|svp", "please"),
+        ),
+    },
+    "es": {
+        "name": "Spanish",
+        "markers": r"el|los|las|una|unos|unas|nunca|jamás|siempre|archivos?|ficheros?|tus|usted|que|con|sin|para"
+        r"|del|al|cada|antes|después|está|ningún|ninguna|borr\w+|elimin\w+|lee|leer|edites|editarlo|vacío"
+        r"|pregunta|preguntar|respuestas?|breve|conciso|sé|usuario|petición|tarea|puedes|debes"
+        r"|responde|responda|palabras|frases?|borra|borres|borre|elimina|elimines|lea|léelo|edita|modifica"
+        r"|pide|pidas|corto|corta|cortas|carpeta|código|narres|en|lo|se|le|les|ni|contesta|brevemente"
+        r"|nada|explicaciones|explicación|largas|largos|preguntas|haz|solo|sólo|cuando|siempre|nunca|también"
+        r"|escribe|escribir|comentarios|breves|mensajes|funciones|líneas|cambios|cambio|crea|vacía|antes|detalle"
+        r"|prohibidos?|prohibidas?|reglas|herramienta|esta|máximo|dos|tres",
+        "phrases": (
+            (r"(?:nunca|jamás) (debe|debes|deben|debería|deberías)", r"\1 never"),
+            (r"^(?:ningún|ninguna|ninguno)", "no"),
+            (r"(respuestas?|explicaciones?|mensajes?|textos?) (largas|largos|larga|largo|extensas|extensos|detalladas)",
+             r"\2 \1"),
+            (r"(peticiones|petición|solicitudes|solicitud|tareas?|instrucciones) (ambiguas?|ambiguos?|confusas?|vagas?)",
+             r"\2 \1"),
+            (r"no (debe|debes|deben|debería|deberías)", r"\1 not"),
+            (r"aunque|incluso si|aun si|aun cuando|incluso cuando", " even if "),
+            (r"a menos que|salvo que|excepto si", "unless"),
+            (r"está prohibido|esta prohibido|queda prohibido|se prohíbe|prohibido", "is forbidden"),
+            (r"hay que|tienes que|tiene que|es obligatorio", "must"),
+            (r"no hace falta|no es necesario|no necesitas|no hay necesidad de", "no need to"),
+            (r"sin haberlo leído|sin haberla leído|sin leerlo|sin leerla|sin haber leído", "without reading it"),
+            (r"de la carpeta|en la carpeta|del directorio|en el directorio", "in the folder"),
+            (r"consulta con|consultar con|consultes con", "check with"),
+            (r"hacer preguntas|haz preguntas|hagas preguntas|hacer una pregunta|haz una pregunta", "ask questions"),
+            (r"una pregunta|la pregunta", "a question"),
+            (r"(?:haz|hacer|hagas|haga)((?: \w+)?) preguntas?", r"ask\1 questions"),
+            (r"nada de", "no"),
+            (r"leerse|leerlos|leerlas", "be read"), (r"editarse|modificarse|cambiarse", "be edited"),
+            (r"borrarse|eliminarse", "be deleted"), (r"crearse", "be created"),
+            # an infinitive is a subject or an instruction: "Borrar archivos está prohibido."
+            (r"borrar|eliminar|suprimir", "deleting"), (r"leer|releer", "reading"), (r"editar|modificar", "editing"),
+            (r"crear", "creating"), (r"preguntar", "asking"),
+            (r"de forma breve|de manera breve|brevemente", "briefly"),
+            (r"cada paso|cada uno de los pasos", "each step"),
+            (r"mensajes de commit|mensajes del commit", "commit messages"),
+            (r"cadena vacía", "empty string"),
+            (r"su contenido|el contenido", "its contents"),
+            (r"poco clara|poco claro|poco claras|poco claros", "unclear"),
+            (r"en detalle", "in detail"), (r"en blanco", "empty"), (r"historia|historial", "history"),
+            (r"pregúntale|pregúntele|preguntarle|pregúntales", "ask"), (r"algo", "anything"),
+            (r"esta herramienta|esta función|este comando", "this tool"),
+            (r"(?:como )?máximo|a lo sumo|no más de", "at most"), (r"por respuesta", "per reply"),
+            (r"dos", "two"), (r"tres", "three"), (r"cuatro", "four"), (r"cinco", "five"),
+            (r"bajo ninguna circunstancia|en ningún caso|de ninguna manera|de ningún modo", "under no circumstances"),
+            (r"lo que haces|lo que estás haciendo|lo que vas a hacer", "what you are doing"),
+            (r"en (?:una|un) (?:sola )?(frase|línea)", r"in one \1"),
+            (r"antes de", "before"), (r"después de", "after"),
+            # words
+            (r"nunca|jamás", "never"), (r"siempre", "always"), (r"ningún|ninguna|ninguno", "any"),
+            (r"nada", "nothing"), (r"niégate|niéguese|negarte|rechaza|rechace|rechazar", "refuse"),
+            (r"dudes|dude|dudar", "hesitate"), (r"narrar|narres|narra|narre|relatar|relates", "narrate"),
+            (r"frases", "sentences"), (r"frase", "sentence"), (r"palabras", "words"), (r"línea", "line"),
+            (r"pocas|pocos", "few"), (r"en", "in"), (r"sin", "without"), (r"antes", "before"), (r"después|tras", "after"),
+            (r"primero|previamente", "first"), (r"luego|entonces", "then"), (r"solo|sólo|solamente|únicamente", "only"),
+            (r"salvo|excepto", "except"), (r"debes|debe|deben", "must"), (r"deberías|debería", "should"),
+            (r"puedes|puede|pueden", "may"), (r"permitido|permitida", "allowed"),
+            (r"léelo|léela|leerlo|leerla|leer|lee|lea|lees|leas|leído|leída|releer|relee", "read"),
+            (r"revisar|revisa|revise|comprobar|comprueba|verificar|verifica", "check"),
+            (r"confirma|confirmar|confirme|confirmes", "confirm"),
+            (r"abrir|abre|abra", "open"), (r"mirar|mira", "look at"), (r"consulta|consultar", "read"),
+            (r"editarlo|editarla|editar|edita|edites|edite|editado|edición", "edit"),
+            (r"modificarlo|modificarla|modificar|modifica|modifiques|modifique|modificado|modificación|modificaciones",
+             "edit"),
+            (r"cambiarlo|cambiarla|cambiar|cambia|cambies|cambie|cambio|cambios", "change"),
+            (r"escribir|escribe|escribas", "write"),
+            (r"borrado|borrada|borrados|borradas|eliminado|eliminada|eliminados|eliminadas|suprimido", "deleted"),
+            (r"leído|leída|leídos", "read"), (r"editado|editada|modificado|modificada|cambiado", "edited"),
+            (r"creado|creada", "created"),
+            (r"borrarlo|borrarla|borrar|borra|borres|borre", "delete"),
+            (r"eliminarlo|eliminarla|eliminar|elimina|elimines|elimine|eliminado|eliminados|suprimir|suprime", "delete"),
+            (r"quitar|quita|quites", "remove"), (r"eliminación|borrado", "deletion"),
+            (r"archivos|ficheros", "files"), (r"archivo|fichero", "file"), (r"carpetas|directorios", "folders"),
+            (r"carpeta|directorio", "folder"),
+            (r"crear|crea|crees|cree|creado|creada|creación", "create"), (r"nuevos|nuevas|nuevo|nueva", "new"),
+            (r"vacíos|vacías|vacío|vacía|vacio|vacia", "empty"), (r"déjalo|déjala|dejarlo|dejar|deja|deje", "leave"),
+            (r"preguntas", "questions"), (r"preguntar|pregunta|preguntes|pregunte", "ask"),
+            (r"pide|pedir|pidas|pida|solicita|solicitar", "ask for"),
+            (r"confirmación", "confirmation"), (r"aprobación", "approval"), (r"permiso", "permission"),
+            (r"el usuario|al usuario|del usuario|usuario", "the user"),
+            (r"la petición|una petición|la solicitud|una solicitud|petición|solicitud", "the request"),
+            (r"responde|responder|respondas|contesta|contestar", "answer"), (r"respuestas", "answers"),
+            (r"respuesta", "reply"), (r"breves|breve", "brief"), (r"cortas|cortos|corta|corto", "short"),
+            (r"concisas|concisos|concisa|conciso", "concise"), (r"se(?= (?:breve|conciso|concisa|claro|clara|directo|directa|preciso|precisa|amable|sucinto|sucinta"
+             r"|brief|concise|clear))"
+             r"|sea|sed", "be"),
+            (r"mantén|mantenga|mantener|manten", "keep"),
+            (r"explicar|explica|expliques|explique", "explain"), (r"explicaciones|explicación", "explanations"),
+            (r"pasos?", "steps"), (r"detalladas|detallados|detallada|detallado", "detailed"),
+            (r"largas|largos|larga|largo|extensas|extensos", "long"), (r"evita|evitar|evites", "avoid"),
+            (r"comentarios|comentario", "comments"), (r"código", "code"), (r"líneas|línea", "lines"),
+            (r"funciones|función", "functions"), (r"pruebas", "tests"), (r"notas", "notes"),
+            (r"tus|tu|su|sus", "your"), (r"cada|todo|toda|todos|todas|cualquier|cualquiera", "every"),
+            (r"si", "if"), (r"cuando", "when"), (r"con", "with"), (r"para", "to"), (r"el|la|los|las|lo", "the"),
+            (r"un|una|unos|unas", "a"), (r"de|del|al", ""), (r"es|está|esta", "is"), (r"son|están", "are"),
+            (r"herramienta", "tool"), (r"llama a|llamar a|llama|llamar|invoca", "call"),
+            (r"usa|usar|utiliza|utilizar", "use"),
+            (r"ambigua|ambiguo|ambiguas|ambiguos", "ambiguous"), (r"confusa|confuso|vaga|vago", "unclear"),
+            (r"clara|claro|claras|claros", "clear"), (r"tarea|tareas", "task"), (r"hazla|hazlo", "do it"),
+            (r"hacer|haz", "make"), (r"actúa|actuar|procede|proceder", "act"), (r"temporales|temporal", "temporary"),
+            (r"ejecuta|ejecutar|ejecutes", "run"), (r"comandos", "commands"), (r"empezar|comenzar|empieza", "start"),
+            (r"instrucciones", "instructions"), (r"documentación", "documentation"), (r"contenido", "contents"),
+            (r"necesitas|necesita", "need"), (r"por favor", "please"), (r"y", "and"), (r"o", "or"),
+        ),
+    },
+    "de": {
+        "name": "German",
+        "markers": r"der|die|das|den|dem|des|ein|eine|einen|einem|einer|und|oder|nicht|niemals|nie|immer|mit"
+        r"|ohne|bevor|nach|vor|ist|sind|du|dich|dir|keine|kein|keinen|datei|dateien|wenn|falls|nur|zu|im|für"
+        r"|von|jede|jeden|lies|lösche|bearbeite\w*|änder\w*|antworte|kurz|knapp|frage|rückfragen?|leer\w*"
+        r"|antworten|lesen|löschen|fragen|nutzer|benutzer|schritt|erkläre|sei|halte|bitte|darf|dürfen"
+        r"|musst|muss|sollst|sollen|sich|dich|einem|satz|wörter|keinen|verboten|regeln|werkzeug|dieses"
+        r"|höchstens|sätzen|zwei|drei|leerer",
+        "phrases": (
+            # English order: a separable verb put together, the verb at the end of a clause
+            # moved after its modal, a negation after an imperative moved before it
+            (r"frag(?:e|en|st)? ((?:\w+ ){0,3})nach", r"frage \1"),
+            (r"bei unklarheiten?|bei unklaren anfragen|wenn etwas unklar ist", "if the request is unclear"),
+            (r"zu löschen|zu entfernen", "deleting"), (r"zu lesen", "reading"), (r"zu ändern|zu bearbeiten", "editing"),
+            (r"hole? dir|holen sie sich|einholen", "ask for"),
+            (r"(?:hole|hol|holen sie) (.*?) ein(?=\s*(?:[,;.:!?]|$))", r"ask for \1"),
+            (r"bestätige|bestätigen", "confirm"),
+            (r"fasse dich kurz|fassen sie sich kurz|fass dich kurz", "be brief"),
+            (r"unter keinen umständen|auf keinen fall|keinesfalls|in keinem fall", "niemals"),
+            (r"(?:musst|muss|müssen|müsst) (?:aber |es |das )?nicht", "no need to"),
+            (r"(?:musst|muss|müssen|müsst)((?: [^\s,;.:!?]+)*?) nicht ([^\s,;.:!?]+)(?=\s*(?:[,;.:!?]|$))",
+             r"no need to \2\1"),
+            (r"bitte ((?:\w+ ){1,4})um (bestätigung|erlaubnis|zustimmung|freigabe)", r"frage \1for \2"),
+            (r"zögere nicht|zögern sie nicht", "do not hesitate"),
+            (r"in (?:einem|einer) (?:einzigen )?(satz|zeile)", r"in one \1"),
+            (r"ohne (?:sie|es|ihn|die datei) ?(?:vorher |zuerst )?(?:gelesen|geöffnet) zu haben", "without reading it first"),
+            (r"(darfst|darf|dürfen|dürft|musst|muss|müssen|sollst|soll|sollen|solltest|sollte|kannst|kann|können)"
+             r"((?: (?:nicht|niemals|nie))?)((?: [^\s,;.:!?]+)*?) ([^\s,;.:!?]+)((?: (?:werden|worden|sein))?)"
+             r"(?=\s*(?:[,;.:!?]|$))", r"\1\2 \4\5\3"),
+            (r"^(?:bitte )?(\w+)(?: sie| du)? (niemals|nie|nicht)", r"\2 \1"),
+            (r"^(?:bitte )?(\w+)(?: sie| du)? (keine[nmrs]?|kein)", r"nicht \1 alle"),
+            # "die du nicht gelesen hast": a relative clause in English order
+            (r"(?:die|der|das|den) (?:sie|du) (nicht|noch nicht) (gelesen|geöffnet|gesehen) (?:haben|hast)",
+             r"that you have not read"),
+            # phrases
+            (r"auch wenn|selbst wenn|sogar wenn", " even if "),
+            (r"es sei denn|außer wenn", "unless"),
+            (r"kurz und knapp", "short and concise"),
+            (r"commit[- ]?nachrichten|commit[- ]?nachricht|commit[- ]?meldungen", "commit messages"),
+            (r"das löschen|das entfernen", "deleting"), (r"dem bearbeiten|das bearbeiten", "editing"),
+            (r"vor dem|vor der|vor jeder|vor jedem", "before"), (r"nach dem|nach der", "after"),
+            (r"jeden schritt|jeder schritt|jedem schritt", "each step"),
+            (r"des nutzers|des benutzers|der nutzer|der benutzer|den nutzer|dem nutzer|des anwenders", "the user"),
+            (r"rückfragen|rückfrage", "clarifying questions"),
+            (r"noch einmal|erneut", "again"), (r"git[- ]?verlauf|verlauf|historie", "history"),
+            (r"dieses werkzeug|dieses tool|diese funktion|diesen befehl", "this tool"),
+            (r"höchstens|maximal|nicht mehr als", "at most"), (r"pro antwort", "per reply"),
+            (r"zwei", "two"), (r"drei", "three"), (r"vier", "four"), (r"fünf", "five"), (r"sätzen", "sentences"),
+            (r"leerer string|leere zeichenkette|leeren string|leerer zeichenkette", "empty string"),
+            (r"codezeilen|codezeile", "lines of code"), (r"dokumentation|doku|anleitung", "documentation"),
+            # words
+            (r"niemals|nie", "never"), (r"nicht", "not"), (r"keine[nmrs]?|kein", "no"), (r"nichts", "nothing"),
+            (r"sätze", "sentences"), (r"satz", "sentence"), (r"wörter|worte", "words"), (r"zeile", "line"),
+            (r"lehne|ablehnen|verweigere|verweigern", "refuse"),
+            (r"immer|stets", "always"), (r"nur|ausschließlich", "only"), (r"zuerst|vorher|zunächst|erst", "first"),
+            (r"dann|danach", "then"), (r"bevor|vor", "before"), (r"nachdem|nach", "after"), (r"ohne", "without"),
+            (r"wenn|falls|sofern", "if"), (r"außer", "except"), (r"verboten|untersagt", "forbidden"),
+            (r"erlaubt|gestattet", "allowed"),
+            (r"darfst|darf|dürfen|dürft", "may"), (r"musst|muss|müssen", "must"),
+            (r"sollst|soll|sollen|solltest|sollte", "should"), (r"kannst|kann|können", "can"),
+            (r"gelöscht|entfernt", "deleted"), (r"geändert|bearbeitet", "edited"), (r"erstellt|angelegt", "created"),
+            (r"werden|worden", "be"), (r"aber|jedoch", "but"), (r"im", "in the"),
+            (r"lies|lesen|liest|lest|gelesen|durchlesen|anschauen|ansehen", "read"), (r"öffne|öffnen", "open"),
+            (r"prüfe|prüfen|überprüfe|überprüfen", "check"),
+            (r"bearbeite|bearbeiten|bearbeitest|bearbeitung", "edit"),
+            (r"ändere|ändern|änderst|ändert|änderung|änderungen", "change"),
+            (r"schreibe|schreiben|schreib", "write"), (r"aktualisiere|aktualisieren", "update"),
+            (r"lösche|löschen|löschst|löscht|entferne|entfernen|entfernst", "delete"),
+            (r"löschung", "deletion"),
+            (r"dateien", "files"), (r"datei", "file"), (r"ordner|verzeichnisse", "folders"), (r"verzeichnis", "folder"),
+            (r"erstelle|erstellen|anlegen|anzulegen|lege", "create"), (r"neue|neuen|neues|neuer|neu", "new"),
+            (r"leerem|leeren|leerer|leere|leeres|leer", "empty"), (r"lass|lassen|lasse", "leave"),
+            (r"frage|fragen|fragst|nachfragen|frag", "ask"), (r"bestätigung|zustimmung", "confirmation"),
+            (r"erlaubnis|genehmigung", "permission"), (r"nutzer|benutzer|anwender", "user"),
+            (r"antworte|antworten|antwortest", "answer"), (r"antwort", "reply"),
+            (r"kurz|kurze|kurzen|kurzer|kurzes", "short"), (r"knapp|knappe|knappen", "concise"), (r"präzise", "precise"),
+            (r"halte|halten|halt", "keep"), (r"sei|seien|sein", "be"),
+            (r"erkläre|erklären|erklärst", "explain"), (r"erklärungen", "explanations"),
+            (r"beschreibe|beschreiben", "describe"), (r"ausführlich|detailliert", "in detail"),
+            (r"schritte?", "steps"), (r"lange|langen|langer|langes|lang", "long"), (r"vermeide|vermeiden", "avoid"),
+            (r"kommentare|kommentar", "comments"), (r"funktionen|funktion", "functions"), (r"zeilen|zeile", "lines"),
+            (r"notizen", "notes"), (r"deine|dein|deinen|deinem|deiner", "your"), (r"ihren|seinen|ihre|seine", "its"),
+            (r"jede|jeden|jeder|jedes|jedem|alle|allen", "any"), (r"der|die|das|den|dem|des", "the"),
+            (r"ein|eine|einen|einem|einer|eines", "a"), (r"und", "and"), (r"oder", "or"), (r"mit", "with"),
+            (r"um", ""), (r"zu", "to"), (r"für|bei", "for"), (r"von", "of"), (r"du", "you"), (r"sie|es|ihn", "it"),
+            (r"ist", "is"), (r"sind", "are"), (r"werkzeug", "tool"), (r"rufe|aufrufen|auf", "call"),
+            (r"verwende|verwendest|verwenden|benutze|benutzt|nutze|nutzt", "use"),
+            (r"mehrdeutig|mehrdeutige|mehrdeutigen|zweideutig", "ambiguous"), (r"unklar|unklare|unklaren", "unclear"),
+            (r"klar|klare|eindeutig|eindeutige|eindeutigen", "clear"), (r"anfrage|anfragen", "request"),
+            (r"aufgabenbeschreibung", "task description"), (r"aufgabe|aufgaben", "task"),
+            (r"anweisungen|anweisung", "instructions"), (r"handle|handeln", "act"), (r"fertig", "done"),
+            (r"temporäre|temporären|temporär", "temporary"), (r"verlangt|bittet|wünscht", "asks"),
+            (r"aktuellen|aktuelle", "current"), (r"inhalt", "contents"), (r"fehlschlägt|scheitert", "fails"),
+            (r"bitte", "please"), (r"stelle|stellen|stell|darum", ""),
+        ),
+    },
+}

@@ -1,0 +1,38 @@
+"""The blind request corpora (request_corpus_blind.py, request_corpus_blind2.py): their
+shape, and how the tutor routes them.
+
+The figures are printed (`pytest -s`) and held: at least 90% of the requests, and of those
+in French, Spanish and German, routed to their task; at most 5% of near misses routed to a
+task; and never below the figures recorded in the corpus (LATEST) by more than one request.
+"""
+
+from __future__ import annotations
+
+import request_corpus_blind2
+from request_blind_score import score
+from request_corpus_blind import CASES, FIRST_CONTACT, LATEST
+
+
+def test_the_corpus_has_requests_in_four_languages_and_near_misses():
+    assert len(CASES) >= 200
+    assert sum(c.lang != "en" for c in CASES) >= len(CASES) / 4
+    assert {c.lang for c in CASES} == {"en", "fr", "es", "de"}
+    assert sum(c.route is None for c in CASES) >= 40
+    assert len({c.text for c in CASES}) == len(CASES)
+
+
+def test_the_tutor_routes_the_blind_corpus():
+    found = score()
+    print(f"\nfirst contact {FIRST_CONTACT}\nnow           {found}")
+    right, of = found["phrasings"]
+    foreign, foreign_of = found["non_english"]
+    routed, near = found["near_misses_routed"]
+    assert right >= 0.9 * of and foreign >= 0.9 * foreign_of, found
+    assert routed <= 0.05 * near, found
+    assert right >= LATEST["phrasings"][0] - 1 and routed <= LATEST["near_misses_routed"][0] + 1, found
+
+
+def test_the_second_batch_routes_as_when_first_measured():
+    found, first = score(request_corpus_blind2.CASES), request_corpus_blind2.FIRST_CONTACT
+    assert found["phrasings"][0] >= first["phrasings"][0], found
+    assert found["near_misses_routed"][0] <= first["near_misses_routed"][0], found
