@@ -43,6 +43,10 @@ BLIND6 = Path(__file__).with_name("rule_corpus_blind6.txt")
 BLIND7 = Path(__file__).with_name("rule_corpus_blind7.txt")
 LANGUAGES = Path(__file__).with_name("rule_corpus_languages.txt")
 PROBES = Path(__file__).with_name("rule_corpus_probes.txt")
+# Written after the rules became tables, by a writer who read neither, and never tuned on:
+# held at its first-contact figures (docs/TUTOR-SCRIPT.md), overall and in the tables' languages.
+BLIND8 = Path(__file__).with_name("rule_corpus_blind8.txt")
+BLIND8_FIRST_CONTACT, BLIND8_TABLED_LANGUAGES = 251 / 279, 98 / 105  # 90.0%, 93.3%
 
 # Judged inside a neutral prompt that states none of the rules.
 BASE = "You are a coding assistant. You help the user with the code files in one project.\n\n"
@@ -208,6 +212,19 @@ def test_the_documented_examples_are_judged_as_documented(mode):
     for text in mode.counts + mode.look_alikes:
         case = Case(mode.id, text in mode.counts, "system", text, False, 0)
         assert judged_right(case), f"docs/TUTOR-SCRIPT.md says {case}"
+
+
+def test_the_untuned_blind_batch_keeps_its_first_contact_figures(capsys):
+    cases = load_corpus(BLIND8, whole=True)
+    tabled = [c for c in cases if c.lang in rule_languages.LANGUAGES]
+    score, wrong = accuracy(cases)
+    tabled_score, _ = accuracy(tabled)
+    with capsys.disabled():
+        print(f"\nblind 8 (untuned): {score:.1%} of {len(cases)}, French/Spanish/German {tabled_score:.1%} "
+              f"of {len(tabled)}")
+    assert len(cases) >= 250 and len(tabled) >= 100
+    assert score >= BLIND8_FIRST_CONTACT - 1e-9, report(cases)
+    assert tabled_score >= BLIND8_TABLED_LANGUAGES - 1e-9, report(tabled)
 
 
 def test_rules_for_other_failures_do_not_switch_on_asking():
