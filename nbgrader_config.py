@@ -17,6 +17,15 @@ _bin = os.path.dirname(sys.executable)
 if _bin not in os.environ.get("PATH", "").split(os.pathsep):
     os.environ["PATH"] = _bin + os.pathsep + os.environ.get("PATH", "")
 
+# nbgrader asks a subprocess (`alembic heads`) for the schema revision of every new gradebook;
+# the course reads the same revision in-process (agentcourse/grading/nbgrader_io.py).
+try:
+    from agentcourse.grading.nbgrader_io import read_alembic_head_in_process
+except ImportError:  # nbgrader run from an environment without the course's package
+    pass
+else:
+    read_alembic_head_in_process()
+
 ROOT = os.path.dirname(os.path.abspath(__file__))
 GRADING = os.path.join(ROOT, ".grading")
 

@@ -4,6 +4,7 @@ to it, and a consistent copy of the gradebook for a worker's scratch course."""
 
 from __future__ import annotations
 
+import functools
 import os
 import sqlite3
 import subprocess
@@ -16,7 +17,8 @@ LOCAL = ".grading"  # everything grading writes lives under the course root's .g
 
 
 def nbgrader_command(*args: str) -> list[str]:
-    return [sys.executable, "-m", "nbgrader", *args]
+    """`nbgrader ARGS` with this interpreter, started through agentcourse (nbgrader_main.py)."""
+    return [sys.executable, "-m", "agentcourse.grading.nbgrader_main", *args]
 
 
 def nbgrader_env() -> dict[str, str]:
@@ -32,9 +34,30 @@ def run_nbgrader(course_root: Path, *args: str, timeout: float = 600) -> subproc
                           capture_output=True, text=True, timeout=timeout)
 
 
+@functools.cache
+def alembic_head() -> str:
+    """The newest revision of nbgrader's gradebook schema, read in-process from nbgrader's own
+    migration scripts: what nbgrader.api.get_alembic_version asks `alembic heads` for."""
+    from alembic.script import ScriptDirectory
+    from nbgrader.dbutil import ALEMBIC_DIR
+
+    return str(ScriptDirectory(ALEMBIC_DIR).get_current_head())
+
+
+def read_alembic_head_in_process() -> None:
+    """nbgrader stamps every new gradebook with the schema's revision, which it asks of a
+    subprocess (`alembic heads`: a Python start-up, 1 to 3 s); grading makes a new gradebook
+    for every student's scratch course. The same revision, read once per process instead."""
+    import nbgrader.api
+
+    nbgrader.api.get_alembic_version = alembic_head
+
+
 def gradebook(db_url: str):
     """nbgrader's Gradebook; it shells out to `alembic`, so put this venv's bin on PATH."""
     from nbgrader.api import Gradebook
+
+    read_alembic_head_in_process()
 
     bindir = os.path.dirname(sys.executable)
     if bindir not in os.environ.get("PATH", "").split(os.pathsep):

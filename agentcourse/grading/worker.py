@@ -99,6 +99,9 @@ def nbgrader_api(folder: Path, settings: dict, base_config):
     from nbgrader.coursedir import CourseDirectory
     from traitlets.config import Config
 
+    from agentcourse.grading.nbgrader_io import read_alembic_head_in_process
+
+    read_alembic_head_in_process()  # every student's scratch course has a new gradebook
     config = Config(base_config)  # a copy: nothing of one student's run leaks into the next
     config.CourseDirectory.root = str(folder)
     config.CourseDirectory.source_directory = "source"

@@ -473,6 +473,29 @@ def test_nbgrader_works_without_the_virtual_environment_on_path(tmp_path):
     assert (course / ".grading" / "gradebook.db").is_file()
 
 
+def test_a_new_gradebook_is_stamped_with_the_revision_alembic_reports_without_starting_it(tmp_path, monkeypatch):
+    """nbgrader stamps a new gradebook with the schema revision `alembic heads` prints (a
+    subprocess per gradebook, and grading makes one per student); the course reads the same
+    revision in-process."""
+    import subprocess
+    import sys
+
+    from nbgrader.dbutil import _temp_alembic_ini
+    from sqlalchemy import text
+
+    with _temp_alembic_ini("sqlite:////tmp/gradebook.db") as ini:
+        heads = subprocess.run([os.path.join(os.path.dirname(sys.executable), "alembic"), "-c", ini, "heads"],
+                               capture_output=True, text=True, timeout=300, check=True).stdout.split()[0]
+    assert nbgrader_io.alembic_head() == heads
+
+    def started(*args, **kwargs):
+        raise AssertionError(f"a subprocess was started: {args}")
+
+    monkeypatch.setattr(subprocess, "check_output", started)
+    with nbgrader_io.gradebook(f"sqlite:///{tmp_path / 'new.db'}") as gb:
+        assert gb.db.execute(text("SELECT version_num FROM alembic_version")).scalar() == heads
+
+
 # ---------------------------------------------------------------- --student
 
 
