@@ -20,6 +20,7 @@ from agentcourse.grading import pipeline as grading  # noqa: E402
 from agentcourse.grading import results, summary  # noqa: E402
 from agentcourse.grading.cluster import dispatch, jobs  # noqa: E402
 from agentcourse.grading.cluster.local import LoopbackCluster  # noqa: E402
+from tests.budget import within
 from tests.grading.test_grading import LAB, answered  # noqa: E402
 
 
@@ -32,7 +33,7 @@ def _class(subs: Path) -> None:
 
 
 def _config(course: Path, scheduler: str | None = None) -> results.GradeConfig:
-    return results.GradeConfig(jobs=2, cell_timeout=30, property_examples=2, course_root=course,
+    return results.GradeConfig(jobs=2, cell_timeout=int(within(30)), property_examples=2, course_root=course,
                                feedback=False, scheduler=scheduler)
 
 

@@ -27,6 +27,7 @@ from agentcourse.grading import nbgrader_io, results, summary
 from agentcourse.grading import pipeline as grading
 from agentcourse.grading.integrity import leaks
 from agentcourse.paths import REPO_ROOT
+from tests.budget import within
 from tests.grading.test_integrity import scratch_course
 
 LAB = "lab01"
@@ -119,7 +120,7 @@ def release_and_collect(tmp_path: Path, course: Path) -> dict:
     submitted = course / ".grading" / "submitted"
     assert sorted(p.name for p in submitted.iterdir()) == ["stu1", "stu2"]
     return {"course": course, "exchange": exchange, "homes": homes, "submitted": submitted,
-            "config": results.GradeConfig(jobs=2, cell_timeout=30, property_examples=12, course_root=course),
+            "config": results.GradeConfig(jobs=2, cell_timeout=int(within(30)), property_examples=12, course_root=course),
             "csv": course / ".grading" / f"{LAB}-grades.csv"}
 
 

@@ -19,6 +19,7 @@ from agentcourse.grading.report import class_report as report
 from agentcourse.grading.report import graded_notebooks as gn
 from agentcourse.grading.report import similarity
 from agentcourse.paths import REPO_ROOT
+from tests.budget import within
 
 LAB = "lab02"
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -302,7 +303,7 @@ def test_a_late_submission_shows_its_penalty_in_the_table_and_csv_as_the_export_
         (tmp_path / "subs" / student / "timestamp.txt").write_text(f"2026-12-01 {stamp}.000000 UTC")
     monkeypatch.setattr(pipeline, "REPO_ROOT", course)
     monkeypatch.setenv("COLUMNS", "200")
-    assert main(["grade", "2", str(tmp_path / "subs"), "--timeout", "30", "--examples", "2"]) == 0
+    assert main(["grade", "2", str(tmp_path / "subs"), "--timeout", str(int(within(30))), "--examples", "2"]) == 0
     table = capsys.readouterr().out
     assert f"0/{FULL:g} (late 4 s, -{FULL:g})" in table and f"{FULL:g}/{FULL:g} " in table
     path = course / ".grading" / f"{LAB}-grades.csv"

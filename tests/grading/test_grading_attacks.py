@@ -270,7 +270,7 @@ def grade_class(tmp: Path) -> dict:
                Path(site.getsitepackages()[0]), course]
     before_course = fingerprint(*watched)
     before_subs = fingerprint(subs)
-    config = results.GradeConfig(jobs=2, cell_timeout=15, property_examples=2, course_root=course)
+    config = results.GradeConfig(jobs=2, cell_timeout=int(within(15)), property_examples=2, course_root=course)
     started = time.monotonic()
     report = grading.grade(LAB, subs, config)
     summary.write_csv(report, csv_path)

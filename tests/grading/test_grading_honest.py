@@ -18,6 +18,7 @@ from agentcourse.grading import nbgrader_io, results
 from agentcourse.grading import pipeline as grading
 from agentcourse.grading.integrity import leaks
 from agentcourse.paths import REPO_ROOT
+from tests.budget import within
 from tests.grading import grading_corpus as corpus
 from tests.grading.test_grading_attacks import notebook
 
@@ -34,7 +35,7 @@ def test_a_class_of_lab_6_grades_ok_with_exact_points_and_gets_its_feedback(tmp_
     release = REPO_ROOT / "labs" / LAB / f"{LAB}.ipynb"
     for case in corpus.cases(LAB):
         notebook(subs / case.student, case.answers, markdown=case.markdown, release=release)
-    report = grading.grade(LAB, subs, results.GradeConfig(jobs=2, cell_timeout=30, property_examples=12, course_root=course))
+    report = grading.grade(LAB, subs, results.GradeConfig(jobs=2, cell_timeout=int(within(30)), property_examples=12, course_root=course))
     got = {r.student: (r.status, r.total, r.detail, r.review) for r in report.results}
     judged = nbfile.lab_meta(nbfile.read_notebook(REPO_ROOT / "solutions" / LAB / f"{LAB}.ipynb")).get("judge")
     wanted = {c.student: (c.judged if judged and c.judged else ("ok", c.points)) for c in corpus.cases(LAB)}

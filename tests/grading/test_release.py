@@ -36,6 +36,7 @@ from agentcourse.grading.feedback import give_feedback
 from agentcourse.grading.integrity.leaks import html_text
 from agentcourse.grading.records import merge_note
 from agentcourse.paths import REPO_ROOT
+from tests.budget import within
 from tests.grading import grading_corpus as corpus
 from tests.grading.test_grading_attacks import notebook
 
@@ -86,7 +87,7 @@ def grade_class(folder: Path) -> None:
     os.symlink(REPO_ROOT / "solutions", course / "solutions")
     notebook(folder / "subs" / "hostile", HOSTILE, edit=add_own_cells, release=RELEASE)
     notebook(folder / "subs" / "good", GOOD, release=RELEASE)
-    config = results.GradeConfig(jobs=2, cell_timeout=30, property_examples=2, course_root=course)
+    config = results.GradeConfig(jobs=2, cell_timeout=int(within(30)), property_examples=2, course_root=course)
     report = grading.grade(LAB, folder / "subs", config)
     shutil.copytree(course / ".grading" / "feedback", folder / "pages-grade")
     done = nbgrader_io.run_nbgrader(course, "generate_feedback", LAB, "--force")

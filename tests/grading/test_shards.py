@@ -20,6 +20,7 @@ from agentcourse.errors import MergeRefused
 from agentcourse.grading import export, nbgrader_io, results, shards, summary
 from agentcourse.grading import pipeline as grading
 from agentcourse.paths import REPO_ROOT
+from tests.budget import within
 
 T0 = datetime.datetime(2026, 12, 1, 10, 0)
 
@@ -174,7 +175,7 @@ def test_two_shards_graded_apart_and_merged_export_as_one_class(tmp_path, monkey
     subs = _submissions(tmp_path / "subs")
     a, b = _course(tmp_path / "a"), _course(tmp_path / "b")
     for course, student in ((a, "ann"), (b, "bob")):
-        report = grading.grade(LAB, subs, results.GradeConfig(jobs=1, cell_timeout=30, property_examples=12, course_root=course,
+        report = grading.grade(LAB, subs, results.GradeConfig(jobs=1, cell_timeout=int(within(30)), property_examples=12, course_root=course,
                                                               students=(student,)))
         summary.write_csv(report, course / ".grading" / f"{LAB}-grades.csv")  # as `agentcourse grade` does
     monkeypatch.setattr(shards, "REPO_ROOT", a)
