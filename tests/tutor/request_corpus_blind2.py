@@ -3,7 +3,9 @@ with nothing tuned on it afterwards (the same author, who knew the matcher: read
 as an upper bound on what a batch by someone else would give).
 
 Its figure when first measured: FIRST_CONTACT below (the two misses: "Kick off the test
-suite for me." and "Relance les tests unitaires.").
+suite for me." and "Relance les tests unitaires."). Both were taken in when the third batch
+was worked on ("kick off" a run-tests verb, "relance" in the French lexicon), so it is
+tuned now: 50 of 50.
 """
 
 from __future__ import annotations

@@ -9,7 +9,10 @@ the tuning on the third batch generalised to. Same format as request_corpus_blin
 should answer with a reply, a refusal or its help text, never a task's move). Names of
 files, functions and constants are made up.
 
-First contact: to be measured and added when it is first run.
+First contact (after the tuning on the third batch; routed as request_blind_score.py
+routes, with checkpoint 04's tools): phrasings routed to their task 71 of 79 (89.9%; English
+48 of 51, French, Spanish and German 23 of 28, 82.1%); near misses routed to a task 0 of 28.
+Never tuned on: tests/tutor/test_request_corpus.py holds these figures.
 """
 
 from __future__ import annotations

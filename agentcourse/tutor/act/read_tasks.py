@@ -31,8 +31,8 @@ def task_explain(turn: Turn, m: dict) -> Action | None:
     name = m["tool"]
     tool = next((t for t in turn.tools.tools if t.name.lower() == name.lower()), None)
     if tool is None:
-        if "_" not in name:
-            return None  # "What is Python?" is not about a tool: fall through to help
+        if "_" not in name or not re.search(r"\btool\b", turn.request, re.I):
+            return None  # "What is Python?", "What does parse_config do?": not about a tool
         return say(
             f"There is no tool called {name} in this conversation; the tools here are: "
             f"{turn.tools.names()}."

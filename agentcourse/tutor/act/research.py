@@ -36,6 +36,8 @@ _QUESTION_NAME = (
     r"\b([A-Za-z]\w*_\w+)\b",  # snake_case reads as code
     r"\bwhere\s+([A-Za-z_]\w*)\s+(?:is|are|gets)\b",  # "find where slugify is defined"
     r"\bthe\s+([A-Za-z_]\w*)\s+(?:function|method|class)\b",  # "where is the add function used?"
+    r"\bthe\s+(?:function|method|class)\s+([A-Za-z_]\w*)\b",  # "find where the class User is defined"
+    r"\b(?:definition|uses)\s+of\s+([A-Za-z_]\w*)\b",  # "the definition of MAX_SIZE"
     r"\b(?:is|are|does|calls?|uses?|imports?|defines?|references?)\s+([A-Za-z_]\w*)\b",
 )
 

@@ -146,6 +146,9 @@ _REFUSE_EMPTY = (
     _REFUSE_EMPTY_PLEASE + r"make\s+(?:the\s+file\s+)?(?P<path>[\w./-]+\.\w+)\s+(?:an\s+)?empty\b",
     _REFUSE_EMPTY_PLEASE + r"(?:erase|delete|remove|clear)\s+(?:all\s+(?:of\s+)?)?(?:everything|the\s+contents?|the\s+"
     r"(?:whole\s+)?(?:code|text)|every\s+line)\s+(?:in|of|from)\s+(?:the\s+file\s+)?(?P<path>[\w./-]+\.\w+)\b",
+    # "Replace the contents of app.py with nothing (an empty string)".
+    _REFUSE_EMPTY_PLEASE + r"replace\s+(?:all\s+(?:of\s+)?)?(?:everything|the\s+(?:whole\s+)?(?:contents?|code|text))\s+"
+    r"(?:in|of)\s+(?:the\s+file\s+)?(?P<path>[\w./-]+\.\w+)\s+with\s+(?:nothing|an\s+empty\s+string|''|\"\")",
 )
 
 # rename
@@ -163,8 +166,8 @@ _RENAME = (r"\brename\s+(?:the\s+)?(?:function\s+|method\s+)?(?!(?:it|this|that|
             r"(?P<new>[A-Za-z_]\w*)\b(?!\.\w)",
             r"\b(?!(?:it|this|that|they)\b)(?P<old>[A-Za-z_]\w*)(?:\(\))?\s+(?:should\s+be|to\s+be)\s+renamed\s+"
             r"(?:to|as)\s+(?P<new>[A-Za-z_]\w*)\b(?!\.\w)",
-            r"\bi(?:'d|\s+would)\s+like\s+(?:the\s+function\s+)?(?P<old>[A-Za-z_]\w*)(?:\(\))?\s+renamed\s+"
-            r"(?:to|as)\s+(?P<new>[A-Za-z_]\w*)\b(?!\.\w)",
+            r"\bi(?:'d|\s+would)\s+like\s+(?:the\s+function\s+)?(?P<old>[A-Za-z_]\w*)(?:\(\))?\s+(?:renamed\s+"
+            r"(?:to|as)|to\s+be\s+(?:called|named|renamed\s+(?:to|as)))\s+(?P<new>[A-Za-z_]\w*)\b(?!\.\w)",
             r"^(?=.*\.py\b)(?P<old>[A-Za-z_]\w*)(?:\(\))? should be (?:called|named) (?P<new>[A-Za-z_]\w*)\b")
 
 # ----------------------------------------------------------------------------- the brain tasks' patterns
@@ -205,7 +208,7 @@ _READ_MANY = (
     r"\s*[.!]?\s*$",
 )
 _DELETE = (
-    rf"^\s*{_PLEASE}(?:delete|remove|rm(?:\s+-f)?|erase|trash|get rid of|throw away)\s+"
+    rf"^\s*{_PLEASE}(?:delete|remove|rm(?:\s+-f)?|erase|trash|drop|get rid of|throw away)\s+"
     rf"(?:the\s+)?(?:file\s+)?(?P<file>{_FILE}\.\w+)(?=\s*(?:[.!?,;]|$|\s+(?:please|for "
     r"me|now|from (?:the|this|my) (?:project|folder|repo\w*))))",
 )
@@ -251,7 +254,7 @@ _ADD_FUNCTION = (
     # Before the pattern below, which would take "add" in "a add function added" as the verb.
     rf"\bi(?:'d| would) like (?:a |an )?(?P<name>\w+)(?:\(\))? function (?:added )?(?:to|in) "
     rf"(?P<file>{_PY})\b",
-    r"^(?!.*\b(?:new file|save it|put it|store it|docstrings?)\b).*?\b(?:add|write|"
+    r"^(?!.*\b(?:new file|save it|put it|store it|docstrings?|param(?:eter)?s?|arguments?)\b).*?\b(?:add|write|"
     r"implement|define|create|put|insert|append)\s+(?:a\s+|an\s+|the\s+)?(?:new\s+)?"
     r"(?:(?P<name>\w+)(?:\(\))?\s+)?function\b(?:\s+(?:called|named)\s+(?P<name2>\w+))?"
     r"(?:\s+(?P<name3>\w+)\s*\([^)]*\))?.*?\s(?:to|in|into|inside)\s+(?:the\s+)?"
@@ -265,7 +268,7 @@ _ADD_FUNCTION = (
 )
 _CREATE = (
     rf"^\s*{_PLEASE}(?:create|make|write|generate|add|start)\b(?!.*\b(?:docstrings?|main "
-    rf"(?:block|guard)|default|parameter|argument)\b)(?=.*?\b(?P<file>{_FILE}\.(?:py|js))\b)",
+    rf"(?:block|guard)|default|param|parameter|argument|__main__|__name__)\b)(?=.*?\b(?P<file>{_FILE}\.(?:py|js))\b)",
 )
 _REMEMBER = (
     r"^\s*(?:please\s+)?(?:remember(?:\s+that|\s*:)?|note(?:\s+that|\s*:)|(?:make|save|take|"
@@ -291,31 +294,35 @@ _C, _Q = "command", "question"
 
 INTENTS: tuple[Intent, ...] = (
     # The arena's task families with a move of their own (act/families/).
-    Intent("add-parameter", "family", _C, ("add", "give"), ("parameter", "argument", "param"),
+    Intent("add-parameter", "family", _C, ("add", "give", "needs"), ("parameter", "argument", "param"),
            ("path", "function", "name", "value"), _ADD_PARAMETER,
            "Add a parameter retries with default 3 to load_order in orders.py, and pass "
            "retries=5 at every call.",
            ("Add a parameter to load_order.", "What parameters does load_order take?"),
-           ("path=path", "f=function", "p=param", "d=default", "v=passed")),
-    Intent("ambiguous", "family", _C, ("change", "set", "update", "make"), ("parameter",),
+           ("path=path", "f=function", "p=param", "d=default?", "v=passed?")),
+    Intent("ambiguous", "family", _C, ("change", "set", "update", "make"), ("parameter", "default"),
            ("name", "value"), _AMBIGUOUS, "Set the timeout to 141.",
-           ("Set it to 141.", "What is the timeout?")),
+           ("Set it to 141.", "What is the timeout?", "Change the default branch of the repo to main."),
+           ("param=param", "new=value")),
     Intent("big-module-value", "family", _C,
-           ("change", "set", "update", "bump", "raise", "lower", "should be"), ("constant",),
+           ("change", "set", "update", "bump", "raise", "lower", "should be"), ("constant", "{constant}"),
            ("path", "name", "value"), _BIG_MODULE_VALUE,
            "Change RETRY_LIMIT in big.py from 3 to 5.",
-           ("What is RETRY_LIMIT in big.py?", "Change the retry limit.")),
-    Intent("copy-value", "family", _C, ("make", "set", "copy", "use"), ("constant", "value"),
+           ("What is RETRY_LIMIT in big.py?", "Change the retry limit."),
+           ("c=constant", "path=path", "new=value", "old=old?")),
+    Intent("copy-value", "family", _C, ("make", "set", "copy", "use", "take"), ("constant", "value", "{constant}"),
            ("path", "name"), _COPY_VALUE,
            "Make the TIMEOUT_SECONDS in client.py the same as the one in server.py.",
-           ("Is TIMEOUT_SECONDS in client.py the same as in server.py?",)),
+           ("Is TIMEOUT_SECONDS in client.py the same as in server.py?", "Copy app.py to backup/app.py."),
+           ("c=constant", "source=origin", "target=target")),
     Intent("create-readme", "family", _C, ("create", "write", "add", "make", "generate"),
            ("README",), (), _CREATE_README, "Create a README for this project.",
-           ("What is a README for?", "Read README.md.")),
-    Intent("explain-function", "family", _Q, ("explain", "what does", "how does", "describe"),
-           ("function", "module"), ("path", "function"), _EXPLAIN_FUNCTION, "What does main.py do?",
-           ("What is a function?", "What does HTTP stand for?")),
-    Intent("fix-failing-test", "family", _C, ("fix", "repair"),
+           ("What is a README for?", "Read README.md.", "I don't need a README, thanks."), ("readme=none",)),
+    Intent("explain-function", "family", _Q, ("explain", "what does", "how does", "describe",
+                                                     "walk me through", "what is it for", "what's it for"),
+           ("function", "module", "{function}", "{source}"), ("path", "function"), _EXPLAIN_FUNCTION,
+           "What does main.py do?", ("What is a function?", "What does HTTP stand for?"), ("path=source?", "f=function?")),
+    Intent("fix-failing-test", "family", _C, ("fix", "repair", "make"),
            ("failing", "fails", "fail", "failed", "broken", "red"), (),
            _FIX_FAILING_TEST, "A test fails now. Fix the code, not the tests.",
            ("Why do tests fail?", "Write a failing test."), ("failing=none",)),
@@ -331,25 +338,27 @@ INTENTS: tuple[Intent, ...] = (
     # The brain's tasks (act/brain.py's TASK_HANDLERS).
     Intent("compact", "task", _C,
            ("summarise", "summarize", "compact", "condense", "write a summary", "give me a summary"),
-           ("conversation", "transcript", "history"), (), _COMPACT,
+           ("conversation", "transcript", "history", "chat", "context"), (), _COMPACT,
            "Summarise the conversation so far for whoever continues the work.",
            ("Summarize the plot of Hamlet.",), ("conversation=none",)),
-    Intent("explain-tool", "task", _Q, ("what does", "what is", "explain", "how does"),
-           ("tool",), ("name",), _EXPLAIN_TOOL, "What does edit_file do?",
+    Intent("explain-tool", "task", _Q, ("what does", "what is", "what's", "explain", "how does", "how do i use",
+                                        "tell me what"), ("tool", "{function}"), ("name",), _EXPLAIN_TOOL, "What does edit_file do?",
            ("What does HTTP stand for?",), ("tool=function",)),
-    Intent("run-tests", "task", _C, ("run", "execute", "launch", "check", "start"),
+    Intent("run-tests", "task", _C, ("run", "execute", "launch", "check", "start", "kick off", "rerun"),
            ("tests", "test suite", "pytest", "unit tests"), (), _RUN_TESTS,
            "Run the tests and tell me if they pass.",
            ("What is pytest?", "The tests passed yesterday."), ("dir=none?",)),
-    Intent("summarize", "task", _C, ("summarise", "summarize", "summary"),
-           ("every file", "each file", "all the files", "all files"), (), _SUMMARIZE,
+    Intent("summarize", "task", _C, ("summarise", "summarize", "summary", "give me a summary"),
+           ("every file", "each file", "all the files", "all files", "repo", "repository", "codebase", "project"),
+           (), _SUMMARIZE,
            "Summarize every file in this project.", ("Summarize the plot of Hamlet.",),
            ("all=none?",)),
-    Intent("list", "task", _Q, ("list", "show", "what files", "which files"), ("files",), (),
-           _LIST, "What files are in this project?", ("Write a poem about files.",),
-           ("all=none?",)),
-    Intent("read-many", "task", _C, ("read", "open", "show", "cat", "view"), ("file", ".py"),
-           ("path",), _READ_MANY, "Read utils.py and tests.py.", ("Read me a story.",)),
+    Intent("list", "task", _Q, ("list", "show", "what files", "which files", "give me"),
+           ("files", "file list", "every file", "all files", "each file"), (),
+           _LIST, "What files are in this project?", ("Write a poem about files.",), ("all=none?",)),
+    Intent("read-many", "task", _C, ("read", "open", "show", "cat", "view", "look at", "have a look at"),
+           ("file", ".py", "{paths}"), ("path",), _READ_MANY, "Read utils.py and tests.py.",
+           ("Read me a story.",), ("files=paths",)),
     Intent("delete", "task", _C, ("delete", "remove", "rm", "erase"), ("file", ".py"),
            ("path",), _DELETE, "Delete main.py.",
            ("How do I delete a file in Python?", "Don't delete anything.")),
@@ -359,13 +368,14 @@ INTENTS: tuple[Intent, ...] = (
            ("What is a docstring?", "How do I write a good docstring?"),
            ("file=path", "func=function")),
     Intent("main-block", "task", _C, ("add", "make", "give", "put", "insert"),
-           ("main", "entry point", "runnable", "executable"), ("path",), _MAIN_BLOCK,
+           ("main", "entry point", "runnable", "executable", "__main__", "__name__"), ("path",), _MAIN_BLOCK,
            "Add a main block to hello.py", ("Why should every module have a main block?",),
            ("file=path",)),
-    Intent("change-default", "task", _C, ("change", "set", "update", "make"), ("default",),
+    Intent("change-default", "task", _C, ("change", "set", "update", "make", "should default"), ("default",),
            ("path", "function", "name", "value"), _CHANGE_DEFAULT,
            "In config_loader.py, change the default timeout of parse_config from 30 to 60.",
-           ("How do default arguments work in Python?",)),
+           ("How do default arguments work in Python?",),
+           ("file=path", "func=function", "param=param", "new=value", "old=old?")),
     Intent("add-function", "task", _C, ("add", "write", "implement", "define", "needs"),
            ("function",), ("path", "name"), _ADD_FUNCTION,
            "Add a multiply function to math_utils.py.",
@@ -375,14 +385,14 @@ INTENTS: tuple[Intent, ...] = (
            ("file", "hello world"), ("path", "text"), _CREATE,
            "Create hello.py with a hello world function.", ("Write a poem about files.",),
            ("file=source",)),
-    Intent("remember", "task", _C, ("remember", "note", "keep in mind"), ("that",), ("text",),
+    Intent("remember", "task", _C, ("remember", "note", "keep in mind"), ("that", "down"), ("text",),
            _REMEMBER, "Remember that the tests use pytest.", ("Should I remember to drink water?",),
            ("note=text",)),
-    Intent("module-summary", "task", _C, ("write", "create", "summarise", "summarize"),
-           ("module", "modules", "package"), ("path", "name"), _MODULE_SUMMARY, longtask.TASK,
-           ("What is a Python package?",)),
-    Intent("research", "task", _Q, ("where is", "where are", "find where", "who calls", "where"),
-           ("defined", "used", "called"), ("name",), _RESEARCH,
+    Intent("module-summary", "task", _C, ("write", "create", "summarise", "summarize", "make", "document"),
+           ("module", "modules"), ("path", "name"), _MODULE_SUMMARY, longtask.TASK,
+           ("What is a Python package?", "Install the requests package."), ("package=package", "out=md?")),
+    Intent("research", "task", _Q, ("where is", "where are", "find where", "who calls", "where", "track down",
+                                        "explain where"), ("defined", "used", "called", "definition", "referenced"), ("name",), _RESEARCH,
            "Where is slugify defined, and where is it used?",
-           ("Where is Paris?", "Where is the nearest coffee shop?"), ("question=request", "name=function")),
+           ("Where is Paris?", "Where is the nearest coffee shop?"), ("question=request", "name=function?")),
 )

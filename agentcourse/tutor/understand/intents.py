@@ -109,7 +109,7 @@ def _compile(lang: Language) -> tuple[re.Pattern, tuple[str, ...]]:
                 body += f"(?P<g{index}_{gap}>" + (_REST if piece == "{x}" and last else _GAPS[piece]) + ")"
                 gap += 1
             else:
-                body += re.sub(r"\\ (?=\W|$)", r"\\s*", re.escape(piece)).replace(r"\ ", r"\s+")
+                body += re.sub(r"\\ (?=\W)", r"\\s*", re.escape(piece)).replace(r"\ ", r"\s+")
         start = r"(?<![\w'’-])" if re.match(r"[\w¿]", phrase) else ""
         end = r"(?![\w'’-])" if re.search(r"[\w]$", phrase) else ""
         parts.append(f"(?P<p{index}>{start}{body}{end})")

@@ -1,4 +1,5 @@
-"""The words of requests in the languages students write, as data: each language's words and
+"""The words of requests in the languages students write (French, Spanish, German; the
+course's verbs and objects in Italian and Portuguese), as data: each language's words and
 phrases put into the English words the intent table is written in (intent_table.py).
 
 intents.english(request) finds the request's language by its MARKERS (common words English
@@ -93,6 +94,15 @@ FRENCH = Language(
         ("une", "a"), ("un", "a"), ("et", "and"), ("à", "to"), ("au", "to the"),
         ("en", "to"), ("pour", "for"), ("ce", "this"), ("moi", "me"),
         ("pour qu'il passe", "so it passes"), ("le code", "the code"),
+        # found by the third blind batch
+        ("relance", "run"), ("relancez", "run"), ("corrige-le", "fix it"), ("corrige-la", "fix it"), ("à quoi sert {x} ?", "what is {x} for?"),
+        ("à quoi sert {x}", "what is {x} for"), ("fais-moi", "give me"), ("un résumé de", "a summary of"),
+        ("la valeur de {w}", "the value of {w}"), ("valeur", "value"), ("de {f}", "from {f}"),
+        ("la valeur par défaut de {w} de la fonction {w}", "the default {w} of the {w} function"),
+        ("passe la valeur par défaut", "set the default value"), ("mets la valeur par défaut", "set the default value"),
+        ("un bloc", "a block"), ("bloc", "block"), ("fichier de synthèse", "summary file"),
+        ("synthèse", "summary"), ("décrit", "describes"),
+        ("où est définie la fonction {w}", "where is {w} defined"),
     ),
 )
 
@@ -148,6 +158,13 @@ SPANISH = Language(
         ("con", "with"), ("en", "in"), ("del", "of the"), ("los", "the"), ("las", "the"),
         ("el", "the"), ("la", "the"), ("una", "a"), ("un", "a"), ("y", "and"), ("a", "to"),
         ("para", "for"), ("este", "this"), ("esta", "this"),
+        # found by the third blind batch
+        ("enumera", "list"), ("compacta", "compact"), ("arréglalo", "fix it"), ("arreglalo", "fix it"),
+        ("hay un test que falla", "a test fails"), ("cambia el nombre de {x} a {w}", "rename {x} to {w}"),
+        ("el valor de {w}", "the value of {w}"), ("valor", "value"), ("de {f}", "from {f}"),
+        ("el valor por defecto de {w} en {w}", "the default {w} of {w}"),
+        ("archivo de resumen", "summary file"), ("resumen", "summary"), ("módulos", "modules"),
+        ("módulo", "module"), ("en {f} cambia", "in {f}, change"),
     ),
 )
 
@@ -206,10 +223,75 @@ GERMAN = Language(
         ("der", "the"), ("das", "the"), ("den", "the"), ("dem", "the"), ("des", "of the"),
         ("eine", "a"), ("einen", "a"), ("ein", "a"), ("für", "for"), ("dieses", "this"),
         ("mir", "me"), ("auf", "to"),
+        # found by the third blind batch: the informal imperatives without their -e, more verbs
+        ("füg in {f} {x} hinzu", "in {f}, add {x}"), ("füge in {f} {x} hinzu", "in {f}, add {x}"),
+        ("füg {f} {x} hinzu", "add {x} to {f}"), ("füg {x} hinzu", "add {x}"),
+        ("führ {x} aus", "run {x}"), ("fass {x} zusammen", "summarize {x}"),
+        ("benenne {x} überall in {w} um", "rename {x} to {w} everywhere"),
+        ("mach {x} leer", "make {x} empty"), ("leg {x} an", "create {x}"), ("lösch", "delete"),
+        ("setz in {w}", "in {w}, set"), ("setz", "set"), ("erklär mir, was {x} macht", "explain what {x} does"),
+        ("erklär", "explain"), ("reparier", "fix"), ("übernimm", "copy"), ("den wert von {w}", "the value of {w}"),
+        ("wert", "value"), ("aus {f}", "from {f}"), ("wo wird {w} definiert", "where is {w} defined"),
+        ("if-__name__-block", "main block"), ("neue", "new"), ("chatverlauf", "conversation"),
+        ("übersichtsdatei", "summary file"), ("jedes modul", "each module"), ("modul", "module"),
+        ("beschreibt", "describes"), ("das tool {w}", "the {w} tool"),
     ),
 )
 
-LANGUAGES: tuple[Language, ...] = (FRENCH, SPANISH, GERMAN)
+# Italian and Portuguese: the course's verbs and objects only (the imperative, tu and
+# lei/você forms), no gapped phrases yet; their requests are few in the corpora.
+ITALIAN = Language(
+    "Italian",
+    ("il", "gli", "della", "dei", "nel", "nella", "progetto", "funzione", "questo", "questa",
+     "favore", "grazie", "cos'è", "cartella", "pacchetto", "ogni", "tutti", "dove", "cosa", "una"),
+    (
+        ("rinomina {x} in {w} ovunque", "rename {x} to {w} everywhere"), ("rinomina {x} in {w}", "rename {x} to {w}"),
+        ("ovunque", "everywhere"), ("i test", "the tests"), ("aggiungi", "add"), ("aggiunga", "add"), ("cancella", "delete"), ("elimina", "delete"),
+        ("svuota", "empty"), ("esegui", "run"), ("lancia", "run"), ("elenca", "list"),
+        ("mostrami", "show me"), ("mostra", "show"), ("leggi", "read"), ("apri", "open"),
+        ("riassumi", "summarize"), ("rinomina", "rename"), ("correggi", "fix"), ("sistema", "fix"),
+        ("crea", "create"), ("scrivi", "write"), ("spiega", "explain"), ("modifica", "change"),
+        ("cambia", "change"), ("imposta", "set"), ("copia", "copy"), ("trova", "find"),
+        ("cerca", "find"), ("ricorda che", "remember that"), ("che cos'è", "what is"),
+        ("cosa fa {x} ?", "what does {x} do?"), ("cosa fa {x}", "what does {x} do"),
+        ("quali file", "which files"), ("dove è definita {w}", "where is {w} defined"),
+        ("dove è definito {w}", "where is {w} defined"), ("la funzione {w}", "the {w} function"),
+        ("i file", "the files"), ("funzione", "function"), ("progetto", "project"),
+        ("cartella", "folder"), ("pacchetto", "package"), ("per favore", "please"),
+        ("grazie", "thanks"), ("tutti i", "all the"), ("ogni", "every"), ("il", "the"),
+        ("gli", "the"), ("lo", "the"), ("del", "of the"), ("della", "of the"), ("dei", "of the"),
+        ("nel", "in the"), ("nella", "in the"), ("questo", "this"), ("questa", "this"),
+        ("una", "a"), ("un", "a"), ("a {f}", "to {f}"), ("e {f}", "and {f}"),
+    ),
+)
+
+PORTUGUESE = Language(
+    "Portuguese",
+    ("os", "um", "uma", "arquivo", "arquivos", "projeto", "função", "não", "você", "pasta",
+     "pacote", "obrigado", "obrigada", "onde", "cada", "todos"),
+    (
+        ("adicione", "add"), ("adiciona", "add"), ("apague", "delete"), ("apaga", "delete"),
+        ("exclua", "delete"), ("esvazie", "empty"), ("esvazia", "empty"), ("rode", "run"),
+        ("roda", "run"), ("execute", "run"), ("executa", "run"), ("liste", "list"),
+        ("mostre-me", "show me"), ("mostre", "show"), ("mostra", "show"), ("leia", "read"),
+        ("abra", "open"), ("resuma", "summarize"), ("renomeie", "rename"), ("corrija", "fix"),
+        ("conserte", "fix"), ("crie", "create"), ("cria", "create"), ("escreva", "write"),
+        ("explique", "explain"), ("mude", "change"), ("altere", "change"), ("copie", "copy"),
+        ("encontre", "find"), ("procure", "find"), ("lembre-se de que", "remember that"),
+        ("o que faz {x} ?", "what does {x} do?"), ("o que faz {x}", "what does {x} do"),
+        ("quais arquivos", "which files"), ("onde está definida {w}", "where is {w} defined"),
+        ("onde está definido {w}", "where is {w} defined"), ("a função {w}", "the {w} function"),
+        ("os testes", "the tests"), ("testes", "tests"), ("arquivos", "files"), ("arquivo", "file"),
+        ("função", "function"), ("projeto", "project"), ("pasta", "folder"), ("pacote", "package"),
+        ("por favor", "please"), ("obrigado", "thanks"), ("obrigada", "thanks"),
+        ("todos os", "all the"), ("cada", "every"), ("os", "the"), ("o", "the"), ("um", "a"),
+        ("uma", "a"), ("para", "for"), ("este", "this"), ("esta", "this"), ("com", "with"),
+        ("a {f}", "to {f}"), ("e {f}", "and {f}"), ("em {f}", "in {f}"),
+        ("à função {w}", "to the {w} function"), ("à", "to the"),
+    ),
+)
+
+LANGUAGES: tuple[Language, ...] = (FRENCH, SPANISH, GERMAN, ITALIAN, PORTUGUESE)
 
 # Words that say a request is English: a request with more of them than of any other
 # language's markers is read as typed.
@@ -227,5 +309,5 @@ KNOWLEDGE_QUESTION = (r"^\s*(?:how (?:do|can|should|would|does) (?:i|you|we|one)
 # Words that are never a slot's name ("the new function", "a short function").
 STOP_WORDS: frozenset[str] = frozenset(
     "a an the new this that these each every all one some any another my our your its short "
-    "small simple little helper python proper brief main same other first last".split()
+    "small simple little helper python proper brief main same other first last of to in for with from and is".split()
 )

@@ -41,6 +41,8 @@ def with_parameter(text: str, f: str, p: str, d: str, v: str) -> str:
         is_def = re.search(r"\bdef\s+$", text[: m.start()][-8:]) is not None
         inside = text[m.end():close].rstrip()
         add = f"{p}={d}" if is_def else f"{p}={v}"
+        if not is_def and not v:
+            continue  # no value to pass: the calls keep the default
         if re.search(rf"(?<!\w){re.escape(p)}\s*=", inside):
             continue  # already there
         sep = "" if not inside.strip() else (" " if inside.endswith(",") else ", ")
@@ -61,7 +63,10 @@ def _closing(text: str, open_at: int) -> int | None:
 def act(turn: Turn, m: dict) -> Action | None:
     """Read the module and its callers (named, and listed when it can), then change the
     def line and each call, one exact replacement at a time."""
-    f, p, d, v, home = m["f"], m["p"], m["d"], m["v"], norm_path(m["path"])
+    f, p, d, v, home = m["f"], m["p"], m.get("d"), m.get("v"), norm_path(m["path"])
+    if not d:  # a parameter with no default would break every call: ask for it
+        return say(f"What default value should {p} have? With one, every call of {f} keeps working; "
+                   "nothing was changed yet.")
     asked = needless_question(turn, ASK.format(f=f, p=p, path=home))
     if asked:
         return asked
@@ -87,5 +92,7 @@ def act(turn: Turn, m: dict) -> Action | None:
         return action
     calls = sum(len(re.findall(word(f).pattern + r"\s*\(", t)) for t in texts.values()) - 1
     where = and_list([k for k in targets if targets[k] != texts[k] and k != home]) or home
+    if not v:
+        return finish(turn, f"{f} in {home} now ends with {p}={d}; its calls keep the default.")
     return finish(turn, f"{f} in {home} now ends with {p}={d}, and its {calls} call{'s' * (calls != 1)} "
                         f"({home}, {where}) pass {p}={v}.")

@@ -117,9 +117,19 @@ def act(turn: Turn, m: dict) -> Action | None:
     """A module: read it whole and explain it. A function: search for the def and read from
     there where the tools allow, else read the file."""
     if not m.get("f"):
-        return _explain_file(turn, norm_path(m["path"]))
-    func, path = m["f"], norm_path(m["path"])
+        return _explain_file(turn, norm_path(m["path"])) if m.get("path") else None
+    func, path = m["f"], m.get("path") and norm_path(m["path"])
     is_def = rf"^\s*(?:async\s+)?def {re.escape(func)}\s*\("
+    if not path:  # no file named: the def found by a search of the project (an offered tool is a tool)
+        if not turn.tools.can("search") or any(t.name == func for t in turn.tools.tools):
+            return None
+        searches = turn.done("search", ".")
+        if not searches:
+            return call("search", pattern=f"def {func}\\b", path=".")
+        hit = re.search(rf"^(\S+?):\d+:\s*(?:async\s+)?def {re.escape(func)}\s*\(", searches[-1].result, re.M)
+        if hit is None:
+            return say(f"I couldn't find a function named {func} in this project.")
+        path = norm_path(hit[1])
     lines, index = None, None
     if turn.tools.can("search") and turn.tools.can("read_lines"):
         searches = turn.done("search", path)
