@@ -21,13 +21,14 @@ from pathlib import Path
 
 from agentcourse.grading.nbgrader_io import nbgrader_env
 from agentcourse.grading.results import GradeConfig
+from agentcourse.grading.sandbox.bwrap import judge_file_mb
 
 
-def worker_limits(memory_mb: int) -> Callable[[], None]:
+def worker_limits(memory_mb: int, file_mb: int = 512) -> Callable[[], None]:
     """What a worker's child runs before exec: its address space and file sizes capped."""
     def apply() -> None:  # runs in the child before exec
         resource.setrlimit(resource.RLIMIT_AS, (memory_mb << 20, memory_mb << 20))
-        resource.setrlimit(resource.RLIMIT_FSIZE, (512 << 20, 512 << 20))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (file_mb << 20, file_mb << 20))
     return apply
 
 
@@ -93,7 +94,8 @@ def start_worker(run_dir: Path, index: int, settings: dict, config: GradeConfig)
             [sys.executable, "-m", "agentcourse.grading.worker"], cwd=settings["course_root"],
             env=nbgrader_env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err,
             start_new_session=True,  # its own group: Ctrl-C reaches only us, we stop it
-            preexec_fn=worker_limits(config.worker_memory_mb))
+            # files as large as its judges may need (bwrap.judge_file_mb), else 512 MB
+            preexec_fn=worker_limits(config.worker_memory_mb, max(512, judge_file_mb(config.memory_mb))))
     process.stdin.write((json.dumps(settings) + "\n").encode())
     process.stdin.flush()
     os.set_blocking(process.stdout.fileno(), False)

@@ -7,6 +7,7 @@
 #     release_baseline: 0
 #     student_files: []
 #     checkpoints: ['03']            # the only checkpoints its graded kernels can load
+#     judge: true                    # its test cells run in the judge (agentcourse/grading/judge/)
 #     tasks:
 #     - number: 1
 #       title: 'search_file: matching lines, capped, with a notice'
@@ -350,9 +351,11 @@ with nbtools.project() as root:
 #   - when the last line shown is both the file's last and the cap's, either of the two;
 #   - otherwise (every line asked for is shown) nothing.
 # - **Stream.** Read the file line by line and stop as soon as you have the last line you need:
-#   lines 1 to 5 of a 2 GB log should cost five lines. The checks read lines near the start of a
-#   16 MB file: the call may take at most 4 MB of memory, and bytes that are not UTF-8 64 KB or
-#   more after the last line asked for must not matter.
+#   lines 1 to 5 of a 2 GB log should cost five lines. The checks read lines near the start of
+#   files much larger than those lines: bytes that are not UTF-8 64 KB or more after the last
+#   line asked for must not matter, and a read that goes on past `end` fails. In your notebook
+#   the call may take at most 4 MB of memory (the check measures it); graded, the file runs on
+#   past the memory your kernel may take, so only a read that stops at `end` returns.
 # - **Decode strictly**: a line you return that is not UTF-8 makes the answer an error string
 #   (replaced bytes would give the model text that is not in the file to copy into `old_str`).
 #   Bad bytes in lines you skip, before `start` or just after the last line, may be an error or not.
@@ -464,13 +467,15 @@ with scratch_project({"f.txt": scaffold.numbered(40)}) as root:
         assert not problem, problem
 
 
-# Streaming: lines 2-3 of a 16 MB file whose lines after 3,000 are not UTF-8.
+# Streaming: lines 2-3 of a file whose lines after 3,000 are not UTF-8 (16 MB of them). When
+# graded, the file then goes on past the memory your kernel may take (a hole: no disk used).
 with scratch_project() as root:
-    with open(root / "big.log", "wb") as f:
-        f.write(b"".join(b"line %05d: all is well\n" % n for n in range(1, 3001)))
-        f.write((b"\xff\xfe broken tail " + b"~" * 1000 + b"\n") * 16_000)
-    with scaffold.peak_memory() as peak:
-        got = call_tool(read_lines, "big.log", 2, 3, timeout=10)
+    scaffold.big_log(root / "big.log")
+    with scaffold.peak_memory() as peak:  # in your notebook; graded, the file's size measures it
+        try:
+            got = call_tool(read_lines, "big.log", 2, 3, timeout=10)
+        except AssertionError as err:
+            raise AssertionError(f"read_lines must stop reading at `end`: {err}") from None
     assert got == "2: line 00002: all is well\n3: line 00003: all is well", \
         f"read_lines must stop reading at `end` (this file is not UTF-8 after line 3,000): {got[:100]!r}"
     assert peak[0] <= 4 * 2**20, f"read_lines('big.log', 2, 3) took {peak[0] / 2**20:.0f} MB: read only up to line 3"

@@ -732,3 +732,20 @@ def test_a_kernel_client_that_never_stops_holds_the_grader_only_so_long():
     confine._bounded(lambda: stuck.wait(60), 0.5)()
     assert time.monotonic() - started < within(5)
     stuck.set()
+
+
+def test_the_graders_kernel_client_bounds_its_sends_and_its_stop_when_nbgrader_runs_it(monkeypatch):
+    """nbgrader runs a kernel through nbclient's synchronous setup_kernel: the client it
+    starts waits at most SEND_SECONDS to send, and its channels get STOP_SECONDS to stop."""
+    import nbformat
+    import zmq
+
+    bounded, real = [], confine._bounded
+    monkeypatch.setattr(confine, "_bounded", lambda stop, seconds: bounded.append(seconds) or real(stop, seconds))
+    run = confine.ConfinedExecute(unconfined=True)
+    run.nb, run.resources, run._judged = nbformat.v4.new_notebook(), {}, None
+    with run.setup_kernel():
+        sends = {channel: getattr(run.kc, channel).socket.getsockopt(zmq.SNDTIMEO)
+                 for channel in ("shell_channel", "control_channel", "stdin_channel")}
+    assert sends == dict.fromkeys(sends, confine.SEND_SECONDS * 1000)
+    assert bounded == [confine.STOP_SECONDS]

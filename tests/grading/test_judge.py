@@ -96,6 +96,8 @@ def test_a_test_cell_runs_in_parts_visible_then_hidden_with_its_line_numbers():
 def test_the_students_names_are_those_the_sources_answer_cells_bind():
     nb = nbfile.read_notebook(REPO_ROOT / "solutions" / "lab02" / "lab02.ipynb")
     assert {"run_turn"} <= set(answer_names(nb)) and "dispatch_tool" not in answer_names(nb)
+    lab4 = nbfile.read_notebook(REPO_ROOT / "solutions" / "lab04" / "lab04.ipynb")
+    assert answer_names(lab4) == ["search_file", "read_lines", "TOOLS_SECTION"]  # system_prompt is the lab's
 
 
 # ---------------------------------------------------------------- the channel, both ends here
@@ -248,6 +250,105 @@ def test_a_kernel_that_never_answers_is_a_timeout_not_a_hang(kernel):
     channel.begin(0.5, 7)  # no serve() comes for part 7
     with pytest.raises(remote.KernelSilent):
         channel.get("anything")
+
+
+class _Interrupted(BaseException):
+    """A check's own timer, as Lab 4's call_tool raises it into the judge's wait."""
+
+
+def test_a_reply_the_judge_gave_up_on_is_never_read_as_the_next_calls_and_the_kernel_comes_back(kernel):
+    import signal
+
+    channel, namespace, part = kernel
+    woken = threading.Event()
+
+    def hang():
+        woken.wait(10)  # a FIFO opened for reading: blocked until the check wakes it
+        return "late"
+
+    namespace.update(hang=hang, echo=lambda value: value)
+    part(1)
+
+    def expire(signum, frame):
+        raise _Interrupted
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, 0.3)
+    try:
+        with pytest.raises(_Interrupted):
+            remote.Stand(channel, name="hang")()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert channel.conn is None, "the judge closed the channel: the late reply is never read"
+    woken.set()  # the check wakes the call; the kernel finds the channel closed and connects again
+    assert remote.Stand(channel, name="echo")("next") == "next"
+    assert remote.Stand(channel, name="echo")([1, 2]) == [1, 2]
+
+
+def test_a_part_whose_call_was_given_up_ends_with_the_kernel_told_it_is_done(monkeypatch):
+    """The check gave up on a call and ended: once the call returns, the kernel connects
+    again and hears the part is done, instead of waiting for the cell's time limit."""
+    import time
+
+    folder = tempfile.mkdtemp(prefix="judge-")
+    channel = remote.Channel(os.path.join(folder, "judge.sock"))
+    woken = threading.Event()
+    namespace = {"hang": lambda: woken.wait(10)}
+    monkeypatch.setattr(serve, "_namespace", lambda: namespace)
+    channel.begin(0.5, 2)
+    thread = threading.Thread(target=serve.serve, args=(channel.path, 2), daemon=True)
+    thread.start()
+    try:
+        with pytest.raises(remote.KernelSilent):  # the part's time runs out while the call hangs
+            remote.Stand(channel, name="hang")()
+        started = time.monotonic()
+        threading.Timer(0.3, woken.set).start()  # the check's FIFO is woken as the check ends
+        channel.end()
+        thread.join(5)
+        assert not thread.is_alive(), "the kernel's serve() never heard the part was done"
+        assert time.monotonic() - started < remote.RETURN_SECONDS + 1
+    finally:
+        woken.set()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_call_with_a_time_limit_is_stopped_in_the_kernel_which_goes_on_serving(monkeypatch):
+    """In the kernel's main thread (where a graded kernel runs serve), a call past the limit
+    the check gave it (nbtools.JUDGE["seconds"]) is stopped there: the judge hears CallExpired."""
+    import time
+
+    from agentcourse.course import nbtools
+
+    folder = tempfile.mkdtemp(prefix="judge-")
+    channel = remote.Channel(os.path.join(folder, "judge.sock"))
+    namespace = {"hang": lambda: time.sleep(30), "echo": lambda value: value}
+    monkeypatch.setattr(serve, "_namespace", lambda: namespace)
+    channel.begin(20, 1)
+    seen = {}
+
+    def judge():
+        try:
+            nbtools.JUDGE["seconds"] = 0.3
+            started = time.monotonic()
+            try:
+                remote.Stand(channel, name="hang")()
+            except remote.CallExpired:
+                seen["expired"] = time.monotonic() - started
+            finally:
+                nbtools.JUDGE.pop("seconds", None)
+            seen["echo"] = remote.Stand(channel, name="echo")("next")
+        finally:
+            channel.end()
+
+    thread = threading.Thread(target=judge, daemon=True)
+    thread.start()
+    try:
+        serve.serve(channel.path, 1)  # here, in the main thread, until the judge says done
+    finally:
+        thread.join(10)
+        shutil.rmtree(folder, ignore_errors=True)
+    assert seen.get("expired", 99) < 5 and seen.get("echo") == "next", seen
 
 
 # ---------------------------------------------------------------- a class of Lab 1, graded
@@ -417,6 +518,46 @@ def test_lab_check_of_a_judged_lab_runs_its_visible_checks_in_the_judge(tmp_path
         report = check_notebook(path, release, run=run)
         assert report.problem == "" and report.passed == (name == "solution"), (name, report.outcomes)
         assert seen[-1] and all(seen[-1]), "every test cell ran in the judge"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("confined", [True, False])
+def test_lab_check_of_lab_4_measures_a_read_in_the_kernel_and_survives_a_hung_call(tmp_path, monkeypatch, confined):
+    """Lab 4, judged: its streaming check's file runs on past the kernel's memory limit (the
+    sandbox's; an unconfined kernel is given it), so a read_lines that reads the whole file
+    fails in the kernel, and a read_lines that opens a FIFO is stopped at the check's time
+    limit while the kernel goes on serving: every other check of the lab still passes."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_integrity import cases
+    from test_wrong_graded import submission
+
+    from agentcourse.course.lab_check import check_notebook
+    from agentcourse.grading import labcheck
+    from agentcourse.grading.sandbox import bwrap
+
+    if confined and bwrap.confinement_problem() is not None:
+        pytest.skip(bwrap.confinement_problem())
+    if not confined:
+        monkeypatch.setattr(bwrap, "confinement_problem", lambda: "unconfined for this test")
+    release = REPO_ROOT / "labs" / "lab04" / "lab04.ipynb"
+    wrong = cases("lab04", "WRONG")
+    runs = {"solution": {}, "read-lines-binary-whole-file": wrong["read-lines-binary-whole-file"]}
+    if confined:
+        runs["read-lines-opens-fifos"] = wrong["read-lines-opens-fifos"]
+    for name, replacements in runs.items():
+        path = tmp_path / name / "lab04.ipynb"
+        path.parent.mkdir()
+        nbfile.write_notebook(submission("lab04", replacements), path)
+        report = check_notebook(path, release, run=labcheck.judged_run)
+        failed = {o.grade_id: o.error for o in report.outcomes if not o.passed}
+        assert report.problem == "", (name, report.problem)
+        if name == "solution":
+            assert not failed, failed
+        else:
+            assert list(failed) == ["test_read_lines_visible"], (name, failed)
+            assert ("MemoryError" if "whole" in name else "did not return within 1.0 s") in failed["test_read_lines_visible"]
 
 
 def test_the_tutor_beside_the_judge_tells_the_kernel_nothing_the_judge_sent_it():

@@ -104,17 +104,37 @@ class _TookTooLong(BaseException):
     tool does not swallow it)."""
 
 
+def _judged() -> bool:
+    """Whether this process is the judge (agentcourse/grading/judge/): the checks run here and
+    the student's tools run in the kernel, called through the channel."""
+    from agentcourse.course import nbtools
+
+    return os.environ.get(nbtools.ROLE) == "judge"
+
+
+JUDGE_SLACK = 2.0  # seconds the judge's own timer allows past a call's limit (the kernel keeps it)
+
+
 def _run(function: Callable[..., Any], args: tuple, timeout: float) -> dict[str, Any]:
     """{"value": ...} or {"error": ...} or {} (still running after `timeout` seconds). In the
     main thread a timer interrupts the call (no thread to start: properties make hundreds of
-    calls); elsewhere the call runs in a helper thread that is left behind if it hangs."""
+    calls); elsewhere the call runs in a helper thread that is left behind if it hangs. In the
+    judge, the kernel stops the call at `timeout` (the channel carries it) and the judge's
+    timer, a little later, stops the wait for a kernel that does not."""
     box: dict[str, Any] = {}
     if threading.current_thread() is threading.main_thread():
         def expire(signum: int, frame: Any) -> None:
             raise _TookTooLong
 
+        limits: dict[str, Any] = {}  # what the next call through the judge's channel carries
+        slack = 0.0
+        if _judged():  # the judge raises _TookTooLong too when the kernel stopped the call
+            from agentcourse.course import nbtools
+
+            limits, slack = nbtools.JUDGE, JUDGE_SLACK
         previous = signal.signal(signal.SIGALRM, expire)
-        signal.setitimer(signal.ITIMER_REAL, timeout)
+        signal.setitimer(signal.ITIMER_REAL, timeout + slack)
+        limits.update(seconds=timeout, expired=_TookTooLong)
         try:
             box["value"] = function(*args)
         except _TookTooLong:
@@ -124,6 +144,8 @@ def _run(function: Callable[..., Any], args: tuple, timeout: float) -> dict[str,
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous)
+            limits.pop("seconds", None)
+            limits.pop("expired", None)
         return box
 
     def run() -> None:
@@ -141,10 +163,16 @@ def _run(function: Callable[..., Any], args: tuple, timeout: float) -> dict[str,
     return box
 
 
+def _name(function: Any) -> str:
+    """A tool's name in a failure: its own, or in the judge the student's name it stands for."""
+    name = getattr(function, "__name__", None) or _judged() and getattr(function, "name", None)
+    return str(name or "the tool")
+
+
 def call_tool(function: Callable[..., Any], *args: Any, timeout: float = 2.0) -> str:
     """Call a tool and return its string; fail the check clearly if it raises, returns
     something else than a string, or takes longer than `timeout` seconds."""
-    name = getattr(function, "__name__", "the tool")
+    name = _name(function)
     if any(t.is_alive() for t in _HUNG):
         raise AssertionError(f"an earlier call of {name} never returned; fix that one first")
     box = _run(function, args, timeout)
@@ -176,7 +204,8 @@ class Link:
 OUTSIDE_SECRET = "secret.py"  # beside the project, in ../outside/: never searched, never read
 # A property writes hundreds of small projects: in memory where the system offers it (on a disk,
 # removing a folder can cost milliseconds), else in the usual temporary folder.
-SCRATCH_DIR = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
+# In the judge, the usual temporary folder: the one it shares with the kernel, where the tools run.
+SCRATCH_DIR = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) and not _judged() else None
 
 
 @contextlib.contextmanager
@@ -611,21 +640,56 @@ def window_problem_any(got: str, data: bytes, start: int, end: int, call: str) -
 
 @contextlib.contextmanager
 def peak_memory() -> Iterator[list[int]]:
-    """The most memory Python allocated inside the block, in bytes (tracemalloc)."""
+    """The most memory Python allocated inside the block, in bytes (tracemalloc). In the
+    judge it reads 0: the tool runs in the kernel's process, where big_log's hole measures it."""
     import tracemalloc
 
+    box: list[int] = []
+    if _judged():
+        try:
+            yield box
+        finally:
+            box.append(0)
+        return
     started = not tracemalloc.is_tracing()
     if started:
         tracemalloc.start()
     tracemalloc.reset_peak()
     base = tracemalloc.get_traced_memory()[0]
-    box: list[int] = []
     try:
         yield box
     finally:
         box.append(tracemalloc.get_traced_memory()[1] - base)
         if started:
             tracemalloc.stop()
+
+
+KERNEL_MEMORY = "AGENTCOURSE_KERNEL_MEMORY_MB"  # set by the grader (agentcourse/grading/judge/execute.py)
+BIG_LOG_LINES = 3000  # good lines at the start of big_log's file
+HOLE_EXTRA_MB = 512  # how far past the kernel's memory limit the hole of big_log's file ends
+
+
+def kernel_memory_mb() -> int | None:
+    """In the judge, the most memory the student's kernel may take (its address-space limit,
+    in MB), when the grader set one; else None."""
+    value = os.environ.get(KERNEL_MEMORY, "") if _judged() else ""
+    return int(value) if value.isdigit() and int(value) > 0 else None
+
+
+def big_log(path: Path) -> bool:
+    """The streaming check's file: BIG_LOG_LINES good lines, then 16 MB of lines that are not
+    UTF-8. In the judge, when the kernel's memory is limited, the file then runs on as a hole
+    (no byte on disk) past that limit: a read_lines that goes on past the lines it needs runs
+    out of memory, where in a notebook tracemalloc measures it. Returns whether it has the hole."""
+    limit = kernel_memory_mb()
+    with open(path, "wb") as f:
+        f.write(b"".join(b"line %05d: all is well\n" % n for n in range(1, BIG_LOG_LINES + 1)))
+        f.write((b"\xff\xfe broken tail " + b"~" * 1000 + b"\n") * 16_000)
+        if limit:
+            f.truncate((limit + HOLE_EXTRA_MB) << 20)
+    if limit is None and _judged():
+        print("(the memory read_lines takes is not measured here: this kernel has no memory limit)")
+    return limit is not None
 
 
 # ----------------------------------------------------------------------------- the tools section

@@ -22,7 +22,7 @@ may be another machine without the course folder:
 What the worker machine needs: the course's Python environment (the same checkout and
 virtual environment, so `agentcourse` imports) and bubblewrap with user namespaces, or
 root (docs/INSTRUCTORS.md, "Grading on a Dask cluster"). `python -m
-agentcourse.grading.cluster.jobs MEMORY_MB PARENT_PID` is the grading process's launcher.
+agentcourse.grading.cluster.jobs MEMORY_MB PARENT_PID [FILE_MB]` is the grading process's launcher.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from pathlib import Path
 
 from agentcourse.grading.nbgrader_io import nbgrader_env
 from agentcourse.grading.pool import Worker
+from agentcourse.grading.sandbox.bwrap import SandboxLimits, judge_file_mb
 from agentcourse.grading.worker import EXCHANGE_FILES
 
 RUNS = "agentcourse-grading"  # under the Dask worker's local directory: one course folder per run
@@ -136,7 +137,9 @@ def course_folder(kit: Kit) -> Path:
 
 def _spawn(root: Path, kit: Kit, log: Path) -> subprocess.Popen:
     """The grading process: worker.py under its memory limit, killed with this thread."""
-    argv = [sys.executable, "-m", "agentcourse.grading.cluster.jobs", str(kit.worker_memory_mb), str(os.getpid())]
+    kernel_mb = int(kit.settings.get("limits", {}).get("memory_mb") or SandboxLimits.memory_mb)
+    argv = [sys.executable, "-m", "agentcourse.grading.cluster.jobs", str(kit.worker_memory_mb), str(os.getpid()),
+            str(max(512, judge_file_mb(kernel_mb)))]  # files as large as its judges may need
     with open(log, "ab") as err:
         return subprocess.Popen(argv, cwd=root, env=nbgrader_env(), stdin=subprocess.PIPE,
                                 stdout=subprocess.PIPE, stderr=err, start_new_session=True)
@@ -210,8 +213,9 @@ def launch(argv: list[str]) -> None:
     """The grading process: its memory capped, killed when the thread that started it
     ends (the Dask worker died), then worker.py's main."""
     memory_mb, parent = int(argv[0]), int(argv[1])
+    file_mb = int(argv[2]) if len(argv) > 2 else 512
     resource.setrlimit(resource.RLIMIT_AS, (memory_mb << 20, memory_mb << 20))
-    resource.setrlimit(resource.RLIMIT_FSIZE, (512 << 20, 512 << 20))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (file_mb << 20, file_mb << 20))
     if sys.platform.startswith("linux"):
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     if os.getppid() != parent:  # it died before the line above

@@ -26,6 +26,10 @@ from agentcourse.course.nbfile import BEGIN_HIDDEN, END_HIDDEN
 from agentcourse.grading.judge import wire
 
 GRACE = 3.0  # seconds the judge may take to answer after the kernel's part ended
+# The judge's environment: the student's kernel's address-space limit in MB, when it has one
+# (a check that must see a read the kernel could not hold in memory: Lab 4's streaming check,
+# agentcourse.course.scaffold.lab04.KERNEL_MEMORY, which reads it).
+KERNEL_MEMORY = "AGENTCOURSE_KERNEL_MEMORY_MB"
 
 
 def parts(source: str) -> list[tuple[bool, str]]:
@@ -56,18 +60,22 @@ def kernel_environment(folder: Path) -> dict[str, str]:
 class JudgeRun:
     """One notebook's judge process and its channel."""
 
-    def __init__(self, folder: Path, names: list[str], uid: int | None = None, sandbox: Any = None) -> None:
+    def __init__(self, folder: Path, names: list[str], uid: int | None = None, sandbox: Any = None,
+                 kernel_memory_mb: int | None = None) -> None:
         """`folder`: made here, shared with the kernel (its sockets and scratch projects).
         `sandbox(env) -> argv`: the judge's own sandbox (bwrap.judge_argv), as the kernel's
-        `uid`; None runs it as a plain process (grading without confinement)."""
+        `uid`; None runs it as a plain process (grading without confinement).
+        `kernel_memory_mb`: the kernel's address-space limit, if it has one."""
         folder.mkdir(mode=0o700)
         if uid is not None:
             os.chown(folder, uid, uid)
         self.folder, self.channel = folder, str(folder / "judge.sock")
         env = {nbtools.ROLE: "judge", nbtools.TUTOR_SOCKET: str(folder / "tutor.sock"),
-               **{k: v for k, v in os.environ.items() if k.startswith("AGENTCOURSE_PROPERTY_")}}
+               **{k: v for k, v in os.environ.items() if k.startswith("AGENTCOURSE_PROPERTY_")},
+               **({KERNEL_MEMORY: str(int(kernel_memory_mb))} if kernel_memory_mb else {})}
         if sandbox is None:
-            argv, env, cwd = [sys.executable, "-m", "agentcourse.grading.judge.process"], {**os.environ, **env}, folder
+            outer = {k: v for k, v in os.environ.items() if k != KERNEL_MEMORY}  # only the grader says it
+            argv, env, cwd = [sys.executable, "-m", "agentcourse.grading.judge.process"], {**outer, **env}, folder
         else:
             argv, env, cwd = sandbox(env), {}, None
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, text=True, cwd=cwd)

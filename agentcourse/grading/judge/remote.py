@@ -11,6 +11,7 @@ the arguments the judge passed are brought up to date with what the call did to 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import sys
@@ -22,6 +23,15 @@ from agentcourse.grading.judge import wire
 
 class KernelSilent(TimeoutError):
     """The notebook's code did not answer the judge in time (or never connected)."""
+
+
+class CallExpired(BaseException):
+    """The kernel stopped a call at the time limit the check gave it: the call did not return
+    in time. A check that sets the limit (nbtools.JUDGE["seconds"]) may name the class raised
+    instead (nbtools.JUDGE["expired"]: its own timer's, Lab 4's)."""
+
+
+RETURN_SECONDS = 3.0  # how long the end of a part waits for a kernel whose call was abandoned
 
 
 class Channel:
@@ -44,16 +54,23 @@ class Channel:
         self.sent: list = []  # what the judge sent during this part, in the kernel's order
         self._latest: dict[int, int] = {}  # id of a value sent -> its index in `sent` (the kernel's newest copy)
         self._times: dict[int, int] = {}  # id of a value sent -> how many times `sent` holds it
+        self._abandoned = False  # a request of this part was given up: the kernel may come back
         self.rebuilt = wire.Rebuilt(self.stand, self._own_class)
 
     def begin(self, seconds: float, part: int = 0) -> None:
         """A new part of a test cell: at most `seconds` for the kernel's answers."""
         self.deadline = time.monotonic() + seconds
         self.sent, self.part, self._set, self._current = [], part, set(), range(0)
-        self._latest, self._times = {}, {}
+        self._latest, self._times, self._abandoned = {}, {}, False
 
     def end(self) -> None:
-        """The part is over: the kernel's serve() returns."""
+        """The part is over: the kernel's serve() returns. A kernel whose call this part gave
+        up on (a check's timer) reconnects once that call returns: it is awaited a moment,
+        so that it hears the part is done instead of waiting for the cell's time limit."""
+        if self.conn is None and self._abandoned:
+            self.deadline = time.monotonic() + RETURN_SECONDS
+            with contextlib.suppress(KernelSilent):
+                self._connect()
         if self.conn is not None:
             try:
                 self.conn.settimeout(2)
@@ -76,9 +93,14 @@ class Channel:
             self.conn.settimeout(self._left())
             wire.send(self.conn, {**message, "watch": self._watched()})
             reply = wire.receive(self.conn)
-        except (OSError, ValueError) as err:
+        except BaseException as err:
+            # Whatever stopped the exchange (the socket, or a check's timer interrupting the
+            # wait), the reply it was waiting for is never read as a later request's.
             self.conn.close()
             self.conn = None
+            self._abandoned = True
+            if not isinstance(err, (OSError, ValueError)):
+                raise
             if isinstance(err, socket.timeout):
                 raise KernelSilent("your notebook's code did not answer within the cell's time limit") from err
             raise KernelSilent(f"the notebook's kernel broke the channel: {type(err).__name__}") from err
@@ -160,9 +182,13 @@ class Channel:
         values = [*args, *kwargs.values(), *binds.values()]
         self._current = range(len(self.sent), len(self.sent) + len(values))
         self._send(values)
-        reply = self.request({"op": "call", **target.address(),
+        limit = {"seconds": float(seconds)} if (seconds := nbtools.JUDGE.get("seconds")) else {}
+        expired = nbtools.JUDGE.get("expired")
+        reply = self.request({"op": "call", **target.address(), **limit,
                               "args": wire.dumps((list(args), kwargs, binds), self.names),
                               "cwd": os.getcwd()})  # the check's scratch project, shared
+        if limit and reply.get("expired") is True:
+            raise (expired if isinstance(expired, type) and issubclass(expired, BaseException) else CallExpired)()
         return self._result(reply)
 
     def getattr(self, target: Stand, attr: str) -> Any:

@@ -23,8 +23,10 @@ import io
 import json
 import os
 import pickle
+import signal
 import socket
 import sys
+import threading
 from typing import Any
 
 from agentcourse.grading.judge import wire
@@ -158,11 +160,42 @@ def _call(request: dict, received: Received) -> dict:
             received.extend([*args, *kwargs.values(), *binds.values()])
             from agentcourse.course import nbtools
 
-            with _working_folder(request.get("cwd")), nbtools.bound(_namespace(), **binds):
+            with _working_folder(request.get("cwd")), nbtools.bound(_namespace(), **binds), \
+                    _time_limit(request.get("seconds")):
                 result = target(*args, **kwargs)
+    except _Expired:
+        return {"expired": True, "state": _states(received)}
     except BaseException as err:  # noqa: BLE001 - what the student's code raised goes to the judge
         return {"raised": wire.to_data(err, _REFS), "state": _states(received)}
     return {"value": wire.to_data(result, _REFS), "state": _states(received)}
+
+
+class _Expired(BaseException):
+    """Raised into a call that runs past the time limit the judge gave it (a BaseException:
+    `except Exception` in the student's code does not swallow it)."""
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: Any) -> Any:
+    """A call stopped after `seconds` (a timer in the main thread, where the kernel runs
+    serve()), so a call that hangs (a FIFO opened for reading, a loop) answers the judge in
+    time and the kernel goes on serving. Elsewhere, or without a limit, the call runs as is:
+    the judge's own timer is the limit then."""
+    if not isinstance(seconds, (int, float)) or not 0 < seconds < 3600 or \
+            threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum: int, frame: Any) -> None:
+        raise _Expired
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, float(seconds))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 @contextlib.contextmanager
@@ -180,23 +213,44 @@ def _working_folder(path: Any) -> Any:
             os.chdir(before)
 
 
+RECONNECTS = 100  # times one serve() comes back to a judge that gave up on a call
+
+
+def _hello(path: str, part: int) -> socket.socket:
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.connect(path)
+        wire.send(sock, {"op": "hello", "part": part})
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
 def serve(path: str, part: int = 0) -> None:
-    """Answer the judge's requests on the unix socket at `path` until it says done."""
+    """Answer the judge's requests on the unix socket at `path` until it says done. When
+    the judge gave up waiting for a reply (a check's timer ran out while a call hung), the
+    reply cannot be sent: the call is over, so the kernel connects again, for the same part,
+    and goes on with the judge's next request (the judge never reads the late reply)."""
     received = Received()
     if not _PRISTINE:
         _PRISTINE.update(_namespace())
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    sock.connect(path)
+    sock = _hello(path, part)
     try:
-        wire.send(sock, {"op": "hello", "part": part})
-        while True:
-            request = wire.receive(sock)
-            if request.get("op") == "done":
-                return
-            try:
-                reply = _answer(request, received)
-            except Exception as err:  # noqa: BLE001 - the judge hears of it as data
-                reply = {"raised": wire.to_data(err, _REFS), "state": {}}
-            wire.send(sock, reply)
+        for _ in range(RECONNECTS + 1):
+            while True:
+                request = wire.receive(sock)
+                if request.get("op") == "done":
+                    return
+                try:
+                    reply = _answer(request, received)
+                except Exception as err:  # noqa: BLE001 - the judge hears of it as data
+                    reply = {"raised": wire.to_data(err, _REFS), "state": {}}
+                try:
+                    wire.send(sock, reply)
+                except OSError:
+                    break  # the judge closed the channel while the call ran
+            sock.close()
+            sock = _hello(path, part)
     finally:
         sock.close()

@@ -36,7 +36,7 @@ import json
 import os
 import subprocess
 import sys
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from functools import cache
 from pathlib import Path
 
@@ -251,7 +251,9 @@ def judge_argv(folder: Path, private: Path, limits: SandboxLimits, uid: int | No
     kernel's, as the kernel's uid. It reads the Python environment and the lab's
     checkpoints and writes only `folder`, the sockets and scratch projects it shares with
     the kernel; it never sees the course, the grader's files or the kernel's processes, so
-    a link the kernel plants in a project leads nowhere. `private` holds its identity files."""
+    a link the kernel plants in a project leads nowhere. `private` holds its identity files.
+    Its files may grow past the kernel's memory limit (a check's sparse file, Lab 4's)."""
+    limits = replace(limits, file_mb=max(limits.file_mb, judge_file_mb(limits.memory_mb)))
     write_identity(private, uid)
     argv = system_argv({"MALLOC_ARENA_MAX": "2", **env}, private, limits)
     made: set[str] = set()
@@ -263,6 +265,33 @@ def judge_argv(folder: Path, private: Path, limits: SandboxLimits, uid: int | No
     spec = {"uid": uid, "limits": asdict(limits), "cwd": str(folder)}
     (private / "spec.json").write_text(json.dumps(spec), encoding="utf-8")
     return [*argv, "--", sys.executable, "-I", "-c", JUDGE_LAUNCHER, str(PACKAGE.parent), "/sandbox.json"]
+
+
+def judge_file_mb(kernel_memory_mb: int) -> int:
+    """The largest file the judge may write: past the kernel's memory limit, so that a check
+    can make a sparse file no kernel could read whole (Lab 4's). A grading process that
+    starts judges allows its children at least this much (pool.py, cluster/jobs.py)."""
+    return kernel_memory_mb + 1024
+
+
+def can_limit_memory() -> bool:
+    """Whether this system can cap another process's memory (limit_memory)."""
+    try:
+        import resource
+    except ImportError:
+        return False
+    return hasattr(resource, "prlimit")
+
+
+def limit_memory(pid: int, memory_mb: int) -> None:
+    """Cap process `pid`'s address space at `memory_mb` (its hard limit too; a lower one is
+    kept): an unconfined kernel's, as the sandbox caps a confined one's. Linux only."""
+    import resource
+
+    cap = memory_mb << 20
+    soft, hard = resource.prlimit(pid, resource.RLIMIT_AS)
+    resource.prlimit(pid, resource.RLIMIT_AS, tuple(cap if old == resource.RLIM_INFINITY else min(cap, old)
+                                                    for old in (soft, hard)))
 
 
 def mount_parents(path: Path, made: set[str]) -> list[str]:

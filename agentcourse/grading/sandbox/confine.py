@@ -9,17 +9,28 @@ process for each student's status.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import os
 from pathlib import Path
 
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
+from nbclient.util import run_sync
 from nbgrader.preprocessors import Execute
 from traitlets import Bool, Int, List, Unicode
 
 from agentcourse.course.props import ENV_EXAMPLES, ENV_SEED
-from agentcourse.grading.sandbox.bwrap import SandboxLimits, require_confinement
-from agentcourse.grading.sandbox.kernel_manager import ConfinedKernelManager, socket_parent
+from agentcourse.grading.sandbox.bwrap import (
+    SandboxLimits,
+    can_limit_memory,
+    limit_memory,
+    require_confinement,
+)
+from agentcourse.grading.sandbox.kernel_manager import (
+    ConfinedKernelManager,
+    socket_parent,
+    steady_times,
+)
 from agentcourse.paths import REPO_ROOT
 
 # ---------------------------------------------------------------- what the grader saw
@@ -37,20 +48,6 @@ def graded_facts(resources: dict | None) -> dict:
     info = (resources or {}).get("nbgrader", {})
     key = (str(info.get("assignment", "")), str(info.get("student", "")))
     return GRADED.setdefault(key, {"timeouts": [], "dead": "", "review": []})
-
-
-def _steady_times(folder: Path, stamp: float | None = None) -> float:
-    """Give the files a kernel is shown one fixed time, the same for each of its runs, so a
-    kernel cannot tell the canary run from the graded one by how old its files look."""
-    if stamp is None:
-        notebook = next(iter(sorted(folder.glob("*.ipynb"))), None)
-        stamp = float(int(os.lstat(notebook).st_mtime)) if notebook is not None else 0.0
-    for path in [folder, *sorted(folder.rglob("*"))] if folder.is_dir() else []:
-        try:
-            os.utime(path, (stamp, stamp), follow_symlinks=False)
-        except OSError:
-            pass
-    return stamp
 
 
 STOP_SECONDS = 10  # what a kernel client's channels get to stop before the grader moves on
@@ -145,7 +142,7 @@ class ConfinedExecute(Execute):
         findings = structure_findings(cells, locked_order) + (static_findings(cells) if self._judged is None else [])
         pristine = copy.deepcopy(nb)
         folder = Path(resources.get("metadata", {}).get("path") or os.getcwd())
-        stamp = _steady_times(folder)
+        stamp = steady_times(folder)
         self._timed_out: list[str] = []
         try:
             self.confined_km = None
@@ -199,12 +196,13 @@ class ConfinedExecute(Execute):
 
     # ------------------------------------------------------------ the judge (judge/execute.py)
 
-    def _start_judge(self, folder: Path, uid: int | None = None, sandbox=None) -> None:
+    def _start_judge(self, folder: Path, uid: int | None = None, sandbox=None, memory_mb: int | None = None) -> None:
+        """The judge, told the kernel's memory limit (`memory_mb`) when the kernel has one."""
         from agentcourse.grading.judge.execute import JudgeRun, kernel_environment
 
         self._saved_env = {k: os.environ.get(k) for k in kernel_environment(folder)}
         os.environ.update(kernel_environment(folder))  # the kernel's, set before it starts
-        self._judge = JudgeRun(folder, self._judged or [], uid, sandbox)
+        self._judge = JudgeRun(folder, self._judged or [], uid, sandbox, memory_mb)
 
     def _judge_sandbox(self, private: Path, limits: dict):
         """How the judge's own sandbox is made (bwrap.judge_argv), for JudgeRun."""
@@ -296,7 +294,7 @@ class ConfinedExecute(Execute):
         source = plan.notebook.cells[plan.index].source
         run_cells.append(CellInfo(twin.index, twin.grade_id, source, True, True, False,
                                   cell_name(source)))
-        _steady_times(folder, stamp)
+        steady_times(folder, stamp)
         timed_out, self._timed_out = self._timed_out, []
         try:
             self.confined_km = None
@@ -336,6 +334,19 @@ class ConfinedExecute(Execute):
                 socket.setsockopt(zmq.SNDTIMEO, SEND_SECONDS * 1000)
         return kc
 
+    @contextlib.contextmanager
+    def setup_kernel(self, **kwargs):
+        """nbclient's kernel, started; an unconfined kernel of a judged lab gets the sandbox's
+        memory limit before any cell runs (the judge was told it), or is not graded."""
+        with super().setup_kernel(**kwargs):
+            limit = getattr(self, "_unconfined_mb", None)
+            if self.unconfined and limit and getattr(self, "_judge", None) is not None:
+                try:
+                    limit_memory(self.km.provisioner.process.pid, limit)
+                except (AttributeError, OSError, ValueError) as err:
+                    raise RuntimeError(f"the kernel's memory could not be limited to {limit} MB: {err}") from err
+            yield
+
     async def _async_cleanup_kernel(self):
         """nbclient's cleanup, with the client's channels given STOP_SECONDS to stop: a kernel
         whose code broke its own protocol (json or zmq patched) can leave the heartbeat
@@ -344,6 +355,11 @@ class ConfinedExecute(Execute):
         if kc is not None:
             kc.stop_channels = _bounded(kc.stop_channels, STOP_SECONDS)
         return await super()._async_cleanup_kernel()
+
+    # nbclient's synchronous setup_kernel calls wrappers made from its own coroutines: remade
+    # from these two, or neither would run when nbgrader grades.
+    start_new_kernel_client = run_sync(async_start_new_kernel_client)
+    _cleanup_kernel = run_sync(_async_cleanup_kernel)
 
     async def _async_handle_timeout(self, timeout, cell=None):
         """nbclient found no reply within the cell's timeout: the grader's own knowledge."""
@@ -358,7 +374,11 @@ class ConfinedExecute(Execute):
             if getattr(self, "_judged", None) is not None:
                 import tempfile
 
-                self._start_judge(Path(tempfile.mkdtemp(prefix="judge-", dir=socket_parent())) / "judge")
+                # The kernel gets the sandbox's memory limit once it starts (setup_kernel),
+                # where the system can set one: only then is the judge told it.
+                self._unconfined_mb = self.memory_mb if can_limit_memory() else None
+                self._start_judge(Path(tempfile.mkdtemp(prefix="judge-", dir=socket_parent())) / "judge",
+                                  memory_mb=self._unconfined_mb)
             return km
         name = self.kernel_name or self.nb.metadata.get("kernelspec", {}).get("name") or "python3"
         limits = {"memory_mb": self.memory_mb, "processes": self.processes, "file_mb": self.file_mb}
@@ -371,5 +391,5 @@ class ConfinedExecute(Execute):
             private = self.km.kernel_dir / "judge-identity"
             private.mkdir()
             self._start_judge(self.km.kernel_dir / "run" / "judge", self.km._uid,
-                              self._judge_sandbox(private, limits))
+                              self._judge_sandbox(private, limits), self.memory_mb)
         return self.km

@@ -169,3 +169,17 @@ def remove_stale_dirs(pid: int) -> None:
 def socket_parent() -> str:
     """Where kernel folders are made: /tmp, as unix socket paths are limited to 107 bytes."""
     return "/tmp" if os.access("/tmp", os.W_OK) else tempfile.gettempdir()
+
+
+def steady_times(folder: Path, stamp: float | None = None) -> float:
+    """Give the files a kernel is shown one fixed time, the same for each of its runs, so a
+    kernel cannot tell the canary run from the graded one by how old its files look."""
+    if stamp is None:
+        notebook = next(iter(sorted(folder.glob("*.ipynb"))), None)
+        stamp = float(int(os.lstat(notebook).st_mtime)) if notebook is not None else 0.0
+    for path in [folder, *sorted(folder.rglob("*"))] if folder.is_dir() else []:
+        try:
+            os.utime(path, (stamp, stamp), follow_symlinks=False)
+        except OSError:
+            pass
+    return stamp
