@@ -8,7 +8,9 @@ nothing it printed. An answer cell and a cell the student added or ran show thei
 and their text outputs as escaped text, CELL_CHARS per cell at most; a PNG or JPEG stays,
 any other output becomes a line naming its type; their markdown is escaped text. A locked
 cell shows the source's text, without outputs; unmarked markdown renders only when it is
-the course's own, word for word. FeedbackExporter adds a Content-Security-Policy that lets
+the course's own, word for word. From the first test cell with hidden tests on, a student
+cell shows no outputs: a hidden check passed its instances to the student's functions, and a
+later cell could print them back. FeedbackExporter adds a Content-Security-Policy that lets
 no script run, removes script elements, and writes no page for a student whose recorded
 status (agentcourse.grading.grades) is not RELEASED; drop_held_pages removes their folder.
 
@@ -43,6 +45,7 @@ CSP_META = f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
 NOT_RELEASED = ("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>Feedback</title>\n"
                 "</head>\n<body><p>This feedback is not released.</p></body>\n</html>\n")
 AS_TEXT = "as_text"  # cell metadata mark: TextOnlyOutputs indented this student's text
+AFTER_HIDDEN = "[outputs not shown: this cell ran after a hidden check]\n"
 
 _BASE64 = re.compile(r"[A-Za-z0-9+/=\s]*")
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -65,23 +68,26 @@ class LabText:
     answers: frozenset[str]  # grade_ids of answer cells
     locked: dict[str, str]  # grade_id of a locked cell -> its source, as released
     markdown: frozenset[str]  # the source of every unmarked markdown cell
+    hidden: frozenset[str] = frozenset()  # grade_ids of test cells with hidden tests
 
 
 @cache
 def _lab_text(path: Path, stamp: float) -> LabText:
-    tests, answers, locked, markdown = {}, set(), {}, set()
+    tests, answers, locked, markdown, hidden = {}, set(), {}, set(), set()
     for cell in nbfile.read_notebook(path).cells:
         meta = cell.get("metadata", {}).get("nbgrader", {})
         gid, released = meta.get("grade_id"), "\n".join(nbfile.outside_regions(cell.source))
         if gid and meta.get("grade") and not meta.get("solution"):
             tests[gid] = (nbfile.docstring(cell.source), float(meta.get("points", 0)))
+            if "BEGIN HIDDEN TESTS" in cell.source:
+                hidden.add(gid)
         elif gid and meta.get("solution"):
             answers.add(gid)
         elif gid and meta.get("locked"):
             locked[gid] = released
         elif cell.cell_type == "markdown" and not gid:
             markdown.add(cell.source)
-    return LabText(tests, frozenset(answers), locked, frozenset(markdown))
+    return LabText(tests, frozenset(answers), locked, frozenset(markdown), frozenset(hidden))
 
 
 def _coursedir(configurable: object):
@@ -211,11 +217,13 @@ def check_summary(cell: NotebookNode, docstring: str, points: float) -> Notebook
     return page
 
 
-def own_cell(cell: NotebookNode, meta: dict | None = None) -> NotebookNode:
-    """A cell of the student's: code with its outputs as text, anything else as escaped text."""
+def own_cell(cell: NotebookNode, meta: dict | None = None, after_hidden: bool = False) -> NotebookNode:
+    """A cell of the student's: code with its outputs as text (none once a hidden check has
+    run: AFTER_HIDDEN), anything else as escaped text."""
     if cell.cell_type == "code":
         page = nbformat.v4.new_code_cell(_text(cell.source))
-        page.outputs = released_outputs(cell.get("outputs", []))
+        outputs = cell.get("outputs", [])
+        page.outputs = [_stream(AFTER_HIDDEN)] if after_hidden and outputs else released_outputs(outputs)
         page.execution_count = _count(cell.get("execution_count"))
     else:
         text = _text(cell.source)
@@ -227,8 +235,9 @@ def own_cell(cell: NotebookNode, meta: dict | None = None) -> NotebookNode:
     return page
 
 
-def released_cell(cell: NotebookNode, text: LabText | None) -> NotebookNode:
-    """One cell as the page shows it (see the module docstring)."""
+def released_cell(cell: NotebookNode, text: LabText | None, after_hidden: bool = False) -> NotebookNode:
+    """One cell as the page shows it (see the module docstring); `after_hidden`: a hidden
+    check ran before it, so a student cell's outputs are not shown."""
     meta = cell.get("metadata", {}).get("nbgrader", {})
     meta = meta if isinstance(meta, dict) else {}
     gid = meta.get("grade_id") if isinstance(meta.get("grade_id"), str) else None
@@ -237,14 +246,28 @@ def released_cell(cell: NotebookNode, text: LabText | None) -> NotebookNode:
     if gid in text.tests and cell.cell_type == "code" and meta.get("grade") and not meta.get("solution"):
         return check_summary(cell, *text.tests[gid])
     if gid in text.answers and meta.get("solution"):
-        return own_cell(cell, _grade_meta(meta, solution=True, locked=False))
+        return own_cell(cell, _grade_meta(meta, solution=True, locked=False), after_hidden)
     if gid in text.locked and meta.get("locked"):
         if cell.cell_type == "markdown":
             return nbformat.v4.new_markdown_cell(text.locked[gid])
         return nbformat.v4.new_code_cell(text.locked[gid])
     if cell.cell_type == "markdown" and cell.source in text.markdown:
         return nbformat.v4.new_markdown_cell(cell.source)
-    return own_cell(cell)
+    return own_cell(cell, after_hidden=after_hidden)
+
+
+def released_cells(cells: list, text: LabText | None) -> list:
+    """Every cell as the page shows it. A hidden check called the student's functions with
+    its own instances, so anything a student cell prints after it may replay them: from the
+    first test cell with hidden tests on, student cells show no outputs."""
+    hidden = text.hidden if text is not None else frozenset()
+    page, after_hidden = [], False
+    for cell in cells:
+        page.append(released_cell(cell, text, after_hidden))
+        meta = cell.get("metadata", {}).get("nbgrader", {})
+        gid = meta.get("grade_id") if isinstance(meta, dict) else None
+        after_hidden = after_hidden or (cell.cell_type == "code" and gid in hidden)
+    return page
 
 
 # ---------------------------------------------------------------- feedback
@@ -260,7 +283,7 @@ class AllowlistOutputs(NbGraderPreprocessor):
         if text is None:
             self.log.warning("no source notebook for %s: every cell is shown as the student's",
                              info.get("assignment"))
-        nb.cells = [released_cell(cell, text) for cell in nb.cells]
+        nb.cells = released_cells(nb.cells, text)
         nb.metadata = nbformat.from_dict({
             "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
             "language_info": {"name": "python"}})

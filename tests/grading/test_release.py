@@ -280,6 +280,38 @@ def test_a_judged_failure_shows_its_error_line_escaped_and_capped_and_an_unjudge
     assert "&lt;script&gt;document.title=" in text and "<script>document.title" not in text
 
 
+def test_no_student_output_is_shown_once_a_hidden_check_has_run():
+    """A hidden check hands its instances to the student's functions; a later cell (an
+    answer, or one the student added) could print them back, so from there on a page shows
+    no student output. Cells before the first hidden check keep theirs."""
+    text = release.lab_text(None, LAB, LAB)
+    order = [c.grade_id for c in CHECKS]
+    first_hidden = min(order.index(g) for g in text.hidden)
+    source = nbfile.read_notebook(SOURCE).cells
+    cells, printed = [], []
+    for cell in source:
+        gid = nbfile.grade_id(cell)
+        if cell.cell_type != "code" or not gid:
+            continue
+        if gid in text.tests:
+            cells.append(_test_cell(next(c for c in CHECKS if c.grade_id == gid), [], judged=True))
+        mark = f"replayed-{len(cells)}"
+        own = nbformat.v4.new_code_cell(f"print({mark!r})")
+        own.outputs = [nbformat.from_dict({"output_type": "stream", "name": "stdout", "text": mark})]
+        if gid in text.answers:
+            own.metadata = {"nbgrader": {"grade_id": gid, "solution": True, "grade": False, "locked": False}}
+        cells.append(own)
+        printed.append((mark, sum(1 for c in cells if nbfile.grade_id(c) in text.hidden) > 0))
+    nb = nbformat.v4.new_notebook(cells=cells)
+    nb, _ = release.AllowlistOutputs().preprocess(nb, {"nbgrader": {"assignment": LAB, "notebook": LAB}})
+    shown = "".join(o.get("text", "") for c in nb.cells for o in c.get("outputs", []))
+    assert first_hidden < len(order) - 1, "the lab has cells after its first hidden check"
+    assert any(after for _, after in printed) and any(not after for _, after in printed)
+    for mark, after in printed:
+        assert (mark in shown) is not after, (mark, after)
+    assert shown.count(release.AFTER_HIDDEN) == sum(after for _, after in printed)
+
+
 def test_rich_outputs_become_text_and_no_grade_changes():
     """Every way nbgrader scores a test cell (an error, stderr, a partial grade in an
     execute_result's text/plain, full marks), with rich outputs around it."""
