@@ -240,8 +240,9 @@ def _client_env(home: Path, url: str) -> dict[str, str]:
     return env
 
 
-def drive(client: str, work: Path) -> dict:
-    """Inside the namespace: serve the tutor, run the client on each prompt, report."""
+def drive(client: str, work: Path, model: str = "") -> dict:
+    """Inside the namespace: serve the tutor, run the client on each prompt, report.
+    `model`: the CLI's --model (its default model when empty)."""
     from agentcourse.projects.sample import copy_sample_project
     from agentcourse.tutor import TutorConfig, serve
     from agentcourse.tutor.act import brain
@@ -280,6 +281,7 @@ def drive(client: str, work: Path) -> dict:
             binary = cli_binary()
             for name, prompt, rule, root, _ in projects:
                 extra = ["--append-system-prompt", rule] if rule else []
+                extra += ["--model", model] if model else []
                 try:
                     done = subprocess.run([str(binary), "-p", prompt, "--permission-mode", "acceptEdits",
                                            "--max-turns", str(MAX_TURNS), *extra],
@@ -312,15 +314,16 @@ def drive(client: str, work: Path) -> dict:
         runs.append({"name": name, "prompt": prompt, "rule": rule, "root": str(root), "before": before,
                      "after": _snapshot(root),
                      "output": outputs.get(name, {}), "requests": mine})
-    return {"client": client, "seconds": round(time.monotonic() - started, 1), "requests": len(seen),
+    return {"client": client, "model": model, "seconds": round(time.monotonic() - started, 1), "requests": len(seen),
             "log": log, "runs": runs}
 
 
-def run(client: str, work: Path) -> dict:
+def run(client: str, work: Path, model: str = "") -> dict:
     """Run `drive` in a loopback-only network namespace; its report."""
     out = work / "report.json"
     done = subprocess.run(
-        ["unshare", "-rn", sys.executable, str(Path(__file__).resolve()), "drive", client, str(work), str(out)],
+        ["unshare", "-rn", sys.executable, str(Path(__file__).resolve()), "drive", client, str(work), str(out),
+         *(["--model", model] if model else [])],
         capture_output=True, text=True, timeout=PROMPT_TIMEOUT * len(PROMPTS) + 120, cwd=REPO)
     if not out.is_file():
         raise RuntimeError(f"the run in the namespace failed ({done.returncode}): {done.stderr[-2000:]}")
@@ -384,6 +387,7 @@ def main(argv: list[str]) -> int:
     inner.add_argument("client", choices=("cli", "sdk"))
     inner.add_argument("work", type=Path)
     inner.add_argument("out", type=Path)
+    inner.add_argument("--model", default="", help="the CLI's --model (its default model when omitted)")
     args = parser.parse_args(argv)
     if args.command == "install":
         print(f"Claude Code {CLAUDE_CODE_VERSION}: {install_cli()}")
@@ -396,7 +400,7 @@ def main(argv: list[str]) -> int:
         return 0
     with contextlib.suppress(FileExistsError):
         args.work.mkdir(parents=True)
-    report = drive(args.client, args.work)
+    report = drive(args.client, args.work, args.model)
     args.out.write_text(json.dumps(report), encoding="utf-8")
     return 0
 

@@ -23,9 +23,11 @@ from agentcourse.tutor.act import brain
 from agentcourse.tutor.act.forced import MARK
 from agentcourse.tutor.understand import harness
 
-CLIENTS = {
-    "cli": (f"Claude Code {ra.CLAUDE_CODE_VERSION}", ra.cli_binary),
-    "sdk": (f"the Claude Agent SDK {ra.sdk_version()}", ra.sdk_path),
+CLIENTS = {  # id -> (what it is, where it is installed, the CLI's --model or "" for its default)
+    "cli": (f"Claude Code {ra.CLAUDE_CODE_VERSION}", ra.cli_binary, ""),
+    "cli-sonnet-5-5": (f"Claude Code {ra.CLAUDE_CODE_VERSION} --model claude-sonnet-5-5", ra.cli_binary,
+                       "claude-sonnet-5-5"),
+    "sdk": (f"the Claude Agent SDK {ra.sdk_version()}", ra.sdk_path, ""),
 }
 FILE_TOOLS = {"Read", "Edit", "Write", "Bash"}  # all that these four requests need
 
@@ -101,17 +103,26 @@ def judge(run: dict) -> list[str]:
 @pytest.mark.slow
 @pytest.mark.parametrize("client", CLIENTS)
 def test_anthropics_agent_completes_the_matrix_against_the_tutor(client, tmp_path):
-    what, installed = CLIENTS[client]
+    what, installed, model = CLIENTS[client]
     if installed() is None:
         pytest.skip(f"{what} is not installed: `make agents` installs it ({ra.cache_dir()})")
     problem = ra.namespace_problem()
     if problem:
         pytest.skip(f"no loopback-only network namespace for {what}: {problem}")
-    report = ra.run(client, tmp_path)
+    report = ra.run(client.split("-", 1)[0], tmp_path, model)
     assert "error" not in report, report["error"]
     assert report["requests"] <= ra.REQUEST_CAP, f"{report['requests']} requests: the cap stopped a loop"
     refused = [entry for entry in report["log"] if entry["status"] != 200]
     assert not refused, f"the tutor refused requests: {refused}"
+    if model:  # the loop's requests went to the model asked for; its signed thinking came back
+        asked = {seen["request"].get("model") for run in report["runs"] for seen in run["requests"]
+                 if seen["request"].get("tools")}
+        assert asked == {model}, f"the loop's requests named {asked}, not {model}"
+        returned = [block for run in report["runs"] for seen in run["requests"]
+                    for message in seen["request"].get("messages", []) if message.get("role") == "assistant"
+                    and isinstance(message.get("content"), list)
+                    for block in message["content"] if block.get("type") == "thinking" and block.get("signature")]
+        assert returned, f"no signed thinking block of {model}'s replies was sent back by the client"
     failures = {run["name"]: judge(run) for run in report["runs"]}
     assert not any(failures.values()), json.dumps(failures, indent=1)
     assert len(report["runs"]) == len(ra.PROMPTS)
