@@ -110,7 +110,8 @@ def read_swaps(events: list[Event]) -> list[Swap]:
     leaving: dict[int, tuple[str, dict[str, bool]]] = {}  # cookie -> the name a rename left, its history
     gone: set[str] = set()  # names deleted or moved away while the block ran
     swaps: list[tuple[int, Swap]] = []
-    for index, event in enumerate(e for e in events if not e.mask & IN_ISDIR):
+    files = [e for e in events if not e.mask & IN_ISDIR]  # a folder is never a file's temporary
+    for index, event in enumerate(files):
         mine = state.setdefault(event.name, {"created": False, "closed": False, "dirty": False})
         if event.mask & IN_CREATE:
             mine.update(created=True, closed=False, dirty=False)
@@ -129,12 +130,12 @@ def read_swaps(events: list[Event]) -> list[Swap]:
                                       event.name not in gone)))
             state[event.name] = {**came, "dirty": False}
             gone.discard(event.name)
-    return [_rewritten(swap, index, events) for index, swap in swaps]
+    return [_rewritten(swap, files[index + 1:]) for index, swap in swaps]
 
 
-def _rewritten(swap: Swap, index: int, events: list[Event]) -> Swap:
-    plain = [e for e in events if not e.mask & IN_ISDIR]
-    after = any(e.name == swap.target and e.mask & IN_MODIFY for e in plain[index + 1:])
+def _rewritten(swap: Swap, later: list[Event]) -> Swap:
+    """The swap, told whether its target was written after it (then it was not whole at the swap)."""
+    after = any(e.name == swap.target and e.mask & IN_MODIFY for e in later)
     return Swap(swap.target, swap.source, swap.made_here, swap.closed_first, swap.target_kept, after)
 
 
