@@ -706,6 +706,30 @@ def test_two_writes_are_told_apart_by_their_temporary_names_and_a_fixed_name_is_
         read_swaps([Event(0x4000, "", 0)])
 
 
+def test_without_inotify_a_notebook_watches_its_own_renames_and_the_judge_never_does(tmp_path, monkeypatch):
+    """A student's own notebook on a system without inotify watches os.replace in-process (it
+    decides no grade there); the judge refuses to, since the student's code runs elsewhere."""
+    import tempfile as _tempfile
+
+    from agentcourse.course import nbtools
+    from agentcourse.course.scaffold import swaps
+
+    monkeypatch.setattr(swaps, "can_watch", lambda: False)
+    target = tmp_path / "a.py"
+    target.write_text("old\n")
+    with swaps.swaps(tmp_path) as found:
+        fd, tmp = _tempfile.mkstemp(dir=tmp_path)
+        with os.fdopen(fd, "w") as f:
+            f.write("new\n")
+        os.replace(tmp, target)
+    assert [(s.target, s.made_here, s.closed_first, s.target_kept) for s in found] == [("a.py", True, True, True)]
+    with pytest.raises(RuntimeError, match="inotify"), swaps.swaps(tmp_path, judged=True):
+        pass
+    monkeypatch.setenv(nbtools.ROLE, "judge")
+    with pytest.raises(RuntimeError, match="never watches"), swaps.watch_in_process(tmp_path):
+        pass
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("confined", [True, False])
 def test_lab_check_of_lab_3_runs_in_the_judge_and_no_patch_in_the_kernel_fools_its_rename_check(

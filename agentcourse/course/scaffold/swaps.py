@@ -181,7 +181,9 @@ def watch_in_process(folder: Path) -> Iterator[list[Swap]]:
     """Where there is no inotify, in a student's own notebook: os.replace and os.rename,
     watched in this process (Path.replace, Path.rename and shutil.move call them too). What
     the source held at the rename must be what the target holds at the end."""
-    if os.environ.get("AGENTCOURSE_JUDGE_ROLE") == "judge":
+    from agentcourse.course import nbtools
+
+    if os.environ.get(nbtools.ROLE) == "judge":
         raise RuntimeError("the judge never watches renames in its own process")
     seen: list[Swap] = []
     held: list[bytes | None] = []
