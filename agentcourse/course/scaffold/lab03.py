@@ -368,8 +368,8 @@ def _judged_call(function: Any, args: tuple, timeout: float) -> dict:
     carries the limit) and the judge's own timer, a little later, stops waiting for a kernel
     that does not. One call at a time: the channel serves one caller."""
     from agentcourse.course import nbtools
-    from agentcourse.grading.judge.remote import KernelSilent
 
+    silent = nbtools.JUDGE.get("silent") or ()  # the judge's KernelSilent: the cell's time ran out
     def expire(signum: int, frame: Any) -> None:
         raise _TookTooLong
 
@@ -381,9 +381,9 @@ def _judged_call(function: Any, args: tuple, timeout: float) -> dict:
         box["value"] = function(*args)
     except _TookTooLong:
         box.clear()
-    except KernelSilent:
-        raise  # the cell's time ran out: the grader's timeout, to regrade, never a failed check
     except Exception as err:  # noqa: BLE001 - reported by call_tool, as a failed check
+        if isinstance(err, silent):
+            raise  # the grader's timeout, to regrade, never a failed check
         box["error"] = err
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
