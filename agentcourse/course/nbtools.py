@@ -49,7 +49,8 @@ def project() -> Iterator[Path]:
 # ---------------------------------------------------------------- the tutor, and the judge
 
 # Set by the judge (agentcourse/grading/judge/process.py) in its own process: its namespace,
-# and how a name is rebound in the student's kernel.
+# how a name is rebound in the student's kernel, and the class its channel raises when the
+# cell's time ran out ("silent"), which a check that catches a call's errors lets through.
 JUDGE: dict[str, Any] = {}
 ROLE = "AGENTCOURSE_JUDGE_ROLE"  # "kernel" in a graded kernel, "judge" in the judge
 TUTOR_SOCKET = "AGENTCOURSE_TUTOR_SOCKET"  # where the judge's tutor listens for the kernel

@@ -7,6 +7,7 @@
 #     release_baseline: 0
 #     student_files: []
 #     checkpoints: ['02']           # 02's prompt and schemas (03's are the same); 03's tools.py holds this lab's answers, its loop is in the scaffold
+#     judge: true                    # its test cells run in the judge (agentcourse/grading/judge/)
 #     tasks:
 #     - number: 1
 #       title: 'resolve_in_root: confine a path to the project'
@@ -467,11 +468,12 @@ with scratch_project() as root:
     assert target.read_bytes() == original, "a failed write damaged the original file"
     assert sorted(os.listdir(root)) == names, "a failed write left a temporary file behind"
 
-FAILURES = ["the text cannot be encoded", "the rename fails", "the target is a folder"]
+FAILURES = ["the text cannot be encoded", "the rename fails"]
 
 
-# Three ways to fail (while writing, at the rename, a folder where the file should be), with an
-# old file or none, anywhere in texts of any size.
+# Two ways to fail, with an old file or none, in nested folders: while writing (a character
+# that cannot be encoded, anywhere in texts of any size), and at the rename, which fails for
+# anyone when a folder that is not empty stands where the file should be.
 @holds(st.sampled_from(FAILURES), st.booleans(), scaffold.texts(), st.integers(0, 10**7),
        st.sampled_from(["\udc80", "\ud800", "\udfff"]), st.lists(scaffold.names(), max_size=2))
 def _(how, exists, text, at, surrogate, folders):
@@ -479,7 +481,7 @@ def _(how, exists, text, at, surrogate, folders):
         folder = root.joinpath(*folders)
         folder.mkdir(parents=True, exist_ok=True)
         target = folder / "target.py"
-        if how == "the target is a folder":
+        if how == "the rename fails":
             scaffold.make(target, "folder")
             (target / "kept.txt").write_text("kept\n")
         elif exists:
@@ -489,8 +491,7 @@ def _(how, exists, text, at, surrogate, folders):
             text = text[:at] + surrogate + text[at:]
         before = scaffold.snapshot(root)
         try:
-            with scaffold.renames(fail=how == "the rename fails"):
-                write_atomically(str(target), text)
+            write_atomically(str(target), text)
         except Exception:
             pass
         else:
@@ -505,6 +506,16 @@ with scratch_project() as root:
     with contextlib.suppress(UnicodeError, ValueError, OSError):
         write_atomically(str(target), "x" * 100_000 + "\ud800")
     assert target.read_bytes() == original and sorted(os.listdir(root)) == names
+    (root / "tests").mkdir()
+    (root / "tests" / "test_x.py").write_text("x\n")
+    try:  # a folder where the file should be: the rename fails
+        write_atomically(str(root / "tests"), "print(1)\n")
+    except Exception:
+        pass
+    else:
+        raise AssertionError("the rename failed, yet write_atomically returned normally")
+    assert sorted(os.listdir(root)) == sorted(names + ["tests"]), "a failed rename left a temporary file behind"
+    assert os.listdir(root / "tests") == ["test_x.py"], "a failed rename changed the folder in the way"
 ### END HIDDEN TESTS
 print("ok: a failed write")
 
@@ -518,8 +529,9 @@ with scratch_project() as root:
     assert target.stat().st_ino != inode, "the file was rewritten in place, not swapped in by a rename"
 
 
-# Targets in nested folders (not the project root), written twice: each os.replace onto the
-# target is watched, to see where its temporary file was made and under which name.
+# Targets in nested folders (not the project root), written twice, while the target's folder
+# is watched from outside (scaffold.swaps): each rename onto the target, where its temporary
+# file was made and under which name, whether it was written and closed before the rename.
 @holds(st.lists(scaffold.names(), min_size=1, max_size=3), scaffold.names(), scaffold.texts())
 def _(folders, name, text):
     with scaffold.fresh_root() as root:
@@ -530,23 +542,22 @@ def _(folders, name, text):
         inode = target.stat().st_ino
         sources = []
         for version in (text, text + "!"):
-            with scaffold.renames() as seen:
+            with scaffold.swaps(folder) as seen:
                 write_atomically(str(target), version)
-            onto = [r for r in seen if os.path.realpath(r.target) == os.path.realpath(target)]
-            assert onto, "no os.replace onto the target was seen: write a temporary file, then os.replace it over the target"
+            onto = [swap for swap in seen if swap.target == name]
+            assert onto, "no rename onto the target was seen: write a temporary file, then os.replace it over the target"
             swap = onto[-1]
-            made_in = os.path.dirname(swap.source)
-            assert os.path.realpath(made_in) == os.path.realpath(folder), (
-                f"the temporary file was made in {made_in}, not in the target's folder {folder}: a rename is "
+            assert swap.source is not None and swap.made_here, (
+                f"the file renamed onto the target was not made in the target's folder {folder}: a rename is "
                 "atomic only within one file system (tempfile.mkstemp(dir=<the target's folder>))")
-            assert swap.source_bytes == version.encode("utf-8"), (
+            assert swap.closed_first and not swap.rewritten, (
                 "at the rename, the temporary file did not hold the whole new text yet: write it (and close "
                 "it) first, then swap it in")
-            assert swap.target_bytes is not None, (
+            assert swap.target_kept, (
                 "the old file was gone before the rename: os.replace swaps it in one step, so that readers "
                 "always find the old text or the new")
             assert target.read_bytes() == version.encode("utf-8"), "the text must be written exactly (newline='')"
-            sources.append(onto[-1].source)
+            sources.append(swap.source)
             if version == text:
                 assert target.stat().st_ino != inode, "the file was rewritten in place, not swapped in by a rename"
         assert sources[0] != sources[1], (f"both writes used the temporary file {sources[0]}: a fixed name "
@@ -556,10 +567,10 @@ with scratch_project() as root:
     (root / "pkg").mkdir()
     target = root / "pkg" / "utils.py"
     target.write_text("old\n")
-    with scaffold.renames() as seen:
+    with scaffold.swaps(root / "pkg") as seen:
         write_atomically(str(target), "a\rb\n")
     assert target.read_bytes() == b"a\rb\n"
-    assert os.path.dirname(seen[-1].source) == str(root / "pkg"), "the temporary file belongs in pkg/"
+    assert [s.made_here for s in seen if s.target == "utils.py"][-1:] == [True], "the temporary file belongs in pkg/"
 ### END HIDDEN TESTS
 print("ok: rename")
 
@@ -880,16 +891,22 @@ with scratch_project() as root:
     assert (root / "pkg" / "new.py").read_text() == "x = 1\n"
 
 
-# New files up to five new folders deep, Unicode names, any text (empty, \r\n, huge).
-@holds(st.lists(scaffold.names(), max_size=5), scaffold.names(), scaffold.texts())
-def _(folders, name, text):
+# New files up to five folders deep (made by edit_file, or there already), Unicode names, any
+# text (empty, \r\n, huge). Where the new file's folder is there before the call, it is
+# watched from outside (scaffold.swaps): the file must arrive by a rename made in that folder.
+@holds(st.lists(scaffold.names(), max_size=5), st.booleans(), scaffold.names(), scaffold.texts())
+def _(folders, there, name, text):
     with scaffold.fresh_root() as root:
+        folder = root.joinpath(*folders)
+        if there:
+            folder.mkdir(parents=True, exist_ok=True)
         path = "/".join([*folders, name])
-        with scaffold.renames() as seen:
+        watched = folder.is_dir()
+        with scaffold.swaps(folder) if watched else contextlib.nullcontext([]) as seen:
             result = call_tool(edit_file, path, "", text)
         assert result.startswith(f"Created {path}"), f"edit_file({path!r}, '', ...) returned {result[:80]!r}"
         assert (root / path).read_bytes() == text.encode("utf-8"), "the new file must hold new_str exactly"
-        assert any(os.path.realpath(r.target) == str(root / path) for r in seen), (
+        assert not watched or any(swap.target == name and swap.made_here for swap in seen), (
             "the new file was not swapped in by a rename: create it with write_atomically too")
 
 
@@ -1049,9 +1066,10 @@ with scratch_project() as root:
     assert math.read_bytes() == snapshot, "a failed edit damaged the file"
 
 
-# Edits that succeed (a rename from the file's own folder, its permission bits kept) and edits
-# whose write fails (new_str cannot be encoded; the rename fails): then nothing changes.
-@holds(scaffold.token_texts(), st.sampled_from(scaffold.MODES), st.sampled_from(["ok", "ok", "unencodable", "rename fails"]),
+# Edits that succeed (a rename from the file's own folder, watched from outside, its permission
+# bits kept) and edits that fail: new_str cannot be encoded, or a file stands where a folder
+# of a new file's path should be (OSError, for anyone). Then nothing changes.
+@holds(scaffold.token_texts(), st.sampled_from(scaffold.MODES), st.sampled_from(["ok", "ok", "unencodable", "a file in the way"]),
        st.lists(scaffold.names(), max_size=2), scaffold.names())
 def _(body, mode, how, folders, name):
     with scaffold.fresh_root() as root:
@@ -1064,12 +1082,14 @@ def _(body, mode, how, folders, name):
         before = scaffold.snapshot(root)
         path = "/".join([*folders, name])
         new = "CHANGED" + ("\udc80" if how == "unencodable" else "")
-        with scaffold.renames(fail=how == "rename fails") as seen:
-            result = call_tool(edit_file, path, "THE PLACE", new)
+        with scaffold.swaps(folder) as seen:
+            if how == "a file in the way":
+                result = call_tool(edit_file, f"{path}/new.py", "", new)
+            else:
+                result = call_tool(edit_file, path, "THE PLACE", new)
         if how == "ok":
             assert result.startswith(f"Edited {path}"), result
-            onto = [r for r in seen if os.path.realpath(r.target) == os.path.realpath(target)]
-            assert onto and os.path.realpath(os.path.dirname(onto[-1].source)) == str(folder), (
+            assert any(swap.target == name and swap.made_here for swap in seen), (
                 "edit_file must write with write_atomically: a temporary file in the file's folder, then os.replace")
             assert target.stat().st_ino != inode, "the file was rewritten in place"
             assert scaffold.permission_bits(target) == mode, "the edited file lost its permission bits"

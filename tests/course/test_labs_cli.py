@@ -327,10 +327,12 @@ def test_lab_check_in_a_folder_without_the_lab_names_where_it_looked(tmp_path, m
 
 
 def test_lab_check_warns_about_what_grading_would_send_to_review():
-    """A lab whose checks run in the kernel (Lab 3): the static scan's findings. A judged lab
-    (Lab 2): only the notebook's structure, since code in the kernel decides nothing there."""
+    """A lab whose checks would run in the kernel (Lab 3, its metadata not saying it is
+    judged): the static scan's findings. A judged lab (Lab 2): only the notebook's structure,
+    since code in the kernel decides nothing there."""
     release = nbfile.read_notebook(REPO_ROOT / "labs/lab03/lab03.ipynb")
     student = nbfile.read_notebook(REPO_ROOT / "solutions/lab03/lab03.ipynb")
+    release.metadata["agentcourse"].pop("judge")
     assert lab_check.review_findings(student, release) == []
     for cell in student.cells:
         if nbfile.grade_id(cell) == "resolve_in_root":
@@ -361,6 +363,14 @@ def test_a_local_name_that_shares_a_helpers_name_is_no_finding():
 
 
 def test_lab_check_prints_what_grading_would_send_to_review(tmp_path, monkeypatch, capsys):
+    """Every lab is judged; one whose metadata did not say so (Lab 3, its flag taken out)
+    would be scanned, and `lab check` prints what the scan found."""
+    def unjudged(path):
+        nb = nbfile.read_notebook(path)
+        nb.metadata.get("agentcourse", {}).pop("judge", None)
+        return nb
+
+    monkeypatch.setattr(lab_cli, "read_notebook", unjudged)
     monkeypatch.setenv("COLUMNS", "300")
     folder, _ = labs.start_lab("lab03", tmp_path)
     put_answer(folder / "lab03.ipynb", "resolve_in_root", answer("lab03", "resolve_in_root") + "\nimport inspect\n")

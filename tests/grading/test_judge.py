@@ -611,3 +611,229 @@ def test_what_a_students_code_shows_while_a_hidden_check_calls_it_never_reaches_
     answer = next(c for c in graded.cells if nbfile.grade_id(c) == "run_turn")
     shown = json.dumps(answer.get("outputs", []))
     assert "notes on run_turn" in shown and "requests:" not in shown, shown[:500]
+
+
+# ---------------------------------------------------------------- Lab 3: renames seen from outside
+
+WRITE = '''
+import os, sys, tempfile
+target, text, how = sys.argv[1], sys.argv[2], sys.argv[3]
+folder = os.path.dirname(target)
+if how == "patched-replace":  # the solution's steps, with os.replace patched to write in place
+    def replace(src, dst):
+        with open(src, "rb") as f, open(dst, "wb") as g:
+            g.write(f.read())
+        os.unlink(src)
+    os.replace = replace
+tmp_folder = tempfile.mkdtemp(dir=os.path.dirname(folder)) if how == "elsewhere" else folder
+fd, tmp = tempfile.mkstemp(dir=tmp_folder)
+with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+    f.write(text)
+if how == "libc":  # renameat2, a system call of its own
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+    assert libc.renameat2(-100, os.fsencode(tmp), -100, os.fsencode(target), 0) == 0
+elif how == "deletes-first":
+    os.unlink(target)
+    os.rename(tmp, target)
+elif how == "appends-after":
+    os.replace(tmp, target)
+    with open(target, "a") as f:
+        f.write("!")
+else:
+    os.replace(tmp, target)
+'''
+
+
+@pytest.mark.parametrize("how, seen", [
+    ("replace", (True, True, True, False)),
+    ("libc", (True, True, True, False)),
+    ("patched-replace", None),  # no rename at all: what the student's process says is never asked
+    ("elsewhere", (False, False, True, False)),  # nothing known of a file from elsewhere
+    ("deletes-first", (True, True, False, False)),
+    ("appends-after", (True, True, True, True)),
+])
+def test_lab_3s_rename_check_reads_the_folder_not_the_process_that_writes(tmp_path, how, seen):
+    """Lab 3's write_atomically, run in another process (as the kernel is to the judge): the
+    check watches the target's folder (inotify) and learns what happened there, whatever that
+    process patched or called: a rename through a system call of its own is a rename; an
+    os.replace patched to write in place is none; a temporary file from another folder, an old
+    file deleted first, a write after the swap are each seen for what they are."""
+    import subprocess
+    import sys
+
+    from agentcourse.course.scaffold import swaps
+
+    if not swaps.can_watch():
+        pytest.skip("inotify is Linux's")
+    folder = tmp_path / "proj" / "pkg"
+    folder.mkdir(parents=True)
+    target = folder / "utils.py"
+    target.write_text("old\n")
+    with swaps.swaps(folder, judged=True) as found:
+        subprocess.run([sys.executable, "-c", WRITE, str(target), "new\r\n", how], check=True)
+    onto = [s for s in found if s.target == "utils.py"]
+    if seen is None:
+        assert onto == [] and target.read_bytes() == b"new\r\n"
+        return
+    assert len(onto) == 1, found
+    swap = onto[0]
+    assert (swap.made_here, swap.closed_first, swap.target_kept, swap.rewritten) == seen, swap
+    assert (swap.source is None) == (how == "elsewhere")
+
+
+def test_two_writes_are_told_apart_by_their_temporary_names_and_a_fixed_name_is_seen():
+    from agentcourse.course.scaffold.swaps import (
+        IN_CLOSE_WRITE,
+        IN_CREATE,
+        IN_MODIFY,
+        IN_MOVED_FROM,
+        IN_MOVED_TO,
+        Event,
+        read_swaps,
+    )
+
+    def write(name, cookie):
+        return [Event(IN_CREATE, name, 0), Event(IN_MODIFY, name, 0), Event(IN_CLOSE_WRITE, name, 0),
+                Event(IN_MOVED_FROM, name, cookie), Event(IN_MOVED_TO, "a.py", cookie)]
+
+    fixed = read_swaps(write("a.py.tmp", 1) + write("a.py.tmp", 2))
+    assert [s.source for s in fixed] == ["a.py.tmp", "a.py.tmp"] and all(s.made_here and s.closed_first for s in fixed)
+    open_still = read_swaps([Event(IN_CREATE, "t", 0), Event(IN_CLOSE_WRITE, "t", 0), Event(IN_MODIFY, "t", 0),
+                             Event(IN_MOVED_FROM, "t", 5), Event(IN_MOVED_TO, "a.py", 5)])
+    assert not open_still[0].closed_first, "written again after its close: not whole at the swap"
+    with pytest.raises(AssertionError, match="too many changes"):
+        read_swaps([Event(0x4000, "", 0)])
+
+
+def test_without_inotify_a_notebook_watches_its_own_renames_and_the_judge_never_does(tmp_path, monkeypatch):
+    """A student's own notebook on a system without inotify watches os.replace in-process (it
+    decides no grade there); the judge refuses to, since the student's code runs elsewhere."""
+    import tempfile as _tempfile
+
+    from agentcourse.course import nbtools
+    from agentcourse.course.scaffold import swaps
+
+    monkeypatch.setattr(swaps, "can_watch", lambda: False)
+    target = tmp_path / "a.py"
+    target.write_text("old\n")
+    with swaps.swaps(tmp_path) as found:
+        fd, tmp = _tempfile.mkstemp(dir=tmp_path)
+        with os.fdopen(fd, "w") as f:
+            f.write("new\n")
+        os.replace(tmp, target)
+    assert [(s.target, s.made_here, s.closed_first, s.target_kept) for s in found] == [("a.py", True, True, True)]
+    with pytest.raises(RuntimeError, match="inotify"), swaps.swaps(tmp_path, judged=True):
+        pass
+    monkeypatch.setenv(nbtools.ROLE, "judge")
+    with pytest.raises(RuntimeError, match="never watches"), swaps.watch_in_process(tmp_path):
+        pass
+
+
+def test_lab_3s_call_tool_in_the_judge_fails_a_check_for_a_tool_but_lets_the_cells_timeout_through(monkeypatch):
+    from agentcourse.course import nbtools
+    from agentcourse.course.scaffold import lab03
+
+    monkeypatch.setenv(nbtools.ROLE, "judge")
+    monkeypatch.setitem(nbtools.JUDGE, "silent", remote.KernelSilent)
+
+    def silent():
+        raise remote.KernelSilent("your notebook's code did not answer within the cell's time limit")
+
+    with pytest.raises(remote.KernelSilent):
+        lab03.call_tool(silent)
+    with pytest.raises(AssertionError, match="raised ValueError"):
+        lab03.call_tool(lambda: int("x"))
+    assert lab03.call_tool(lambda: "ok") == "ok" and "seconds" not in nbtools.JUDGE
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("confined", [True, False])
+def test_lab_check_of_lab_3_runs_in_the_judge_and_no_patch_in_the_kernel_fools_its_rename_check(
+        tmp_path, monkeypatch, confined):
+    """Lab 3, judged: the worked solution passes every visible check, one whose renames go
+    through libc's renameat2 too; one whose kernel patches os.replace to write in place (the
+    solution's steps otherwise) fails the rename checks, and a plain wrong answer fails."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_integrity import cases
+    from test_wrong_graded import submission
+
+    from agentcourse.course.lab_check import check_notebook
+    from agentcourse.grading import labcheck
+    from agentcourse.grading.sandbox import bwrap
+
+    if confined and bwrap.confinement_problem() is not None:
+        pytest.skip(bwrap.confinement_problem())
+    if not confined:
+        monkeypatch.setattr(bwrap, "confinement_problem", lambda: "unconfined for this test")
+    release = REPO_ROOT / "labs" / "lab03" / "lab03.ipynb"
+    libc = ("import ctypes as _ctypes\n_libc = _ctypes.CDLL(None, use_errno=True)\n\n\n"
+            "def _rename(src, dst):\n"
+            "    if _libc.renameat2(-100, os.fsencode(src), -100, os.fsencode(dst), 0) != 0:\n"
+            "        raise OSError(_ctypes.get_errno(), 'renameat2 failed')\n\n\n")
+    patched = ("def _in_place(src, dst):\n"
+               "    with open(src, 'rb') as f, open(dst, 'wb') as g:\n"
+               "        g.write(f.read())\n"
+               "    os.unlink(src)\n\n\n"
+               "os.replace = _in_place\n\n\n")
+    runs = {
+        "solution": ({}, []),
+        "libc": ({"write_atomically": lambda s: libc + s.replace("os.replace(tmp, target)", "_rename(tmp, target)")}, []),
+        "patched": ({"write_atomically": lambda s: patched + s},
+                    ["test_write_swaps_by_rename", "test_edit_creates", "test_edit_writes_atomically"]),
+        "non-atomic-write": (cases("lab03", "WRONG")["non-atomic-write"], None),
+    }
+    for name, (replacements, expected) in runs.items():
+        path = tmp_path / name / "lab03.ipynb"
+        path.parent.mkdir()
+        nbfile.write_notebook(submission("lab03", replacements), path)
+        report = check_notebook(path, release, run=labcheck.judged_run)
+        failed = {o.grade_id: o.error for o in report.outcomes if not o.passed}
+        assert report.problem == "", (name, report.problem)
+        assert report.outcomes and all(o.grade_id for o in report.outcomes)
+        if expected is None:
+            assert "test_write_swaps_by_rename" in failed, (name, failed)
+        else:
+            assert sorted(failed) == sorted(expected), (name, failed)
+
+
+@pytest.mark.slow
+def test_lab_3_graded_by_the_judge_gives_the_solution_full_marks_and_its_hidden_lines_stay_there(tmp_path):
+    """Lab 3 graded (nbgrader, confined kernels when the system has them): the worked solution
+    scores full marks, the blank release 0, and a student whose answer cell searches its
+    kernel (frames, strings, files, other processes) for the hidden checks scores full marks
+    with nothing of them in any output."""
+    from test_wrong_graded import submission
+
+    from agentcourse.course import labs
+    from agentcourse.grading import pipeline as grading
+    from agentcourse.grading import results
+
+    course = tmp_path / "course"
+    course.mkdir()
+    shutil.copy(REPO_ROOT / "nbgrader_config.py", course / "nbgrader_config.py")
+    os.symlink(REPO_ROOT / "solutions", course / "solutions")
+    subs = tmp_path / "submissions"
+    scanner = SCAN.split("\n\nclass _Prompt")[0] + "\n\n\n"
+    for student, nb in (("good", submission("lab03", {})),
+                        ("blank", nbfile.read_notebook(labs.released_notebook("lab03"))),
+                        ("thief", submission("lab03", {"resolve_in_root": lambda source: scanner + source}))):
+        (subs / student).mkdir(parents=True)
+        nbfile.write_notebook(nb, subs / student / "lab03.ipynb")
+    report = grading.grade("lab03", subs, results.GradeConfig(jobs=2, property_examples=2, course_root=course,
+                                                              feedback=False))
+    by = {r.student: r for r in report.results}
+    full = sum(c.points for c in nbfile.grade_cells(nbfile.read_notebook(REPO_ROOT / "solutions" / "lab03" / "lab03.ipynb")))
+    assert (by["good"].status, by["good"].total) == ("ok", full), by["good"]
+    assert by["blank"].total == 0, by["blank"]
+    assert (by["thief"].status, by["thief"].total) == ("ok", full), by["thief"]
+    hidden = hidden_lines("lab03")
+    assert hidden
+    for student in ("good", "thief"):
+        graded = nbfile.read_notebook(course / ".grading" / "autograded" / student / "lab03" / "lab03.ipynb")
+        tests = [c for c in graded.cells if c.get("metadata", {}).get("nbgrader", {}).get("grade")]
+        assert tests and all(c.metadata.get("agentcourse", {}).get("judged") for c in tests)
+        shown = json.dumps([c.get("outputs", []) for c in graded.cells if c.cell_type == "code"])
+        assert not [line for line in hidden if line in shown], student

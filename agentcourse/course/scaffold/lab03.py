@@ -5,8 +5,8 @@
   and `fresh_root()` (an empty project, made the working directory).
 - `where(path)`: the real location of a path as the OS finds it from the working
   directory, which the path checks compare an answer with; `snapshot()`, what a folder
-  holds, to see that nothing outside the project changed; `renames()`, every
-  os.replace / os.rename made while a tool runs (where the temporary file was).
+  holds, to see that nothing outside the project changed; `swaps(folder)`, every rename
+  onto a file of a folder while a tool runs (where its temporary file was made, and when).
 - The generators (Hypothesis strategies) the properties draw paths, names and texts from.
 - Task 5's loop: checkpoint 03's turn handling, copied here and driven by the student's
   functions, with its system prompt and schemas loaded from checkpoint 02 (the same; the
@@ -23,6 +23,7 @@ import errno
 import json
 import os
 import shutil
+import signal
 import stat
 import tempfile
 import threading
@@ -31,6 +32,16 @@ from pathlib import Path
 from typing import Any
 
 SECRET = "TOP SECRET: a file outside the project"
+
+
+def _judged() -> bool:
+    """Whether this process is the judge (agentcourse/grading/judge/): the checks run here,
+    the student's functions in the kernel, called through the channel. The places the checks
+    make are in the folder both share (the judge's temporary folder), and each call carries
+    the judge's working directory, which the kernel enters for the call."""
+    from agentcourse.course import nbtools
+
+    return os.environ.get(nbtools.ROLE) == "judge"
 
 
 # ---------------------------------------------------------------- where the checks work
@@ -202,48 +213,15 @@ def changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     return sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
 
 
-@dataclass(frozen=True)
-class Rename:
-    source: str  # absolute
-    target: str  # absolute
-    source_bytes: bytes | None  # what the source held at that moment (None: not a readable file)
-    target_bytes: bytes | None  # what the target held just before (None: nothing there)
+def swaps(folder: Path | str):
+    """Every rename onto a name in `folder` made while the block runs (scaffold.swaps.Swap):
+    where its temporary file was made, whether it was whole and closed first, whether the old
+    file stayed until the rename. Seen from this process (inotify on Linux), so that in the
+    judge the verdict rests on what the student's code did to the folder, not on anything in
+    the student's process."""
+    from agentcourse.course.scaffold import swaps as watch
 
-
-def _held(path: str) -> bytes | None:
-    """The bytes of a regular file (never opens a FIFO, which would wait for a writer)."""
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return None
-        with open(path, "rb") as f:
-            return f.read()
-    except OSError:
-        return None
-
-
-@contextlib.contextmanager
-def renames(fail: bool = False):
-    """Every os.replace and os.rename made inside the block, in order (Path.replace,
-    Path.rename and shutil.move call them too). With `fail`, each one raises OSError
-    instead of renaming, as a rename onto another file system or a full disk would. Each
-    Rename also says what its source and its target held at that moment."""
-    seen: list[Rename] = []
-    originals = os.replace, os.rename
-
-    def watching(real):
-        def renaming(src, dst, *args, **kwargs):
-            source, target = os.path.abspath(os.fsdecode(src)), os.path.abspath(os.fsdecode(dst))
-            seen.append(Rename(source, target, _held(source), _held(target) if os.path.lexists(target) else None))
-            if fail:
-                raise OSError(errno.EIO, "the rename failed (simulated by the check)")
-            return real(src, dst, *args, **kwargs)
-        return renaming
-
-    os.replace, os.rename = watching(originals[0]), watching(originals[1])
-    try:
-        yield seen
-    finally:
-        os.replace, os.rename = originals
+    return watch.swaps(folder, judged=_judged())
 
 
 def wake_fifo(path: Path) -> None:
@@ -339,11 +317,34 @@ _worker: list[_Worker] = []
 
 
 def call_tool(function, *args, timeout=5.0):
-    """Call a tool in a helper thread and return its string.
+    """Call a tool and return its string: in a helper thread, or in the judge through the
+    channel (the kernel stops the call at the time limit).
 
     The check fails (instead of the notebook hanging) if the tool takes longer than
     `timeout` seconds, and it says so plainly if the tool raised instead of returning.
     """
+    name = _name(function)
+    box = _judged_call(function, args, timeout) if _judged() else _threaded_call(function, args, timeout)
+    if not box:
+        raise AssertionError(f"{name}{args!r} did not return within {timeout} s")
+    if "error" in box:
+        err = box["error"]
+        raise AssertionError(
+            f"{name}{args!r} raised {type(err).__name__}: {err} "
+            "(a tool must return an 'Error: ...' string instead)"
+        )
+    value = box["value"]
+    assert isinstance(value, str), f"{name} returned {type(value).__name__}, not str"
+    return value
+
+
+def _name(function: Any) -> str:
+    """A tool's name in a failure: its own, or in the judge the student's name it stands for."""
+    return str(getattr(function, "__name__", None) or getattr(function, "name", None) or "the tool")
+
+
+def _threaded_call(function: Any, args: tuple, timeout: float) -> dict:
+    """{"value": ...} or {"error": ...}, from the helper thread; {} when it is still running."""
     if not _worker:
         _worker.append(_Worker())
     box: dict = {}
@@ -351,16 +352,45 @@ def call_tool(function, *args, timeout=5.0):
     _worker[0].jobs.put((function, args, box, done))
     if not done.wait(timeout):
         _worker.clear()  # that thread is stuck in the call: the next call gets a new one
-        raise AssertionError(f"{function.__name__}{args!r} did not return within {timeout} s")
-    if "error" in box:
-        err = box["error"]
-        raise AssertionError(
-            f"{function.__name__}{args!r} raised {type(err).__name__}: {err} "
-            "(a tool must return an 'Error: ...' string instead)"
-        )
-    value = box["value"]
-    assert isinstance(value, str), f"{function.__name__} returned {type(value).__name__}, not str"
-    return value
+        return {}
+    return box
+
+
+class _TookTooLong(BaseException):
+    """A judged call past its time limit (BaseException: the student's tool does not swallow it)."""
+
+
+JUDGE_SLACK = 2.0  # seconds the judge's own timer allows past a call's limit (the kernel keeps it)
+
+
+def _judged_call(function: Any, args: tuple, timeout: float) -> dict:
+    """The call through the judge's channel: the kernel stops it at `timeout` (the channel
+    carries the limit) and the judge's own timer, a little later, stops waiting for a kernel
+    that does not. One call at a time: the channel serves one caller."""
+    from agentcourse.course import nbtools
+
+    silent = nbtools.JUDGE.get("silent") or ()  # the judge's KernelSilent: the cell's time ran out
+    def expire(signum: int, frame: Any) -> None:
+        raise _TookTooLong
+
+    box: dict[str, Any] = {}
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, timeout + JUDGE_SLACK)
+    nbtools.JUDGE.update(seconds=timeout, expired=_TookTooLong)
+    try:
+        box["value"] = function(*args)
+    except _TookTooLong:
+        box.clear()
+    except Exception as err:  # noqa: BLE001 - reported by call_tool, as a failed check
+        if isinstance(err, silent):
+            raise  # the grader's timeout, to regrade, never a failed check
+        box["error"] = err
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        nbtools.JUDGE.pop("seconds", None)
+        nbtools.JUDGE.pop("expired", None)
+    return box
 
 
 def is_error(result):
