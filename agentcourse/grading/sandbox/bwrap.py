@@ -215,9 +215,11 @@ def system_argv(env: dict[str, str], identity_dir: Path, limits: SandboxLimits) 
 
 
 def sandbox_argv(kernel_dir: Path, submission: Path, work_name: str, launcher_args: list[str],
-                 limits: SandboxLimits, uid: int | None, checkpoints: list[str] | None = None) -> list[str]:
+                 limits: SandboxLimits, uid: int | None, checkpoints: list[str] | None = None,
+                 guard: bool = True) -> list[str]:
     """The full command: bwrap, its mounts, then the launcher inside the sandbox.
-    `checkpoints`: the only checkpoint folders the kernel sees (read-only)."""
+    `checkpoints`: the only checkpoint folders the kernel sees (read-only). `guard`: the
+    launcher installs the audit hook (kernel_guard.py), for a lab not judged."""
     env = {"MALLOC_ARENA_MAX": "2", "IPYTHONDIR": f"{SANDBOX_HOME}/.ipython",
            "JUPYTER_PLATFORM_DIRS": "1", "NBGRADER_EXECUTION": "autograde",
            # the lab's graded property seed (agentcourse.grading.seeds), never the secret
@@ -239,7 +241,7 @@ def sandbox_argv(kernel_dir: Path, submission: Path, work_name: str, launcher_ar
     readable = ["/usr", "/etc", "/proc", "/sys", "/dev", "/tmp", "/bin", "/lib", "/lib64", "/sbin",
                 SANDBOX_HOME, "/submission", "/sandbox.json", *map(str, roots)]
     spec = {"work": f"{SANDBOX_HOME}/{work_name}", "submission": "/submission", "uid": uid,
-            "limits": asdict(limits), "readable": readable}
+            "limits": asdict(limits), "readable": readable, "guard": guard}
     (kernel_dir / "spec.json").write_text(json.dumps(spec), encoding="utf-8")
     return [*argv, "--", sys.executable, "-I", "-c", LAUNCHER, str(PACKAGE.parent),
             "/sandbox.json", *launcher_args]

@@ -385,7 +385,8 @@ class ConfinedExecute(Execute):
         # Nothing the kernel reads may contain the repository or the course folder.
         secret = [str(REPO_ROOT), os.getcwd()]  # nbgrader runs converters from the course root
         self.km = ConfinedKernelManager(kernel_name=name, config=self.config, limits=limits,
-                                        secret_paths=secret, checkpoints=getattr(self, "_checkpoints", []))
+                                        secret_paths=secret, checkpoints=getattr(self, "_checkpoints", []),
+                                        guard=getattr(self, "_judged", None) is None)
         self.confined_km = self.km
         if getattr(self, "_judged", None) is not None:
             private = self.km.kernel_dir / "judge-identity"

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import zmq
 from jupyter_client.manager import AsyncKernelManager
-from traitlets import Dict, List
+from traitlets import Bool, Dict, List
 
 from agentcourse.errors import ConfinementUnavailable
 from agentcourse.grading.sandbox.bwrap import (
@@ -44,6 +44,8 @@ class ConfinedKernelManager(AsyncKernelManager):
     limits = Dict({}, help="SandboxLimits fields, as a dict").tag(config=True)
     secret_paths = List([], help="paths the environment must not contain").tag(config=True)
     checkpoints = List([], help="the checkpoints the kernel may load (the lab's metadata)").tag(config=True)
+    guard = Bool(True, help="install the audit hook (kernel_guard.py): only a lab whose checks run in "
+                 "the kernel reads its reports; a judged lab's verdicts are the judge's").tag(config=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -85,7 +87,7 @@ class ConfinedKernelManager(AsyncKernelManager):
         read_end, write_end = os.pipe()  # the guard's report; the kernel gets the write end
         argv = sandbox_argv(self.kernel_dir, submission, submission.name or "work",
                             ["--guard-fd", str(write_end), "--", *launcher_args], limits, uid,
-                            checkpoints=list(self.checkpoints))
+                            checkpoints=list(self.checkpoints), guard=self.guard)
         kw["env"] = {}  # bwrap --clearenv sets the kernel's environment itself
         kw["cwd"] = str(self.kernel_dir)
         kw["stdout"] = subprocess.DEVNULL
