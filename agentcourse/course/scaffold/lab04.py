@@ -127,11 +127,12 @@ def _run(function: Callable[..., Any], args: tuple, timeout: float) -> dict[str,
             raise _TookTooLong
 
         limits: dict[str, Any] = {}  # what the next call through the judge's channel carries
-        slack = 0.0
+        slack, silent = 0.0, ()
         if _judged():  # the judge raises _TookTooLong too when the kernel stopped the call
             from agentcourse.course import nbtools
 
             limits, slack = nbtools.JUDGE, JUDGE_SLACK
+            silent = nbtools.JUDGE.get("silent") or ()  # the judge's KernelSilent: the cell's time ran out
         previous = signal.signal(signal.SIGALRM, expire)
         signal.setitimer(signal.ITIMER_REAL, timeout + slack)
         limits.update(seconds=timeout, expired=_TookTooLong)
@@ -140,6 +141,8 @@ def _run(function: Callable[..., Any], args: tuple, timeout: float) -> dict[str,
         except _TookTooLong:
             pass
         except BaseException as err:  # reported by call_tool, as a failed check
+            if isinstance(err, silent):
+                raise  # the grader's timeout, to regrade, never a failed check
             box["error"] = err
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
