@@ -84,6 +84,15 @@ def _keep_caches_out_of_the_project() -> None:
         set_hypothesis_home_dir(os.path.join(tempfile.gettempdir(), f"agentcourse-hypothesis-{os.getuid()}"))
 
 
+def _judge_timeout() -> tuple[type[BaseException], ...]:
+    """The judge's signal that the cell's time ran out (nbtools.JUDGE["silent"]), if this
+    process is the judge."""
+    from agentcourse.course import nbtools
+
+    silent = nbtools.JUDGE.get("silent")
+    return (silent,) if isinstance(silent, type) else ()
+
+
 def holds(*strategies: Any, most: int | None = None, **named: Any) -> Callable[[Callable[..., Any]], None]:
     """Check the decorated property now, over examples drawn from `strategies`.
 
@@ -116,6 +125,8 @@ def holds(*strategies: Any, most: int | None = None, **named: Any) -> Callable[[
         except (KeyboardInterrupt, SystemExit):
             raise
         except BaseException as err:  # noqa: BLE001 - any error of the answer fails the property
+            if isinstance(err, _judge_timeout()):
+                raise  # the cell's time ran out in the judge: a timeout to regrade, never a failure
             raise AssertionError(_message(err)) from None
 
     return check

@@ -63,3 +63,24 @@ def test_no_deadline_no_database_and_nothing_written_beside_the_notebook(tmp_pat
     monkeypatch.delenv("HYPOTHESIS_STORAGE_DIRECTORY", raising=False)
     props.holds(st.text(), most=3)(lambda s: time.sleep(0.3))  # far past Hypothesis's 200 ms default
     assert list(tmp_path.iterdir()) == []
+
+
+def test_in_the_judge_a_cells_timeout_passes_through_a_property_at_once_and_is_never_a_failure(monkeypatch):
+    """The judge's KernelSilent (the cell's time ran out) is the grader's timeout, to
+    regrade: no check's `except Exception` catches it, and a property neither turns it into
+    a failed check nor shrinks on it."""
+    from agentcourse.course import nbtools
+    from agentcourse.grading.judge import remote
+
+    assert not issubclass(remote.KernelSilent, Exception)
+    monkeypatch.setitem(nbtools.JUDGE, "silent", remote.KernelSilent)
+    calls = []
+
+    def answer(n):
+        calls.append(n)
+        if len(calls) == 2:
+            raise remote.KernelSilent("your notebook's code did not answer within the cell's time limit")
+
+    with pytest.raises(remote.KernelSilent):
+        props.holds(st.integers())(answer)
+    assert len(calls) == 2, f"the property went on after the timeout: {len(calls)} calls"

@@ -21,8 +21,11 @@ from typing import Any
 from agentcourse.grading.judge import wire
 
 
-class KernelSilent(TimeoutError):
-    """The notebook's code did not answer the judge in time (or never connected)."""
+class KernelSilent(BaseException):
+    """The notebook's code did not answer the judge in time (or never connected): the
+    grader's timeout, to regrade. A BaseException, so that no check's `except Exception`
+    (a tool error turned into a result, a failed row) makes it a lost point; a check that
+    catches BaseException lets nbtools.JUDGE["silent"] through."""
 
 
 class CallExpired(BaseException):
