@@ -1,5 +1,6 @@
 """The blind request corpora (request_corpus_blind.py, request_corpus_blind2.py,
-request_corpus_blind3.py, request_corpus_blind4.py): their shape, and how the tutor routes them.
+request_corpus_blind3.py, request_corpus_blind4.py, request_corpus_blind5.py): their shape, and
+how the tutor routes them.
 
 The figures are printed (`pytest -s`) and held: at least 90% of the requests, and of those
 in French, Spanish and German, routed to their task; at most 5% of near misses routed to a
@@ -11,6 +12,7 @@ from __future__ import annotations
 import request_corpus_blind2
 import request_corpus_blind3
 import request_corpus_blind4
+import request_corpus_blind5
 from request_blind_score import score
 from request_corpus_blind import CASES, FIRST_CONTACT, LATEST
 
@@ -68,3 +70,25 @@ def test_the_untuned_fourth_batch_routes_as_on_first_contact():
     assert found["phrasings"][0] >= BLIND4_FIRST_CONTACT["phrasings"][0], found
     assert found["non_english"][0] >= BLIND4_FIRST_CONTACT["non_english"][0], found
     assert found["near_misses_routed"][0] <= BLIND4_FIRST_CONTACT["near_misses_routed"][0], found
+
+
+# The fifth batch: written from the documented behaviour (the task names, slots and near
+# misses of docs/TUTOR-SCRIPT.md), saved before anything ran on it; more than half of it not
+# in English (French, Spanish, German, Italian, Portuguese), 31 near misses. First contact:
+# 139 of 159 phrasings (87.4%), not in English 92 of 106 (86.8%; French, Spanish and German
+# 78 of 87), 1 near miss routed to a task ("Did you run the tests?" to run-tests). Tuned on
+# (German, Italian, Spanish and French words, questions about the past, a code name before
+# "in FILE", slips of a task's word in English): held at its tuned figures.
+BLIND5_FIRST_CONTACT = {"phrasings": (139, 159), "non_english": (92, 106), "near_misses_routed": (1, 31)}
+BLIND5_TUNED = {"phrasings": (158, 159), "non_english": (106, 106), "near_misses_routed": (0, 31)}
+
+
+def test_the_fifth_batch_routes_as_when_tuned():
+    cases = request_corpus_blind5.CASES
+    assert len(cases) >= 150 and sum(c.lang != "en" for c in cases) >= len(cases) / 2
+    assert sum(c.route is None for c in cases) >= 25 and len({c.text for c in cases}) == len(cases)
+    found = score(cases)
+    print(f"\nfirst contact {BLIND5_FIRST_CONTACT}\ntuned         {BLIND5_TUNED}\nnow           {found}")
+    assert found["phrasings"][0] >= BLIND5_TUNED["phrasings"][0], found
+    assert found["non_english"][0] >= BLIND5_TUNED["non_english"][0], found
+    assert found["near_misses_routed"][0] <= BLIND5_TUNED["near_misses_routed"][0], found

@@ -47,6 +47,17 @@ PROBES = Path(__file__).with_name("rule_corpus_probes.txt")
 # held at its first-contact figures (docs/TUTOR-SCRIPT.md), overall and in the tables' languages.
 BLIND8 = Path(__file__).with_name("rule_corpus_blind8.txt")
 BLIND8_FIRST_CONTACT, BLIND8_TABLED_LANGUAGES = 251 / 279, 98 / 105  # 90.0%, 93.3%
+# The ninth batch (a third and more in French, Spanish and German, 26 cases in Italian and
+# Portuguese), written from the documented behaviour and saved before anything ran on it.
+# First contact, judged as judged_right judges (a rule found for the files it names only is
+# missing for any other file): 224 of 248 (90.3%); French, Spanish and German 103 of 106,
+# every language but English 114 of 132 (86.4%), Italian and Portuguese 11 of 26 (judged by
+# rules.missing alone, as the earlier batches were: 215 of 248, 86.7%; 98 of 106; 109 of 132).
+# Tuned on (Italian and Portuguese rule tables, the files a rule's subject names, "other
+# than", "Delete no files", file extensions as kinds, slips): held at its tuned figures.
+BLIND9 = Path(__file__).with_name("rule_corpus_blind9.txt")
+BLIND9_TUNED, BLIND9_NOT_ENGLISH = 247 / 248, 131 / 132  # 99.6%, 99.2%
+TABLED_FIRST = ("fr", "es", "de")  # the languages that had rule tables when batch 8 was measured
 
 # Judged inside a neutral prompt that states none of the rules.
 BASE = "You are a coding assistant. You help the user with the code files in one project.\n\n"
@@ -145,8 +156,13 @@ def prompt_for(case: Case) -> tuple[str, list[dict]]:
 
 @functools.cache  # several tests judge the same cases
 def judged_right(case: Case) -> bool:
+    """The rule counts when the prompt states it for every file: a rule the reader finds for
+    the files it names only ("Never delete README.md.") is missing for any other file
+    (rules.limited_to; the tutor acts so), which is what a "-" for "a rule that covers only
+    some files" means."""
     system, tools = prompt_for(case)
-    return rules.missing(system, tools)[case.mode] is not case.counts
+    finding = next(f for f in rules.explain(system, tools) if f.mode == case.mode)
+    return (finding.found and not finding.files) is case.counts
 
 
 def accuracy(cases: list[Case]) -> tuple[float, list[Case]]:
@@ -216,7 +232,7 @@ def test_the_documented_examples_are_judged_as_documented(mode):
 
 def test_the_untuned_blind_batch_keeps_its_first_contact_figures(capsys):
     cases = load_corpus(BLIND8, whole=True)
-    tabled = [c for c in cases if c.lang in rule_languages.LANGUAGES]
+    tabled = [c for c in cases if c.lang in TABLED_FIRST]
     score, wrong = accuracy(cases)
     tabled_score, _ = accuracy(tabled)
     with capsys.disabled():
@@ -225,6 +241,19 @@ def test_the_untuned_blind_batch_keeps_its_first_contact_figures(capsys):
     assert len(cases) >= 250 and len(tabled) >= 100
     assert score >= BLIND8_FIRST_CONTACT - 1e-9, report(cases)
     assert tabled_score >= BLIND8_TABLED_LANGUAGES - 1e-9, report(tabled)
+
+
+def test_the_ninth_batch_keeps_its_tuned_figures(capsys):
+    cases = load_corpus(BLIND9, whole=True)
+    foreign = [c for c in cases if c.lang != "en"]
+    score, wrong = accuracy(cases)
+    foreign_score, _ = accuracy(foreign)
+    with capsys.disabled():
+        print(f"\nblind 9 (tuned): {score:.1%} of {len(cases)}, not English {foreign_score:.1%} of {len(foreign)}")
+    assert len(cases) >= 150 and len(foreign) >= len(cases) / 3
+    assert {"it", "pt"} <= {c.lang for c in cases} <= {"en", *rule_languages.LANGUAGES}
+    assert score >= BLIND9_TUNED - 1e-9, report(cases)
+    assert foreign_score >= BLIND9_NOT_ENGLISH - 1e-9, report(foreign)
 
 
 def test_rules_for_other_failures_do_not_switch_on_asking():

@@ -55,13 +55,13 @@ Word = tuple[str, frozenset]
 
 
 @functools.lru_cache(maxsize=8192)
-def spelled(word: str) -> str:
+def spelled(word: str, anchors: tuple[str, ...] = _ANCHORS) -> str:
     """The word a slip of the keyboard stands for (see ANCHORS), else the word itself."""
     if word in MISSPELLINGS:
         return MISSPELLINGS[word]
     if len(word) < 5 or word in _NOT_SLIPS:
         return word
-    for a in _ANCHORS:
+    for a in anchors:
         if len(a) == len(word):  # two neighbours swapped
             diff = [j for j in range(len(a)) if a[j] != word[j]]
             if len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == word[diff[1]]:

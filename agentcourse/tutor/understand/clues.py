@@ -47,19 +47,18 @@ def object_of(ws: tuple[Word, ...], i: int) -> str:
     for j, (_, k) in enumerate(after[1:], 1):  # "Never delete Python files": some files only
         if "FILE" in k and "FILEKIND" in after[j - 1][1]:
             return "kind"
-    for j, (w, _) in enumerate(after):  # "files in the .git directory", not "in the project folder"
-        where = after[j + 1 : j + 4]
-        named = [x for x, _ in where if x not in ("the", "your", "a")][:1]  # "files in node_modules"
-        folder = has(where, "DIR") or bool(named) and ("_" in named[0] or "/" in named[0] or named[0] in FOLDERS)
-        if w in ("in", "inside", "within", "under", "from", "of") and folder:
-            if not WHOLE & {x for x, _ in where}:
-                return "some"
+    if in_one_folder(after):
+        return "some"
     for _, k in after:
         if "FILE" in k:
             return "file"
         if "NONFILE" in k or "DIR" in k:
             return "other"
-    if re.search(r"(?:ed|ion|ions|al|als|ing)$", ws[i][0]):
+    if re.search(r"(?:ed|ion|ions|al|als|ing)$", ws[i][0]) or i and ws[i - 1][0] in ("be", "been"):
+        before = ws[max(0, i - OBJECT_WINDOW - 3) : i]  # the subject: "Files in src/ must be read"
+        subject = before[max((j + 1 for j, (_, k) in enumerate(before) if "BOUNDARY" in k), default=0) :]
+        if has(subject, "FILE") and in_one_folder(subject):
+            return "some"
         for _, k in reversed(ws[max(0, i - OBJECT_WINDOW) : i]):
             if "BOUNDARY" in k:
                 break
@@ -68,6 +67,17 @@ def object_of(ws: tuple[Word, ...], i: int) -> str:
             if "NONFILE" in k or "DIR" in k:
                 return "other"
     return ""
+
+
+def in_one_folder(ws: tuple[Word, ...] | list[Word]) -> bool:
+    """'files in the .git directory', 'files in node_modules', not 'in the project folder'."""
+    for j, (w, _) in enumerate(ws):
+        where = ws[j + 1 : j + 4]
+        named = [x for x, _ in where if x not in ("the", "your", "a")][:1]
+        folder = has(where, "DIR") or bool(named) and ("_" in named[0] or "/" in named[0] or named[0] in FOLDERS)
+        if w in ("in", "inside", "within", "under", "from", "of") and folder and not WHOLE & {x for x, _ in where}:
+            return True
+    return False
 
 
 FOLDERS = frozenset(FOLDER_NAMES.split())
@@ -144,16 +154,16 @@ def on_condition(ws: tuple[Word, ...], i: int) -> bool:
         after.append(w)
         kinds_.append(k)
     if any(  # "Never delete a file you have not read": reading it meets the condition
-        after[j] in AUXILIARY and "NEG" in kinds_[j + 1] and "READ" in kinds_[j + 2]
+        after[j] in AUXILIARY and "NEG" in kinds_[j + 1] and kinds_[j + 2] & {"READ", "CREATE"}
         for j in range(len(after) - 2)
     ):
         return True
     rest = [w for w, _ in ws[i + 1 :]]
     # "Avoid deleting files unless it is necessary": the model judges the need, and a request
     # makes one; "unless you made a backup first": the model can make one
-    for j, w in enumerate(rest):
+    for j, w in enumerate(rest):  # "except the ones you created", "except temporary files": some files
         if w in ("unless", "except"):
-            return bool((NEEDED | BACKUP) & set(rest[j + 1 : j + 6]))
+            return w == "except" or bool((NEEDED | BACKUP) & set(rest[j + 1 : j + 6]))
     if "without" not in after:
         return False
     cond = after[after.index("without") + 1 :][:4]
@@ -168,7 +178,8 @@ def on_condition(ws: tuple[Word, ...], i: int) -> bool:
 
 # The model's own judgement of need, as an exception: "unless necessary", "unless you must".
 NEEDED = frozenset("necessary needed required must essential unavoidable".split())
-BACKUP = frozenset("backup backed copy copied".split())  # a condition the model can meet itself
+# A condition the model can meet itself: a backup, a file it made ("except the ones you created").
+BACKUP = frozenset("backup backed copy copied created made wrote".split())
 ASKED = frozenset(
     "ask asks asked request requests requested tell tells told want wants say says said permit"
     " permits allow allows approve approves instruct instructs authorise authorises authorize"

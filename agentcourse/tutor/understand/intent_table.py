@@ -267,7 +267,9 @@ _ADD_FUNCTION = (
     rf"(?:function\s+)?(?:to|in|into|inside)\s+(?:the\s+)?(?:file\s+)?(?P<file>{_PY})\b",
 )
 _CREATE = (
-    rf"^\s*{_PLEASE}(?:create|make|write|generate|add|start)\b(?!.*\b(?:docstrings?|main "
+    # "add" makes a file, not "add ... to app.py" or "to f in app.py" (a change to one that is there)
+    rf"^\s*{_PLEASE}(?:create|make|write|generate|add(?!.*\b(?:to|into|in) (?:[\w()]+ (?:in|of) )?{_FILE}\.(?:py|js)\b)|start)"
+    rf"\b(?!.*\b(?:docstrings?|main "
     rf"(?:block|guard)|default|param|parameter|argument|__main__|__name__)\b)(?=.*?\b(?P<file>{_FILE}\.(?:py|js))\b)",
 )
 _REMEMBER = (

@@ -18,14 +18,10 @@ from __future__ import annotations
 
 import re
 
+from agentcourse.tutor.understand import request_lexicon as lex
 from agentcourse.tutor.understand import wording
+from agentcourse.tutor.understand.clauses import spelled
 from agentcourse.tutor.understand.intent_table import INTENTS
-from agentcourse.tutor.understand.request_lexicon import (
-    ENGLISH_MARKERS,
-    KNOWLEDGE_QUESTION,
-    LANGUAGES,
-    Language,
-)
 from agentcourse.tutor.understand.script_types import Intent
 from agentcourse.tutor.understand.slots import read_words
 
@@ -33,7 +29,7 @@ from agentcourse.tutor.understand.slots import read_words
 def ranked(request: str) -> list[tuple[Intent, dict[str, str]]]:
     """Every intent that reads `request` (by its patterns or its words), with the slots read,
     most specific first."""
-    found, general = [], re.match(KNOWLEDGE_QUESTION, request, re.IGNORECASE)
+    found, general = [], re.match(lex.KNOWLEDGE_QUESTION, request, re.IGNORECASE)
     for order, intent in enumerate(INTENTS):
         if general and intent.mood == "command":  # "How do I run tests with coverage?"
             continue
@@ -56,21 +52,24 @@ def _rank(intent: Intent, groups: dict[str, str], request: str, by_words: bool, 
 
 
 def forms(request: str) -> tuple[str, ...]:
-    """The forms of a request the tutor reads, in turn: as typed, in plain words, then (in
-    another language) in the English words of the intent table, plain."""
-    return tuple(dict.fromkeys((request, wording.plain(request), wording.plain(english(request)))))
+    """The forms of a request the tutor reads, in turn: as typed (a slip of a task's word
+    mended first: "docsting"), in plain words, then (in another language) in the English words
+    of the intent table, plain."""
+    mended = request if language_of(request) else _SLIP.sub(  # English words only, not "module(s)"
+        lambda m: m[0] if (w := spelled(m[0].lower(), _TASK_WORDS)).startswith(m[0].lower()) else w, request)
+    return tuple(dict.fromkeys((mended, request, wording.plain(mended), wording.plain(english(mended)))))
 
 
 def _named(words: tuple[str, ...], request: str) -> bool:
     return any(re.search(rf"\b{re.escape(w)}", request, re.IGNORECASE) for w in words)
 
 
-def language_of(request: str) -> Language | None:
+def language_of(request: str) -> lex.Language | None:
     """The language a request is written in, by its marker words: None for English (or
     when no language has more markers than English)."""
     words = re.findall(r"[\w'’-]+|¿", _CODE.sub(" ", request.lower()))
-    english = sum(w in ENGLISH_MARKERS for w in words)
-    counts = [(sum(w in _MARKERS[lang.name] for w in words), lang) for lang in LANGUAGES]
+    english = sum(w in lex.ENGLISH_MARKERS for w in words)
+    counts = [(sum(w in _MARKERS[lang.name] for w in words), lang) for lang in lex.LANGUAGES]
     count, lang = max(counts, key=lambda c: c[0])
     return lang if count > english else None
 
@@ -96,7 +95,7 @@ def _gloss(compiled: tuple[re.Pattern, tuple[str, ...]], text: str) -> str:
     return pattern.sub(one, text)
 
 
-def _compile(lang: Language) -> tuple[re.Pattern, tuple[str, ...]]:
+def _compile(lang: lex.Language) -> tuple[re.Pattern, tuple[str, ...]]:
     """A language's phrases as one regex of alternatives, longest first, and their English."""
     phrases = sorted(lang.phrases, key=lambda p: -len(re.sub(r"\{[wfx]\}", "", p[0])))
     parts, templates = [], []
@@ -133,5 +132,8 @@ _GAPS = {"{w}": r"[^\s,;:!?]+", "{f}": r"[\w/-]+\.\w+", "{x}": ".+?"}  # a word,
 _REST = r".+?(?=[\s.?!]*$)"  # a gap that ends the request: its closing stop left out
 _CODE = re.compile(r"\S+\.\w+|\w+_\w+|\w+=\S+")  # file names and code names say no language
 _MARKERS = {lang.name: frozenset(lang.markers) | frozenset(
-    p for p, e in lang.phrases if " " not in p and "{" not in p and p != e) for lang in LANGUAGES}
-_PATTERNS = {lang.name: _compile(lang) for lang in LANGUAGES}
+    p for p, e in lang.phrases if " " not in p and "{" not in p and p != e) for lang in lex.LANGUAGES}
+_PATTERNS = {lang.name: _compile(lang) for lang in lex.LANGUAGES}
+# The intent table's words a slip is mended to (clauses.spelled: two letters swapped, one dropped or doubled).
+_TASK_WORDS = tuple(dict.fromkeys(w for i in INTENTS for w in i.verbs + i.objects if re.fullmatch(r"[a-z]{5,}", w)))
+_SLIP = re.compile(r"(?<![\w./-])[A-Za-z][a-z]{4,}(?![\w./(-])")  # a word, not a name or a file

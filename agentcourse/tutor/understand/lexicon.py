@@ -49,6 +49,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "forbidden",
     ),
     (r"non ?empty", "not empty"),
+    # an imperative with "no": "Delete no files", "Ask no questions"; not "Write no more than ..."
+    (r"^(\w+) no(?= \w)(?! (?:more|less|fewer|longer|further|later|sooner|other)\b)", r"never \1"),
+    (r"other than|apart from", "except"),  # "Never delete files other than the ones you created"
     (r"(?:pass|send|give|use) nothing", "pass empty"),
     (
         r"instead of|rather than|over(?= (?:asking|a clarifying|clarifying|(?:a |any )?questions?)\b)",
@@ -85,9 +88,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"(?<=[;,] )if not(?= ?,)", "otherwise"),  # "if the request is unclear, ask; if not, act"
     (r"preceded by|only after|only once|must follow|follows?|comes? after", "after"),
     (r"and then|after that|afterwards|, then", "then"),  # "only then" keeps its "only"
-    # numbered steps: "Step 1: read_file on the target. Step 2: edit_file."
-    (r"step (?:1|one)|(?:the )?first step|firstly", "first"),
-    (r"step (?:2|two)|(?:the )?second step|secondly|second(?= ?,)", "then"),
+    # numbered steps: "Step 1: read_file on the target. Step 2: edit_file.", "Rule 2: ..."
+    (r"(?:step|rule) (?:1|one)|(?:the )?first step|firstly", "first"),
+    (r"(?:step|rule) (?:2|two)|(?:the )?second step|secondly|second(?= ?,)", "then"),
     # actions
     (r"get rid of|throw away|wipe out", "delete"),
     (  # "never edit from memory", "no edits to unread files"
@@ -274,7 +277,7 @@ LEXICON: dict[str, str] = {
     # a kind of file that leaves the others out: "Never delete Python files"
     "FILEKIND": r"python|javascript|typescript|java|html|css|markdown|yaml|json|csv|test|config|configuration"
     r"|generated|binary|temporary|temp|hidden|log|image|lock|backup|cache|build|vendored|legacy|sensitive"
-    r"|important|unused|large|small|old",
+    r"|important|unused|large|small|old|py|js|ts|jsx|tsx|md|txt|sh|rb|go|rs|ipynb|env|ini|toml|cfg|tmp|bak",  # ".py files"
     "NONFILE": r"lines?|code|comments?|functions?|methods?|class(?:es)?|tests?|imports?|variables?"
     r"|text|whitespace|branch(?:es)?|commits?|history|logs?|messages?|words?|characters?"
     r"|rows?|records?|entr(?:y|ies)|docstrings?|statements?|names?|diffs?|patches|edits|changes"
@@ -325,5 +328,5 @@ MISSPELLINGS = {
     "necesary": "necessary", "deleet": "delete", "clarifiying": "clarifying",
     # slips of short rule words, below the five letters ANCHORS are mended from
     "raed": "read", "reda": "read", "erad": "read", "nver": "never", "nevr": "never",
-    "fiel": "file", "flie": "file", "eidt": "edit", "edti": "edit",
+    "fiel": "file", "flie": "file", "eidt": "edit", "edti": "edit", "reed": "read",
 }  # fmt: skip

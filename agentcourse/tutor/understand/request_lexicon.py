@@ -103,6 +103,8 @@ FRENCH = Language(
         ("un bloc", "a block"), ("bloc", "block"), ("fichier de synthèse", "summary file"),
         ("synthèse", "summary"), ("décrit", "describes"),
         ("où est définie la fonction {w}", "where is {w} defined"),
+        # found by the fifth blind batch
+        ("explique-moi", "explain"), ("expliquez-moi", "explain"), ("montre-moi le contenu de", "show me"),
     ),
 )
 
@@ -165,6 +167,9 @@ SPANISH = Language(
         ("el valor por defecto de {w} en {w}", "the default {w} of {w}"),
         ("archivo de resumen", "summary file"), ("resumen", "summary"), ("módulos", "modules"),
         ("módulo", "module"), ("en {f} cambia", "in {f}, change"),
+        # found by the fifth blind batch
+        ("para qué sirve {x} ?", "what is {x} for?"), ("para qué sirve {x}", "what is {x} for"),
+        ("para qué sirven {x}", "what are {x} for"), ("herramienta", "tool"),
     ),
 )
 
@@ -173,7 +178,8 @@ GERMAN = Language(
     ("die", "der", "das", "den", "dem", "ein", "eine", "einen", "und", "mit", "im", "von",
      "auf", "für", "jede", "jeden", "alle", "datei", "dateien", "funktion", "wo", "ist",
      "gibt", "es", "mir", "dir", "dass", "wir", "bitte", "projekt", "projekts", "zeile",
-     "pakets", "überall", "hinzu", "aus", "zusammen", "um", "durch", "nicht", "wird"),
+     "pakets", "überall", "hinzu", "aus", "zusammen", "um", "durch", "nicht", "wird", "lass",
+     "laufen", "unser", "nach"),
     (
         # separable verbs first: their particle ends the sentence
         ("füge {f} {x} hinzu", "add {x} to {f}"), ("füge {x} hinzu", "add {x}"), ("fügen sie {x} hinzu", "add {x}"),
@@ -235,15 +241,24 @@ GERMAN = Language(
         ("if-__name__-block", "main block"), ("neue", "new"), ("chatverlauf", "conversation"),
         ("übersichtsdatei", "summary file"), ("jedes modul", "each module"), ("modul", "module"),
         ("beschreibt", "describes"), ("das tool {w}", "the {w} tool"),
+        # found by the fifth blind batch: "lass ... laufen", verbs with their particle split
+        ("lass {x} laufen", "run {x}"), ("lasse {x} laufen", "run {x}"), ("lassen sie {x} laufen", "run {x}"),
+        ("benenne {x} in {w} um", "rename {x} to {w}"), ("von {f} nach {f}", "from {f} to {f}"),
+        ("nach {f}", "to {f}"), ("testsuite", "test suite"), ("zusammenfassung", "summary"),
+        ("eine zusammenfassung", "a summary"), ("gib mir", "give me"), ("aller dateien", "of all files"),
+        ("fehlschlagenden", "failing"), ("fehlschlagende", "failing"), ("kaputten", "broken"),
+        ("komprimiere", "compact"), ("kompaktiere", "compact"), ("verdichte", "condense"),
+        ("unser", "our"), ("unsere", "our"), ("unseren", "our"), ("verlauf", "history"),
     ),
 )
 
-# Italian and Portuguese: the course's verbs and objects only (the imperative, tu and
-# lei/você forms), no gapped phrases yet; their requests are few in the corpora.
+# Italian and Portuguese: the course's verbs and objects (the imperative, tu and lei/você
+# forms) and a few gapped phrases; their requests are few in the corpora.
 ITALIAN = Language(
     "Italian",
     ("il", "gli", "della", "dei", "nel", "nella", "progetto", "funzione", "questo", "questa",
-     "favore", "grazie", "cos'è", "cartella", "pacchetto", "ogni", "tutti", "dove", "cosa", "una"),
+     "favore", "grazie", "cos'è", "cartella", "pacchetto", "ogni", "tutti", "dove", "cosa", "una",
+     "i", "che", "ricorda", "di", "da"),
     (
         ("rinomina {x} in {w} ovunque", "rename {x} to {w} everywhere"), ("rinomina {x} in {w}", "rename {x} to {w}"),
         ("ovunque", "everywhere"), ("i test", "the tests"), ("aggiungi", "add"), ("aggiunga", "add"), ("cancella", "delete"), ("elimina", "delete"),
@@ -262,6 +277,11 @@ ITALIAN = Language(
         ("gli", "the"), ("lo", "the"), ("del", "of the"), ("della", "of the"), ("dei", "of the"),
         ("nel", "in the"), ("nella", "in the"), ("questo", "this"), ("questa", "this"),
         ("una", "a"), ("un", "a"), ("a {f}", "to {f}"), ("e {f}", "and {f}"),
+        # found by the fifth blind batch
+        ("il valore predefinito di {w} in {w}", "the default {w} of {w}"), ("valore predefinito", "default value"),
+        ("da {w} a {w}", "from {w} to {w}"), ("che fallisce", "that fails"), ("che falliscono", "that fail"),
+        ("la conversazione", "the conversation"), ("conversazione", "conversation"), ("la", "the"),
+        ("lo strumento {w}", "the {w} tool"), ("strumento", "tool"), ("di", "of"),
     ),
 )
 
@@ -304,10 +324,15 @@ ENGLISH_MARKERS: tuple[str, ...] = (
 # A question about how things are done in general: no command row takes it by its words
 # ("How do I delete a file in Python?" is not a request to delete one).
 KNOWLEDGE_QUESTION = (r"^\s*(?:how (?:do|can|should|would|does) (?:i|you|we|one)\b|how to\b|"
-                      r"what (?:is|are) (?:a|an)\b|why\b|when\b|is it\b|should i\b)")
+                      r"what (?:is|are) (?:a|an)\b|why\b|when\b|is it\b|should i\b|did\b|have you\b"
+                      # put off: "Run the tests later, not now." asks for nothing yet
+                      r"|.*\b(?:not (?:now|yet)|jetzt nicht|noch nicht|pas maintenant|ahora no|todavía no)\b)")
 
 # Words that are never a slot's name ("the new function", "a short function").
 STOP_WORDS: frozenset[str] = frozenset(
     "a an the new this that these each every all one some any another my our your its short "
-    "small simple little helper python proper brief main same other first last of to in for with from and is".split()
+    "small simple little helper python proper brief main same other first last of to in for with from and is "
+    # nouns before "in app.py" that name no function ("the code in app.py")
+    "function functions method block guard parameter argument docstring docstrings code everything "
+    "todo todos comments tests test file files constant value bug bugs it them".split()
 )

@@ -1,4 +1,5 @@
-"""The words of the prompt rules in French, Spanish and German, as data (LANGUAGES): the
+"""The words of the prompt rules in French, Spanish and German, and (thinner: the words of
+the five rules and those around them) Italian and Portuguese, as data (LANGUAGES): the
 rule reader (clauses.words) puts a sentence in any of them into the English words the
 lexicon (lexicon.py) knows before it reads it.
 
@@ -23,7 +24,9 @@ in a rule corpus marked with its code ("#: it"), and
 `python -m agentcourse.tutor.script_doc --write` for the lexicon table of
 docs/TUTOR-SCRIPT.md. A word no table knows is left as it is: a rule in words the tutor
 does not know is not found, and the tutor shows the failure, as a model that did not
-understand it would.
+understand it would. A table's words are also read in the English a table before it left
+(every language whose markers a sentence holds is applied): a word that is English too
+("no", "so", "as", "do", "per") is not one of its phrases, or only in a context ("se la").
 """
 
 from __future__ import annotations
@@ -120,7 +123,7 @@ LANGUAGES: dict[str, dict] = {
             (r"l'utilisateur|l'utilisatrice|utilisateur|utilisatrice", "the user"),
             (r"réponds|répondre|répondez", "answer"), (r"réponses", "answers"), (r"réponse", "reply"),
             (r"brièvement|en bref", "briefly"), (r"brefs?|brèves?", "brief"), (r"courtes?|courts?", "short"),
-            (r"concis|concise|concises", "concise"), (r"succinctement", "succinctly"),
+            (r"con[cs]is|con[cs]ise|con[cs]ises", "concise"), (r"succinctement", "succinctly"),
             (r"sois|soyez|être", "be"), (r"garde|gardez|garder", "keep"), (r"évite|évitez|éviter", "avoid"),
             (r"longues|longue|longs", "long"), (r"explications?", "explanations"),
             (r"expliquer|explique|expliquez|détailler|détaille", "explain"),
@@ -267,7 +270,7 @@ LANGUAGES: dict[str, dict] = {
             (r"(?:musst|muss|müssen|müsst) (?:aber |es |das )?nicht", "no need to"),
             (r"(?:musst|muss|müssen|müsst)((?: [^\s,;.:!?]+)*?) nicht ([^\s,;.:!?]+)(?=\s*(?:[,;.:!?]|$))",
              r"no need to \2\1"),
-            (r"bitte ((?:\w+ ){1,4})um (bestätigung|erlaubnis|zustimmung|freigabe)", r"frage \1for \2"),
+            (r"bitte ((?:\w+ ){1,6})um (bestätigung|erlaubnis|zustimmung|freigabe)", r"frage \1for \2"),
             (r"zögere nicht|zögern sie nicht", "do not hesitate"),
             (r"in (?:einem|einer) (?:einzigen )?(satz|zeile)", r"in one \1"),
             (r"ohne (?:sie|es|ihn|die datei) ?(?:vorher |zuerst )?(?:gelesen|geöffnet) zu haben", "without reading it first"),
@@ -339,6 +342,113 @@ LANGUAGES: dict[str, dict] = {
             (r"temporäre|temporären|temporär", "temporary"), (r"verlangt|bittet|wünscht", "asks"),
             (r"aktuellen|aktuelle", "current"), (r"inhalt", "contents"), (r"fehlschlägt|scheitert", "fails"),
             (r"bitte", "please"), (r"stelle|stellen|stell|darum", ""),
+        ),
+    },
+    "it": {
+        "name": "Italian",
+        "markers": r"il|gli|della|dei|delle|nel|nella|mai|sempre|prima|dopo|senza|utente|ogni|averlo|averla"
+        r"|leggi|leggere|leggilo|letto|modificare|modificarlo|modifica|cancellare|cancella|eliminare|elimina"
+        r"|risposte|risposta|rispondi|breve|brevi|conciso|concisa|sii|domande|chiedi|chiedere|richiesta"
+        r"|puoi|devi|deve|devono|vuoto|vuota|creare|crea|chiama|ambigua|chiara|permesso|conferma|cartella"
+        r"|spiega|commenti|passo|dettaglio|essere|cancellati|eliminati",
+        "phrases": (
+            (r"non (devi|deve|devono|dovresti|dovrebbe)", r"\1 not"),
+            (r"mai (devi|deve|devono)", r"\1 never"),
+            (r"anche se|anche quando|perfino se", " even if "),
+            (r"a meno che(?: non)?|salvo che|tranne se|eccetto se", "unless"),
+            (r"e vietato|vietato|e proibito|proibito", "is forbidden"),
+            (r"non e chiar[oa]|non sia chiar[oa]|poco chiar[oa]", "is unclear"),
+            (r"e (?=(?:chiar|ambigu|permess|obbligatori)\w*)", "is "),
+            (r"senza averlo letto|senza averla letta|senza leggerlo|senza leggerla|senza aver letto", "without reading it"),
+            (r"essere (?:cancellat|eliminat|rimoss)\w+", "be deleted"), (r"essere lett\w", "be read"),
+            (r"essere modificat\w", "be edited"),
+            (r"in modo conciso|in modo breve|brevemente", "briefly"), (r"ogni passo|ogni passaggio", "each step"),
+            (r"messaggi di commit", "commit messages"), (r"stringa vuota", "empty string"),
+            (r"fai domande|fare domande|porre domande|poni domande", "ask questions"),
+            (r"prima di", "before"), (r"dopo averlo|dopo averla|dopo aver|dopo", "after"), (r"in dettaglio", "in detail"),
+            (r"i file", "the files"), (r"nessun file", "any file"),
+            # words
+            (r"non(?!-)", "not"), (r"mai", "never"), (r"sempre", "always"), (r"solo|soltanto|solamente", "only"),
+            (r"prima", "first"), (r"senza", "without"), (r"tranne|eccetto|salvo", "except"),
+            (r"devi|deve|devono", "must"), (r"dovresti|dovrebbe", "should"), (r"puoi|puo|possono", "may"),
+            (r"leggilo|leggila|leggerlo|leggerla|leggere|leggi|legga|letto|letta|rileggi|rileggere", "read"),
+            (r"modificarlo|modificarla|modificare|modifica|modifichi|modifiche|modificato|modificata", "edit"),
+            (r"cambiarlo|cambiare|cambia|cambi", "change"),
+            (r"cancellarlo|cancellarla|cancellare|cancella|cancelli|eliminarlo|eliminare|elimina|elimini"
+             r"|rimuovere|rimuovi", "delete"),
+            (r"cancellati|cancellato|cancellate|eliminati|eliminato|eliminate", "deleted"),
+            (r"cartelle", "folders"), (r"cartella", "folder"),
+            (r"creare|crea|crei|creato|creata", "create"), (r"nuovi|nuove|nuovo|nuova", "new"),
+            (r"vuoti|vuote|vuoto|vuota", "empty"), (r"chiamare|chiama", "call"), (r"usare|usa|utilizza", "use"),
+            (r"domande", "questions"), (r"domanda", "question"), (r"chiedere|chiedi|chieda", "ask"),
+            (r"conferma", "confirmation"), (r"il permesso|permesso", "permission"),
+            (r"l'utente|all'utente|dell'utente|utente", "the user"), (r"la richiesta|richiesta", "the request"),
+            (r"ambigua|ambiguo", "ambiguous"), (r"chiara|chiaro", "clear"),
+            (r"rispondere|rispondi|risponda", "answer"), (r"risposte", "answers"), (r"risposta", "reply"),
+            (r"brevi|breve", "brief"), (r"corte|corti|corta|corto", "short"),
+            (r"concise|concisi|concisa|conciso", "concise"), (r"sii|siate", "be"),
+            (r"spiegare|spiega", "explain"), (r"passi|passo", "steps"), (r"dettaglio", "detail"),
+            (r"commenti|commento", "comments"), (r"codice", "code"), (r"righe|riga", "lines"),
+            (r"funzioni|funzione", "functions"), (r"scrivi|scrivere", "write"),
+            (r"tuo|tua|tuoi|tue", "your"), (r"ogni|tutti|tutte|qualsiasi", "every"),
+            (r"se(?= (?:il|lo|la|l'|i|gli|le|un|una|uno|tu|non|e|hai|ti|vuoi|devi|qualcosa|the|a|an|you|it|not|there)\b)",
+             "if"), (r"quando", "when"),
+            (r"con", "with"), (r"per(?= \w+re\b)", "to"), (r"nel|nella", "in"),
+            (r"il|lo|la|gli|le|l'", "the"), (r"un|una|uno|un'", "a"), (r"di|del|della|dei|delle|degli", ""),
+            (r"e", "and"), (r"o", "or"),
+        ),
+    },
+    "pt": {
+        "name": "Portuguese",
+        "markers": r"uma|nunca|sempre|antes|depois|sem|arquivos?|ficheiros?|usuario|utilizador|apague|apagar"
+        r"|exclua|excluir|excluidos|leia|ler|le-lo|edite|editar|edita-lo|modifica-lo|voce|nao|seja|responda"
+        r"|respostas?|perguntas?|pergunte|peca|pedido|vazio|vazia|crie|criar|chame|com|deve|devem|pode"
+        r"|breve|conciso|concisa|cada|passo|comentarios|curtos|permissao|confirmacao|claro|ambiguo|ser",
+        "phrases": (
+            (r"nao (deve|devem|deveria|pode|podem)", r"\1 not"),
+            (r"mesmo que|mesmo se|ainda que", " even if "),
+            (r"a menos que|a nao ser que|salvo se|exceto se", "unless"),
+            (r"e proibido|proibido|e vetado", "is forbidden"),
+            (r"nao (?:estiver|esta|for) clar[oa]|pouco clar[oa]", "is unclear"),
+            (r"e (?=(?:claro|clara|ambigu|permitid|obrigatori)\w*)", "is "),
+            (r"sem le-lo antes|sem le-la antes|sem le-lo|sem le-la|sem ler|sem ter lido", "without reading it"),
+            (r"ser (?:excluid|apagad|removid)\w+", "be deleted"), (r"ser lid\w+", "be read"),
+            (r"ser (?:editad|modificad|alterad)\w+", "be edited"),
+            (r"de forma concisa|de forma breve|de maneira concisa|brevemente|resumidamente", "briefly"),
+            (r"cada passo|cada etapa", "each step"), (r"mensagens de commit", "commit messages"),
+            (r"string vazia", "empty string"), (r"fazer perguntas|faca perguntas", "ask questions"),
+            (r"antes de", "before"), (r"depois de|apos", "after"), (r"em detalhe|em detalhes", "in detail"),
+            # words
+            (r"nao", "not"), (r"nunca|jamais", "never"), (r"sempre", "always"), (r"^so|somente|apenas", "only"),
+            (r"antes", "before"), (r"depois", "after"), (r"sem", "without"), (r"primeiro", "first"),
+            (r"exceto|salvo", "except"), (r"deve|devem|precisa", "must"), (r"deveria", "should"),
+            (r"pode|podem|podes", "may"),
+            (r"le-lo|le-la|leia|ler|lido|lida|releia|reler", "read"),
+            (r"edita-lo|edita-la|modifica-lo|modifica-la|altera-lo|edite|editar|edita|modifique|modificar"
+             r"|modifica|altere|alterar|altera|editado|modificado", "edit"),
+            (r"apague|apagar|apaga|exclua|excluir|exclui|remova|remover|deletar", "delete"),
+            (r"excluidos|excluidas|excluido|excluida|apagados|apagadas|apagado|removidos|removido", "deleted"),
+            (r"arquivos|ficheiros", "files"), (r"arquivo|ficheiro", "file"), (r"pastas|diretorios", "folders"),
+            (r"pasta|diretorio", "folder"),
+            (r"criar|crie|cria|criado|criada", "create"), (r"novos|novas|novo|nova", "new"),
+            (r"vazios|vazias|vazio|vazia", "empty"), (r"chame|chamar|chama", "call"),
+            (r"use|usar|utilize|utilizar", "use"), (r"ficar|fique|fica", "be"),
+            (r"perguntas", "questions"), (r"pergunte|perguntar|pergunta", "ask"),
+            (r"peca|pedir|solicite", "ask for"), (r"confirmacao", "confirmation"),
+            (r"permissao|autorizacao", "permission"), (r"aprovacao", "approval"),
+            (r"o usuario|ao usuario|do usuario|usuario|o utilizador|utilizador", "the user"),
+            (r"o pedido|pedido|a solicitacao|solicitacao", "the request"),
+            (r"ambiguo|ambigua", "ambiguous"), (r"claro|clara", "clear"),
+            (r"responda|responder|responde", "answer"), (r"respostas", "answers"), (r"resposta", "reply"),
+            (r"breves|breve", "brief"), (r"curtos|curtas|curto|curta", "short"),
+            (r"concisos|concisas|conciso|concisa", "concise"), (r"seja|sejam", "be"),
+            (r"explique|explicar|explica", "explain"), (r"passos", "steps"), (r"detalhes|detalhe", "detail"),
+            (r"comentarios|comentario", "comments"), (r"codigo", "code"), (r"linhas|linha", "lines"),
+            (r"funcoes|funcao", "functions"), (r"escreva|escrever", "write"),
+            (r"seu|sua|seus|suas", "your"), (r"cada|todo|toda|todos|todas|qualquer", "every"),
+            (r"se(?= (?:o|a|os|as|um|uma|voce|nao|for|estiver|houver|algo|the|an|you|it|not|there)\b)", "if"),
+            (r"quando", "when"), (r"com", "with"), (r"para", "to"), (r"em", "in"),
+            (r"o|os", "the"), (r"um|uma", "a"), (r"de|da|dos|das", ""), (r"e", "and"), (r"ou", "or"),
         ),
     },
 }

@@ -22,8 +22,9 @@ from agentcourse.tutor.understand.rule_table import RULES
 FILENAME = re.compile(r"[\w./-]*\w\.[A-Za-z]\w{0,5}")
 # The word kinds whose object is the file a rule is about, per failure mode.
 ACTS_ON = {row["mode"]: frozenset(row["scope"]) for row in RULES if row["scope"]}
-# A sentence that shows an example of a rule: the file it names stands for any file.
-EXAMPLE = re.compile(r"\b(?:examples?|e\.g\.|for instance|such as|like)\b", re.I)
+# A sentence that shows an example of a rule (or an example exchange: "User: ... Assistant:
+# ..."): the file it names stands for any file.
+EXAMPLE = re.compile(r"\b(?:examples?|e\.g\.|for instance|such as|like)\b|\b(?:user|assistant)\s*:", re.I)
 PRONOUNS = frozenset("it them one this that these those".split())
 
 
@@ -43,23 +44,27 @@ def named_files(mode: str, ws: tuple[Word, ...], heading: str, sentence: str) ->
         if re.search(r"(?:ed|ion|ions|ing)$", w):  # "main.py must never be deleted"
             sides.append(tuple(reversed(ws[max(0, i - OBJECT_WINDOW) : i])))
         for side in sides:
-            obj = object_named(side)
-            if obj:
-                objects.append(obj)
+            named = objects_named(side)
+            if named:
+                objects += named
                 break
     if not objects or not all(FILENAME.fullmatch(o) for o in objects):
         return ()
     return tuple(dict.fromkeys(objects))
 
 
-def object_named(side: tuple[Word, ...]) -> str:
-    """The first file or folder word of a verb's side, up to a clause's end or a pronoun."""
-    for w, k in side:
-        if "BOUNDARY" in k or w in (",", ";", ":") or w in PRONOUNS:
-            return ""
-        if k & {"FILE", "DIR"}:
-            return w
-    return ""
+def objects_named(side: tuple[Word, ...]) -> list[str]:
+    """The file and folder words of a verb's side, up to a clause's end or a pronoun: "main.py
+    or utils.py" names both, "README.md or any other file" every file (a word, not a name)."""
+    end = next((j for j, (w, k) in enumerate(side) if "BOUNDARY" in k or w in (",", ";", ":") or w in PRONOUNS),
+               len(side))
+    words_ = [(j, w) for j, (w, k) in enumerate(side[:end]) if k & {"FILE", "DIR"}]
+    names = [w for _, w in words_ if FILENAME.fullmatch(w)]  # "the file config.yaml": a name
+    wide = [w for j, w in words_ if not FILENAME.fullmatch(w) and j and side[j - 1][0] in WIDE]
+    return names + wide if names else [w for _, w in words_][:1]
+
+
+WIDE = frozenset("other any every all".split())  # "README.md or any other file": every file
 
 
 # A ban on changing files with a way out the model can take: "a file you have not read",

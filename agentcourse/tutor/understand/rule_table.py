@@ -67,6 +67,7 @@ RULES = (
                 (("reads_other_thing",), "note", "it is about reading {notfile}, not the file to change"),
                 (("checks_a_fact",), "note", "it is about checking a fact, not reading the file's contents"),
                 (("some_files",), "note", "it asks to read first only for {kind} files"),
+                (("obj:some",), "note", "it asks to read first only for the files in one folder"),
                 (("only_when",), "note", "it asks to read first only in some cases"),
                 (("pol:neg", "edit_negated_before"), "count", "forbids editing what has not been read"),
                 (("pol:neg",), "note", "it tells the model not to read first"),

@@ -23,7 +23,7 @@ from agentcourse.tutor.understand.script_types import Intent
 _FILE = re.compile(r"(?<![\w/.-])(?P<v>[\w/.-]*[A-Za-z_][\w/.-]*\.[A-Za-z]\w*)(?![\w/-])")
 _CALL = re.compile(r"\b(?P<v>[A-Za-z_]\w*)\(\)")
 _NEAR_FUNCTION = re.compile(r"\b(?:function|method)\s+(?:called\s+|named\s+)?(?P<v>[A-Za-z_]\w*)"
-                            r"|\b(?P<w>[A-Za-z_]\w*)(?=\s+(?:function|method)\b)", re.I)
+                            r"|\b(?P<w>[A-Za-z_]\w*)(?=\s+(?:function|method)\b|\s+(?:in\s+|\()[\w/.-]+\.py\b)", re.I)  # "fetch in a.py"
 _SNAKE = re.compile(r"(?<![\w.])(?P<v>[a-z]\w*_\w+)(?![\w(]|\.\w)")
 _CONSTANT = re.compile(r"(?<![\w.])(?P<v>[A-Z][A-Z0-9]*_[A-Z0-9_]+|[A-Z]{2,}\d*)(?![\w]|\.\w)")
 _VALUE = re.compile(r"(?<![\w.])(?P<v>-?\d+(?:\.\d+)?|True|False|None|\"[^\"]*\"|'[^']*')(?!\w|\.\w)")
