@@ -245,10 +245,10 @@ def grade(lab: str, submissions: Path, config: GradeConfig | None = None,
     `progress(n)` is called as n more submissions finish."""
     config = config or GradeConfig()
     config.check()
-    root = config.course_root.resolve()
-    require_judged(root, lab)
     if not config.unconfined:
         require_confinement()
+    root = config.course_root.resolve()
+    require_judged(root, lab)
     started = time.monotonic()
     (root / LOCAL).mkdir(exist_ok=True)
     found, skipped = select_students(*find_submissions(submissions, lab), config.students)
