@@ -322,11 +322,12 @@ class ConfinedExecute(Execute):
             import tempfile
 
             km = super().create_kernel_manager()
-            # The kernel gets the sandbox's memory limit once it starts (setup_kernel), where
-            # the system can set one: only then is the judge told it.
-            self._unconfined_mb = self.memory_mb if can_limit_memory() else None
-            self._start_judge(Path(tempfile.mkdtemp(prefix="judge-", dir=socket_parent())) / "judge",
-                              memory_mb=self._unconfined_mb)
+            if self._judging():
+                # The kernel gets the sandbox's memory limit once it starts (setup_kernel),
+                # where the system can set one: only then is the judge told it.
+                self._unconfined_mb = self.memory_mb if can_limit_memory() else None
+                self._start_judge(Path(tempfile.mkdtemp(prefix="judge-", dir=socket_parent())) / "judge",
+                                  memory_mb=self._unconfined_mb)
             return km
         name = self.kernel_name or self.nb.metadata.get("kernelspec", {}).get("name") or "python3"
         limits = {"memory_mb": self.memory_mb, "processes": self.processes, "file_mb": self.file_mb}
@@ -334,8 +335,14 @@ class ConfinedExecute(Execute):
         secret = [str(REPO_ROOT), os.getcwd()]  # nbgrader runs converters from the course root
         self.km = ConfinedKernelManager(kernel_name=name, config=self.config, limits=limits,
                                         secret_paths=secret, checkpoints=getattr(self, "_checkpoints", []))
-        private = self.km.kernel_dir / "judge-identity"
-        private.mkdir()
-        self._start_judge(self.km.kernel_dir / "run" / "judge", self.km._uid,
-                          self._judge_sandbox(private, limits), self.memory_mb)
+        if self._judging():
+            private = self.km.kernel_dir / "judge-identity"
+            private.mkdir()
+            self._start_judge(self.km.kernel_dir / "run" / "judge", self.km._uid,
+                              self._judge_sandbox(private, limits), self.memory_mb)
         return self.km
+
+    def _judging(self) -> bool:
+        """Within preprocess, which refuses a lab that is not judged; a kernel manager made
+        outside it (by a test of the sandbox) gets no judge."""
+        return getattr(self, "_judged", None) is not None
