@@ -573,7 +573,7 @@ def test_the_page_of_a_student_who_wrote_a_hidden_line_themselves_is_released(tm
 def test_the_graders_note_to_the_instructor_is_dropped_from_feedback():
     cell = nbformat.v4.new_code_cell("def f(): pass")
     cell.metadata["nbgrader"] = {"solution": True, "grade_id": "f",
-                                 "comment": f"No response.\n\n{leaks.REVIEW_NOTE} status: review | canary passed"}
+                                 "comment": f"No response.\n\n{leaks.REVIEW_NOTE} status: review | locked cell(s) deleted: setup"}
     leaks.HideHiddenTests().preprocess_cell(cell, {}, 0)
     assert cell.metadata["nbgrader"]["comment"] == "No response."
     cell.metadata["nbgrader"]["comment"] = f"{leaks.REVIEW_NOTE} status: timeout"
