@@ -116,7 +116,8 @@ def nbgrader_api(folder: Path, settings: dict, base_config):
     if settings.get("property_examples"):
         config.ConfinedExecute.property_examples = int(settings["property_examples"])
     config.ConfinedExecute.checkpoints = list(settings.get("checkpoints", []))
-    config.ConfinedExecute.judged = list(settings["judged"])
+    if settings.get("judged") is not None:  # else ConfinedExecute reads the lab's source
+        config.ConfinedExecute.judged = list(settings["judged"])
     for key, value in settings.get("limits", {}).items():
         setattr(config.ConfinedExecute, key, value)
     config.CapOutputs.max_chars = settings.get("output_chars", 20_000)
