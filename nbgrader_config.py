@@ -72,13 +72,14 @@ c.Autograde.exclude_overwriting = exclude
 #    copy of the submission, writes only its scratch folder and /tmp, has a private loopback
 #    and a process limit. It refuses to run where no sandbox can be made, unless
 #    --ConfinedExecute.unconfined=True.
-#    It also reports kernel-level tampering (agentcourse/grading/integrity/tamper.py), and runs a canary
-#    in a second kernel (agentcourse/grading/integrity/canary.py): a test that passed, with one hidden
-#    assertion changed so it cannot hold; reported passed, the kernel forged its reports;
+#    Every test cell runs in the judge (agentcourse/grading/judge/), a process of its own that
+#    calls the student's functions through a narrow channel: only a lab whose source says
+#    "judge": true is graded (any other stops with LabNotJudged before a kernel starts). It
+#    also reports locked cells deleted, doubled or moved (agentcourse/grading/integrity/tamper.py);
 #  - CapOutputs (agentcourse/grading/outputs.py): LimitOutput counts lines, so one 10 MB line
 #    would pass it; it keeps every output nbgrader scores a cell by, so cutting never
 #    changes a grade;
-#  - FlagForReview marks a submission with tampering findings for manual grading.
+#  - FlagForReview marks a submission with structure findings for manual grading.
 c.Autograde.autograde_preprocessors = [
     "agentcourse.grading.sandbox.confine.ConfinedExecute",
     "nbgrader.preprocessors.IgnorePattern",

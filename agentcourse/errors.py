@@ -62,6 +62,19 @@ class ConfinementUnavailable(CourseError):
     exit_status = 8
 
 
+class LabNotJudged(UsageError):
+    """Grading was asked for a lab whose source notebook does not say `"judge": true`: only a
+    lab whose test cells run in the judge is graded. Nobody was graded or recorded."""
+
+    def __init__(self, lab: str):
+        super().__init__(
+            f"{lab} is not judged, so it cannot be graded: add \"judge\": true to the \"agentcourse\" "
+            f"metadata of its source notebook (solutions/{lab}/{lab}.ipynb; see solutions/CONVENTIONS.md), "
+            "check that `agentcourse lab check` passes its tests in the judge, and grade again. "
+            "Nobody was graded.")
+        self.lab = lab
+
+
 class GradingInterrupted(CourseError):
     """Ctrl-C during `agentcourse grade`: workers and kernels were stopped; the students
     merged so far are in the gradebook, and a re-run grades the class again."""

@@ -185,11 +185,6 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "if not sys.platform.endswith(\"linux\"):"):
         "since Python 3.3 sys.platform is exactly \"linux\" on Linux (and darwin, win32, "
         "freebsd14... elsewhere): it starts with linux exactly when it ends with it.",
-    (KERNELS, "ConfinedKernelManager._read_guard",
-     "self.guard_lines.append(line.decode(\"utf-8\", \"replace\").rstrip(\"\\n\"))",
-     "self.guard_lines.append(line.decode(\"utf-8\", \"replace\").strip(\"\\n\"))"):
-        "a line read from the pipe ends at its only newline, so none starts with one (an "
-        "empty line is \"\" either way).",
     (CP07, "project_rules",
      "root = os.path.realpath(os.getcwd())",
      "root = os.path.abspath(os.getcwd())"):

@@ -146,8 +146,7 @@ TARGETS = (
     Target(
         "agentcourse/grading/sandbox/kernel_manager.py",
         "agentcourse/grading/sandbox/kernel_manager.py",
-        ("ConfinedKernelManager.__init__", "ConfinedKernelManager._read_guard",
-         "ConfinedKernelManager._link_sockets"),
+        ("ConfinedKernelManager.__init__", "ConfinedKernelManager._link_sockets"),
         SANDBOX_TESTS,
         path_safety=("ConfinedKernelManager._link_sockets",),
         safety_label="confinement",

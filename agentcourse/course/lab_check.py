@@ -3,8 +3,8 @@ tells them.
 
 The released test and locked cells are put back first (as nbgrader's autograde does), the
 notebook runs in a fresh kernel with its visible tests only, and the report says per test
-whether it passed, which answer cells failed on their own, and what grading's tampering
-scan would send to a person:
+whether it passed, which answer cells failed on their own, and what grading's structure
+check would send to a person:
 
     report = check_notebook(student_path, released_notebook(lab))
     notes = review_findings(student_nb, release_nb)
@@ -279,22 +279,18 @@ def check_notebook(path: Path, release: Path, config: CheckConfig | None = None,
 
 
 def review_findings(student: nbformat.NotebookNode, release: nbformat.NotebookNode) -> list[str]:
-    """What grading's static tampering scan (agentcourse.course.tamper) would send to a person for
-    review in this notebook: the same checks, on the cells as grading sees them (released
-    test cells put back). The runtime findings need the confined kernel: only grading makes those."""
+    """What grading's structure check (agentcourse.course.tamper) would send to a person for
+    review in this notebook: the same check, on the cells as grading sees them (released
+    test cells put back)."""
     student = nbformat.from_dict(student)
-    restore_released_cells(student, release)  # as nbgrader's autograde does before it scans
+    restore_released_cells(student, release)  # as nbgrader's autograde does before it checks
     locked = {grade_id(c): c.source for c in release.cells
               if c.get("cell_type") == "code" and cell_kind(c) in ("locked", "tests")}
-    plain = {c.source for c in release.cells if c.get("cell_type") == "code" and not cell_kind(c)}
     cells = []
     for index, cell in enumerate(student.cells):
         if cell.get("cell_type") != "code":
             continue
         gid = grade_id(cell) if cell_kind(cell) else None
         trusted = gid in locked and cell.source == locked[gid]
-        cells.append(tamper.CellInfo(index, gid, cell.source, trusted, trusted and cell_kind(cell) == "tests",
-                                     executed=False, released=not gid and cell.source in plain))
-    if lab_meta(release).get("judge"):  # its checks run in the judge: code in the kernel decides nothing
-        return tamper.structure_findings(cells, list(locked))
-    return tamper.structure_findings(cells, list(locked)) + tamper.static_findings(cells)
+        cells.append(tamper.CellInfo(index, gid, cell.source, trusted, trusted and cell_kind(cell) == "tests"))
+    return tamper.structure_findings(cells, list(locked))

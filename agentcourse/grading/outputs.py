@@ -31,27 +31,12 @@ class CapOutputs(NbGraderPreprocessor):
     changing any grade: the outputs nbgrader scores a cell by (an error, anything on stderr,
     an execute_result) are always kept, cut short if need be, in their order. Images are
     kept up to `max_image_chars` per cell. What is cut is said in a stdout line, a real
-    notebook output. A cell that printed more than FLOOD characters is reported for review,
-    except in a judged lab: there what a cell prints decides nothing, so it is only cut."""
+    notebook output. However much a cell printed, it is only cut: every lab is judged, so
+    what a cell prints decides nothing."""
 
     max_chars = Integer(20_000, help="characters kept of one cell's text outputs").tag(config=True)
     max_image_chars = Integer(4_000_000, help="characters of images kept per cell").tag(config=True)
-    FLOOD = 1_000_000
     SHORT = 2_000  # what is kept of a scored output once the cell's budget is spent
-
-    def preprocess(self, nb, resources):
-        self.floods: list[tuple[str, int]] = []
-        nb, resources = super().preprocess(nb, resources)
-        if self.floods and not resources.get("agentcourse", {}).get("judged"):
-            from agentcourse.grading.integrity.tamper import record
-            from agentcourse.grading.sandbox.confine import graded_facts
-
-            found = resources.setdefault("agentcourse", {}).setdefault("review", [])
-            new = [f"{cell} flooded its output ({chars:,} characters, cut)" for cell, chars in self.floods]
-            record(resources, found + new, self.log, only=new)
-            graded_facts(resources)["review"] = list(dict.fromkeys(
-                graded_facts(resources)["review"] + new))
-        return nb, resources
 
     @staticmethod
     def _text(value) -> str:
@@ -81,10 +66,6 @@ class CapOutputs(NbGraderPreprocessor):
         if not outputs:
             return cell, resources
         total = sum(self._size(o) for o in outputs)
-        flooded = any("[output flood:" in self._text(o.get("text", "")) for o in outputs)
-        if total > self.FLOOD or flooded:
-            name = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id") or f"cell {index}"
-            self.floods.append((name, total))
         images = sum(len(v) for o in outputs for m, v in o.get("data", {}).items() if self._image(m, v))
         if total <= self.max_chars and images <= self.max_image_chars:
             return cell, resources

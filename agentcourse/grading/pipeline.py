@@ -15,7 +15,10 @@ gradebook, formgrader and `nbgrader export` keep working). Around it:
   one writer   only this process writes the main gradebook (records.py): it merges each
                student's grades as they arrive, one at a time, so a worker killed mid-way or
                a Ctrl-C (interrupt.py) leaves it consistent.
-  honesty      a hang, a dead kernel, running out of memory or a tampering finding is a
+  judged only  a lab is graded only when its source says `"judge": true` (its test cells run
+               in the judge, agentcourse.grading.judge); any other stops with LabNotJudged
+               before anyone is graded.
+  honesty      a hang, a dead kernel, running out of memory or a structure finding is a
                status of its own (results.STATUSES), not a zero: the CSV says so, the
                gradebook flags the submission for manual grading, and the command exits
                with GradingIncomplete.
@@ -38,7 +41,7 @@ from pathlib import Path
 
 from agentcourse.course import nbfile
 from agentcourse.course.nbfile import answer_names
-from agentcourse.errors import GradingIncomplete, GradingInterrupted
+from agentcourse.errors import GradingIncomplete, GradingInterrupted, LabNotJudged
 from agentcourse.grading import seeds
 from agentcourse.grading.feedback import give_feedback
 from agentcourse.grading.flags import graded_by_hand, hand_cleared, notebook_sha, remember_flags
@@ -77,15 +80,22 @@ def _settings(root: Path, lab: str, run_dir: Path, config: GradeConfig) -> dict:
         "student_files": list(meta.get("student_files", [])),
         "support_files": list(meta.get("support_files", [])),
         "checkpoints": [str(name) for name in meta.get("checkpoints", [])],
-        # a lab whose test cells run in the judge: the names its answer cells define
-        "judged": answer_names(_solution(root, lab)) if meta.get("judge") else None,
+        # its test cells run in the judge (require_judged): the names its answer cells define
+        "judged": answer_names(_solution(root, lab)),
     }
 
 
+def require_judged(root: Path, lab: str) -> None:
+    """Only a judged lab is graded (its source says `"judge": true`): else LabNotJudged,
+    before anything is read of the class or written to the gradebook."""
+    if not nbfile.lab_meta(_solution(root, lab)).get("judge"):
+        raise LabNotJudged(lab)
+
+
 def _seconds_per_student(root: Path, lab: str, config: GradeConfig) -> int:
-    """Every cell may use its timeout, twice: the graded run, then the canary run."""
+    """Every cell may use its timeout once (one run: its test cells in the judge)."""
     code_cells = sum(c.cell_type == "code" for c in _solution(root, lab).cells)
-    return 2 * code_cells * (config.cell_timeout or 60) + 60
+    return code_cells * (config.cell_timeout or 60) + 60
 
 
 # ---------------------------------------------------------------- the class loop
@@ -238,6 +248,7 @@ def grade(lab: str, submissions: Path, config: GradeConfig | None = None,
     if not config.unconfined:
         require_confinement()
     root = config.course_root.resolve()
+    require_judged(root, lab)
     started = time.monotonic()
     (root / LOCAL).mkdir(exist_ok=True)
     found, skipped = select_students(*find_submissions(submissions, lab), config.students)

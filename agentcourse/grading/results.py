@@ -58,7 +58,7 @@ class Result:
     status: str = "ok"  # one of STATUSES
     detail: str = ""  # what went wrong, for the table and the CSV
     points: dict[str, float] = field(default_factory=dict)  # test cell grade_id -> points
-    review: list[str] = field(default_factory=list)  # tampering findings, for a person
+    review: list[str] = field(default_factory=list)  # structure findings, for a person
     seconds: float = 0.0  # how long its grading took in its worker
     sha256: str | None = None  # of the notebook graded, to tell a changed submission
     kept_clear: frozenset[str] = frozenset()  # cells a person cleared on this same notebook

@@ -116,7 +116,7 @@ def nbgrader_api(folder: Path, settings: dict, base_config):
     if settings.get("property_examples"):
         config.ConfinedExecute.property_examples = int(settings["property_examples"])
     config.ConfinedExecute.checkpoints = list(settings.get("checkpoints", []))
-    if settings.get("judged") is not None:
+    if settings.get("judged") is not None:  # else ConfinedExecute reads the lab's source
         config.ConfinedExecute.judged = list(settings["judged"])
     for key, value in settings.get("limits", {}).items():
         setattr(config.ConfinedExecute, key, value)

@@ -327,18 +327,15 @@ def test_lab_check_in_a_folder_without_the_lab_names_where_it_looked(tmp_path, m
 
 
 def test_lab_check_warns_about_what_grading_would_send_to_review():
-    """A lab whose checks would run in the kernel (Lab 3, its metadata not saying it is
-    judged): the static scan's findings. A judged lab (Lab 2): only the notebook's structure,
-    since code in the kernel decides nothing there."""
+    """Only the notebook's structure: what the student's code does decides nothing (its test
+    cells run in the judge), judged or not (Lab 3 with its flag taken out)."""
     release = nbfile.read_notebook(REPO_ROOT / "labs/lab03/lab03.ipynb")
     student = nbfile.read_notebook(REPO_ROOT / "solutions/lab03/lab03.ipynb")
     release.metadata["agentcourse"].pop("judge")
-    assert lab_check.review_findings(student, release) == []
     for cell in student.cells:
         if nbfile.grade_id(cell) == "resolve_in_root":
             cell.source += "\nimport inspect\nToolError = Exception\n"
-    found = " | ".join(lab_check.review_findings(student, release))
-    assert "import inspect" in found and "rebinds ToolError" in found
+    assert lab_check.review_findings(student, release) == []
     judged_release = nbfile.read_notebook(REPO_ROOT / "labs/lab02/lab02.ipynb")
     judged = nbfile.read_notebook(REPO_ROOT / "solutions/lab02/lab02.ipynb")
     for cell in judged.cells:
@@ -349,22 +346,10 @@ def test_lab_check_warns_about_what_grading_would_send_to_review():
     assert "locked cell(s) deleted: setup" in lab_check.review_findings(judged, judged_release)
 
 
-def test_a_local_name_that_shares_a_helpers_name_is_no_finding():
-    from agentcourse.course import tamper
-
-    honest = ("def run_turn(client, messages, to_plain=None):\n"
-              "    protocol_errors = [m for m in messages]\n"
-              "    found = [to_plain for to_plain in messages]\n"
-              "    class Local:\n        client = None\n"
-              "    return lambda client: client\n")
-    assert tamper.bound_names(__import__("ast").parse(honest)) == {"run_turn"}
-    rebinding = "for to_plain in []:\n    pass\ndef f():\n    global client\n    client = 1\n"
-    assert tamper.bound_names(__import__("ast").parse(rebinding)) == {"to_plain", "client", "f"}
-
-
 def test_lab_check_prints_what_grading_would_send_to_review(tmp_path, monkeypatch, capsys):
-    """Every lab is judged; one whose metadata did not say so (Lab 3, its flag taken out)
-    would be scanned, and `lab check` prints what the scan found."""
+    """A lab whose metadata does not say it is judged (Lab 3, its flag taken out) still runs
+    in `lab check`; what the student's code imports is no finding, a deleted locked cell is,
+    and `lab check` prints it."""
     def unjudged(path):
         nb = nbfile.read_notebook(path)
         nb.metadata.get("agentcourse", {}).pop("judge", None)
@@ -376,5 +361,10 @@ def test_lab_check_prints_what_grading_would_send_to_review(tmp_path, monkeypatc
     put_answer(folder / "lab03.ipynb", "resolve_in_root", answer("lab03", "resolve_in_root") + "\nimport inspect\n")
     monkeypatch.setattr(lab_cli, "check_notebook", lambda path, release, run=None: lab_check.CheckReport("lab03"))
     assert main(["lab", "check", "3", "--dir", str(tmp_path)]) == 0
-    out = capsys.readouterr().out
-    assert "grading would send this notebook to a person for review: resolve_in_root: import inspect" in out
+    assert "for review" not in capsys.readouterr().out
+    nb = nbfile.read_notebook(folder / "lab03.ipynb")
+    nb.cells = [c for c in nb.cells if nbfile.grade_id(c) != "setup"]
+    nbfile.write_notebook(nb, folder / "lab03.ipynb")
+    assert main(["lab", "check", "3", "--dir", str(tmp_path)]) == 0
+    assert "grading would send this notebook to a person for review: locked cell(s) deleted: setup" in \
+        capsys.readouterr().out

@@ -14,18 +14,22 @@ Kinds of attack, each against what the grader knew when it was written:
           at once, on the first call from a released demo cell, from a timer thread, or
           restoring itself after every reply so no snapshot between cells sees it; forging
           every failure, or only cells that look like the lab's tests. With a blank answer,
-          each would score full marks. Expected: `review`, with the reason.
-  residual  what remains possible, kept to measure it: the same forger as k-one-test, in
-          lab 6, forging only a test without hidden checks (no canary can be made of it).
-          Expected: `ok`, with the 2 points it forged.
+          each would score full marks where the tests ran in the kernel. Expected: `ok`, 0
+          points (every lab is judged: its test cells run in the judge, which reads nothing
+          the kernel reports, so a forgery earns nothing and is no finding).
+  residual  the same forger as k-one-test, in lab 6, forging only a test without hidden
+          checks. Expected: `ok`, 0 points (judged, as above).
   cap     a blank answer that prints more than the output cap keeps in a cell, so the
           error after the prints is cut away. Expected: 0 points.
   status  a home-made CellTimeoutError, and findings whose text says "Kernel died" or holds
           rich markup: the status must come from what the grader saw, the findings must be
-          shown whatever the status, and the table must print. Expected: `review`, full points.
+          shown whatever the status, and the table must print. Expected: `ok`, 0 points (what
+          the student's code does is no finding: the statuses come from what the grader saw).
   leak    the hidden tests printed in fullwidth letters, with zero-width characters between
           the letters, in Unicode tag characters, in base85, in look-alike Cyrillic letters,
-          HTML-escaped inside an attribute, three encodings deep. Expected: `withheld`.
+          HTML-escaped inside an attribute, three encodings deep. Expected: `ok`, 0 points
+          (judged, no hidden test line reaches the kernel, so there is none to print; the leak
+          search still holds another lab's text: test_grading_attacks.py's l-other).
   stall   a short base64 line that expands through nested bz2 into many streams that each
           inflate a lot: printed (the page hits a limit: `withheld`, with that reason, and
           the class finishes) or kept in a markdown cell (the student's own text: `ok`).
@@ -59,15 +63,15 @@ after" marks, graded by `agentcourse grade --jobs 2` as it was when they were co
     honest pages withheld as too large to search, and the one quoting the student's own
     line withheld; the bz2 line took 98 s before it was withheld as too large.
 
-After the changes to the grader, every case gets its status and points (the hostile class
+After the changes to the grader, every case got its status and points (the hostile class
 and the lab 6 class, tests/grading/test_grading_attacks.py and test_grading_honest.py), all 40
 disguises are seen and the 7 honest pages are released within the limits (test_leaks.py).
 
-Added after first contact (so not part of its figures): k-timer's expected reason became the
-guard's (the canary run meets the timer's patch only if the thread fires in time); the
-status and stall cases start from a blank answer instead of the solution (the same attack,
-a cheaper run); k-one-test (caught by the canary alone), r-uncovered (out of reach:
-nothing catches it) and RESIDUAL_DISGUISES (out of reach) measure what remains possible.
+Added after first contact (so not part of its figures): the status and stall cases start
+from a blank answer instead of the solution (the same attack, a cheaper run); k-one-test,
+r-uncovered and RESIDUAL_DISGUISES (out of the leak search's reach) measure what remains
+possible. Since every lab is judged, each case's expectation is the judged one: the kernel's
+reports, which the forgers attack, decide no grade.
 """
 
 from __future__ import annotations
@@ -142,9 +146,6 @@ class Case:
     detail: tuple[str, ...] = ()  # words the detail must hold
     markdown: tuple[str, ...] = ()  # markdown cells added after the last answer cell
     why: str = ""
-    # Where the lab is judged (its test cells in the judge: nothing in the kernel decides a
-    # grade or holds a hidden line), the status and points it must get there instead.
-    judged: tuple[str, float] | None = None
 
 
 # The forger's core: drop `error` messages, turn a failed execute_reply into a passed one.
@@ -303,7 +304,7 @@ def _send(self, stream, msg_or_type, content=None, parent=None, *args, **kwargs)
 _session.Session.send = _send
 '''
 
-# Aware of twin canaries: forges a cell only the first time its first line is seen.
+# Forges a cell only the first time its first line is seen.
 AWARE = f'''
 import jupyter_client.session as _session
 
@@ -334,7 +335,7 @@ _session.Session.send = _send
 def only_one_test(marker: str, answer: str = 'def run_turn(client, messages):\n    _arm()\n    return ""\n') -> str:
     """A forger no import, no snapshot and no static scan sees: it reaches the Session
     through sys.modules, restores it before every next cell, and forges only the test whose
-    text holds `marker`. Only a canary of that very test can catch it."""
+    text holds `marker`. Judged, it changes nothing the judge reads."""
     return f'''
 import sys
 
@@ -400,45 +401,44 @@ BOMB = ("QlpoOTFBWSZTWdllg/EAHOdfgAAQAAgGYDm7r5A0r+KAQAG8AAYwmJoMEYhkYTDGExNBgjE
         "cAi4hFyCLUEXYItYRaAi/xdyRThQkNllg/E")
 
 LAB2_ATTACKS = [
-    Case("k-session-class", "lab02", "forge", {"run_turn": BLANK + SESSION_SEND}, "review",
-         review=("canary", "Session.send"), why="patches Session.send in the answer cell", judged=("ok", 0.0)),
-    Case("k-session-serialize", "lab02", "forge", {"run_turn": BLANK + SESSION_SERIALIZE}, "review",
-         review=("canary", "Session.serialize"), why="patches Session.serialize through setattr", judged=("ok", 0.0)),
-    Case("k-kernel-methods", "lab02", "forge", {"run_turn": BLANK + KERNEL_METHODS}, "review",
-         review=("canary", "do_execute"), why="rewrites do_execute's reply, drops errors on iopub", judged=("ok", 0.0)),
-    Case("k-first-call", "lab02", "forge", {"run_turn": FIRST_CALL}, "review",
-         review=("canary", "Session.send"), why="installed by the first call, from a released cell", judged=("ok", 0.0)),
-    Case("k-timer", "lab02", "forge", {"run_turn": TIMER}, "review", review=("Session.send",),
-         why="installed by a timer thread while a later cell runs (whether the canary run meets "
-             "it depends on the thread's timing; the guard charges it to the cell it ran in)", judged=("ok", 0.0)),
-    Case("k-self-restoring", "lab02", "forge", {"run_turn": SELF_RESTORING}, "review", review=("canary",),
-         why="restores Session.send after each reply: no snapshot between cells sees it", judged=("ok", 0.0)),
-    Case("k-selective", "lab02", "forge", {"run_turn": BLANK + SELECTIVE}, "review", review=("canary",),
-         why="forges only failed assertions of cells with hidden tests", judged=("ok", 0.0)),
-    Case("k-aware", "lab02", "forge", {"run_turn": BLANK + AWARE}, "review", review=("canary",),
-         why="forges only the first cell with a given first line (against twin canaries)", judged=("ok", 0.0)),
-    Case("k-one-test", "lab02", "forge", {"run_turn": only_one_test("Ctrl-C inside a tool")}, "review",
-         points=3.0, review=("canary",), why="forges one test only, unseen by the guard: the canary's", judged=("ok", 0.0)),
+    Case("k-session-class", "lab02", "forge", {"run_turn": BLANK + SESSION_SEND}, "ok", points=0.0,
+         why="patches Session.send in the answer cell"),
+    Case("k-session-serialize", "lab02", "forge", {"run_turn": BLANK + SESSION_SERIALIZE}, "ok", points=0.0,
+         why="patches Session.serialize through setattr"),
+    Case("k-kernel-methods", "lab02", "forge", {"run_turn": BLANK + KERNEL_METHODS}, "ok", points=0.0,
+         why="rewrites do_execute's reply, drops errors on iopub"),
+    Case("k-first-call", "lab02", "forge", {"run_turn": FIRST_CALL}, "ok", points=0.0,
+         why="installed by the first call, from a released cell"),
+    Case("k-timer", "lab02", "forge", {"run_turn": TIMER}, "ok", points=0.0,
+         why="installed by a timer thread while a later cell runs"),
+    Case("k-self-restoring", "lab02", "forge", {"run_turn": SELF_RESTORING}, "ok", points=0.0,
+         why="restores Session.send after each reply: no snapshot between cells sees it"),
+    Case("k-selective", "lab02", "forge", {"run_turn": BLANK + SELECTIVE}, "ok", points=0.0,
+         why="forges only failed assertions of cells with hidden tests"),
+    Case("k-aware", "lab02", "forge", {"run_turn": BLANK + AWARE}, "ok", points=0.0,
+         why="forges only the first cell with a given first line"),
+    Case("k-one-test", "lab02", "forge", {"run_turn": only_one_test("Ctrl-C inside a tool")}, "ok", points=0.0,
+         why="forges one test only"),
     Case("k-print-flood", "lab02", "cap", {"run_turn": PRINT_FLOOD}, "ok", points=0.0,
          why="prints past the cap so the error after the prints would be cut"),
     Case("s-fake-timeout", "lab02", "status",
          {"run_turn": BLANK + "\n\nimport gc\n\n\nclass CellTimeoutError(Exception):\n    pass\n\n\n"
                               "raise CellTimeoutError('No reply from kernel before timeout')\n"},
-         "review", points=0.0, review=("gc",), why="a home-made CellTimeoutError", judged=("ok", 0.0)),
+         "ok", points=0.0, why="a home-made CellTimeoutError"),
     Case("s-fake-death", "lab02", "status",
          {"run_turn": BLANK + "\n\ntry:\n    open('/Kernel died/DeadKernelError MemoryError')\n"
                               "except OSError:\n    pass\n"},
-         "review", points=0.0, review=("outside its sandbox",), why="a finding that says Kernel died", judged=("ok", 0.0)),
+         "ok", points=0.0, why="a finding that says Kernel died"),
     Case("s-markup", "lab02", "status",
          {"run_turn": BLANK + "\n\ntry:\n    open('/srv/[/bold]report[red]')\nexcept OSError:\n    pass\n"},
-         "review", points=0.0, review=("[/bold]",), why="rich markup quoted in a finding", judged=("ok", 0.0)),
-    Case("l-fullwidth", "lab02", "leak", {"run_turn": _hidden_printer(FULLWIDTH)}, "withheld", judged=("ok", 0.0)),
-    Case("l-zero-width", "lab02", "leak", {"run_turn": _hidden_printer(ZERO_WIDTH)}, "withheld", judged=("ok", 0.0)),
-    Case("l-tags", "lab02", "leak", {"run_turn": _hidden_printer(TAGS)}, "withheld", judged=("ok", 0.0)),
+         "ok", points=0.0, why="rich markup quoted in a finding"),
+    Case("l-fullwidth", "lab02", "leak", {"run_turn": _hidden_printer(FULLWIDTH)}, "ok", points=0.0),
+    Case("l-zero-width", "lab02", "leak", {"run_turn": _hidden_printer(ZERO_WIDTH)}, "ok", points=0.0),
+    Case("l-tags", "lab02", "leak", {"run_turn": _hidden_printer(TAGS)}, "ok", points=0.0),
     Case("l-base85", "lab02", "leak",
          {"run_turn": _hidden_printer("base64.b85encode(text.encode()).decode()", "import base64\n")},
-         "withheld", judged=("ok", 0.0)),
-    Case("l-cyrillic", "lab02", "leak", {"run_turn": _hidden_printer(CYRILLIC)}, "withheld", judged=("ok", 0.0)),
+         "ok", points=0.0),
+    Case("l-cyrillic", "lab02", "leak", {"run_turn": _hidden_printer(CYRILLIC)}, "ok", points=0.0),
     Case("l-attribute", "lab02", "leak", {"run_turn": '''from IPython.display import HTML, display
 
 
@@ -446,10 +446,10 @@ def run_turn(client, messages):
     text = "".join(f"&#{ord(c)};" for c in In[-1])
     display(HTML(f'<span title="{text}">hover me</span>'))
     return ""
-'''}, "withheld", judged=("ok", 0.0)),
+'''}, "ok", points=0.0),
     Case("l-three-deep", "lab02", "leak", {"run_turn": _hidden_printer(
         "base64.b64encode(zlib.compress(codecs.encode(text, 'rot13').encode().hex().encode())).decode()",
-        "import base64, codecs, zlib\n")}, "withheld", judged=("ok", 0.0)),
+        "import base64, codecs, zlib\n")}, "ok", points=0.0),
     Case("l-bomb-printed", "lab02", "stall", {"run_turn": BLANK + f"\n\nprint({BOMB!r})\n"}, "withheld",
          points=0.0, detail=("limit",)),
     Case("l-bomb-markdown", "lab02", "stall", {"run_turn": BLANK}, "ok", points=0.0,
@@ -553,9 +553,9 @@ _CAP_STUB = 'def cap_result(text: str, limit: int) -> str:\n    _arm()\n    retu
 
 LAB6_HONEST = [
     Case("r-uncovered", "lab06", "residual",
-         {"cap_result": only_one_test("keeps whole lines within the limit", _CAP_STUB)}, "ok", 2.0,
-         why="out of reach unjudged, measured: forges only test_cap_visible, which has no hidden "
-         "checks; judged, the forgery changes nothing the judge reads", judged=("ok", 0.0)),
+         {"cap_result": only_one_test("keeps whole lines within the limit", _CAP_STUB)}, "ok", 0.0,
+         why="forges only test_cap_visible, which has no hidden checks: the forgery changes "
+         "nothing the judge reads"),
     Case("q-solution", "lab06", "honest", _lab6(), "ok", 20.0, why="the worked solution's own code"),
     Case("q-cut-line", "lab06", "honest", _lab6(compact=_COMPACT_CUT), "ok", 20.0,
          why="compact's own line equals a hidden test's line: cut = cut_point(messages)"),

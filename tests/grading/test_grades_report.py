@@ -66,8 +66,9 @@ def test_the_graders_note_in_the_gradebook_gives_back_its_status_and_reason(stat
 
 
 def test_a_note_with_findings_only_and_no_note_at_all_read_as_what_they_are():
-    findings = records.review_note(results.Result("ann", "ok", review=["the canary passed"]))
-    assert grades.recorded_status([findings], flagged=False) == ("ok", "review findings: the canary passed")
+    findings = records.review_note(results.Result("ann", "ok", review=["locked cells moved out of their order"]))
+    assert grades.recorded_status([findings], flagged=False) == (
+        "ok", "review findings: locked cells moved out of their order")
     assert grades.recorded_status(["No response."], flagged=False) == ("ok", "")
     assert grades.recorded_status([None], flagged=True)[0] == "review"
 

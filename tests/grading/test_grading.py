@@ -1,4 +1,4 @@
-"""`agentcourse grade`: options, statuses, the CSV, leaks in feedback and the tampering scan,
+"""`agentcourse grade`: options, statuses, the CSV, leaks in feedback and the structure check,
 without running a class (tests/grading/test_grading_attacks.py grades a hostile class;
 tests/grading/test_confine.py checks the sandbox itself)."""
 
@@ -21,7 +21,7 @@ import pytest
 
 from agentcourse.cli import main
 from agentcourse.course import nbfile, tamper
-from agentcourse.errors import ConfinementUnavailable, UsageError
+from agentcourse.errors import ConfinementUnavailable, LabNotJudged, UsageError
 from agentcourse.grading import flags, nbgrader_io, records, results, submissions, summary
 from agentcourse.grading import pipeline as grading
 from agentcourse.grading.integrity import leaks
@@ -123,7 +123,8 @@ def test_findings_are_in_the_csv_and_the_table_whatever_the_status_and_markup_is
     report = results.GradeReport(LAB, [
         results.Result("ann", "timeout", "cell timed out: test_a", {"test_a": 0.0},
                        review=["run_turn: tried to reach /srv/[/bold]x[red] (open), outside its sandbox"]),
-        results.Result("bob", "review", "a canary passed", {"test_a": 2.0}, review=["the canary copy of test_a passed"]),
+        results.Result("bob", "review", "a locked cell deleted", {"test_a": 2.0},
+                       review=["locked cell(s) deleted: setup"]),
     ], {"test_a": 2.0}, skipped={"notes [bold]": "not a valid student id"})
     summary.write_csv(report, tmp_path / "g.csv")
     rows = {r["student"]: r for r in csv.DictReader((tmp_path / "g.csv").open())}
@@ -132,7 +133,7 @@ def test_findings_are_in_the_csv_and_the_table_whatever_the_status_and_markup_is
     out = io.StringIO()
     summary.print_report(Console(file=out, width=400), report)
     text = out.getvalue()
-    assert "/srv/[/bold]x[red]" in text and "'notes [bold]'" in text and "review: the canary" in text
+    assert "/srv/[/bold]x[red]" in text and "'notes [bold]'" in text and "review: locked cell(s) deleted" in text
 
 
 def test_the_instructors_note_says_the_status_and_the_findings():
@@ -167,6 +168,37 @@ def test_grading_refuses_without_confinement_unless_the_risk_is_accepted(tmp_pat
     with pytest.raises(ConfinementUnavailable):
         confine.ConfinedExecute()  # plain `nbgrader autograde` refuses too
     confine.ConfinedExecute(unconfined=True)
+
+
+def _unjudged(path):
+    nb = nbfile.read_notebook(path)
+    nb.metadata["agentcourse"].pop("judge")
+    return nb
+
+
+def test_grading_an_unjudged_lab_stops_before_anyone_is_graded(tmp_path, monkeypatch, capsys):
+    """A lab whose source does not say `"judge": true` is not graded: `agentcourse grade`
+    stops with what to add before it reads the class or writes anything, and nbgrader's
+    own autograde stops in ConfinedExecute before a kernel starts."""
+    course = tmp_path / "course"
+    (course / "solutions" / LAB).mkdir(parents=True)
+    nbfile.write_notebook(_unjudged(SOURCE), course / "solutions" / LAB / f"{LAB}.ipynb")
+    (tmp_path / "subs" / "ann").mkdir(parents=True)
+    nbfile.write_notebook(nbfile.read_notebook(SOURCE), tmp_path / "subs" / "ann" / f"{LAB}.ipynb")
+    before = sorted(p.name for p in course.iterdir())
+    with pytest.raises(LabNotJudged, match='add "judge": true'):
+        grading.grade(LAB, tmp_path / "subs", results.GradeConfig(course_root=course))
+    assert sorted(p.name for p in course.iterdir()) == before  # no gradebook, no run folder
+    monkeypatch.setattr(grading, "_solution", lambda root, lab: _unjudged(SOURCE))
+    status = main(["grade", "2", str(tmp_path / "subs"), "--csv", str(tmp_path / "g.csv")])
+    assert status == LabNotJudged.exit_status
+    assert "lab02 is not judged" in capsys.readouterr().err and not (tmp_path / "g.csv").exists()
+    run = confine.ConfinedExecute(unconfined=True)
+    monkeypatch.setattr(run, "_lab_source", lambda resources: _unjudged(SOURCE))
+    monkeypatch.setattr(run, "create_kernel_manager", lambda: pytest.fail("a kernel was started"))
+    with pytest.raises(LabNotJudged, match="solutions/lab02/lab02.ipynb"):
+        run.preprocess(nbfile.read_notebook(SOURCE), {"nbgrader": {"assignment": LAB, "student": "ann"}})
+    assert (LAB, "ann") not in confine.GRADED
 
 
 def test_confinement_is_available_on_this_machine():
@@ -204,11 +236,11 @@ def _points(cell) -> float:
     return determine_grade(cell)[0]
 
 
-def test_one_huge_line_is_cut_said_so_in_stdout_and_a_flood_is_reported():
+def test_one_huge_line_is_cut_said_so_in_stdout_and_is_no_finding():
     cell, resources = _capped(nbformat.v4.new_output("stream", name="stdout", text="x" * 5_000_000))
     assert len(json.dumps(cell.outputs)) < 25_000
     assert cell.outputs[-1]["name"] == "stdout" and "the grader cut" in cell.outputs[-1]["text"]
-    assert any("flooded" in f for f in resources["agentcourse"]["review"])
+    assert not resources.get("agentcourse", {}).get("review")
     assert _points(cell) == 2, "a cut print is no error"
 
 
@@ -361,7 +393,7 @@ def test_the_feedback_pipeline_is_the_allowlist_in_nbgrader_config():
             in autograde), "rich outputs become text right after the cap, before any grade is saved"
 
 
-# ---------------------------------------------------------------- tampering
+# ---------------------------------------------------------------- the structure check
 
 
 def _cells(nb) -> list[tamper.CellInfo]:
@@ -371,49 +403,15 @@ def _cells(nb) -> list[tamper.CellInfo]:
             continue
         meta = cell.get("metadata", {}).get("nbgrader", {})
         trusted = bool(meta.get("locked"))
-        out.append(tamper.CellInfo(i, meta.get("grade_id"), cell.source, trusted,
-                                   trusted and bool(meta.get("grade")), True, tamper.cell_name(cell.source),
-                                   released=not meta.get("grade_id")))
+        out.append(tamper.CellInfo(i, meta.get("grade_id"), cell.source, trusted, trusted and bool(meta.get("grade"))))
     return out
 
 
 @pytest.mark.parametrize("lab", ALL_LABS)
-def test_a_labs_own_solution_raises_no_tampering_finding(lab):
+def test_a_labs_own_solution_raises_no_structure_finding(lab):
     cells = _cells(nbfile.read_notebook(SOLUTIONS / lab / f"{lab}.ipynb"))
-    assert tamper.static_findings(cells) == []
     locked = [c.grade_id for c in cells if c.trusted]
     assert tamper.structure_findings(cells, locked) == []
-
-
-CHEATS = {
-    "input-transformer": "get_ipython().input_transformers_post.append(lambda l: ['pass\\n'])",
-    "ast-transformer": "import ast\nip = get_ipython()\nip.ast_transformers.append(ast.NodeTransformer())",
-    "trace": "import sys\nsys.settrace(lambda *a: None)",
-    "builtins": "import builtins\nbuiltins.len = lambda x: 0",
-    "builtins-dunder": "__builtins__.isinstance = lambda *a: True",
-    "rebinds-helper": "def protocol_errors(messages):\n    return []",
-    "patches-helper": "nbtools.limited = lambda client, calls=12: client",
-    "setattr-helper": "setattr(nbtools, 'project', None)",
-    "exec-obfuscated": "exec(bytes.fromhex('7061737320').decode())",
-    "import-by-string": "m = __import__('sys')",
-    "frames": "import sys\nf = sys._getframe(1)",
-    "ctypes": "import ctypes",
-    "gc": "import gc\ngc.get_objects()",
-    "always-equal": "class S(str):\n    def __eq__(self, other):\n        return True",
-    "custom-exc": "get_ipython().set_custom_exc((Exception,), lambda *a: None)",
-    "globals": "globals()['to_plain'] = lambda m: m",
-    "magic": "%load_ext something",
-    "importlib": "import importlib\nimportlib.reload(nbtools)",
-}
-
-
-@pytest.mark.parametrize("cheat", CHEATS)
-def test_a_kernel_level_cheat_in_an_answer_cell_is_flagged(cheat):
-    nb = nbfile.read_notebook(SOURCE)
-    for cell in nb.cells:
-        if nbfile.grade_id(cell) == "run_turn":
-            cell.source += "\n" + CHEATS[cheat]
-    assert tamper.static_findings(_cells(nb)), cheat
 
 
 def test_deleted_or_reordered_locked_cells_are_flagged():
@@ -423,32 +421,6 @@ def test_deleted_or_reordered_locked_cells_are_flagged():
     assert "deleted: setup" in tamper.structure_findings(without_setup, locked)[0]
     swapped = [cells[-1], *cells[:-1]]
     assert tamper.structure_findings(swapped, locked) == ["locked cells moved out of their order"]
-
-
-def test_the_guards_report_is_judged_against_the_cells_that_ran():
-    cells = _cells(nbfile.read_notebook(SOURCE))
-    setup = next(c for c in cells if c.grade_id == "setup")
-    answer = next(c for c in cells if c.grade_id == "run_turn")
-    tests = [c for c in cells if c.test]
-    good = [json.dumps({"t": "cell", "file": c.name, "sha": tamper.compiled_sha(c.source)}) for c in cells]
-    good.insert(1, json.dumps({"t": "names", "file": setup.name, "names": ["protocol_errors", "client"]}))
-    assert tamper.runtime_findings(cells, good) == []
-    rewritten = [line.replace(tamper.compiled_sha(tests[0].source), "0" * 64) for line in good]
-    assert "compiled from different source" in " ".join(tamper.runtime_findings(cells, rewritten))
-    silent = [line for line in good if tests[1].name not in line]
-    assert "without the guard" in " ".join(tamper.runtime_findings(cells, silent))
-    rebinding = good + [json.dumps({"t": "names", "file": answer.name, "names": ["protocol_errors"]})]
-    assert "rebinds protocol_errors" in " ".join(tamper.runtime_findings(cells, rebinding))
-    patched = good + [json.dumps({"t": "changed", "file": answer.name, "what": ["builtins.len"]})]
-    assert "builtins.len" in " ".join(tamper.runtime_findings(cells, patched))
-    assert "tampered" in tamper.runtime_findings(cells, good + ["not json"])[0]
-
-
-def test_cell_names_match_ipykernels():
-    from ipykernel.compiler import get_file_name
-
-    source = "x = 1\nprint(x)"
-    assert get_file_name(source).endswith(f"/{tamper.cell_name(source)}.py")
 
 
 # ---------------------------------------------------------------- nbgrader without the venv active

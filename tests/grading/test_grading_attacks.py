@@ -16,8 +16,10 @@ builtins and test helpers, rebound names, replaced IPython methods, obfuscated e
 deleted locked cells, a symlinked notebook, shipped shadow modules, and leaks of hidden
 tests and of another lab's solution in encodings. Classmates graded after them by the same
 workers must score exactly what they would alone, the course must be byte-for-byte the
-same, nothing may still run afterwards, and every attacker must be reported (a status
-other than ok, and flagged for manual grading in the gradebook).
+same, nothing may still run afterwards, and every attacker must earn nothing. Lab 2 is
+judged: what the kernel does or reports decides nothing, so an attacker is reported (a status
+other than ok, flagged for manual grading in the gradebook) only for what the grader itself
+sees: a deleted locked cell, a hang, a crash, a memory bomb, a shadow module, a leak.
 """
 
 from __future__ import annotations
@@ -52,9 +54,10 @@ GOOD = next(c.source for c in nbfile.read_notebook(SOURCE).cells if nbfile.grade
 BODY = GOOD.split("### BEGIN SOLUTION\n", 1)[1].split("    ### END SOLUTION", 1)[0]
 WRONG = GOOD.replace(BODY, "    return ''\n")  # a blank answer: scores 0 unless a cheat helps
 FULL = sum(c.points for c in nbfile.grade_cells(nbfile.read_notebook(SOURCE)))
-# Lab 2's test cells run in the judge: nothing the kernel does decides a grade or holds a
-# hidden line, so its attacks earn nothing and most leave nothing to report.
-JUDGED = bool(nbfile.lab_meta(nbfile.read_notebook(SOURCE)).get("judge"))
+# Lab 2 is judged, as every lab graded: its test cells run in the judge, so nothing the
+# kernel does decides a grade or holds a hidden line; its attacks earn nothing and most
+# leave nothing to report.
+assert nbfile.lab_meta(nbfile.read_notebook(SOURCE)).get("judge")
 
 
 MARK = "31415"  # in the argv of every process an attacker starts, to find survivors
@@ -299,19 +302,15 @@ def check_classmates_score_exactly_as_alone(graded):
 
 def check_every_corpus_case_gets_its_status_points_and_reasons(graded):
     """Honest submissions: `ok` and their exact points. Attacks: the status that names
-    them, their exact points where it matters, and the reasons in the review findings."""
+    them, their exact points where it matters, and the reasons in the findings."""
     results = by_student(graded)
     wrong = []
-    judged = JUDGED
     for case in corpus.cases(LAB):
         r = results[case.student]
         review = " | ".join(r.review)
         said = f"{r.status} {r.total:g} | {r.detail} | {review}"
-        status, points = case.judged if judged and case.judged else (case.status, case.points)
-        if r.status != status or (points is not None and r.total != points):
-            wrong.append(f"{case.student}: wanted {status} {points}, got {said}")
-        elif judged and case.judged:
-            continue  # judged: the attack earned nothing, and nothing it did is a finding
+        if r.status != case.status or (case.points is not None and r.total != case.points):
+            wrong.append(f"{case.student}: wanted {case.status} {case.points}, got {said}")
         elif not all(word in review for word in case.review) or not all(
                 word in r.detail + review for word in case.detail):
             wrong.append(f"{case.student}: wanted {case.review + case.detail} in the reasons, got {said}")
@@ -327,57 +326,31 @@ def check_the_summary_prints_whatever_students_named_or_printed(graded):
     for name in corpus.SKIPPED_FOLDERS:
         assert repr(name) in text
     assert "k-session-class" in text
-    if JUDGED:
-        assert "flooded" not in text, "judged: a long print is cut, not a finding"
-        return
-    assert "[/bold]report[red]" in text, "a finding quoting rich markup is shown as written"
-    assert "canary" in text
+    assert "flooded" not in text, "a long print is cut, not a finding"
 
 
 def check_findings_are_recorded_whatever_the_status(graded):
     rows = {row["student"]: row for row in csv.DictReader(graded["csv"].open())}
-    if JUDGED:
-        assert rows["d-deleted"]["status"] == "review" and "deleted: setup" in rows["d-deleted"]["review"]
-        assert rows["l-bomb-printed"]["status"] == "withheld" and "limit" in rows["l-bomb-printed"]["detail"]
-        with nbgrader_io.gradebook("sqlite:///" + str(graded["course"] / ".grading" / "gradebook.db")) as gb:
-            notes = {s.student.id: " ".join(c.auto_comment or "" for nb in s.notebooks for c in nb.comments)
-                     for s in gb.assignment_submissions(LAB)}
-        assert "status: timeout" in notes["a-hang"] and leaks.REVIEW_NOTE not in notes["m-honest"]
-        assert leaks.REVIEW_NOTE in notes["d-deleted"]
-        return
-    assert "gc" in rows["s-fake-timeout"]["review"] and rows["s-fake-timeout"]["status"] == "review"
-    assert "canary" in rows["k-session-class"]["review"]
+    assert rows["d-deleted"]["status"] == "review" and "deleted: setup" in rows["d-deleted"]["review"]
     assert rows["l-bomb-printed"]["status"] == "withheld" and "limit" in rows["l-bomb-printed"]["detail"]
-    assert rows["a-vandal"]["review"], "findings of a student whose status is not review are in the CSV too"
     with nbgrader_io.gradebook("sqlite:///" + str(graded["course"] / ".grading" / "gradebook.db")) as gb:
         notes = {s.student.id: " ".join(c.auto_comment or "" for nb in s.notebooks for c in nb.comments)
                  for s in gb.assignment_submissions(LAB)}
-    assert leaks.REVIEW_NOTE in notes["k-session-class"] and "canary" in notes["k-session-class"]
     assert "status: timeout" in notes["a-hang"] and leaks.REVIEW_NOTE not in notes["m-honest"]
-    assert "feedback held" in notes["l-fullwidth"]
+    assert leaks.REVIEW_NOTE in notes["d-deleted"]
 
 
 def check_every_attacker_is_reported_and_flagged(graded):
+    """Every attack starts from a blank answer, or the solution (a-flood): no point unearned;
+    a submission is flagged for a person exactly when its status is not ok."""
     results = by_student(graded)
-    if JUDGED:  # every attack starts from a blank answer, or the solution (a-flood): no point unearned
-        attackers_ = [s for s in results if s[:2] in ("a-", "c-", "l-", "d-", "k-", "s-")]
-        assert len(attackers_) >= 30
-        assert {s: results[s].total for s in attackers_ if results[s].total != (FULL if s == "a-flood" else 0)} == {}
-        with nbgrader_io.gradebook("sqlite:///" + str(graded["course"] / ".grading" / "gradebook.db")) as gb:
-            subs = {s.student.id: s for s in gb.assignment_submissions(LAB)}
-            for student in attackers_:
-                assert subs[student].needs_manual_grade == (results[student].status != "ok"), student
-            assert not subs["m-honest"].needs_manual_grade and "e-empty" not in subs
-        return
-    harmless = {c.student for c in corpus.cases(LAB) if c.status == "ok"}
-    attackers_ = [s for s in results if s[:2] in ("a-", "c-", "l-", "d-", "k-", "s-") and s not in harmless]
+    attackers_ = [s for s in results if s[:2] in ("a-", "c-", "l-", "d-", "k-", "s-")]
     assert len(attackers_) >= 30
-    for student in attackers_:
-        assert results[student].status != "ok", (student, results[student])
+    assert {s: results[s].total for s in attackers_ if results[s].total != (FULL if s == "a-flood" else 0)} == {}
     with nbgrader_io.gradebook("sqlite:///" + str(graded["course"] / ".grading" / "gradebook.db")) as gb:
         subs = {s.student.id: s for s in gb.assignment_submissions(LAB)}
         for student in attackers_:
-            assert subs[student].needs_manual_grade, student
+            assert subs[student].needs_manual_grade == (results[student].status != "ok"), student
         assert not subs["m-honest"].needs_manual_grade
         assert "e-empty" not in subs, "an empty folder submitted nothing: not in formgrader's queue"
 
@@ -393,23 +366,11 @@ def check_each_attack_gets_the_status_that_names_it(graded):
     review = {s: " | ".join(r[s].review) for s in r}
     assert "locked cell(s) deleted: setup" in review["d-deleted"]
     assert "ships code the lab does not declare" in review["d-shadow"]
-    if JUDGED:  # a flood is cut and graded; what the kernel did to itself decides nothing
-        assert (r["a-flood"].status, r["a-flood"].total) == ("ok", FULL), r["a-flood"]
-        assert r["l-other"].status == "withheld", "another lab's hidden text, in its reach, is still held"
-        assert all(r[s].status == "ok" and r[s].total == 0 for s in ("c-input", "c-ast", "c-patch", "c-runcell",
-                                                                       "a-vandal", "l-own")), r
-        return
-    assert (r["a-flood"].status, r["a-flood"].total) == ("review", FULL), "a flood is cut and reported, not an error"
-    assert "flooded its output" in " ".join(r["a-flood"].review)
-    assert r["l-own"].status == "withheld" and r["l-other"].status == "withheld"
-    assert "ipython.input_transformers_post" in review["c-input"] or "input transformer" in review["c-input"]
-    assert "ast_transformers" in review["c-ast"] and "settrace" in review["c-ast"]
-    for what in ("agentcourse.api.protocol.protocol_errors", "agentcourse.course.nbtools.limited",
-                 "rebinds protocol_errors", "custom_exceptions", "builtins.all"):
-        assert what in review["c-patch"], (what, review["c-patch"])
-    assert "exec()" in review["c-runcell"] and "ran without the guard" in review["c-runcell"]
-    for what in ("plants an import hijack", "outside its sandbox", "os.fork", "detached process"):
-        assert what in review["a-vandal"], (what, review["a-vandal"])
+    # a flood is cut and graded; what the kernel did to itself decides nothing
+    assert (r["a-flood"].status, r["a-flood"].total) == ("ok", FULL), r["a-flood"]
+    assert r["l-other"].status == "withheld", "another lab's hidden text, in its reach, is still held"
+    assert all(r[s].status == "ok" and r[s].total == 0 for s in ("c-input", "c-ast", "c-patch", "c-runcell",
+                                                                   "a-vandal", "l-own")), r
 
 
 def check_course_classmates_and_gradebook_are_untouched(graded):
@@ -437,7 +398,7 @@ def check_no_feedback_page_shows_a_secret_even_after_plain_nbgrader(graded):
     secrets = leaks.secret_lines((REPO_ROOT / "solutions").resolve(), LAB)
     pages = sorted((course / ".grading" / "feedback").rglob("*.html"))
     status = {r.student: r.status for r in graded["report"].results}
-    held = {"l-other", "l-bomb-printed"} | (set() if JUDGED else {"l-own", "l-fullwidth"})
+    held = {"l-other", "l-bomb-printed"}
     assert held <= {s for s in status if status[s] == "withheld"}
     graded_ = {s for s in status if (course / ".grading" / "autograded" / s / LAB / f"{LAB}.ipynb").is_file()}
     assert {p.parent.parent.name for p in pages} == {s for s in graded_ if status[s] in release.RELEASED}

@@ -2,9 +2,9 @@
 solution's own code, other correct shapes, a known-wrong answer, long prints, local names
 that shadow the lab's helpers, a `compact` whose own line is also a hidden test's line),
 each of which must grade `ok` with its exact points and get its feedback page; and one
-forger that remains out of reach, kept to measure it: it forges only a test without hidden
-checks, of which no canary can be made, and gets its 2 points unseen
-(tests/grading/grading_corpus.py; lab 2's honest submissions are graded with the hostile class)."""
+forger, kept to measure it: it forges only a test without hidden checks, and since lab 6 is
+judged (its test cells run in the judge) it earns nothing (tests/grading/grading_corpus.py;
+lab 2's honest submissions are graded with the hostile class)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ import shutil
 
 import pytest
 
-from agentcourse.course import nbfile
 from agentcourse.grading import nbgrader_io, results
 from agentcourse.grading import pipeline as grading
 from agentcourse.grading.integrity import leaks
@@ -37,8 +36,7 @@ def test_a_class_of_lab_6_grades_ok_with_exact_points_and_gets_its_feedback(tmp_
         notebook(subs / case.student, case.answers, markdown=case.markdown, release=release)
     report = grading.grade(LAB, subs, results.GradeConfig(jobs=2, cell_timeout=int(within(30)), property_examples=12, course_root=course))
     got = {r.student: (r.status, r.total, r.detail, r.review) for r in report.results}
-    judged = nbfile.lab_meta(nbfile.read_notebook(REPO_ROOT / "solutions" / LAB / f"{LAB}.ipynb")).get("judge")
-    wanted = {c.student: (c.judged if judged and c.judged else ("ok", c.points)) for c in corpus.cases(LAB)}
+    wanted = {c.student: (c.status, c.points) for c in corpus.cases(LAB)}
     assert got == {student: (status, points, "", []) for student, (status, points) in wanted.items()}
     for case in corpus.cases(LAB):
         page = course / ".grading" / "feedback" / case.student / LAB / f"{LAB}.html"

@@ -209,8 +209,7 @@ def test_nbgrader_release_in_sync_source_full_marks_untouched_baseline(lab, tmp_
     """nbgrader's generate_assignment and autograde per lab: the release is in sync, the
     source scores full marks, the untouched release its baseline, a known-wrong answer loses
     points and an honest answer in other words scores full marks; nothing but the wrong
-    answer may raise a review finding (not the guard's, not the canary's: the solution passes
-    its tests, so a canary run replays it and must see it fail).
+    answer may raise a review finding.
 
     Kept in one test so that pytest-xdist never runs a lab's nbgrader twice."""
     from agentcourse.grading.nbgrader_io import gradebook

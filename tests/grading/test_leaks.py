@@ -24,7 +24,7 @@ import pytest
 
 from agentcourse.course import nbfile
 from agentcourse.grading import nbgrader_io
-from agentcourse.grading.integrity import disguises, leaks
+from agentcourse.grading.integrity import decoders, disguises, leaks
 from agentcourse.paths import REPO_ROOT
 from tests.budget import within
 from tests.grading import grading_corpus as corpus
@@ -307,15 +307,15 @@ def test_a_secret_split_across_two_texts_is_not_one_secret():
 def test_a_page_larger_than_the_search_budget_is_withheld_whole(monkeypatch):
     text = "a perfectly honest answer"
     size = sum(len(v) for v in disguises.views(text))
-    monkeypatch.setattr(disguises, "MAX_TEXT", size)
+    monkeypatch.setattr(decoders, "MAX_TEXT", size)
     assert leaks.find_leaks([text], (c(SECRET),)) == []  # exactly the budget: searched
-    monkeypatch.setattr(disguises, "MAX_TEXT", size - 1)
+    monkeypatch.setattr(decoders, "MAX_TEXT", size - 1)
     with pytest.raises(disguises.SearchLimit, match="characters to search"):
         leaks.find_leaks([text], (c(SECRET),))
 
 
 def test_a_decompression_bomb_is_read_only_to_4_mib(monkeypatch):
-    monkeypatch.setattr(disguises, "MAX_TEXT", 10**9)
+    monkeypatch.setattr(decoders, "MAX_TEXT", 10**9)
     late = base64.b64encode(zlib.compress(b" " * (4 << 20) + SECRET.encode())).decode()
     early = base64.b64encode(zlib.compress(b" " * ((4 << 20) - len(SECRET)) + SECRET.encode())).decode()
     assert leaks.find_leaks([late], (c(SECRET),)) == []
@@ -488,15 +488,15 @@ def test_a_nested_bz2_line_stops_the_search_at_a_limit_in_seconds():
     started = time.monotonic()
     with pytest.raises(disguises.SearchLimit) as limit:
         leaks.find_leaks(["my notes\n" + corpus.BOMB], (c(SECRET),))
-    assert time.monotonic() - started < within(disguises.PAGE_SECONDS)
+    assert time.monotonic() - started < within(decoders.PAGE_SECONDS)
     assert "characters to search" in str(limit.value) or "MB" in str(limit.value)
 
 
 def test_decoded_bytes_are_counted_inside_the_decompressor(monkeypatch):
-    monkeypatch.setattr(disguises, "MAX_DECODED", 1 << 20)
-    monkeypatch.setattr(disguises, "MAX_STREAM", 64 << 20)
+    monkeypatch.setattr(decoders, "MAX_DECODED", 1 << 20)
+    monkeypatch.setattr(decoders, "MAX_STREAM", 64 << 20)
     produced = []
-    real = disguises.drain_zlib
+    real = decoders.drain_zlib
 
     def spy(decompressor, data, budget):
         try:
@@ -504,11 +504,11 @@ def test_decoded_bytes_are_counted_inside_the_decompressor(monkeypatch):
         finally:
             produced.append(budget.decoded)
 
-    monkeypatch.setattr(disguises, "drain_zlib", spy)
+    monkeypatch.setattr(decoders, "drain_zlib", spy)
     bomb = base64.b64encode(zlib.compress(b"z" * (50 << 20))).decode()
     with pytest.raises(disguises.SearchLimit, match="more than 1 MB"):
         leaks.find_leaks([bomb], (c(SECRET),))
-    assert produced and produced[0] > -disguises.CHUNK, "stopped a chunk past the budget, not at 50 MB"
+    assert produced and produced[0] > -decoders.CHUNK, "stopped a chunk past the budget, not at 50 MB"
 
 
 def test_encodings_nested_deeper_than_the_limit_stop_the_search():
@@ -519,11 +519,11 @@ def test_encodings_nested_deeper_than_the_limit_stop_the_search():
 
 
 def test_the_time_and_piece_limits_stop_the_search(monkeypatch):
-    monkeypatch.setattr(disguises, "PAGE_SECONDS", 0.0)
+    monkeypatch.setattr(decoders, "PAGE_SECONDS", 0.0)
     with pytest.raises(disguises.SearchLimit, match="took more than"):
         leaks.find_leaks(["anything"], (c(SECRET),))
-    monkeypatch.setattr(disguises, "PAGE_SECONDS", 60.0)
-    monkeypatch.setattr(disguises, "MAX_BLOBS", 3)
+    monkeypatch.setattr(decoders, "PAGE_SECONDS", 60.0)
+    monkeypatch.setattr(decoders, "MAX_BLOBS", 3)
     runs = " ".join(base64.b64encode(f"piece number {i} here".encode()).decode() for i in range(6))
     with pytest.raises(disguises.SearchLimit, match="encoded pieces"):
         leaks.find_leaks([runs], (c(SECRET),))
@@ -573,7 +573,7 @@ def test_the_page_of_a_student_who_wrote_a_hidden_line_themselves_is_released(tm
 def test_the_graders_note_to_the_instructor_is_dropped_from_feedback():
     cell = nbformat.v4.new_code_cell("def f(): pass")
     cell.metadata["nbgrader"] = {"solution": True, "grade_id": "f",
-                                 "comment": f"No response.\n\n{leaks.REVIEW_NOTE} status: review | canary passed"}
+                                 "comment": f"No response.\n\n{leaks.REVIEW_NOTE} status: review | locked cell(s) deleted: setup"}
     leaks.HideHiddenTests().preprocess_cell(cell, {}, 0)
     assert cell.metadata["nbgrader"]["comment"] == "No response."
     cell.metadata["nbgrader"]["comment"] = f"{leaks.REVIEW_NOTE} status: timeout"

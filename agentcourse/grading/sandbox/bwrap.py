@@ -46,8 +46,8 @@ from agentcourse.paths import PACKAGE_DIR
 
 PACKAGE = PACKAGE_DIR  # this agentcourse: the one the kernel must import
 # The kernel imports agentcourse from the folder the sandbox shows (this package's), not
-# from whatever the interpreter's site-packages would find: the guard inside the kernel and
-# the grader judging its report are then always the same code. -I keeps PYTHON* variables,
+# from whatever the interpreter's site-packages would find: the launcher inside the kernel
+# and the grader are then always the same code. -I keeps PYTHON* variables,
 # the user's site-packages and the working folder out of sys.path.
 LAUNCHER = ("import sys; sys.path.insert(0, sys.argv.pop(1)); "
             "from agentcourse.grading.sandbox.kernel import main; main(sys.argv[1:])")
@@ -215,11 +215,9 @@ def system_argv(env: dict[str, str], identity_dir: Path, limits: SandboxLimits) 
 
 
 def sandbox_argv(kernel_dir: Path, submission: Path, work_name: str, launcher_args: list[str],
-                 limits: SandboxLimits, uid: int | None, checkpoints: list[str] | None = None,
-                 guard: bool = True) -> list[str]:
+                 limits: SandboxLimits, uid: int | None, checkpoints: list[str] | None = None) -> list[str]:
     """The full command: bwrap, its mounts, then the launcher inside the sandbox.
-    `checkpoints`: the only checkpoint folders the kernel sees (read-only). `guard`: the
-    launcher installs the audit hook (kernel_guard.py), for a lab not judged."""
+    `checkpoints`: the only checkpoint folders the kernel sees (read-only)."""
     env = {"MALLOC_ARENA_MAX": "2", "IPYTHONDIR": f"{SANDBOX_HOME}/.ipython",
            "JUPYTER_PLATFORM_DIRS": "1", "NBGRADER_EXECUTION": "autograde",
            # the lab's graded property seed (agentcourse.grading.seeds), never the secret
@@ -238,10 +236,8 @@ def sandbox_argv(kernel_dir: Path, submission: Path, work_name: str, launcher_ar
     argv += ["--bind", str(kernel_dir / "run"), str(kernel_dir / "run"),
              "--ro-bind", str(kernel_dir / "spec.json"), "/sandbox.json",
              "--chdir", "/"]
-    readable = ["/usr", "/etc", "/proc", "/sys", "/dev", "/tmp", "/bin", "/lib", "/lib64", "/sbin",
-                SANDBOX_HOME, "/submission", "/sandbox.json", *map(str, roots)]
     spec = {"work": f"{SANDBOX_HOME}/{work_name}", "submission": "/submission", "uid": uid,
-            "limits": asdict(limits), "readable": readable, "guard": guard}
+            "limits": asdict(limits)}
     (kernel_dir / "spec.json").write_text(json.dumps(spec), encoding="utf-8")
     return [*argv, "--", sys.executable, "-I", "-c", LAUNCHER, str(PACKAGE.parent),
             "/sandbox.json", *launcher_args]

@@ -1,6 +1,9 @@
 """ConfinedExecute: nbgrader's Execute preprocessor with every kernel started in the
-bubblewrap sandbox (bwrap.py, kernel_manager.py), a canary run after the graded one, and
-both runs judged for tampering; and GRADED, what the grader saw while grading.
+bubblewrap sandbox (bwrap.py, kernel_manager.py) and every test cell run in the judge
+(agentcourse/grading/judge/); and GRADED, what the grader saw while grading.
+
+Only a judged lab is graded (`"judge": true` in its source's metadata): a lab without it
+stops with LabNotJudged before any kernel starts.
 
 First in nbgrader_config.py's autograde pipeline, so `nbgrader autograde` and
 `agentcourse grade` confine alike; the grading worker (worker.py) reads GRADED in its own
@@ -10,7 +13,6 @@ process for each student's status.
 from __future__ import annotations
 
 import contextlib
-import copy
 import os
 from pathlib import Path
 
@@ -20,17 +22,14 @@ from nbgrader.preprocessors import Execute
 from traitlets import Bool, Int, List, Unicode
 
 from agentcourse.course.props import ENV_EXAMPLES, ENV_SEED
+from agentcourse.errors import LabNotJudged
 from agentcourse.grading.sandbox.bwrap import (
     SandboxLimits,
     can_limit_memory,
     limit_memory,
     require_confinement,
 )
-from agentcourse.grading.sandbox.kernel_manager import (
-    ConfinedKernelManager,
-    socket_parent,
-    steady_times,
-)
+from agentcourse.grading.sandbox.kernel_manager import ConfinedKernelManager, socket_parent
 from agentcourse.paths import REPO_ROOT
 
 # ---------------------------------------------------------------- what the grader saw
@@ -104,9 +103,8 @@ class ConfinedExecute(Execute):
                        "`checkpoints` of the lab's source notebook's metadata").tag(config=True)
     property_secret = Unicode("", help="the grading secret of the lab's property seeds; "
                               "'' = agentcourse.grading.seeds.grading_secret").tag(config=True)
-    judged = List(default_value=None, allow_none=True, help="for a lab whose test cells run in the judge, "
-                  "the names its answer cells define; None = read the lab's source notebook").tag(config=True)
-    canaries = Bool(True, help="run a canary after each notebook (agentcourse.grading.integrity.canary)").tag(config=True)
+    judged = List(default_value=None, allow_none=True, help="the names the lab's answer cells define (its "
+                  "test cells run in the judge); None = read the lab's source notebook").tag(config=True)
     graded_seed = Bool(True, help="give kernels the graded property seed and example count (False: the public "
                        "ones, as `lab check` runs)").tag(config=True)
 
@@ -117,42 +115,36 @@ class ConfinedExecute(Execute):
             self.kernel_manager_class = ConfinedKernelManager
 
     def preprocess(self, nb, resources=None, km=None):
-        """Execute, then run a canary (agentcourse.grading.integrity.canary) and judge both runs for tampering
-        (agentcourse.course.tamper): findings go to the log (`REVIEW: ...`), to GRADED and to
-        FlagForReview, later in the pipeline, whatever happened to the kernel."""
-        from agentcourse.course.tamper import static_findings, structure_findings
+        """Execute, test cells in the judge; the structure check's findings
+        (agentcourse.course.tamper) go to the log (`REVIEW: ...`), to GRADED and to
+        FlagForReview, later in the pipeline, whatever happened to the kernel. A lab that is
+        not judged stops here (LabNotJudged), before any kernel starts."""
+        from agentcourse.course.tamper import structure_findings
         from agentcourse.grading.integrity import tamper
 
         resources = resources if resources is not None else {}
+        self._judged = self.judged if self.judged is not None else self._judged_names(resources)
+        if self._judged is None:
+            raise LabNotJudged(str(resources.get("nbgrader", {}).get("assignment") or "this lab"))
         # The seed is this notebook's: the grader's own environment gets its values back
         # afterwards (nbgrader's API may run in a process that runs labs in-process too).
         saved = {key: os.environ.get(key) for key in (ENV_SEED, ENV_EXAMPLES)}
         if self.graded_seed:
             _set_property_seed(resources, self.property_secret, self.property_examples)
         self._checkpoints = self.checkpoints if self.checkpoints is not None else self._lab_checkpoints(resources)
-        self._judged = self.judged if self.judged is not None else self._judged_names(resources)
-        resources.setdefault("agentcourse", {})["judged"] = self._judged is not None  # for CapOutputs
         for cell in nb.cells:  # the grader's own marks (a judged cell, ...): never the student's
             cell.get("metadata", {}).pop("agentcourse", None)
         self._judge = None
         seen = graded_facts(resources)
         cells, locked_order = tamper.cell_infos(nb, resources)
-        # A judged lab's verdicts are the judge's: what the student's code does in its kernel
-        # decides no grade, so only the notebook's structure can be a finding.
-        findings = structure_findings(cells, locked_order) + (static_findings(cells) if self._judged is None else [])
-        pristine = copy.deepcopy(nb)
-        folder = Path(resources.get("metadata", {}).get("path") or os.getcwd())
-        stamp = steady_times(folder)
+        # The verdicts are the judge's: what the student's code does in its kernel decides no
+        # grade, so only the notebook's structure can be a finding.
+        findings = structure_findings(cells, locked_order)
         self._timed_out: list[str] = []
         try:
-            self.confined_km = None
             nb, resources = super().preprocess(nb, resources, km=km)
-            findings += self._guard_findings(cells, nb)
-            if self.canaries and not self._timed_out and km is None and self._judged is None:
-                findings += self._canary_run(pristine, nb, resources, cells, folder, stamp)
         except DeadKernelError:
             seen["dead"] = "the kernel died while a cell ran"
-            findings += self._guard_findings(cells, self.nb)
             raise
         except CellTimeoutError:
             self._timed_out.append("a cell whose output never finished")
@@ -185,7 +177,8 @@ class ConfinedExecute(Execute):
         return [str(name) for name in nbfile.lab_meta(source).get("checkpoints", [])] if source else []
 
     def _judged_names(self, resources: dict) -> list[str] | None:
-        """The answer cells' names, for a lab whose test cells run in the judge; else None."""
+        """The answer cells' names, for a lab whose test cells run in the judge; else None
+        (no source notebook, or one without `"judge": true`)."""
         from agentcourse.course import nbfile
         from agentcourse.course.nbfile import answer_names
 
@@ -248,7 +241,7 @@ class ConfinedExecute(Execute):
         before = len(self._timed_out)
         answers, shown = self._judge.test(cell.source, float(self.timeout or 60), serve)
         # The cell's time ran out in the judge or in the kernel's side of it: a timeout of this
-        # cell, as for an unjudged one (the class report says regrade), never a silent loss.
+        # cell (the class report says regrade), never a silent loss.
         if timed_out(answers) or len(self._timed_out) > before:
             del self._timed_out[before:]
             self._timed_out.append(cell.metadata.get("nbgrader", {}).get("grade_id") or f"cell {index}")
@@ -265,50 +258,6 @@ class ConfinedExecute(Execute):
         if getattr(self, "_judge", None) is not None:
             return None
         return super()._update_display_id(display_id, msg)
-
-    def _guard_findings(self, cells, nb) -> list[str]:
-        from agentcourse.course.tamper import runtime_findings
-
-        for cell in cells:
-            cell.executed = nb.cells[cell.index].get("execution_count") is not None
-            if cell.test and getattr(self, "_judged", None) is not None:
-                cell.executed = False  # it ran in the judge: the kernel never saw it
-        confined = self.confined_km
-        if confined is None or getattr(self, "_judged", None) is not None:
-            return []
-        confined.wait_for_guard()
-        return runtime_findings(cells, confined.guard_lines, confined.guard_overflow)
-
-    def _canary_run(self, pristine, graded, resources, cells, folder: Path, stamp: float) -> list[str]:
-        """Run the notebook again in a fresh kernel, up to a canary in place of a test that
-        passed (agentcourse.grading.integrity.canary); findings if the canary is reported passed, and what the
-        guard saw in that run. Nothing of this run is kept."""
-        from agentcourse.course.tamper import CellInfo, cell_name
-        from agentcourse.grading.integrity import canary
-
-        plan = canary.plan(pristine, graded, {c.grade_id for c in cells if c.test})
-        if plan is None:
-            return []
-        run_cells = [c for c in copy.deepcopy(cells) if c.index < plan.index]
-        twin = next(c for c in cells if c.index == plan.index)
-        source = plan.notebook.cells[plan.index].source
-        run_cells.append(CellInfo(twin.index, twin.grade_id, source, True, True, False,
-                                  cell_name(source)))
-        steady_times(folder, stamp)
-        timed_out, self._timed_out = self._timed_out, []
-        try:
-            self.confined_km = None
-            ran, _ = super().preprocess(plan.notebook, copy.deepcopy(resources))
-        except (DeadKernelError, CellTimeoutError):
-            return []  # no verdict: the kernel never answered for the canary
-        finally:
-            self._timed_out = timed_out
-        findings = self._guard_findings(run_cells, ran)
-        if canary.passed(ran.cells[plan.index]):
-            findings.insert(0, f"the canary copy of {plan.twin} passed: a hidden assertion of it (line "
-                               f"{plan.line}) was changed so that it cannot hold, yet the kernel reported "
-                               "no error, so its reports of the cells it ran cannot be trusted")
-        return findings
 
     def output(self, outs, msg, display_id, cell_index):
         """nbclient turns an output message into a notebook output; one the kernel malformed
@@ -370,10 +319,10 @@ class ConfinedExecute(Execute):
 
     def create_kernel_manager(self):
         if self.unconfined:
-            km = super().create_kernel_manager()
-            if getattr(self, "_judged", None) is not None:
-                import tempfile
+            import tempfile
 
+            km = super().create_kernel_manager()
+            if self._judging():
                 # The kernel gets the sandbox's memory limit once it starts (setup_kernel),
                 # where the system can set one: only then is the judge told it.
                 self._unconfined_mb = self.memory_mb if can_limit_memory() else None
@@ -385,12 +334,15 @@ class ConfinedExecute(Execute):
         # Nothing the kernel reads may contain the repository or the course folder.
         secret = [str(REPO_ROOT), os.getcwd()]  # nbgrader runs converters from the course root
         self.km = ConfinedKernelManager(kernel_name=name, config=self.config, limits=limits,
-                                        secret_paths=secret, checkpoints=getattr(self, "_checkpoints", []),
-                                        guard=getattr(self, "_judged", None) is None)
-        self.confined_km = self.km
-        if getattr(self, "_judged", None) is not None:
+                                        secret_paths=secret, checkpoints=getattr(self, "_checkpoints", []))
+        if self._judging():
             private = self.km.kernel_dir / "judge-identity"
             private.mkdir()
             self._start_judge(self.km.kernel_dir / "run" / "judge", self.km._uid,
                               self._judge_sandbox(private, limits), self.memory_mb)
         return self.km
+
+    def _judging(self) -> bool:
+        """Within preprocess, which refuses a lab that is not judged; a kernel manager made
+        outside it (by a test of the sandbox) gets no judge."""
+        return getattr(self, "_judged", None) is not None

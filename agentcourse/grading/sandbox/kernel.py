@@ -1,12 +1,12 @@
-"""Inside the sandbox, before the student's code: limits, identity, scratch folder, guard,
-then the IPython kernel. Started by agentcourse.grading.sandbox.kernel_manager as
+"""Inside the sandbox, before the student's code: limits, identity, scratch folder, then
+the IPython kernel. Started by agentcourse.grading.sandbox.kernel_manager as
 
-    bwrap ... -- python -I -c LAUNCHER PACKAGE_PARENT /sandbox.json --guard-fd 3 -- -f CONNECTION_FILE ...
+    bwrap ... -- python -I -c LAUNCHER PACKAGE_PARENT /sandbox.json -- -f CONNECTION_FILE ...
 
 `-I` (isolated mode): no PYTHON* variables, no user site-packages, and neither the working
 folder nor the script's folder on sys.path, so a planted sitecustomize.py or module in the
 submission is never imported at start-up. The launcher (bwrap.LAUNCHER) puts the folder
-holding the grader's own agentcourse first, so this module and the guard are the grader's.
+holding the grader's own agentcourse first, so this module is the grader's.
 """
 
 from __future__ import annotations
@@ -92,10 +92,8 @@ def cap_output(limit: int = MAX_CELL_OUTPUT) -> None:
 
 
 def main(argv: list[str]) -> None:
-    spec_path, _, guard_fd, _, *kernel_args = argv
+    spec_path, _, *kernel_args = argv
     spec = json.loads(Path(spec_path).read_text(encoding="utf-8"))
-    fd = int(guard_fd)
-    os.set_inheritable(fd, False)  # nothing the student starts gets the guard's pipe
     set_limits(spec["limits"])
     if spec.get("uid") is not None:
         drop_to(int(spec["uid"]))
@@ -104,13 +102,6 @@ def main(argv: list[str]) -> None:
     for folder in (Path(os.environ["IPYTHONDIR"]), Path(os.environ["MPLCONFIGDIR"])):
         folder.mkdir(parents=True, exist_ok=True)
     os.chdir(work)
-
-    if spec.get("guard", True):  # a judged lab's verdicts never rest on what the kernel reports
-        from agentcourse.grading.sandbox import kernel_guard
-
-        kernel_guard.install(fd, tuple(spec.get("readable", [])) + (str(work),))
-    else:
-        os.close(fd)
 
     from ipykernel.kernelapp import IPKernelApp
 

@@ -5,7 +5,7 @@ confine.py's ConfinedExecute makes one per kernel it starts. TCP loopback would 
 host's network namespace, so the kernel binds ZeroMQ unix sockets in a folder shared with
 the grader; before connecting, the grader hard-links each socket into a private folder the
 kernel cannot see, so the kernel cannot swap a socket for a symlink to some other socket on
-the host. The guard inside the kernel (kernel_guard.py) reports on a pipe, read here.
+the host.
 """
 
 from __future__ import annotations
@@ -16,13 +16,12 @@ import shutil
 import stat
 import subprocess
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 import zmq
 from jupyter_client.manager import AsyncKernelManager
-from traitlets import Bool, Dict, List
+from traitlets import Dict, List
 
 from agentcourse.errors import ConfinementUnavailable
 from agentcourse.grading.sandbox.bwrap import (
@@ -44,8 +43,6 @@ class ConfinedKernelManager(AsyncKernelManager):
     limits = Dict({}, help="SandboxLimits fields, as a dict").tag(config=True)
     secret_paths = List([], help="paths the environment must not contain").tag(config=True)
     checkpoints = List([], help="the checkpoints the kernel may load (the lab's metadata)").tag(config=True)
-    guard = Bool(True, help="install the audit hook (kernel_guard.py): only a lab whose checks run in "
-                 "the kernel reads its reports; a judged lab's verdicts are the judge's").tag(config=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -60,11 +57,8 @@ class ConfinedKernelManager(AsyncKernelManager):
         (self.kernel_dir / "links").mkdir()
         self.ip = str(self.kernel_dir / "run" / "k")
         self.connection_file = str(self.kernel_dir / "run" / "kernel.json")
-        self.guard_lines: list[str] = []  # what the guard inside the kernel reported
-        self.guard_overflow = False
         self.stderr_path = self.kernel_dir / "kernel.log"
         self._uid = kernel_uid()
-        self._guard_thread: threading.Thread | None = None
 
     async def _async_launch_kernel(self, kernel_cmd: list[str], **kw) -> None:
         if not any("ipykernel" in part for part in kernel_cmd):
@@ -84,37 +78,14 @@ class ConfinedKernelManager(AsyncKernelManager):
             # bound, _link_sockets closes it (root owns it), so it cannot fill the host's disk.
             os.chmod(self.kernel_dir / "run", 0o1733)
             os.chown(self.connection_file, uid, uid)
-        read_end, write_end = os.pipe()  # the guard's report; the kernel gets the write end
         argv = sandbox_argv(self.kernel_dir, submission, submission.name or "work",
-                            ["--guard-fd", str(write_end), "--", *launcher_args], limits, uid,
-                            checkpoints=list(self.checkpoints), guard=self.guard)
+                            ["--", *launcher_args], limits, uid, checkpoints=list(self.checkpoints))
         kw["env"] = {}  # bwrap --clearenv sets the kernel's environment itself
         kw["cwd"] = str(self.kernel_dir)
         kw["stdout"] = subprocess.DEVNULL
         self._stderr = open(self.stderr_path, "wb")  # noqa: SIM115 - closed at cleanup
         kw["stderr"] = self._stderr
-        kw["pass_fds"] = (write_end,)  # same number in the child; bwrap passes it on
-        try:
-            await super()._async_launch_kernel(argv, **kw)
-        finally:
-            os.close(write_end)
-        self._guard_thread = threading.Thread(target=self._read_guard, args=(read_end,), daemon=True)
-        self._guard_thread.start()
-
-    def wait_for_guard(self, timeout: float = 5.0) -> None:
-        """The guard's pipe closes when the kernel's last process is gone."""
-        if self._guard_thread is not None:
-            self._guard_thread.join(timeout)
-
-    def _read_guard(self, fd: int) -> None:
-        budget = 4 << 20  # what a kernel may report; past it, the flood itself is the finding
-        with os.fdopen(fd, "rb") as pipe:
-            for line in pipe:
-                if budget <= 0:
-                    self.guard_overflow = True
-                    continue
-                budget -= len(line)
-                self.guard_lines.append(line.decode("utf-8", "replace").rstrip("\n"))
+        await super()._async_launch_kernel(argv, **kw)
 
     async def _async_post_start_kernel(self, **kw) -> None:
         await self._link_sockets()
@@ -171,17 +142,3 @@ def remove_stale_dirs(pid: int) -> None:
 def socket_parent() -> str:
     """Where kernel folders are made: /tmp, as unix socket paths are limited to 107 bytes."""
     return "/tmp" if os.access("/tmp", os.W_OK) else tempfile.gettempdir()
-
-
-def steady_times(folder: Path, stamp: float | None = None) -> float:
-    """Give the files a kernel is shown one fixed time, the same for each of its runs, so a
-    kernel cannot tell the canary run from the graded one by how old its files look."""
-    if stamp is None:
-        notebook = next(iter(sorted(folder.glob("*.ipynb"))), None)
-        stamp = float(int(os.lstat(notebook).st_mtime)) if notebook is not None else 0.0
-    for path in [folder, *sorted(folder.rglob("*"))] if folder.is_dir() else []:
-        try:
-            os.utime(path, (stamp, stamp), follow_symlinks=False)
-        except OSError:
-            pass
-    return stamp
