@@ -93,9 +93,14 @@ def require_judged(root: Path, lab: str) -> None:
 
 
 def _seconds_per_student(root: Path, lab: str, config: GradeConfig) -> int:
-    """Every cell may use its timeout once (one run: its test cells in the judge)."""
-    code_cells = sum(c.cell_type == "code" for c in _solution(root, lab).cells)
-    return code_cells * (config.cell_timeout or 60) + 60
+    """Every cell may use its timeout; a test cell once per part, since the judge gives its
+    visible checks and each hidden region the cell's time (judge/execute.py)."""
+    from agentcourse.grading.judge.execute import parts
+
+    runs = sum(max(1, len(parts(c.source))) if nbfile.grade_id(c) and c.metadata.get("nbgrader", {}).get("grade")
+               and not c.metadata.get("nbgrader", {}).get("solution") else 1
+               for c in _solution(root, lab).cells if c.cell_type == "code")
+    return runs * (config.cell_timeout or 60) + 60
 
 
 # ---------------------------------------------------------------- the class loop
