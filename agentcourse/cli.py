@@ -110,6 +110,9 @@ def _add_grade(sub: Subcommands) -> None:
     grade.add_argument("--scheduler", metavar="ADDRESS",
                        help="grade on a Dask cluster: its scheduler's address, tcp://HOST:PORT "
                        "(needs the distributed extra; --jobs is then the cluster's)")
+    grade.add_argument("--regrade", action="store_true",
+                       help="grade every student again, even those whose submission and lab are "
+                       "unchanged since they were last graded (by default they are kept)")
     grade.add_argument(
         "--unconfined",
         action="store_true",

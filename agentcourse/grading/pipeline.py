@@ -42,7 +42,7 @@ from pathlib import Path
 from agentcourse.course import nbfile
 from agentcourse.course.nbfile import answer_names
 from agentcourse.errors import GradingIncomplete, GradingInterrupted, LabNotJudged
-from agentcourse.grading import seeds
+from agentcourse.grading import seeds, unchanged
 from agentcourse.grading.feedback import give_feedback
 from agentcourse.grading.flags import graded_by_hand, hand_cleared, notebook_sha, remember_flags
 from agentcourse.grading.interrupt import CtrlC, PartialReport
@@ -119,6 +119,8 @@ class ClassRun:
     interrupt: CtrlC
     progress: Callable[[int], None] | None = None
     done: set[str] = field(default_factory=set)  # graded and merged
+    keys: dict[str, str] = field(default_factory=dict)  # student -> their submission's key (unchanged.py)
+    release: str = ""  # the lab's release key this run grades under (unchanged.py)
 
     def finish(self, student: str, out: dict) -> None:
         """A worker's answer for `student`: its status and points merged into the main
@@ -222,6 +224,7 @@ def _stop(run: ClassRun, todo: list[str]) -> str:
     `interrupted`; what the error says."""
     left = [s for s in todo if s not in run.done]
     remember_flags(run.root, run.lab, [run.results[s] for s in todo if s in run.done])
+    unchanged.remember(run.root, run.lab, [run.results[s] for s in todo if s in run.done], run.keys, run.release)
     for student in left:
         run.results[student] = Result(student, "interrupted", "grading was stopped (Ctrl-C)")
     return (f"interrupted: {len(run.done)} of {len(todo)} graded and merged ("
@@ -243,9 +246,31 @@ def _grade_class(run: ClassRun, todo: list[str], config: GradeConfig) -> None:
         run.loop(pool, list(todo))
 
 
+def _keep_unchanged(run: ClassRun, todo: list[str], config: GradeConfig) -> list[str]:
+    """The students of `todo` graded last time on this very submission and release, with a
+    final status (unchanged.py): their results read back, kept out of `todo`. None with
+    --regrade. Returns the students kept."""
+    if config.regrade:
+        unchanged.forget(run.root, run.lab, todo)
+    kept = []
+    for student in list(todo):
+        last = unchanged.still_graded(run.root, run.lab, student, run.keys[student], run.release)
+        if last is None:
+            continue
+        last.sha256, last.kept_clear = run.results[student].sha256, run.results[student].kept_clear
+        run.results[student] = last
+        todo.remove(student)
+        kept.append(student)
+    if run.progress and kept:
+        run.progress(len(kept))
+    return kept
+
+
 def grade(lab: str, submissions: Path, config: GradeConfig | None = None,
           progress: Callable[[int], None] | None = None) -> GradeReport:
     """Autograde every submission of `lab` in `submissions`; merge into the main gradebook.
+    A student whose submission and lab release are those graded last time is not graded
+    again (unchanged.py; `config.regrade` grades everyone).
 
     `progress(n)` is called as n more submissions finish."""
     config = config or GradeConfig()
@@ -266,15 +291,19 @@ def grade(lab: str, submissions: Path, config: GradeConfig | None = None,
     settings = _settings(root, lab, run_dir, config)
     with CtrlC() as interrupt:
         run = ClassRun(root, lab, found, results, settings, _seconds_per_student(root, lab, config),
-                       interrupt, progress)
+                       interrupt, progress, release=unchanged.release_key(root, lab, settings),
+                       keys=unchanged.submission_keys(root, lab, {s: found[s].folder for s in todo}))
+        kept = _keep_unchanged(run, todo, config)
         _grade_class(run, todo, config)
         if interrupt.hit:
             message = _stop(run, todo)
             raise GradingInterrupted(message) from PartialReport(_report(run, skipped, config, started))
+    paged = [results[s] for s in kept if config.feedback and unchanged.needs_page(root, lab, results[s])]
     if config.feedback:
-        give_feedback(root, lab, [results[s] for s in todo])
+        give_feedback(root, lab, [results[s] for s in todo] + paged)
     remember_flags(root, lab, [results[s] for s in todo])
-    for student in todo:  # read once every merge, the feedback and its flags are done
+    unchanged.remember(root, lab, [results[s] for s in todo] + paged, run.keys, run.release)
+    for student in todo + kept:  # read once every merge, the feedback and its flags are done
         results[student].hand_graded = graded_by_hand(root, lab, results[student])
     if all(r.status == "ok" for r in results.values()):
         shutil.rmtree(run_dir, ignore_errors=True)  # else keep the logs to read
@@ -299,7 +328,8 @@ def cli_grade(args: argparse.Namespace) -> int:
     config = GradeConfig(jobs=args.jobs, cell_timeout=args.timeout, course_root=REPO_ROOT,
                          unconfined=getattr(args, "unconfined", False),
                          students=tuple(getattr(args, "student", None) or ()),
-                         scheduler=getattr(args, "scheduler", None))
+                         scheduler=getattr(args, "scheduler", None),
+                         regrade=getattr(args, "regrade", False))
     if getattr(args, "memory", None) is not None:
         config.memory_mb = args.memory
     if getattr(args, "examples", None) is not None:

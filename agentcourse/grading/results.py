@@ -37,6 +37,7 @@ class GradeConfig:
     students: tuple[str, ...] = ()  # grade only these folders (--student); () = all of them
     property_examples: int = GRADED_EXAMPLES  # examples per property (a property's `most` may cap it)
     scheduler: str | None = None  # a Dask scheduler's address (--scheduler tcp://HOST:PORT); None = local workers
+    regrade: bool = False  # grade every student again, even one whose submission and lab are unchanged
 
     def check(self) -> None:
         """UsageError for a value no run can use (no worker, a timeout or memory too small)."""

@@ -5,7 +5,7 @@ on each); OTHER is one machine's `.grading/` folder, copied over. For every stud
 lab in OTHER's gradebook, their submission is copied into this course's gradebook as
 recorded there (scores, manual scores, flags, comments with the grader's note, late
 penalty, timestamp), with their autograded/, submitted/ and feedback/ folders (regular
-files only, links never followed) and their manual-flags.json entry. A student graded here
+files only, links never followed) and their manual-flags.json and graded.json entries. A student graded here
 too, with another submission timestamp, is refused unless --replace: nothing is written.
 """
 
@@ -20,6 +20,7 @@ import warnings
 from pathlib import Path
 
 from agentcourse.errors import MergeRefused
+from agentcourse.grading import unchanged
 from agentcourse.grading.flags import FLAGS_FILE, load_flags, save_flags
 from agentcourse.grading.nbgrader_io import LOCAL, db_url, ensure_assignment, gradebook
 from agentcourse.grading.records import install_file, scratch_rows
@@ -118,19 +119,23 @@ def copy_tree(src: Path, dest: Path) -> int:
 
 
 def merge_flags(root: Path, other: Path, lab: str, students: list[str]) -> None:
-    """The shard's manual-flags.json entries of the merged students replace this course's."""
-    try:
-        theirs = json.loads((other / FLAGS_FILE).read_text(encoding="utf-8")).get(lab, {})
-    except (OSError, ValueError, AttributeError):
-        theirs = {}
-    theirs = theirs if isinstance(theirs, dict) else {}
-    data = load_flags(root)
-    for student in students:
-        if student in theirs:
-            data.setdefault(lab, {})[student] = theirs[student]
-        else:
-            data.get(lab, {}).pop(student, None)
-    save_flags(root, data)
+    """The shard's manual-flags.json and graded.json entries of the merged students replace
+    this course's: flags cleared by hand stay cleared, and a student graded there is not
+    graded again here while their submission is unchanged (unchanged.py)."""
+    for name, load, save in ((FLAGS_FILE, load_flags, save_flags),
+                             (unchanged.RECORDS_FILE, unchanged.load, unchanged.save)):
+        try:
+            theirs = json.loads((other / name).read_text(encoding="utf-8")).get(lab, {})
+        except (OSError, ValueError, AttributeError):
+            theirs = {}
+        theirs = theirs if isinstance(theirs, dict) else {}
+        data = load(root)
+        for student in students:
+            if student in theirs:
+                data.setdefault(lab, {})[student] = theirs[student]
+            else:
+                data.get(lab, {}).pop(student, None)
+        save(root, data)
 
 
 def _read_csv(path: Path) -> tuple[list[str], dict[str, dict[str, str]]]:

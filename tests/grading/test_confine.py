@@ -20,7 +20,7 @@ import nbformat
 import pytest
 
 from agentcourse.course import nbfile
-from agentcourse.grading import nbgrader_io, results
+from agentcourse.grading import nbgrader_io, results, unchanged
 from agentcourse.grading import pipeline as grading
 from agentcourse.grading.sandbox import bwrap, confine, kernel_manager
 from agentcourse.paths import REPO_ROOT
@@ -206,6 +206,8 @@ def test_ctrl_c_stops_workers_and_kernels_and_a_rerun_completes_the_class(tmp_pa
                                                               feedback=False))
     assert {r.student: r.status for r in report.results} == {"a-good": "ok", "b-hang": "timeout",
                                                              "c-good": "ok"}
+    kept = [r.student for r in report.results if r.detail == unchanged.UNCHANGED]
+    assert kept == ["a-good"], "the rerun grades only those Ctrl-C left ungraded"
 
 
 # ---------------------------------------------------------------- the parts, one by one (fast)

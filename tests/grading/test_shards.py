@@ -17,7 +17,7 @@ import pytest
 from agentcourse.cli import main
 from agentcourse.course import nbfile
 from agentcourse.errors import MergeRefused
-from agentcourse.grading import export, nbgrader_io, results, shards, summary
+from agentcourse.grading import export, nbgrader_io, results, seeds, shards, summary, unchanged
 from agentcourse.grading import pipeline as grading
 from agentcourse.paths import REPO_ROOT
 from tests.budget import within
@@ -174,6 +174,7 @@ def _submissions(folder: Path) -> Path:
 def test_two_shards_graded_apart_and_merged_export_as_one_class(tmp_path, monkeypatch, capsys):
     subs = _submissions(tmp_path / "subs")
     a, b = _course(tmp_path / "a"), _course(tmp_path / "b")
+    monkeypatch.setenv(seeds.ENV_SECRET, "one secret for every grader's machine")  # as the guide says
     for course, student in ((a, "ann"), (b, "bob")):
         report = grading.grade(LAB, subs, results.GradeConfig(jobs=1, cell_timeout=int(within(30)), property_examples=12, course_root=course,
                                                               students=(student,)))
@@ -193,3 +194,7 @@ def test_two_shards_graded_apart_and_merged_export_as_one_class(tmp_path, monkey
     points = {r["student"]: r["total"] for r in csv.DictReader((a / ".grading" / f"{LAB}-grades.csv").open())}
     assert points == {"ann": "10", "bob": "0"}
     assert main(["grades", "merge", "1", str(b / ".grading")]) == 0, "merging the same shard again is harmless"
+    whole = grading.grade(LAB, subs, results.GradeConfig(jobs=1, cell_timeout=int(within(30)), property_examples=12,
+                                                         course_root=a))
+    assert {r.student: (r.detail, r.total) for r in whole.results} == {
+        "ann": (unchanged.UNCHANGED, 10.0), "bob": (unchanged.UNCHANGED, 0.0)}, "a merged shard is not graded again"
