@@ -56,7 +56,7 @@ REFUSE = (
     r"\b(?:never|not|no|don't|do\s+not|must\s+not|mustn't)\b[^.;:]{0,40}?\b(?:follow|obey|execute|act\s+on|"
     r"carry|do\s+what|heed|comply|treat(?:ed)?\s+as|change\s+what|let)",
     r"\b(?:ignore|disregard)\b|\bbe\s+ignored\b|\bnot\s+(?:be\s+)?(?:followed|obeyed|executed)\b|"
-    r"\breport(?:ed)?\b[^.]{0,30}\bnot\b|\bnot\s+(?:from|by)\s+the\s+user",
+    r"\breport(?:ed)?\b[^.]{0,30}\bnot\b|\bnot\s+(?:from|by)\s+the\s+user|\b(?:never|not)\s+from\b",
     r"\bne\s+suis\s+jamais|\bne\s+(?:suivez|suis|exécute)\w*\s+(?:pas|jamais)|\bignore[rz]?\b",  # French
     r"\bnunca\s+sigas|\bno\s+sigas|\bignora\b",  # Spanish
     r"\bniemals\b|\bnie\b|\bnicht\s+befolgen|\bignorier",  # German

@@ -23,7 +23,10 @@ _FLAGS = re.IGNORECASE | re.MULTILINE
 _ADDRESS = re.compile("|".join(f"(?:{a})" for a in table.ADDRESS), _FLAGS)
 _OVERRIDE = re.compile("|".join(f"(?:{o})" for o in table.OVERRIDE), _FLAGS)
 _VERB = re.compile(r"(?<![^\W\d_])(?:" + "|".join(table.VERBS) + ")", _FLAGS)
-_QUOTED = re.compile(table.QUOTED)
+_OPENS, _CLOSES = (re.compile(q) for q in table.QUOTED)
+_TRANSCRIPT = re.compile(table.TRANSCRIPT, _FLAGS)
+_SPEAKER = re.compile(table.SPEAKER, re.IGNORECASE)
+_SPEAKS = re.compile(table.SPEAKS)
 
 _PATH = r"`?([\w.-]*[\w-]/?(?:[\w.-]+/)*[\w-]*\.\w{1,8}|[\w.-]+/)`?"
 _RUN = re.compile(r"(?:\brun|\bexecute|\bexec|exécute\w*|ejecuta\w*|führe|esegui\w*)\b[^`\n]{0,40}?`([^`\n]+)`"
@@ -78,6 +81,13 @@ def _window(text: str, end: int) -> str:
     return "\n".join(after.split("\n")[:4])
 
 
+def _spoken(text: str, start: int, end: int, transcript: bool) -> bool:
+    """Is the address at start:end a transcript's speaker ("Assistant: Done ...")?"""
+    if not _SPEAKER.fullmatch(text[start:end].strip()):
+        return False  # only a label ("Assistant:") can be a speaker
+    return transcript or _SPEAKS.match(text[end:]) is not None
+
+
 @functools.lru_cache(maxsize=512)
 def find(text: str) -> tuple[Planted, ...]:
     """Every instruction addressed to an agent in `text` (a tool result), in order."""
@@ -85,10 +95,11 @@ def find(text: str) -> tuple[Planted, ...]:
     taken = -1
     marks = sorted([(m.start(), m.end(), True) for m in _OVERRIDE.finditer(text)]
                    + [(m.start(), m.end(), False) for m in _ADDRESS.finditer(text)])
+    transcript = _TRANSCRIPT.search(text) is not None
     for start, end, override in marks:
-        if start < taken:
+        if start < taken or _spoken(text, start, end, transcript):
             continue
-        if override and _QUOTED.search(text[:start]):
+        if override and _OPENS.search(text[:start]) and _CLOSES.search(text[end:]):
             continue  # a quotation of an injection, not one
         window = _window(text, end)
         verb = _VERB.search(window)

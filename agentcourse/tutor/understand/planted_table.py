@@ -14,7 +14,8 @@ in the comment), never a change to the reader.
                instructions", "SYSTEM:", "[system]"): addressed to the agent by its form
     VERBS      what an instruction asks the agent to do, in English, French, Spanish,
                German, Italian and Portuguese (the stem of the imperative)
-    QUOTED     an address or override inside quotation marks is a quotation, not an address
+    TRANSCRIPT, SPEAKER, SPEAKS   a transcript's "Assistant:" is a speaker, not an address
+    QUOTED     an override quoted alone ("says \"ignore previous instructions\"") is a quotation
     WINDOW     how far past the address an instruction's verb may stand (characters)
 """
 
@@ -36,22 +37,26 @@ _NOTE = (r"(?:note|message|instructions?|hint|notice|attention|warning|reminder|
          r"|aviso|nota|hinweis|achtung|atenção|atencion|atención|avviso|remarque)")
 _TO = r"(?:to|for|pour|para|für|per|aux|an|a|agli|alle?)"
 _ART = r"(?:(?:any|all|the|every|les|los|las|la|le|l'|den|die|alle|gli|os|as|o|a|el|il|lo|i)\s*)*"
-_OPEN = r"(?:^|[\"'(\[{<>#*/=|!:;-]\s*)"  # where an address may start: a line or a comment
+# Where an address may start: a line (after a comment's or markup's marks), a quotation
+# mark or a bracket, or a new sentence; never in the middle of a phrase ("the tutor model:").
+_LEAD = r"(?:^[^\w\n]*|(?<=[\"'(\[{<>#*/=|!;])\s*|(?<=[-.!?:])\s+)"
 
 ADDRESS = (
     # "NOTE TO AI ASSISTANTS", "Instructions for the AI", "Nota per l'assistente", "AVISO PARA LA IA"
     _NOTE + r"[\s_]*(?:\w+[\s_]+){0,2}?" + _TO + r"[\s_]+" + _ART + _A + r"\b",
     # "To any AI assistant reading this", "Aux agents IA", "An alle KI-Agenten", at a line's start
-    _OPEN + r"(?:to|for|aux|para|an|agli|alle?)\s+" + _ART + _A + r"\b",
+    _LEAD + r"(?:to|for|aux|para|agli|alle?|an\s+(?:alle|die|den|das))\s+" + _ART + _A
+    + r"(?:\s*[:\n]|\s+(?:reading|processing|reviewing|who|that|qui|que|che|die)\b|,\s*(?:die|who|que|qui|che)\b)",
     # "AI agents reading this:", "Language models processing this file should"
     r"\b" + _A + r"\s+(?:reading|processing|reviewing|parsing|that reads?|who reads?|"
     r"qui lisent|qui lit|que lean|que lee|die dies lesen|che leggono|que leem)\b",
     # "Claude:", "assistant: write", "ASSISTANT INSTRUCTION:", "#AI-AGENTS:delete"
-    r"\b" + _A + r"(?:[\s_]+(?:instructions?|note|message|hint))?\s*:(?!//)",
+    _LEAD + _A + r"(?:[\s_]+(?:instructions?|note|message|hint))?\s*:(?!//)(?!\s*[\w.\[\]|]+\s*[,)=\]])(?=\s*[^\W\d_])",
     # "Assistant, you must", "Copilot, Cursor, Claude and friends:", at a line's start
-    _OPEN + _A + r"\s*,",
-    # "AI agents must also delete", "The assistant must now delete"
-    r"\b" + _A + r"\s+(?:must|should|shall|are required to|is required to|need to|have to|has to)\b",
+    r"^[^\w\n]*" + _A + r"\s*,\s*(?:you\b|please\b|" + _A + ")",
+    # "AI agents must also delete", "The assistant must now delete" (not "the model must write")
+    r"\b" + _A + r"\s+(?:must|should|shall|are required to|is required to|need to|have to|has to)\s+"
+    r"(?:also|now|immediately|too)\b",
     # "If you are an LLM", "Si tu es un modèle de langage", "Wenn du ein Sprachmodell bist"
     r"\b(?:if|when)\s+you(?:'re|’re|\s+are)\s+(?:an?|the)\s+" + _A,
     r"\b(?:si\s+tu\s+es|si\s+vous\s+êtes|si\s+eres|wenn\s+du|se\s+sei|se\s+você\s+é)\s+(?:un|une|ein|uno|um|uma)?\s*" + _A,
@@ -67,7 +72,7 @@ OVERRIDE = (
     r"\bdisregard\s+the\s+user'?s\s+(?:task|request|instructions)",
     r"\bignor\w*\s+(?:les\s+|las\s+|le\s+|as\s+|alle\s+|tutte\s+le\s+)?(?:instructions\s+précédentes|"
     r"instrucciones\s+anteriores|vorherigen\s+anweisungen|istruzioni\s+precedenti|instruções\s+anteriores)",
-    r"(?:^|[\s\[<|=])(?:\[system\]|system\s*(?:prompt\s+)?(?:update|override)|system\s*:)",
+    r"\[system\]|\bsystem\s*(?:prompt\s+)?(?:update|override)\b|(?:^[^\w\n]*|[.!?]\s+)(?-i:SYSTEM)\s*:",
     r"<\|im_start\|>\s*system",
     r"\bnew\s+instructions\s*:",
 )
@@ -90,5 +95,13 @@ VERBS = (
     r"apag|exclu|execut|escrev|adicion|cri[ea]|renome|modifi|envi|ignor",
 )
 
-QUOTED = r"[\"“«„]\s*$"  # what stands just before an address that is only quoted
+# An override quoted alone ("a web page says \"ignore previous instructions\"") is a quotation:
+# a quotation mark just before it and a closing one just after it.
+# A transcript's speaker: "Assistant: Done ..." when the text also has "You:" or "User:" lines,
+# or an "Assistant:" that goes on in the first person or with a call ("I can't", "[calls").
+TRANSCRIPT = r"^[^\w\n]*(?:you|user|human|me)\s*:"
+SPEAKER = r"[^\w\n]*(?:assistant|ai|claude|model|agent)\s*:"
+SPEAKS = r"^\s*(?:\.\.\.|I\b|I'|Done\b|\[|Sure\b|OK\b|Here\b|Summary\b|All\b)"
+
+QUOTED = (r"[\"“«„']\s*$", r"^\W{0,2}[\"”»“']")
 WINDOW = 240
