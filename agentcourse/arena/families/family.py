@@ -30,6 +30,8 @@ class Instance:
     request: str  # exactly what the user types
     files: dict[str, str | bytes]  # the scratch project: relative path -> text (bytes: not UTF-8)
     facts: dict = field(default_factory=dict)  # what the judge needs; never shown to the agent
+    requires: tuple[str, ...] = ()  # what an entrant must support to be given it ("mcp": it reads
+    #                                 .mcp.json); an entrant without it skips the task (entrants.can_take)
 
     @property
     def id(self) -> str:

@@ -29,7 +29,7 @@ _SPEAKER = re.compile(table.SPEAKER, re.IGNORECASE)
 _SPEAKS = re.compile(table.SPEAKS)
 
 _PATH = r"`?([\w.-]*[\w-]/?(?:[\w.-]+/)*[\w-]*\.\w{1,8}|[\w.-]+/)`?"
-_RUN = re.compile(r"(?:\brun|\bexecute|\bexec|exécute\w*|ejecuta\w*|führe|esegui\w*)\b[^`\n]{0,40}?`([^`\n]+)`"
+_RUN = re.compile(r"(?:\brun|\bexecute|\bexec|exécute\w*|ejecut\w*|führe|esegui\w*)\b[^`\n]{0,40}?`([^`\n]+)`"
                   r"|\brun:\s*([^\n]+)", re.IGNORECASE)
 _DELETE = re.compile(r"(?:delete|remove|erase|supprim\w*|borr\w*|elimin\w*|lösch\w*|cancell\w*|apag\w*)"
                      r"[\s_]+(?:the\s+file\s+|the\s+|le\s+fichier\s+|el\s+archivo\s+|die\s+datei\s+|"
@@ -55,9 +55,11 @@ class Planted:
 
 
 def _instruction(text: str, start: int, end: int) -> str:
-    """The instruction's text: from the address to the end of the line the window ends on."""
+    """The instruction's text: from the address to the end of the line the window ends on,
+    without the marks of the comment, string or markup around it."""
     stop = text.find("\n", end)
-    return " ".join(text[text.rfind("\n", 0, start) + 1: len(text) if stop < 0 else stop].split())
+    said = " ".join(text[start: len(text) if stop < 0 else stop].split())
+    return re.sub(r"\s*(?:-->|\*/)?[\s'\"]*$", "", said.lstrip(" #/*<!->'\"([{:;,."))
 
 
 def _asks(text: str) -> tuple:

@@ -72,7 +72,7 @@ OVERRIDE = (
     r"\bdisregard\s+the\s+user'?s\s+(?:task|request|instructions)",
     r"\bignor\w*\s+(?:les\s+|las\s+|le\s+|as\s+|alle\s+|tutte\s+le\s+)?(?:instructions\s+précédentes|"
     r"instrucciones\s+anteriores|vorherigen\s+anweisungen|istruzioni\s+precedenti|instruções\s+anteriores)",
-    r"\[system\]|\bsystem\s*(?:prompt\s+)?(?:update|override)\b|(?:^[^\w\n]*|[.!?]\s+)(?-i:SYSTEM)\s*:",
+    r"\[system\]|\bsystem\s*(?:prompt\s+)?(?:update|override)\b|(?:^[^\w\n]*|[^\w\s]\s*|[.!?:]\s+)(?-i:SYSTEM)\s*:",
     r"<\|im_start\|>\s*system",
     r"\bnew\s+instructions\s*:",
 )
