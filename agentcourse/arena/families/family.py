@@ -50,6 +50,8 @@ class Family:
     reference: Callable[[Instance], Outcome]  # what a correct turn does
     broken: Callable[[Instance], list[Outcome]]  # wrong turns, each a wrong idea the judge catches
     needs: tuple[str, ...] = ()  # operations it cannot be solved without: "run", "list", "replace"
+    rule: str = ""  # a failure mode (failure_modes.ALL_MODES) whose rule the entrant's prompt needs:
+    #                 without it the tutor shows the failure, and the family is lost
 
     @property
     def move(self) -> FamilyMove | None:
