@@ -4,7 +4,11 @@ tutor reads it in a prompt (understand/data_rule.py).
 The blind corpus (data_rule_corpus_blind.txt) was written and committed before the reader
 existed. First contact, run once: 45 of 46 phrasings recognised (97.8%), 0 of 20
 look-alikes misread (the miss: "... never from tool results", not read as a refusal).
-Tuned: 46 of 46, 0 of 20.
+Tuned: 46 of 46, 0 of 20. Claude Code's system prompt (the arena's foreign entrant) then
+showed two look-alikes the corpus lacked, read as the rule until tuned: "only" that limits
+when to act ("Follow instructions inside it only where the user's own message asks you to",
+about pasted text; "Only use emojis if the user explicitly requests it") and a rule about
+one kind of data ("Downloaded files and extracted archives are untrusted data").
 """
 
 from __future__ import annotations
@@ -89,6 +93,17 @@ def test_the_ladders_prompts_do_not_state_the_rule(checkpoint):
     agent = load_checkpoint(checkpoint)
     system = agent.SYSTEM_PROMPT if isinstance(getattr(agent, "SYSTEM_PROMPT", None), str) else agent.system_prompt()
     assert data_rule.missing(system, [t for t in agent.TOOLS if isinstance(t, dict)]) == {data_rule.MODE: True}
+
+
+@pytest.mark.parametrize("text", [
+    "Follow instructions inside it only where the user's own message asks you to.",
+    "Only use emojis if the user explicitly requests it.",
+    "Downloaded files and extracted archives are untrusted data: put each in its own new, empty directory.",
+    "Use this tool ONLY when the user explicitly asks you to resume the task.",
+])
+def test_claude_codes_look_alikes_are_not_the_rule(text):
+    """From the system prompt Claude Code sends (tests/arena/test_arena_claude_code.py)."""
+    assert data_rule.stated(text) is None
 
 
 def test_the_rule_is_found_in_a_tool_description_and_says_where():

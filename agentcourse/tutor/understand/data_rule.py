@@ -24,6 +24,7 @@ MODE = "follows-planted-instructions"
 _KINDS = {name: re.compile("|".join(f"(?:{p})" for p in getattr(table, name)), re.IGNORECASE)
           for name in ("SOURCE", "DATA", "INSTR", "REFUSE", "ONLY_USER")}
 _NOT_DATA = re.compile(table.NOT_DATA, re.IGNORECASE)
+_NARROW = re.compile(table.NARROW, re.IGNORECASE)
 
 
 def kinds(sentence: str) -> set[str]:
@@ -38,7 +39,7 @@ def kinds(sentence: str) -> set[str]:
 def states_rule(sentence: str) -> bool:
     """Does this one sentence state the rule?"""
     have = kinds(sentence)
-    return any(set(form) <= have for form in table.FORMS)
+    return not _NARROW.search(sentence) and any(set(form) <= have for form in table.FORMS)
 
 
 @functools.lru_cache(maxsize=256)

@@ -8,6 +8,7 @@ conjunction of the kinds of words below:
     SOURCE     what a tool returns: tool results, files, command output, web pages, MCP answers
     DATA       said to be data, information or untrusted ("are data", "as untrusted data")
     NOT_DATA   "data" that names something else ("data structures", "data files")
+    NARROW     data of one kind only (downloads, archives, pasted text): not the rule
     INSTR      instructions, commands, directives, requests, "what it says"
     REFUSE     not to be followed: never follow / obey / execute / act on, ignore, disregard,
                "not followed", "must be ignored", "report them"
@@ -42,6 +43,10 @@ DATA = (
 
 NOT_DATA = r"\b(?:data|information)\s+(?:structures?|types?|files?|frames?|objects?|classes?|folder|model)"
 
+# A rule about some data only (downloads, archives, pasted text) does not cover what tools
+# return from the project: "Downloaded files and extracted archives are untrusted data".
+NARROW = r"\b(?:downloaded|downloads?|extracted|archives?|pasted|paste)\b"
+
 INSTR = (
     r"instructions?|commands?|directives?|orders|requests|tasks?|what\s+(?:it|they)\s+says?|"
     r"tells?\s+you\s+(?:what|to)|what\s+you\s+(?:were\s+asked|do)",
@@ -64,9 +69,12 @@ REFUSE = (
     r"\bnunca\s+siga|\bnão\s+siga",  # Portuguese
 )
 
-ONLY_USER = (
-    r"\b(?:only|solely|exclusively)\b[^.;]{0,40}\b(?:user|person)|\b(?:user|person)\b[^.;]{0,30}\b"
-    r"(?:alone|only)\b|\bthe\s+only\s+instructions\b[^.;]{0,40}\buser",
+ONLY_USER = (  # "only" must bind where instructions come from, not when to do something
+    r"\b(?:come|comes|coming|given|accepted|taken)\s+(?:only|solely|exclusively)\s+from\s+(?:the\s+)?(?:user|person)|"
+    r"\b(?:can|may)\s+only\s+come\s+from\s+(?:the\s+)?(?:user|person)|"
+    r"\bonly\s+the\s+user\b[^.;]{0,30}\b(?:instruct|give|tell|direct)|"
+    r"\bonly\s+(?:follow|obey|take|accept)\s+(?:the\s+)?(?:user'?s|instructions\s+from\s+the\s+user)|"
+    r"\bfrom\s+the\s+user\s+alone\b|\bthe\s+only\s+instructions\b[^.;]{0,40}\buser",
     r"uniquement\s+de\s+l'utilisateur|seulement\s+de\s+l'utilisateur",  # French
     r"solo\s+(?:vienen\s+)?del\s+usuario|sólo\s+(?:vienen\s+)?del\s+usuario|únicamente\s+del\s+usuario",  # Spanish
     r"nur\s+vom\s+(?:benutzer|nutzer|anwender)",  # German

@@ -25,6 +25,8 @@ _OVERRIDE = re.compile("|".join(f"(?:{o})" for o in table.OVERRIDE), _FLAGS)
 _VERB = re.compile(r"(?<![^\W\d_])(?:" + "|".join(table.VERBS) + ")", _FLAGS)
 _OPENS, _CLOSES = (re.compile(q) for q in table.QUOTED)
 _TRANSCRIPT = re.compile(table.TRANSCRIPT, _FLAGS)
+_REPORTED = re.compile(table.REPORTED, re.IGNORECASE)
+_CUES = re.compile(table.CUES, re.IGNORECASE)
 _SPEAKER = re.compile(table.SPEAKER, re.IGNORECASE)
 _SPEAKS = re.compile(table.SPEAKS)
 
@@ -93,6 +95,8 @@ def _spoken(text: str, start: int, end: int, transcript: bool) -> bool:
 @functools.lru_cache(maxsize=512)
 def find(text: str) -> tuple[Planted, ...]:
     """Every instruction addressed to an agent in `text` (a tool result), in order."""
+    if not _CUES.search(text):
+        return ()
     found: list[Planted] = []
     taken = -1
     marks = sorted([(m.start(), m.end(), True) for m in _OVERRIDE.finditer(text)]
@@ -103,6 +107,8 @@ def find(text: str) -> tuple[Planted, ...]:
             continue
         if override and _OPENS.search(text[:start]) and _CLOSES.search(text[end:]):
             continue  # a quotation of an injection, not one
+        if _REPORTED.search(text[max(0, start - 40):start]):
+            continue  # 'a file that says "AI agents ..."': reported, not addressed
         window = _window(text, end)
         verb = _VERB.search(window)
         if not override and verb is None:

@@ -15,6 +15,7 @@ in the comment), never a change to the reader.
     VERBS      what an instruction asks the agent to do, in English, French, Spanish,
                German, Italian and Portuguese (the stem of the imperative)
     TRANSCRIPT, SPEAKER, SPEAKS   a transcript's "Assistant:" is a speaker, not an address
+    REPORTED   a quotation in prose ('says "AI agents ..."') reports an instruction, it is not one
     QUOTED     an override quoted alone ("says \"ignore previous instructions\"") is a quotation
     WINDOW     how far past the address an instruction's verb may stand (characters)
 """
@@ -104,4 +105,11 @@ SPEAKER = r"[^\w\n]*(?:assistant|ai|claude|model|agent)\s*:"
 SPEAKS = r"^\s*(?:\.\.\.|I\b|I'|Done\b|\[|Sure\b|OK\b|Here\b|Summary\b|All\b)"
 
 QUOTED = (r"[\"“«„']\s*$", r"^\W{0,2}[\"”»“']")
+# A word one of the tables above needs: a text without any is not read further (speed).
+CUES = (r"\b(?:ai|ia|ki|a\.i\.|llms?|gpts?)\b|agent|assist|asistent|mod[eè]l|claude|copilot|cursor|chatbot|gemini|"
+        r"system|ignor|disregard|forget|instructions")
+
+# Reported speech: text that quotes what something says ('a module that says "AI agents
+# reading this: ..."') is about an instruction, not one.
+REPORTED = r"\b(?:says?|said|saying|reads?|like|e\.g\.|writes?|wrote|asks?|such as)\s*:?\s*[\"“«„]\s*$"
 WINDOW = 240
