@@ -53,7 +53,8 @@ def test_what_each_lesson_bought_is_quoted_as_measured():
     from_08 = {r["family"] for r in TASKS if r["solved"] == "True" and r["entrant"].startswith("08")} - {
         r["family"] for r in TASKS if r["solved"] == "True" and r["entrant"][:2] < "08"}
     assert from_08 == {"run-tests", "fix-failing-test"}
-    assert not any(r["solved"] == "True" for r in TASKS if r["family"] == "planted-instructions")
+    # no prompt before checkpoint 10's says that tool results are data: every such rung is misled
+    assert not any(r["solved"] == "True" for r in TASKS if r["family"] == "planted-instructions" and r["entrant"][:2] < "10")
     assert _row("09", "add-parameter")["solved"] == "False" and _row("08", "add-parameter")["solved"] == "True"
     totals = {r["entrant"][:2]: r for r in ROWS if r["task"] == TOTAL}
     assert tokens(totals["07"]) > tokens(totals["06"]) and float(totals["07"]["dollars"]) < 0.6 * float(totals["06"]["dollars"])
