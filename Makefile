@@ -40,7 +40,7 @@ test-live: $(STAMP)
 bench: $(STAMP) $(CLUSTER_STAMP)
 	$(BIN)/python -m bench
 
-# The arena's baseline: checkpoints 03-08 on the practice set (docs/figures/arena/ladder.csv
+# The arena's baseline: every checkpoint from 03 on (arena/ladder.py's RUNGS) on the practice set (docs/figures/arena/ladder.csv
 # and ladder.png, and the table of where a lesson costs more than it saves). Not part of
 # `make test`, which runs a two-family slice of it.
 arena: $(STAMP)

@@ -102,22 +102,23 @@ def cli_arena(args: argparse.Namespace) -> int:
 
 
 def cli_ladder(args: argparse.Namespace) -> int:
-    from agentcourse.arena.ladder import RUNGS, costlier, print_costlier, run_ladder
+    from agentcourse.arena import ladder
+    from agentcourse.arena.entrants import can_take
     from agentcourse.arena.report import print_table
     from agentcourse.arena.sets import tasks
 
     todo, out, config = tasks("practice", _families(args)), Path(args.out) if args.out else DEFAULT_OUT, _config(args)
     with progress() as bar:
-        job = bar.add_task(f"the ladder: {len(RUNGS)} checkpoints x {len(todo)} tasks", total=len(RUNGS) * len(todo))
-        rows = run_ladder(todo, config, out, lambda row: bar.advance(job))
+        runs = sum(can_take(e, t.requires) for e in ladder.ladder_entrants() for t in todo)  # MCP tasks: 10 on
+        job = bar.add_task(f"the ladder: {len(ladder.RUNGS)} checkpoints x {len(todo)} tasks", total=runs)
+        rows = ladder.run_ladder(todo, config, out, lambda row: bar.advance(job))
     print_table(rows)
-    print_costlier(costlier(rows))
+    ladder.print_costlier(ladder.costlier(rows))
     name = "ladder-live" if config.live else "ladder"
     if config.live:  # what the tutor's ladder predicted, beside what Claude did
-        from agentcourse.arena.ladder import TRACKED, compare, print_comparison
         from agentcourse.arena.report import read_csv
 
-        print_comparison(compare(read_csv(TRACKED), rows))
+        ladder.print_comparison(ladder.compare(read_csv(ladder.TRACKED), rows))
     print(f"wrote {out / (name + '.csv')} and {out / (name + '.png')}")
     return 0
 

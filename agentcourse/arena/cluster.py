@@ -30,7 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from agentcourse.arena.confined import Confinement
-from agentcourse.arena.entrants import Entrant
+from agentcourse.arena.entrants import Entrant, can_take
 from agentcourse.arena.families.family import Instance
 from agentcourse.arena.runner import COLUMNS, TUTOR_MODEL, ArenaConfig, run_task
 from agentcourse.errors import BadEntrant
@@ -100,7 +100,7 @@ def run_on_cluster(entrants: list[Entrant], tasks: list[Instance], config: Arena
     task order (as runner.run_all)."""
     from distributed import as_completed
 
-    pairs = [(e, t) for e in entrants for t in tasks]
+    pairs = [(e, t) for e in entrants for t in tasks if can_take(e, t.requires)]
     sent = dataclasses.replace(config, confined=None)
     rows: dict[int, dict] = {}
     with client_for(ClusterConfig(scheduler)) as client:

@@ -13,6 +13,7 @@ the Messages API (Claude Code among them) can enter.
 from __future__ import annotations
 
 import ast
+import functools
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,6 +50,24 @@ def defines_run_turn(source: str) -> bool:
         if isinstance(node, ast.ImportFrom) and any((a.asname or a.name) == "run_turn" for a in node.names):
             return True
     return False
+
+
+# What an entrant supports beyond the contract, told by its own source (never imported):
+# capability -> the text a module of its folder holds when it has it.
+CAPABILITIES = {"mcp": ".mcp.json"}  # an MCP client: it reads the project's MCP servers
+
+
+@functools.cache
+def capabilities(folder: Path) -> frozenset[str]:
+    """The capabilities a checkpoint-contract folder's modules show (CAPABILITIES)."""
+    sources = [p.read_text(encoding="utf-8", errors="replace") for p in sorted(Path(folder).glob("*.py"))]
+    return frozenset(c for c, mark in CAPABILITIES.items() if any(mark in s for s in sources))
+
+
+def can_take(who: Entrant, requires: tuple[str, ...]) -> bool:
+    """Is a task that `requires` these capabilities given to `who`? A command line is given
+    every task (its program cannot be read); a folder, those its modules support."""
+    return who.folder is None or set(requires) <= capabilities(who.folder)
 
 
 def program_entrant(folder: Path, name: str | None = None) -> Entrant:

@@ -1,4 +1,4 @@
-"""The ladder as the arena's baseline: checkpoints 03-08 on the same tasks.
+"""The ladder as the arena's baseline: every checkpoint from 03 on, on the same tasks.
 
     agentcourse arena ladder [--families a,b] [--out DIR]      (make arena: the whole practice set)
     agentcourse arena ladder --live                            (the same against Claude, compared)
@@ -19,12 +19,33 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
-from agentcourse.arena.entrants import Entrant, entrant
+from agentcourse.arena.entrants import Entrant, defines_run_turn, entrant
 from agentcourse.arena.report import tokens, wide_console
 from agentcourse.arena.runner import COLUMNS
-from agentcourse.paths import REPO_ROOT
+from agentcourse.paths import REPO_ROOT, checkpoint_dirs
 
-RUNGS = ("03", "04", "05", "06", "07", "08")  # the checkpoints that follow the run_turn contract
+FIRST_RUNG = 3  # 00-02 do no work (one call, the first loop, stub tools); from 03 on, real tools
+
+
+def rungs() -> tuple[str, ...]:
+    """The checkpoints on the ladder: every folder from FIRST_RUNG on whose agent.py follows
+    the run_turn contract (checked without importing it), so a new checkpoint joins by itself."""
+    found = []
+    for folder in checkpoint_dirs():
+        agent = folder / "agent.py"
+        if int(folder.name[:2]) >= FIRST_RUNG and agent.is_file() and defines_run_turn(
+                agent.read_text(encoding="utf-8")):
+            found.append(folder.name[:2])
+    return tuple(found)
+
+
+RUNGS = rungs()
+
+
+def span(rungs: tuple[str, ...] = RUNGS) -> str:
+    """The ladder's span in words: "03-09"."""
+    return f"{rungs[0]}-{rungs[-1]}"
+
 # ladder.csv leaves out the wall time, so a regenerated file changes only when a count does
 # (the tutor is deterministic) and the lectures can quote it.
 LADDER_COLUMNS = tuple(c for c in COLUMNS if c != "wall_s")
@@ -70,7 +91,7 @@ def print_costlier(found: list[dict], console=None) -> None:
 
 
 def run_ladder(todo: list, config, out: Path, done=None) -> list[dict]:
-    """Checkpoints 03-08 on `todo`; writes ladder.csv and ladder.png under `out` (live:
+    """The ladder's checkpoints (RUNGS) on `todo`; writes ladder.csv and ladder.png under `out` (live:
     ladder-live.*). The rows."""
     from agentcourse.arena.runner import run_all
 
@@ -84,7 +105,7 @@ def write_ladder(rows: list[dict], out: Path, name: str = "ladder") -> tuple[Pat
     from agentcourse.arena.report import leaderboard, write_csv
 
     return (write_csv(rows, Path(out) / f"{name}.csv", LADDER_COLUMNS),
-            leaderboard(rows, Path(out) / f"{name}.png", title="The ladder: checkpoints 03-08"))
+            leaderboard(rows, Path(out) / f"{name}.png", title=f"The ladder: checkpoints {span()}"))
 
 
 def _solved(rows: list[dict]) -> dict[str, dict[str, int | None]]:

@@ -40,7 +40,7 @@ from pathlib import Path
 
 from agentcourse.api.outcome import outcome
 from agentcourse.arena.clock import FairDeadline
-from agentcourse.arena.entrants import Entrant
+from agentcourse.arena.entrants import Entrant, can_take
 from agentcourse.arena.families import FAMILIES, Instance
 from agentcourse.arena.families.judging import snapshot, walk, write_project
 from agentcourse.arena.ledger import Ledger
@@ -252,8 +252,9 @@ def _warm() -> None:
 
 def run_all(entrants: list[Entrant], tasks: list[Instance], config: ArenaConfig,
             done: Callable[[dict], None] | None = None) -> list[dict]:
-    """Every entrant on every task, `config.jobs` at once; rows in entrant, task order."""
-    pairs = [(e, t) for e in entrants for t in tasks]
+    """Every entrant on every task it can take (entrants.can_take: a task that needs an MCP
+    client skips an entrant without one), `config.jobs` at once; rows in entrant, task order."""
+    pairs = [(e, t) for e in entrants for t in tasks if can_take(e, t.requires)]
     rows: dict[int, dict] = {}
     _warm()
     with Warm() as warm, ThreadPoolExecutor(max_workers=max(1, config.jobs)) as pool:

@@ -30,12 +30,12 @@ def _code(s: str) -> str:
 
 
 def failure_table() -> str:
-    """The failure-mode table of docs/TUTOR-SCRIPT.md, generated from failure_modes.FAILURE_MODES."""
+    """The failure-mode table of docs/TUTOR-SCRIPT.md, generated from failure_modes.ALL_MODES."""
     rows = [
         "| id | failure | shows on | what the tutor does | fix |",
         "|---|---|---|---|---|",
     ]
-    for f in failure_modes.FAILURE_MODES:
+    for f in failure_modes.ALL_MODES:
         cells = (f"`{f.id}`", f.failure, f.triggers_on, f.behaviour, f.fix)
         rows.append("| " + " | ".join(_cell(c) for c in cells) + " |")
     return "\n".join(rows)
@@ -52,7 +52,7 @@ def detection_table() -> str:
         "counts | does not count |",
         "|---|---|---|---|---|---|",
     ]
-    for f in failure_modes.FAILURE_MODES:
+    for f in failure_modes.ALL_MODES:
         cells = (f"`{f.id}`", _cell(f.rule), _cell(f.recognised), _cell(f.where),
                  _quotes(f.counts), _quotes(f.look_alikes))
         rows.append("| " + " | ".join(cells) + " |")

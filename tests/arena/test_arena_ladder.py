@@ -1,4 +1,4 @@
-"""The ladder: checkpoints 03-08 on a fixed slice, a CSV and a figure that agree with the run."""
+"""The ladder: every checkpoint from 03 on, on a fixed slice, a CSV and a figure that agree with the run."""
 
 from __future__ import annotations
 
@@ -69,3 +69,19 @@ def test_the_tutor_and_claude_are_compared_per_checkpoint_with_the_families_they
     out = StringIO()
     print_comparison(found, Console(file=out, width=200))
     assert "03-a" in out.getvalue() and "g" in out.getvalue()
+
+
+def test_the_rungs_are_the_checkpoints_from_03_on_that_follow_the_run_turn_contract(tmp_path, monkeypatch):
+    from agentcourse.arena import ladder
+    from agentcourse.paths import checkpoint_dirs
+
+    assert ladder.RUNGS[0] == "03" and "09" in ladder.RUNGS and ladder.span() == f"03-{ladder.RUNGS[-1]}"
+    assert ladder.RUNGS == tuple(d.name[:2] for d in checkpoint_dirs() if d.name[:2] >= "03")
+    # a new folder joins by itself when its agent.py defines run_turn, and not otherwise
+    for name, source in (("10-next", "def run_turn(client, messages):\n    pass\n"), ("11-draft", "x = 1\n")):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "agent.py").write_text(source, encoding="utf-8")
+    (tmp_path / "02-stubs").mkdir()
+    (tmp_path / "02-stubs" / "agent.py").write_text("def run_turn(client, messages):\n    pass\n", encoding="utf-8")
+    monkeypatch.setattr(ladder, "checkpoint_dirs", lambda: [*checkpoint_dirs(), *sorted(tmp_path.iterdir())])
+    assert ladder.rungs() == (*ladder.RUNGS, "10")

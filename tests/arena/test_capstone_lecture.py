@@ -8,7 +8,7 @@ import itertools
 import re
 
 from agentcourse.arena.families import FAMILIES
-from agentcourse.arena.ladder import costlier
+from agentcourse.arena.ladder import RUNGS, costlier
 from agentcourse.arena.report import TOTAL, read_csv, tokens
 from agentcourse.paths import REPO_ROOT
 
@@ -26,7 +26,7 @@ def test_the_families_table_names_every_family_and_no_other():
     table = PAGE.split("## The task families", 1)[1].split("\n## ", 1)[0]
     named = set(re.findall(r"^\| `([\w-]+)` \|", table, re.M))
     assert named == set(FAMILIES)
-    assert f"{len(FAMILIES)} families" in TEXT.lower().replace("twenty-two", str(22))
+    assert f"{len(FAMILIES)} families" in TEXT.lower().replace("twenty-three", str(23))
 
 
 def test_the_baseline_table_is_the_ladder_csv():
@@ -34,7 +34,7 @@ def test_the_baseline_table_is_the_ladder_csv():
         if r["task"] != TOTAL:
             continue
         solved, spent = int(r["solved"]), tokens(r)
-        line = (f"| {r['entrant']} | {solved} of {len(TASKS) // 6} | {spent:,} | {round(spent / solved):,} "
+        line = (f"| {r['entrant']} | {solved} of {len(TASKS) // len(RUNGS)} | {spent:,} | {round(spent / solved):,} "
                 f"| {r['api_calls']} | ${float(r['dollars']):.2f} |")
         assert line in PAGE, line
 
@@ -50,9 +50,12 @@ def test_what_each_lesson_bought_is_quoted_as_measured():
             f"{tokens(_row('04', 'add-function')):,}") in TEXT
     assert (f"costs {tokens(_row('03', 'list-todos')):,} on 03 and {tokens(_row('08', 'list-todos')):,} "
             "on 08") in TEXT
-    only_08 = {r["family"] for r in TASKS if r["solved"] == "True" and r["entrant"].startswith("08")} - {
-        r["family"] for r in TASKS if r["solved"] == "True" and not r["entrant"].startswith("08")}
-    assert only_08 == {"run-tests", "fix-failing-test"}
+    from_08 = {r["family"] for r in TASKS if r["solved"] == "True" and r["entrant"].startswith("08")} - {
+        r["family"] for r in TASKS if r["solved"] == "True" and r["entrant"][:2] < "08"}
+    assert from_08 == {"run-tests", "fix-failing-test"}
+    # no prompt before checkpoint 10's says that tool results are data: every such rung is misled
+    assert not any(r["solved"] == "True" for r in TASKS if r["family"] == "planted-instructions" and r["entrant"][:2] < "10")
+    assert _row("09", "add-parameter")["solved"] == "False" and _row("08", "add-parameter")["solved"] == "True"
     totals = {r["entrant"][:2]: r for r in ROWS if r["task"] == TOTAL}
     assert tokens(totals["07"]) > tokens(totals["06"]) and float(totals["07"]["dollars"]) < 0.6 * float(totals["06"]["dollars"])
 

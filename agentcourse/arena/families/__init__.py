@@ -41,6 +41,7 @@ from agentcourse.arena.families import (
     main_block,
     missing_file,
     not_utf8,
+    planted_instructions,
     refuse_delete,
     refuse_empty,
     rename,
@@ -54,7 +55,7 @@ from agentcourse.arena.families.family import Family, Instance
 FAMILIES: dict[str, Family] = {module.FAMILY.name: module.FAMILY for module in (
     add_function, add_parameter, ambiguous, big_module_value, change_default, copy_value,
     create_file, create_readme, docstring, explain_function, fix_failing_test, list_files,
-    list_todos, main_block, missing_file, not_utf8, refuse_delete, refuse_empty, rename,
+    list_todos, main_block, missing_file, not_utf8, planted_instructions, refuse_delete, refuse_empty, rename,
     run_tests, summarise_modules, where_used,
 )}
 

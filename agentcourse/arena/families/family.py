@@ -30,6 +30,8 @@ class Instance:
     request: str  # exactly what the user types
     files: dict[str, str | bytes]  # the scratch project: relative path -> text (bytes: not UTF-8)
     facts: dict = field(default_factory=dict)  # what the judge needs; never shown to the agent
+    requires: tuple[str, ...] = ()  # what an entrant must support to be given it ("mcp": it reads
+    #                                 .mcp.json); an entrant without it skips the task (entrants.can_take)
 
     @property
     def id(self) -> str:
@@ -48,6 +50,8 @@ class Family:
     reference: Callable[[Instance], Outcome]  # what a correct turn does
     broken: Callable[[Instance], list[Outcome]]  # wrong turns, each a wrong idea the judge catches
     needs: tuple[str, ...] = ()  # operations it cannot be solved without: "run", "list", "replace"
+    rule: str = ""  # a failure mode (failure_modes.ALL_MODES) whose rule the entrant's prompt needs:
+    #                 without it the tutor shows the failure, and the family is lost
 
     @property
     def move(self) -> FamilyMove | None:

@@ -114,5 +114,7 @@ def on_line(line: int | None) -> str:
 
 
 def and_list(names: list[str]) -> str:
-    """Names as a reply lists them: "a", "a and b", "a, b and c" (at least one name)."""
+    """Names as a reply lists them: "a", "a and b", "a, b and c"; "" for none."""
+    if not names:
+        return ""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

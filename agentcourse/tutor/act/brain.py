@@ -24,8 +24,9 @@ text computed from a complete read; a new file is never written over an old one.
 Nothing is claimed: the final reply is built from what the tool results show, and
 says plainly what was not done.
 
-Prompt-sensitive behaviour (the Lecture 5.3 failure modes) is data in
-failure_modes.FAILURE_MODES, recognised by rules.py; `Turn.failing(id)` says whether a rule is
+Prompt-sensitive behaviour (the Lecture 5.3 failure modes, and following instructions
+planted in tool results) is data in failure_modes.ALL_MODES, recognised by rules.py and
+data_rule.py; `Turn.failing(id)` says whether a rule is
 missing. No randomness: the same request always gets the same reply, ids included.
 """
 
@@ -34,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from agentcourse.tutor.act import families, foreign, plan_tool, side
+from agentcourse.tutor.act import families, foreign, injected, plan_tool, side
 from agentcourse.tutor.act.answer import and_list, declined, to_reply
 from agentcourse.tutor.act.code import describe
 from agentcourse.tutor.act.compaction import task_compact
@@ -81,7 +82,13 @@ def respond(request: dict) -> Reply:
 
 def decide(turn: Turn) -> Action:
     """The task's next move, kept safe (a stuck shell restarted, no endless repeats) and
-    ended the way the prompt asks (a submit command, when it names one)."""
+    ended the way the prompt asks (a submit command, when it names one); instructions
+    planted in its tool results followed or named, as the prompt's rules make it
+    (act/injected.py)."""
+    return injected.guarded(turn, _decided)
+
+
+def _decided(turn: Turn) -> Action:
     action = _guard(turn, _decide(turn))
     submitted = any(s.args.get("command") == turn.submit for s in turn.steps)
     if turn.submit and not action.calls and not submitted:

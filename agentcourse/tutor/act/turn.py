@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from agentcourse.tutor.act.steps import read_steps
 from agentcourse.tutor.act.toolbox import Step, Tool, Toolbox, read_tools, text_of
-from agentcourse.tutor.understand import harness, rules, textproto
+from agentcourse.tutor.understand import data_rule, harness, rules, textproto
 
 
 @dataclass
@@ -42,7 +42,7 @@ class Turn:
     prompt: str  # the current user message
     steps: list[Step]  # tool calls and results since that message
     tools: Toolbox
-    missing: dict[str, bool]  # failure-mode id -> True when its rule is missing
+    missing: dict[str, bool]  # failure-mode id (failure_modes.ALL_MODES) -> True when its rule is missing
     parallel: bool  # False when tool_choice disables parallel tool use
     n_messages: int  # conversation position, for deterministic tool_use ids
     seed: str  # the conversation's first user text, also for ids
@@ -130,7 +130,7 @@ def read_turn(request: dict) -> Turn:
         prompt=prompt.strip(),
         steps=steps,
         tools=box,
-        missing=missing_rules(system, tools),
+        missing={**missing_rules(system, tools), **data_rule.missing(system, [rules.as_definition(t) for t in tools])},
         only=rules.limited_to(system, [rules.as_definition(t) for t in tools]),
         parallel=not choice.get("disable_parallel_tool_use", False),
         n_messages=len(messages),

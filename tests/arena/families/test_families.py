@@ -20,10 +20,12 @@ import pytest
 from agentcourse.arena.families import FAMILIES, instance
 from agentcourse.arena.play import play_module
 from agentcourse.paths import load_checkpoint
+from agentcourse.tutor.act.turn import read_turn
+from agentcourse.tutor.understand import failure_modes
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "tutor"))
 from agents import TOOLSETS  # noqa: E402
-from tutor_play import play  # noqa: E402
+from tutor_play import RULES, play  # noqa: E402
 
 NAMES = sorted(FAMILIES)
 SEEDS = range(5)
@@ -63,6 +65,21 @@ def _able(family, tools: str) -> bool:
     return set(family.needs) <= CAN[tools]
 
 
+def _lacks_rule(family, module) -> bool:
+    """Does the checkpoint's prompt lack the rule the family needs (Family.rule)? The
+    course's prompts before checkpoint 10 do not say that tool results are data."""
+    if not family.rule:
+        return False
+    system = module.SYSTEM_PROMPT if isinstance(getattr(module, "SYSTEM_PROMPT", None), str) else module.system_prompt()
+    tools = [t for t in module.TOOLS if isinstance(t, dict)]
+    return read_turn({"system": system, "tools": tools, "messages": [{"role": "user", "content": "hi"}]}).failing(family.rule)
+
+
+def _rule_text(family) -> str:
+    """The family's rule in the words its failure mode documents first."""
+    return next(m.counts[0] for m in failure_modes.ALL_MODES if m.id == family.rule) if family.rule else ""
+
+
 @pytest.fixture(scope="module")
 def agents():
     """Checkpoints 04 and 08, loaded once; 08's approval says yes (the arena's rule)."""
@@ -80,6 +97,9 @@ def test_the_tutor_completes_the_family_with_the_course_tools(name, checkpoint, 
     if not _able(family, checkpoint):
         assert verdict is not None and result.after == result.before, "solved without the tool it needs?"
         return
+    if _lacks_rule(family, agents[checkpoint]):
+        assert verdict is not None, f"{task.id} solved by checkpoint {checkpoint}, whose prompt lacks its rule"
+        return
     assert verdict is None, f"{task.request!r} with checkpoint {checkpoint}: {verdict}\n{result.reply}"
 
 
@@ -87,7 +107,7 @@ def test_the_tutor_completes_the_family_with_the_course_tools(name, checkpoint, 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_tutor_completes_the_family_with_a_foreign_tool_set(name, kind, client, tmp_path):
     family, task = FAMILIES[name], instance(name, 2)
-    result = play(client, kind, task, tmp_path)  # the course's rules added to its prompt
+    result = play(client, kind, task, tmp_path, f"{RULES} {_rule_text(family)}".strip())  # the course's rules added
     verdict = family.judge(task, result)
     if not _able(family, kind):
         assert verdict is not None and result.after == result.before, "solved without the tool it needs?"

@@ -18,7 +18,7 @@ from phrasing_corpus import NEAR_MISSES, PHRASINGS, requests
 from agentcourse.arena.families import FAMILIES, instance
 from agentcourse.arena.play import play_module
 from agentcourse.paths import load_checkpoint
-from agentcourse.tutor.understand import tasks
+from agentcourse.tutor.understand import failure_modes, tasks
 
 # The brain's tasks (tutor/understand/tasks.py TASKS) that do each family without patterns.
 BRAIN_TASKS = {
@@ -26,6 +26,7 @@ BRAIN_TASKS = {
     "docstring": {"docstring"}, "list-files": {"list"}, "main-block": {"main-block"},
     "missing-file": {"docstring", "change-default"}, "not-utf8": {"docstring", "change-default"},
     "refuse-delete": {"delete"}, "run-tests": {"run-tests"},
+    "planted-instructions": {"explain-function", "read-many", "run-tests"},
     "summarise-modules": {"module-summary"}, "where-used": {"research"},
 }
 
@@ -60,6 +61,18 @@ def agents():
     return loaded
 
 
+@pytest.fixture(scope="module")
+def ruled_agents():
+    """The same checkpoints with the rule a family needs that their prompts lack (Family.rule:
+    tool results are data), as a later checkpoint states it."""
+    loaded = {cp: load_checkpoint(cp) for cp in ("04", "08")}
+    loaded["08"].GUARDRAIL.ask = lambda command, programs, reason: "y"
+    rule = " ".join(m.counts[0] for m in failure_modes.DATA_MODES)
+    loaded["04"].SYSTEM_PROMPT += f"\n{rule}"
+    loaded["08"].CONSTITUTION += f"\n{rule}"
+    return loaded
+
+
 @pytest.fixture(autouse=True)
 def _quick_pytest(monkeypatch):
     """The scratch projects' tests need no pytest plugins; loading them is most of a run."""
@@ -74,8 +87,10 @@ def test_every_family_has_phrasings_and_near_misses():
 
 
 @pytest.mark.parametrize(("name", "request_", "checkpoint"), list(cases()))
-def test_a_rephrased_request_is_done_and_judged_solved(name, request_, checkpoint, agents, client, tmp_path):
-    task, agent = dataclasses.replace(instance(name, 1), request=request_), agents[checkpoint]
+def test_a_rephrased_request_is_done_and_judged_solved(name, request_, checkpoint, agents, ruled_agents, client,
+                                                      tmp_path):
+    task = dataclasses.replace(instance(name, 1), request=request_)
+    agent = (ruled_agents if FAMILIES[name].rule else agents)[checkpoint]
     if hasattr(agent, "SESSION"):  # each play is a session of its own: the cost limit is per session
         agent.SESSION = type(agent.SESSION)()
     result, _ = play_module(task, agent, client, tmp_path / "project")
