@@ -44,7 +44,7 @@ def test_the_moves_of_a_planned_request(monkeypatch):
     import dataclasses
 
     monkeypatch.setattr(dataclasses, "replace", lambda turn, **changes: turn)
-    first = plan_tool.step(FakeTurn([]), lambda turn, request: None)
+    first = plan_tool.step(FakeTurn([]), lambda turn, request: say(f"{request}: done."))
     assert [c[1]["input"]["action"] for c in first.calls] == ["add", "add", "start"]
     started = [_step("plan", action="add"), _step("plan", action="add"), _step("plan", action="start")]
     working = plan_tool.step(FakeTurn(started), lambda turn, request: Action(calls=[("read", {"path": "a.py"})]))
@@ -54,6 +54,28 @@ def test_the_moves_of_a_planned_request(monkeypatch):
         {"action": "finish", "number": 1}, {"action": "start", "number": 2}]
     finished = [*started, _step("plan", action="finish"), _step("plan", action="finish")]
     assert "All 2 steps" in plan_tool.step(FakeTurn(finished), lambda turn, request: None).text
+
+
+def test_a_request_with_a_step_that_is_no_request_alone_is_read_whole(monkeypatch):
+    import dataclasses
+
+    monkeypatch.setattr(dataclasses, "replace", lambda turn, **changes: turn)
+    takes = {"Read a.py": say("a.py read.")}
+    assert plan_tool.step(FakeTurn([]), lambda turn, request: takes.get(request)) is None
+
+
+def test_the_last_reply_never_claims_a_step_that_was_not_done(monkeypatch):
+    import dataclasses
+
+    monkeypatch.setattr(dataclasses, "replace", lambda turn, **changes: turn)
+    started = [_step("plan", action="add"), _step("plan", action="add"), _step("plan", action="start"),
+               _step("plan", action="finish")]
+    missed = plan_tool.step(FakeTurn(started), lambda turn, request: None)
+    assert missed.text == "Step 2 (Read b.py) is not something I can do offline."
+    turn = FakeTurn([*started, _step("plan", action="finish")])
+    turn.body["messages"] = [{"role": "assistant", "content": [{"type": "text", "text": missed.text}]}]
+    last = plan_tool.step(turn, lambda turn, request: None).text
+    assert "All" not in last and "Done: 1. Read a.py" in last and "Not done: 2. Read b.py" in last
 
 
 def test_a_summary_names_an_insert_as_a_change():

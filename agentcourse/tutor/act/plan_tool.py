@@ -14,7 +14,11 @@ A plan tool is a custom tool whose `action` takes "add", "start" and "finish" (a
   3. its closing text said with "finish N" (and "start N+1"); after the last, a reply
      that names the steps done
 
-A step no task takes is finished with a sentence saying so: the plan never stalls.
+A request is planned only when each of its steps, alone, is a request some task takes
+("then update the callers" alone is not one): else it is read whole, as without a plan tool.
+A step no task takes once the plan has begun is finished with a sentence saying so, so the
+plan never stalls, and the last reply names it as not done: the tutor never reports work it
+did not do.
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ from agentcourse.tutor.act.turn import Action, Turn, say
 
 ACTIONS = {"add", "start", "finish"}
 MAX_STEPS = 6  # a longer list is not read as a plan
+NOT_DONE = "Step {n} ({task}) is not something I can do offline."
+_NOT_DONE = re.compile(r"Step (\d+) \(.*?\) is not something I can do offline\.")
 SPLIT = re.compile(r",?\s+(?:and\s+)?then\s+|;\s+|\.\s+(?:then|after that|finally),?\s+", re.I)
 
 
@@ -51,6 +57,25 @@ def _plan(name: str, **tool_input: object) -> tuple[str, dict]:
     return ("raw", {"name": name, "input": tool_input, "via": "raw"})
 
 
+def _not_done(turn: Turn) -> set[int]:
+    """The steps this turn's replies said were not done (NOT_DONE), by number."""
+    found: set[int] = set()
+    for message in turn.body.get("messages") or []:
+        content = message.get("content") if isinstance(message, dict) and message.get("role") == "assistant" else None
+        for block in content if isinstance(content, list) else []:
+            if isinstance(block, dict) and block.get("type") == "text":
+                found |= {int(n) for n in _NOT_DONE.findall(str(block.get("text", "")))}
+    return found
+
+
+def _last_reply(steps: list[str], not_done: set[int]) -> Action:
+    done = "; ".join(f"{n}. {p}" for n, p in enumerate(steps, 1) if n not in not_done)
+    if not not_done:
+        return say(f"All {len(steps)} steps of the plan are done: {done}.")
+    missed = "; ".join(f"{n}. {p}" for n, p in enumerate(steps, 1) if n in not_done)
+    return say((f"Done: {done}. " if done else "") + f"Not done: {missed}.")
+
+
 def step(turn: Turn, take: Callable[[Turn, str], Action | None]) -> Action | None:
     """The next move of a planned request, or None when there is nothing to plan."""
     name = offered(turn.body)
@@ -59,17 +84,18 @@ def step(turn: Turn, take: Callable[[Turn, str], Action | None]) -> Action | Non
         return None
     planned = [i for i, s in enumerate(turn.steps) if s.tool == name]
     if not planned:
+        if any(take(dataclasses.replace(turn, steps=[], request=p), p) is None for p in steps):
+            return None  # a step that is no request alone: the request is read whole
         return Action(calls=[*(_plan(name, action="add", task=p) for p in steps),
                              _plan(name, action="start", number=1)])
     finished = sum(1 for i in planned if turn.steps[i].input.get("action") == "finish")
     if finished >= len(steps):
-        done = "; ".join(f"{n}. {p}" for n, p in enumerate(steps, 1))
-        return say(f"All {len(steps)} steps of the plan are done: {done}.")
+        return _last_reply(steps, _not_done(turn))
     current = steps[finished]
     since = dataclasses.replace(turn, steps=turn.steps[planned[-1] + 1:], request=current)
     action = take(since, current)
     if action is None:
-        action = say(f"Step {finished + 1} ({current}) is not something I can do offline.")
+        action = say(NOT_DONE.format(n=finished + 1, task=current))
     if action.calls:
         return action
     following = [_plan(name, action="start", number=finished + 2)] if finished + 1 < len(steps) else []
