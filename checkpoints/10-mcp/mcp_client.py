@@ -56,6 +56,8 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import environment
+
 FILE = ".mcp.json"  # the project's server list, Claude Code's format
 PREFIX = "mcp__{server}__{tool}"  # how a server's tool is named among the agent's
 NAME_MAX = 64  # a longer prefixed name is skipped: the API refuses long tool names
@@ -214,13 +216,28 @@ class Servers:
     """The session's MCP servers: started once, called from the agent's thread."""
 
     ask: Callable[[str, list[str], str], str]  # asks the user: "y" starts a server
+    editor: object = None  # confined.py, made to refuse .mcp.json (guard_editor)
     connections: dict[str, Connection] = field(default_factory=dict)  # started servers by name
     loop: asyncio.AbstractEventLoop | None = None  # the loop of the SDK, in a thread of its own
 
-    def start(self, project: str, fence: object, env: dict[str, str], tools: list, functions: dict) -> list[str]:
-        """Start each approved server of the project's file and add its tools to `tools`
-        (the API's list) and `functions` (the dispatch table); lines to show the user.
-        `fence`: the sandbox's policy, or None when commands run unfenced."""
+    def __post_init__(self) -> None:
+        if self.editor is not None:
+            guard_editor(self.editor)  # from the first turn on, whether a server starts or not
+
+    def start(self, project: str, shells: tuple, tools: list, functions: dict) -> list[str]:
+        """Start each approved server of the project's file, fenced as the first of `shells`
+        is (.mcp.json made read-only to each), and add its tools to `tools` (the API's list)
+        and `functions` (the dispatch table); what it did, printed and returned."""
+        for shell in shells:
+            protect(shell, project)
+        fence = shells[0].policy.sandbox if shells[0].fenced else None
+        env = environment.shell_env(shells[0].policy.env_allowed, shells[0].policy.env_pass, fence)
+        lines = self._start(project, fence, env, tools, functions)
+        if lines:
+            print("\n".join(lines), file=sys.stderr)
+        return lines
+
+    def _start(self, project: str, fence: object, env: dict[str, str], tools: list, functions: dict) -> list[str]:
         configs, notes = load(project)
         lines = [f"  [mcp] {note}" for note in notes]
         for config in configs:

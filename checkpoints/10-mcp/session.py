@@ -1,6 +1,6 @@
-"""session.py (checkpoint 09): the REPL, and the commands a person types between requests.
+"""session.py (checkpoint 10): the REPL, and the commands a person types between requests.
 
-Try it offline: `agentcourse run 09`, then type /help.
+Try it offline: `agentcourse run 10`, then type /help.
 
 A line that starts with "/" is a command for the agent, never sent to the model:
 
@@ -18,6 +18,9 @@ one call, shown by /cost afterwards.
 
 The REPL and the start-up report are checkpoint 08's, moved here from agent.py to make room:
 an empty line or Ctrl-D ends the session, which prints its summary and closes the shells.
+Checkpoint 10 adds one step to the start-up (start()): the project's MCP servers, each
+started only if you approve it, their tools deferred behind tool search when they make
+the agent's tools many; the session's end stops them.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from dataclasses import asdict
 from typing import Any
 
 import streaming
+import tool_search
 
 HELP = """\
   /cost            what the session has cost so far, and the context window's size
@@ -114,10 +118,23 @@ def run(agent: Any, client: Any) -> None:
     agent.GUARDRAIL.fenced = agent.BASH.fenced  # read here, not at import: the read probes bwrap
     print("\n".join(agent.FENCE.startup()), file=sys.stderr)
     try:
+        start(agent)
         repl(agent, streaming.Client(client, lambda request: shown(agent, request)))
     finally:
+        agent.MCP.close()
         agent.BASH.close()
         agent.HOOK_SHELL.close()
+
+
+def start(agent: Any) -> None:
+    """The project's MCP servers (mcp_client.py), fenced as the shells are and asked for
+    one by one; then, if the tools are now many, the servers' deferred (tool_search.py).
+    The agent's own tools, those before the servers', stay loaded."""
+    own = len(agent.TOOLS)
+    agent.MCP.start(os.getcwd(), (agent.BASH, agent.HOOK_SHELL), agent.TOOLS, agent.TOOL_FUNCTIONS)
+    if deferred := tool_search.arrange(agent.TOOLS, keep=own):
+        print(f"  [tools] {deferred} of {len(agent.TOOLS) - 1} tools deferred behind tool search",
+              file=sys.stderr)
 
 
 def repl(agent: Any, client: Any) -> None:
