@@ -148,6 +148,11 @@ def task_foreign_tool(turn: Turn) -> Action | None:
     calls = foreign.plan(turn.body, turn.tools.tools, turn.request, turn.steps)
     if calls:
         return Action(calls=[("raw", {"name": name, "input": tool_input}) for name, tool_input in calls])
+    searched = None if search else foreign.server_search(turn.body, turn.tools.tools, turn.request, turn.steps)
+    if searched is not None:  # the API's tool search tool, then what it found, in one response
+        blocks, calls = searched
+        raw = [("raw", {"name": name, "input": tool_input}) for name, tool_input in calls]
+        return Action(calls=raw, searched=blocks, text="" if raw else script.NOTHING_FOUND)
     ran = {t["name"] for t in foreign.candidates(turn.body, turn.tools.tools, deferred=True)}
     ran |= {search["name"]} if search else set()
     done = foreign.report(turn.steps, ran, search["name"] if search else None)

@@ -14,8 +14,8 @@ TYPED_TOOLS = {
     "bash_20250124": "bash",
 }
 # Tools the tutor accepts and never calls (docs: "Tool reference"): the server tools,
-# which run on Anthropic's side (web search, web fetch, code execution, tool search), and
-# the memory client tool. A model may always decide not to use a tool; offline, the
+# which run on Anthropic's side (web search, web fetch, code execution), and the memory
+# client tool. A model may always decide not to use a tool; offline, the
 # tutor cannot search or run code, so it never does. Type -> the fixed name.
 UNUSED_TOOLS = {
     **dict.fromkeys(("web_search_20250305", "web_search_20260209", "web_search_20260318"), "web_search"),
@@ -27,7 +27,11 @@ UNUSED_TOOLS = {
          "code_execution_20260521"),
         "code_execution",
     ),
+    "memory_20250818": "memory",
+}
+# The tool search tool, a server tool the tutor does run: over the request's deferred tools
+# (act/tool_search.py). Type -> the fixed name.
+SEARCH_TOOLS = {
     "tool_search_tool_regex_20251119": "tool_search_tool_regex",
     "tool_search_tool_bm25_20251119": "tool_search_tool_bm25",
-    "memory_20250818": "memory",
 }
