@@ -1,8 +1,8 @@
-"""streaming.py (checkpoint 09): a reply shown as it is written, and a Ctrl-C that keeps the history valid.
+"""streaming.py (checkpoint 10): a reply shown as it is written, and a Ctrl-C that keeps the history valid.
 
-Try it offline from the repository root (`agentcourse run 09` streams every reply):
+Try it offline from the repository root (`agentcourse run 10` streams every reply):
 
-    .venv/bin/agentcourse run 09
+    .venv/bin/agentcourse run 10
 
 Until now the agent printed nothing until a reply was complete. Through the SDK's
 streaming helper (`client.messages.stream(...)`, a context manager whose events the SDK
@@ -11,6 +11,8 @@ already assembles into content blocks) each part is shown as it arrives:
   text          printed as the model writes it, after "Assistant: "
   thinking      the notes between tool calls, as "[thinking] ..." lines
   tool_use      "[calling] name" and the input as it is formed, before the call runs
+  server_tool_use  "[searching] name" and its query (checkpoint 10: the tool search tool,
+                which runs on Anthropic's side; its result block is not shown)
 
 The loop does not change (it is checkpoint 03's): the client does. `Client` wraps the
 SDK's client; its `messages.create(...)` streams, shows, and returns the same Message the
@@ -52,17 +54,19 @@ class Display:
     def start(self, block: Any) -> None:
         """A new content block begins: its label (none for a kind not shown, such as
         redacted_thinking, whose content nobody can read)."""
-        self.part = block.type if block.type in ("text", "thinking", "tool_use") else None
+        self.part = block.type if block.type in ("text", "thinking", "tool_use", "server_tool_use") else None
         if block.type == "text":
             self.write("\nAssistant: ")
         elif block.type == "thinking":
             self.write("  [thinking] ")
-        elif block.type == "tool_use":
+        elif block.type in ("tool_use", "server_tool_use"):
             self.shown_input = 0
-            self.write(f"  [calling] {block.name} ")
+            self.write(f"  [{'calling' if block.type == 'tool_use' else 'searching'}] {block.name} ")
 
     def delta(self, kind: str, text: str) -> None:
-        """More of the block in progress."""
+        """More of the block in progress (nothing of a block not shown)."""
+        if self.part is None:
+            return
         if kind == "thinking":
             text = text.replace("\n", "\n             ")
         elif kind == "input_json":
