@@ -130,3 +130,5 @@ def test_tool_search_figures_are_what_the_benchmark_prints(capsys):
         text = _text(page)
         for line in printed:
             assert line in text, (page, line)
+    without, with_search = printed[-1].split(": ", 1)[1].split(" input tokens")[0], printed[-1].split(", ")[1].split(" with")[0]
+    assert f"{without} vs {with_search} input tokens per call with 200 tools" in _text("README.md")

@@ -17,7 +17,14 @@ import sys
 from agentcourse.paths import REPO_ROOT
 from agentcourse.tutor import rule_doc
 from agentcourse.tutor.act import shell
-from agentcourse.tutor.understand import failure_modes, intent_table, request_lexicon, script, tasks, tool_types
+from agentcourse.tutor.understand import (
+    failure_modes,
+    intent_table,
+    request_lexicon,
+    script,
+    tasks,
+    tool_types,
+)
 
 
 def _cell(s: str) -> str:

@@ -186,9 +186,7 @@ def plan(body: dict, known: list[Tool], request: str, steps: list[Step] = ()) ->
     if search is None or search["name"] in ran:
         return []
     wanted = next(t for t in chosen if t["name"] not in loaded)
-    said = _tokens(request)
-    word = next((w for w in _name_words(wanted["name"]) if any(_same(w, s) for s in said)), None)
-    word = word or next(iter(_name_words(wanted["name"])), wanted["name"])
+    word = matched_word(wanted["name"], request)
     made = forced.synthesize(search["input_schema"], "")
     made = made if isinstance(made, dict) else {}
     properties = search["input_schema"].get("properties") or {}
@@ -200,29 +198,12 @@ def plan(body: dict, known: list[Tool], request: str, steps: list[Step] = ()) ->
     return [] if made is None else [(search["name"], made)]
 
 
-def server_search(body: dict, known: list[Tool], request: str,
-                  steps: list[Step] = ()) -> tuple[list[dict], list[tuple[str, dict]]] | None:
-    """With the API's tool search tool offered, a deferred tool the request asks for that no
-    search has loaded yet: the search's two blocks and the calls it makes possible, in one
-    response, as the API runs a server tool (tool_search.py). None when there is nothing to
-    search for, or a search already ran in this turn."""
-    server = tool_search.offered(body)
-    if server is None or tool_search.searched_this_turn(body):
-        return None
-    scored = [(score(t, request), t) for t in candidates(body, known, deferred=True)]
-    scored = [(points, t) for points, t in scored if points > 0]
-    loaded_now = {t["name"] for t in candidates(body, known)}
-    wanted = next((t for points, t in sorted(scored, key=lambda p: -p[0])
-                   if t["name"] not in loaded_now), None)
-    if wanted is None:
-        return None
+def matched_word(name: str, request: str) -> str:
+    """The word of a tool's name the request says (its first name word if none): what a
+    tool search looks for."""
     said = _tokens(request)
-    word = next((w for w in _name_words(wanted["name"]) if any(_same(w, s) for s in said)), None)
-    query = tool_search.query_for(server, wanted, word or wanted["name"])
-    found = tool_search.search(server, query, body)
-    searched = tool_search.blocks(server, query, found, f"{len(body.get('messages') or [])}|{request}")
-    after = {**body, "messages": [*(body.get("messages") or []), {"role": "assistant", "content": searched}]}
-    return searched, (plan(after, known, request, steps) if isinstance(found, list) and found else [])
+    word = next((w for w in _name_words(name) if any(_same(w, s) for s in said)), None)
+    return word or next(iter(_name_words(name)), name)
 
 
 def pick(body: dict, known: list[Tool], request: str, steps: list[Step] = ()) -> tuple[str, dict] | None:
