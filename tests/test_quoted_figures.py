@@ -132,3 +132,8 @@ def test_tool_search_figures_are_what_the_benchmark_prints(capsys):
             assert line in text, (page, line)
     without, with_search = printed[-1].split(": ", 1)[1].split(" input tokens")[0], printed[-1].split(", ")[1].split(" with")[0]
     assert f"{without} vs {with_search} input tokens per call with 200 tools" in _text("README.md")
+    lecture = _text("lectures/07-5-tools-from-elsewhere.md")
+    for line in printed:  # the lecture's table: tools offered | without | with
+        count, rest = line.split(" tools: ")
+        without, with_search = rest.split(" input tokens")[0], rest.split(", ")[1].split(" with")[0]
+        assert f"| {count} | {without} | {with_search} |" in lecture, line

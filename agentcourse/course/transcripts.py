@@ -34,7 +34,7 @@ from agentcourse.course.runner import OFFLINE_KEY
 from agentcourse.errors import CourseError
 from agentcourse.paths import checkpoint_program, find_checkpoint, load_program
 from agentcourse.projects.longtask import write_package
-from agentcourse.projects.sample import copy_sample_project, write_config_module
+from agentcourse.projects.sample import copy_sample_project, write_config_module, write_mcp_config
 
 
 class ExcerptError(CourseError):
@@ -71,9 +71,9 @@ def parse_session(spec: str) -> Session:
     for word in words[1:]:
         key, eq, value = word.partition("=")
         if eq and key == "setup":
-            if value not in ("config", "symlink", "inventory", "rules"):
+            if value not in ("config", "symlink", "inventory", "rules", "mcp"):
                 raise ExcerptError(
-                    f"unknown setup {value!r} (known: config, symlink, inventory, rules)")
+                    f"unknown setup {value!r} (known: config, symlink, inventory, rules, mcp)")
             session.setup.append(value)
         elif eq and key == "show":
             session.show.append(value)
@@ -222,6 +222,7 @@ def scrub(text: str, root: Path, base_url: str) -> str:
     for path in {str(root.resolve()), str(root)}:
         text = text.replace(path, "<project>")
     text = text.replace(base_url, "<tutor>")
+    text = text.replace(sys.executable, "<python>")  # an MCP server's command names this Python
     text = re.sub(r"\b\d+\.\d+ ?s\b", "<secs>", text)  # wall-clock durations
     return "\n".join(line.rstrip() for line in text.split("\n")).strip("\n")
 
@@ -241,6 +242,8 @@ def run_session(session: Session, base_url: str | None = None) -> str:
             write_config_module(root)
         if "inventory" in session.setup:
             write_package(root)
+        if "mcp" in session.setup:
+            write_mcp_config(root)  # the course's MCP server, as `agentcourse run 10` names it
         if "rules" in session.setup:
             (root / "AGENTS.md").write_text(SAMPLE_RULES, encoding="utf-8")
         if "symlink" in session.setup:
