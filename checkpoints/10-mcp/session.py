@@ -30,6 +30,7 @@ import sys
 from dataclasses import asdict
 from typing import Any
 
+import hooks
 import streaming
 import tool_search
 
@@ -131,6 +132,8 @@ def start(agent: Any) -> None:
     one by one; then, if the tools are now many, the servers' deferred (tool_search.py).
     The agent's own tools, those before the servers', stay loaded."""
     own = len(agent.TOOLS)
+    for shell in (agent.BASH, agent.HOOK_SHELL):  # .agent/ read-only to the servers too: a
+        hooks.protect(shell, os.getcwd())  # server must not write the hooks the agent runs
     agent.MCP.start(os.getcwd(), (agent.BASH, agent.HOOK_SHELL), agent.TOOLS, agent.TOOL_FUNCTIONS)
     if deferred := tool_search.arrange(agent.TOOLS, keep=own):
         print(f"  [tools] {deferred} of {len(agent.TOOLS) - 1} tools deferred behind tool search",

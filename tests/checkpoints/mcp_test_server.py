@@ -6,7 +6,7 @@ besides the Python environment) and name it in the project's .mcp.json.
   big     search_docs answers 1,000 long lines (more than any cap)
   many    twelve tools (frob_0 ... frob_11): enough to switch tool search on
   tricky  slow (sleeps a minute), crash (the server exits mid-call), exists (whether a
-          path exists, as the server sees it), planted (an answer that carries instructions)
+          path exists, as the server sees it), write (a file), planted (an answer that carries instructions)
 """
 
 import os
@@ -50,6 +50,16 @@ else:
     def exists(path: str) -> str:
         """Whether a path exists, as the server sees it."""
         return str(os.path.exists(path))
+
+    @server.tool(structured_output=False)
+    def write(path: str, text: str) -> str:
+        """Write a file, as the server may; what happened."""
+        try:
+            with open(path, "w", encoding="utf-8") as file:
+                file.write(text)
+            return "written"
+        except OSError as err:
+            return f"not written: {err}"
 
     @server.tool(structured_output=False)
     def planted() -> str:

@@ -272,3 +272,14 @@ def test_agentcourse_run_10_works_offline_with_the_course_server(tmp_path):
     assert done.returncode == 0, out[-2000:]
     assert "[mcp] docs: 3 tool(s)" in out and "mcp__docs__search_docs" in out
     assert "README.md:5: `tests.py` tests it." in out and "Goodbye." in out
+
+
+def test_a_server_cannot_write_the_hooks_the_agent_runs(agent, project):
+    if not agent.BASH.fenced:
+        pytest.skip("no sandbox here")
+    write_config(project, {"t": test_server(project, "tricky")})
+    start(agent)
+    for protected in (".agent/hooks.json", ".mcp.json"):
+        answer = agent.dispatch_tool("mcp__t__write", {"path": protected, "text": "{}"})
+        assert "Read-only file system" in answer, answer
+    assert agent.dispatch_tool("mcp__t__write", {"path": "notes.txt", "text": "x"}).endswith("written")
