@@ -227,6 +227,23 @@ def scrub(text: str, root: Path, base_url: str) -> str:
     return "\n".join(line.rstrip() for line in text.split("\n")).strip("\n")
 
 
+def _set_up(root: Path, setup: list[str]) -> None:
+    """The project's extras a marker's setup= options ask for."""
+    if "config" in setup:
+        write_config_module(root)
+    if "inventory" in setup:
+        write_package(root)
+    if "mcp" in setup:
+        write_mcp_config(root)  # the course's MCP server, as `agentcourse run 10` names it
+    if "rules" in setup:
+        (root / "AGENTS.md").write_text(SAMPLE_RULES, encoding="utf-8")
+    if "symlink" in setup:
+        outside = root.parent / "outside"
+        outside.mkdir()
+        (outside / "secret.txt").write_text("a file outside the project\n", encoding="utf-8")
+        (root / "link.txt").symlink_to(outside / "secret.txt")
+
+
 def run_session(session: Session, base_url: str | None = None) -> str:
     """Run a checkpoint's REPL on scripted input, offline; return the scrubbed transcript."""
     if base_url is None or session.fresh:
@@ -238,19 +255,7 @@ def run_session(session: Session, base_url: str | None = None) -> str:
     out = io.StringIO()
     with tempfile.TemporaryDirectory(prefix="agentcourse-excerpt-") as tmp:
         root = copy_sample_project(Path(tmp) / "project")
-        if "config" in session.setup:
-            write_config_module(root)
-        if "inventory" in session.setup:
-            write_package(root)
-        if "mcp" in session.setup:
-            write_mcp_config(root)  # the course's MCP server, as `agentcourse run 10` names it
-        if "rules" in session.setup:
-            (root / "AGENTS.md").write_text(SAMPLE_RULES, encoding="utf-8")
-        if "symlink" in session.setup:
-            outside = root.parent / "outside"
-            outside.mkdir()
-            (outside / "secret.txt").write_text("a file outside the project\n", encoding="utf-8")
-            (root / "link.txt").symlink_to(outside / "secret.txt")
+        _set_up(root, session.setup)
         old_cwd, old_argv = os.getcwd(), sys.argv
         os.chdir(root)
         sys.argv = [program_path.name]  # v0 reads argv; the caller's must not leak in
