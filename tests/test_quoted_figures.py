@@ -115,3 +115,25 @@ def test_guardrail_asks_figures_are_what_the_benchmark_measures():
     for page in ("checkpoints/08-anthropic-tools/README.md", "docs/BENCHMARKS.md"):
         for mode, tally in tallies.items():  # "fenced, 0 of 27 shell commands asked"
             assert f"{mode}, {tally.asked} of {tally.commands} shell commands asked" in _text(page)
+
+
+TOOL_SEARCH_PAGES = ["docs/BENCHMARKS.md", "checkpoints/10-mcp/README.md"]
+
+
+def test_tool_search_figures_are_what_the_benchmark_prints(capsys):
+    from bench import tool_search_tokens
+
+    tool_search_tokens.main()
+    printed = capsys.readouterr().out.strip().splitlines()
+    assert [line.split(" tools:")[0] for line in printed] == ["10", "50", "200"]
+    for page in TOOL_SEARCH_PAGES:
+        text = _text(page)
+        for line in printed:
+            assert line in text, (page, line)
+    without, with_search = printed[-1].split(": ", 1)[1].split(" input tokens")[0], printed[-1].split(", ")[1].split(" with")[0]
+    assert f"{without} vs {with_search} input tokens per call with 200 tools" in _text("README.md")
+    lecture = _text("lectures/07-5-tools-from-elsewhere.md")
+    for line in printed:  # the lecture's table: tools offered | without | with
+        count, rest = line.split(" tools: ")
+        without, with_search = rest.split(" input tokens")[0], rest.split(", ")[1].split(" with")[0]
+        assert f"| {count} | {without} | {with_search} |" in lecture, line

@@ -32,6 +32,7 @@ with the typed lines echoed as a terminal shows them and temporary paths scrubbe
     setup=config        add the generated 500-line config_loader.py to the project
     setup=inventory     add the generated inventory package (the long context task)
     setup=rules         add an AGENTS.md of project rules (checkpoint 07 reads it)
+    setup=mcp           add the .mcp.json `agentcourse run 10` writes (the course's MCP server)
     tutor=fresh         run against a tutor of its own, whose prompt cache starts empty
     setup=symlink       add link.txt, a symlink to a file outside the project
     env=NAME=VALUE      set an environment variable for the run (a limit, say)

@@ -28,6 +28,7 @@ from agentcourse.projects.sample import (
     SCRATCH_ROOT,
     scratch_copy,
     write_config_module,
+    write_mcp_config,
 )
 
 OFFLINE_KEY = "tutor-offline"  # the tutor accepts any key; this one says what it is
@@ -54,6 +55,8 @@ def resolve(args: argparse.Namespace) -> RunConfig:
         workdir = workdir.resolve()
     else:
         workdir = scratch_copy()
+        if (program.parent / "mcp_client.py").is_file():  # checkpoint 10 on: the course's MCP server
+            write_mcp_config(workdir)
     if args.with_config:
         write_config_module(workdir)  # the 500-line file of the token-cost task (lecture 6.3)
     if getattr(args, "with_inventory", False):

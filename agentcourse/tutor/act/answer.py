@@ -32,8 +32,8 @@ def tool_use_id(turn: Turn, index: int, name: str, tool_input: dict) -> str:
 def to_reply(turn: Turn, action: Action) -> Reply:
     """The action as API content blocks; verbose mode announces the calls first."""
     if not action.calls:
-        return Reply([text(action.text)], "end_turn")
-    blocks = []
+        return Reply([*action.searched, text(action.text)], "end_turn")
+    blocks = list(action.searched)  # a server tool's call and result come first (tool_search.py)
     if action.text:
         blocks.append(text(action.text))
     elif turn.failing("verbose-narration"):

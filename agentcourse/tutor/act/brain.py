@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from agentcourse.tutor.act import families, foreign, injected, plan_tool, side
+from agentcourse.tutor.act import families, foreign, injected, plan_tool, side, tool_search
 from agentcourse.tutor.act.answer import and_list, declined, to_reply
 from agentcourse.tutor.act.code import describe
 from agentcourse.tutor.act.compaction import task_compact
@@ -155,12 +155,40 @@ def task_foreign_tool(turn: Turn) -> Action | None:
     calls = foreign.plan(turn.body, turn.tools.tools, turn.request, turn.steps)
     if calls:
         return Action(calls=[("raw", {"name": name, "input": tool_input}) for name, tool_input in calls])
+    searched = None if search else _server_search(turn)
+    if searched is not None:  # the API's tool search tool, then what it found, in one response
+        blocks, calls = searched
+        raw = [("raw", {"name": name, "input": tool_input}) for name, tool_input in calls]
+        return Action(calls=raw, searched=blocks, text="" if raw else script.NOTHING_FOUND)
     ran = {t["name"] for t in foreign.candidates(turn.body, turn.tools.tools, deferred=True)}
     ran |= {search["name"]} if search else set()
     done = foreign.report(turn.steps, ran, search["name"] if search else None)
     if done is None and any(s.tool in ran for s in turn.steps):  # a search that found nothing
         done = foreign.report(turn.steps, ran)
     return say(done) if done is not None else None
+
+
+def _server_search(turn: Turn) -> tuple[list[dict], list[tuple[str, dict]]] | None:
+    """With the API's tool search tool offered, a deferred tool the request asks for that no
+    search has loaded yet: the search's two blocks and the calls it makes possible, in one
+    response, as the API runs a server tool (tool_search.py). None when there is nothing to
+    search for, or a search already ran in this turn."""
+    body, known = turn.body, turn.tools.tools
+    server = tool_search.offered(body)
+    if server is None or tool_search.searched_this_turn(body):
+        return None
+    scored = [(foreign.score(t, turn.request), t) for t in foreign.candidates(body, known, deferred=True)]
+    loaded = {t["name"] for t in foreign.candidates(body, known)}
+    wanted = next((t for points, t in sorted(scored, key=lambda p: -p[0]) if points > 0
+                   and t["name"] not in loaded), None)
+    if wanted is None:
+        return None
+    query = tool_search.query_for(server, wanted, foreign.matched_word(wanted["name"], turn.request))
+    found = tool_search.search(server, query, body)
+    searched = tool_search.blocks(server, query, found, f"{turn.n_messages}|{turn.request}")
+    after = {**body, "messages": [*(body.get("messages") or []), {"role": "assistant", "content": searched}]}
+    calls = foreign.plan(after, known, turn.request, turn.steps) if isinstance(found, list) and found else []
+    return searched, calls
 
 
 def _unused_note(turn: Turn) -> str:

@@ -28,14 +28,15 @@ import posixpath
 import re
 from typing import Any
 
-from agentcourse.tutor.act import caution, forced
-from agentcourse.tutor.act.toolbox import Step, Tool
+from agentcourse.tutor.act import caution, forced, tool_search
+from agentcourse.tutor.act.toolbox import Step, Tool, read_tools
 
 # Name words that say nothing about which job a tool does.
 GENERIC = {
     "get", "set", "fetch", "lookup", "look", "up", "find", "search", "query", "retrieve", "check",
     "tool", "tools", "run", "call", "do", "make", "api", "the", "for", "and", "info", "data",
     "current", "latest", "list", "by", "from", "to", "of", "my", "new", "create", "update",
+    "mcp",  # the prefix of an MCP server's tools (mcp__<server>__<tool>): the server's name counts
 }
 # Name words of the file and shell tools the script uses (search_file, read_lines, bash):
 # a tool named only with these is the script's, even when no task matched.
@@ -122,19 +123,16 @@ def score(tool: dict, request: str) -> int:
 
 
 def loaded(body: dict) -> set[str]:
-    """Deferred tools a tool result has loaded with a `tool_reference` block (tool search)."""
-    names = set()
-    for msg in body.get("messages") or []:
-        for block in msg.get("content") if isinstance(msg.get("content"), list) else []:
-            if isinstance(block, dict) and block.get("type") == "tool_result" and isinstance(block.get("content"), list):
-                names |= {str(p.get("tool_name")) for p in block["content"]
-                          if isinstance(p, dict) and p.get("type") == "tool_reference"}
-    return names
+    """Deferred tools a search has loaded with `tool_reference` blocks: the API's tool search
+    tool, or a tool result of the client's own search tool (tool_search.py)."""
+    return tool_search.loaded(body)
 
 
 def candidates(body: dict, known: list[Tool], deferred: bool = False) -> list[dict]:
     """The request's custom tools that are not the script's file or shell tools; deferred ones
     only once a tool search loaded them (or all of them, with `deferred`)."""
+    hidden = read_tools([t for t in body.get("tools") or [] if isinstance(t, dict) and t.get("defer_loading")])
+    known = [*known, *(t for t in hidden if t.name not in {k.name for k in known})]
     others = {t.name for t in known if t.role == "other" or set(_name_words(t.name)) - FILE_WORDS}
     others -= {t.name for t in known if set(_name_words(t.name)) & MEMORY_WORDS}
     seen = loaded(body)
@@ -188,9 +186,7 @@ def plan(body: dict, known: list[Tool], request: str, steps: list[Step] = ()) ->
     if search is None or search["name"] in ran:
         return []
     wanted = next(t for t in chosen if t["name"] not in loaded)
-    said = _tokens(request)
-    word = next((w for w in _name_words(wanted["name"]) if any(_same(w, s) for s in said)), None)
-    word = word or next(iter(_name_words(wanted["name"])), wanted["name"])
+    word = matched_word(wanted["name"], request)
     made = forced.synthesize(search["input_schema"], "")
     made = made if isinstance(made, dict) else {}
     properties = search["input_schema"].get("properties") or {}
@@ -200,6 +196,14 @@ def plan(body: dict, known: list[Tool], request: str, steps: list[Step] = ()) ->
         made[text_field] = word
     made = caution.may_call(search, request, made)
     return [] if made is None else [(search["name"], made)]
+
+
+def matched_word(name: str, request: str) -> str:
+    """The word of a tool's name the request says (its first name word if none): what a
+    tool search looks for."""
+    said = _tokens(request)
+    word = next((w for w in _name_words(name) if any(_same(w, s) for s in said)), None)
+    return word or next(iter(_name_words(name)), name)
 
 
 def pick(body: dict, known: list[Tool], request: str, steps: list[Step] = ()) -> tuple[str, dict] | None:

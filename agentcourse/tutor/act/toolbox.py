@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from agentcourse.tutor.act import shell
 from agentcourse.tutor.act.tool_jobs import classify
 from agentcourse.tutor.understand import script
-from agentcourse.tutor.understand.tool_types import UNUSED_TOOLS
+from agentcourse.tutor.understand.tool_types import SEARCH_TOOLS, UNUSED_TOOLS
 
 # ----------------------------------------------------------------------------- the tools
 
@@ -63,8 +63,8 @@ def read_tools(tools: list[dict]) -> list[Tool]:
     found = []
     for t in tools or []:
         name, kind = t.get("name", ""), t.get("type") or "custom"
-        if kind in UNUSED_TOOLS:  # server tools (and memory): offered, never called offline
-            continue
+        if kind in UNUSED_TOOLS or kind in SEARCH_TOOLS:  # server tools (and memory): never a file
+            continue  # tool; tool search runs in foreign.server_search
         if kind != "custom" and not kind.startswith(("text_editor", "bash")):
             continue  # another tool type of the SDK's (a computer toolset): never called offline
         if kind.startswith("text_editor") or (name in script.EDITOR_NAMES and "input_schema" not in t):

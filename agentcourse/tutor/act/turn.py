@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from agentcourse.tutor.act import tool_search
 from agentcourse.tutor.act.steps import read_steps
 from agentcourse.tutor.act.toolbox import Step, Tool, Toolbox, read_tools, text_of
 from agentcourse.tutor.understand import data_rule, harness, rules, textproto
@@ -121,7 +122,8 @@ def read_turn(request: dict) -> Turn:
     prompt, start = current_turn(messages)
     # "Respond with TEXT ONLY. Do NOT call any tools." (a harness's compaction): no tools.
     text_only = choice.get("type") == "none" or harness.text_only(prompt, system)
-    tools = read_tools([] if text_only else request.get("tools") or [])
+    # A deferred tool is not the model's to call until a search has loaded it (tool_search.py).
+    tools = read_tools([] if text_only else tool_search.visible(request))
     box = Toolbox(tools, harness.working_dir(request))
     first = text_of(messages[0].get("content")) if messages else ""
     steps = read_steps(box, messages, start + 1)
@@ -150,6 +152,7 @@ class Action:
 
     calls: list[tuple[str, dict]] = field(default_factory=list)
     text: str = ""
+    searched: list[dict] = field(default_factory=list)  # a tool search's blocks, before the rest
 
 
 def say(s: str) -> Action:

@@ -20,7 +20,11 @@ TOOL_USE_ID = re.compile(r"^[a-zA-Z0-9_-]+$")
 BLOCK_TYPES = {
     "text", "image", "document", "search_result", "tool_use", "tool_result",
     "thinking", "redacted_thinking",
+    # a server tool's call and the tool search tool's result, passed back as they came
+    # (the SDK's ServerToolUseBlockParam, ToolSearchToolResultBlockParam)
+    "server_tool_use", "tool_search_tool_result",
 }
+SEARCH_RESULTS = {"tool_search_tool_search_result", "tool_search_tool_result_error"}
 TOOL_RESULT_BLOCKS = {"text", "image", "document", "search_result", "tool_reference"}
 # The sources an image or document block may name, and the fields and media types each
 # requires (the SDK's ImageBlockParam / DocumentBlockParam; the vision docs list the
@@ -95,6 +99,10 @@ def check_block(block: Any, path: str) -> str | None:
         return _check_tool_use(block, path)
     if kind == "tool_result":
         return _check_tool_result(block, path)
+    if kind == "server_tool_use":
+        return _check_tool_use(block, path)
+    if kind == "tool_search_tool_result":
+        return _check_search_result(block, path)
     if kind == "thinking":
         for key in ("thinking", "signature"):
             if not isinstance(block.get(key), str):
@@ -112,6 +120,20 @@ def _check_tool_use(block: dict, path: str) -> str | None:
         return f"{path}.id: String should match pattern '{TOOL_USE_ID.pattern}'"
     if not isinstance(block.get("input"), dict):
         return f"{path}.input: Input should be a valid dictionary"
+    return None
+
+
+def _check_search_result(block: dict, path: str) -> str | None:
+    if not isinstance(block.get("tool_use_id"), str):
+        return f"{path}.tool_use_id: Field required"
+    content = block.get("content")
+    if not isinstance(content, dict) or content.get("type") not in SEARCH_RESULTS:
+        expected = ", ".join(repr(k) for k in sorted(SEARCH_RESULTS))
+        return f"{path}.content: Input tag {tag(content)} found using 'type' does not match any of the expected tags: {expected}"
+    refs = content.get("tool_references", [])
+    if content["type"] == "tool_search_tool_search_result" and not (
+            isinstance(refs, list) and all(isinstance(r, dict) and isinstance(r.get("tool_name"), str) for r in refs)):
+        return f"{path}.content.tool_references: Input should be a valid list of tool_reference blocks"
     return None
 
 

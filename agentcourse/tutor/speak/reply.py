@@ -279,7 +279,7 @@ def _block_events(block: dict, chunk: int) -> tuple[dict, list[dict]]:
         return {"type": "thinking", "thinking": "", "signature": ""}, [
             *deltas, {"type": "signature_delta", "signature": block["signature"]},
         ]
-    if kind == "tool_use":
+    if kind in ("tool_use", "server_tool_use"):  # a server tool's input streams the same way
         raw = block.get("_partial_json")
         if raw is None:
             raw = json.dumps(block["input"]) if block["input"] else ""

@@ -141,8 +141,12 @@ def _block_piece(block: Any, prefix: str = "", model: str = "") -> Piece:
 def pieces(request: dict) -> list[Piece]:
     """The request's prompt as pieces, in the order tools -> system -> messages."""
     out: list[Piece] = []
+    # A deferred tool is not in the prompt until a search loads it; then its definition
+    # counts where the tool_reference stands (the tool search tool's docs).
+    deferred = {t.get("name"): t for t in request.get("tools") or [] if isinstance(t, dict) and t.get("defer_loading")}
     for tool in request.get("tools") or []:
-        out.append(_block_piece(tool, "tool:", str(request.get("model", ""))))
+        if tool.get("name") not in deferred:
+            out.append(_block_piece(tool, "tool:", str(request.get("model", ""))))
     system = request.get("system")
     if isinstance(system, str) and system:
         out.append(_block_piece(system, "system:"))
@@ -154,7 +158,23 @@ def pieces(request: dict) -> list[Piece]:
         content = message.get("content")
         blocks = [content] if isinstance(content, str) else content or []
         out.extend(_block_piece(block, f"{role}:") for block in blocks)
+        out.extend(_block_piece(deferred[name], "tool:") for block in blocks
+                   for name in _references(block) if name in deferred)
     return out
+
+
+def _references(block: Any) -> list[str]:
+    """The tools a block loads: tool_reference parts of a tool search's result, or of a
+    client search tool's tool_result."""
+    if not isinstance(block, dict):
+        return []
+    if block.get("type") == "tool_search_tool_result" and isinstance(block.get("content"), dict):
+        parts = block["content"].get("tool_references") or []
+    elif block.get("type") == "tool_result" and isinstance(block.get("content"), list):
+        parts = block["content"]
+    else:
+        return []
+    return [p.get("tool_name") for p in parts if isinstance(p, dict) and p.get("type") == "tool_reference"]
 
 
 def tool_prompt_tokens(model: str, forced: bool = False) -> int:

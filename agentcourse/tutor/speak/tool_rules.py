@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from agentcourse.tutor.speak import vocabulary
-from agentcourse.tutor.understand.tool_types import TYPED_TOOLS, UNUSED_TOOLS
+from agentcourse.tutor.understand.tool_types import SEARCH_TOOLS, TYPED_TOOLS, UNUSED_TOOLS
 
 # https://platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools ("Must match the
 # regex ^[a-zA-Z0-9_-]{1,128}$"); the API once allowed 64 characters.
@@ -37,7 +37,7 @@ def check_tools(tools: Any) -> str | None:
             return f"tools.{i}: Input should be a valid dictionary"
         kind = tool.get("type", "custom")
         name = tool.get("name")
-        fixed = TYPED_TOOLS.get(kind) or UNUSED_TOOLS.get(kind) or sdk_tools().get(kind)
+        fixed = TYPED_TOOLS.get(kind) or UNUSED_TOOLS.get(kind) or SEARCH_TOOLS.get(kind) or sdk_tools().get(kind)
         if fixed is None and kind != "custom" and kind in sdk_tools():
             if not isinstance(name, str) or not name:  # a tool type of the SDK's with no fixed name
                 return f"tools.{i}.{kind}.name: Field required"
@@ -57,12 +57,16 @@ def check_tools(tools: Any) -> str | None:
             if "properties" in schema and not isinstance(schema["properties"], dict):
                 return f"tools.{i}.custom.input_schema.properties: Input should be a valid dictionary"
         else:
-            known = dict.fromkeys(("custom", *TYPED_TOOLS, *UNUSED_TOOLS, *sdk_tools()))
+            known = dict.fromkeys(("custom", *TYPED_TOOLS, *UNUSED_TOOLS, *SEARCH_TOOLS, *sdk_tools()))
             expected = ", ".join(repr(t) for t in known)
             return f"tools.{i}: Input tag {kind!r} found using 'type' does not match any of the expected tags: {expected}"
         if name in seen:
             return f"tools: Tool names must be unique (duplicate {name!r})"
         seen.add(name)
+    # The tool search tool's docs: deferring every tool leaves the model nothing to start
+    # from, and the API refuses it (the search tool itself is never deferred).
+    if tools and all(isinstance(t, dict) and t.get("defer_loading") for t in tools):
+        return "tools: All tools have defer_loading set. At least one tool must be non-deferred."
     return None
 
 

@@ -171,6 +171,7 @@ MISSING_NONE = " No file has a name close to it."
 MISSING_UNLISTED = " (I have no tool to list the files, so I cannot say which one you meant.)"
 NO_TOOL = "I can't do that with the tools in this conversation ({tools}): I need a tool to {need}."
 TOO_MANY_STEPS = "I'm stopping here: this request has taken {n} tool calls without finishing."
+NOTHING_FOUND = "I searched the deferred tools for what this request needs and found none that fits."
 REPEATING = (
     "I'm stopping here: I was about to call {tool} a third time with the same input, which "
     "would not get any further."
