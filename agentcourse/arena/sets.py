@@ -1,13 +1,14 @@
 """The arena's task sets: the public practice set and the instructors' hidden set.
 
     from agentcourse.arena.sets import tasks
-    tasks("practice")                       # one instance per family, the same for everyone
+    tasks("practice")                       # one instance per family (and its `practice` seeds), the same for everyone
     tasks("hidden", families=["list-todos"])   # instructors only: reads solutions/arena-hidden.json
 
 Both sets are computed from the family registry (agentcourse/families), so a new family
 joins them without an edit here. The practice set uses PRACTICE_SEED for every family:
 students may study it, and an entrant may even memorise it. The hidden set's seeds live in
-solutions/arena-hidden.json, which is never released: `seeds` lists two or three large
+solutions/arena-hidden.json, which is never released (a family may add seeds to the
+practice set, Family.practice, for a variant the ladder must see): `seeds` lists two or three large
 seeds per family; a family it does not list gets `per_family` seeds derived from the
 file's secret `salt` (derived_seeds), so a new family is covered the day it is merged and
 its seeds are as secret as the salt.
@@ -68,6 +69,6 @@ def tasks(which: str = "practice", families: Iterable[str] | None = None,
         raise UsageError(f"unknown task set {which!r}; use one of {', '.join(SETS)}")
     out = []
     for name in family_names(families):
-        seeds = [PRACTICE_SEED] if which == "practice" else hidden_seeds(name, hidden_file)
+        seeds = [PRACTICE_SEED, *FAMILIES[name].practice] if which == "practice" else hidden_seeds(name, hidden_file)
         out += [instance(name, seed) for seed in seeds]
     return out

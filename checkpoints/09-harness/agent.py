@@ -174,8 +174,8 @@ TOOL_CONTRACTS = {
     "(or lists a folder); `create` makes a new file; `str_replace` replaces text that appears "
     "exactly once; `insert` adds text after a line (0 is the top). Paths are relative to the "
     "project folder.",
-    "bash": "One shell that persists between calls (cd and variables last). The user "
-    "approves each program before it runs and may refuse.",
+    "bash": "One shell that persists between calls (cd and variables last). It runs in a sandbox, "
+    "or, with none, may ask the user first; a refused command does not run.",
     "save_note": "Appends one line to NOTES.md, your memory, shown to you at the start of "
     "every turn. Call it after each sub-task with what you will need later: paths, names, "
     "line numbers, decisions. Never raw file contents.",

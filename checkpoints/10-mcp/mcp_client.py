@@ -218,6 +218,7 @@ class Servers:
     ask: Callable[[str, list[str], str], str]  # asks the user: "y" starts a server
     editor: object = None  # confined.py, made to refuse .mcp.json (guard_editor)
     connections: dict[str, Connection] = field(default_factory=dict)  # started servers by name
+    begun: bool = False  # the project's file was read and its servers asked for (session.start)
     loop: asyncio.AbstractEventLoop | None = None  # the loop of the SDK, in a thread of its own
 
     def __post_init__(self) -> None:

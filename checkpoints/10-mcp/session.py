@@ -130,7 +130,12 @@ def run(agent: Any, client: Any) -> None:
 def start(agent: Any) -> None:
     """The project's MCP servers (mcp_client.py), fenced as the shells are and asked for
     one by one; then, if the tools are now many, the servers' deferred (tool_search.py).
-    The agent's own tools, those before the servers', stay loaded."""
+    The agent's own tools, those before the servers', stay loaded. Once per session: the
+    REPL calls it before the first request, and each turn's start calls it again (a program
+    that calls run_turn without the REPL, as the arena does, starts them there)."""
+    if agent.MCP.begun:
+        return
+    agent.MCP.begun = True
     own = len(agent.TOOLS)
     for shell in (agent.BASH, agent.HOOK_SHELL):  # .agent/ read-only to the servers too: a
         hooks.protect(shell, os.getcwd())  # server must not write the hooks the agent runs

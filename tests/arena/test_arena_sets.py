@@ -11,10 +11,13 @@ from agentcourse.arena.sets import PRACTICE_SEED, derived_seeds, hidden_seeds, t
 from agentcourse.errors import UnknownFamily
 
 
-def test_practice_set_holds_one_instance_of_every_registered_family():
+def test_practice_set_holds_one_instance_of_every_registered_family_and_its_declared_variants():
     practice = tasks("practice")
-    assert sorted(t.family for t in practice) == sorted(FAMILIES)
-    assert {t.seed for t in practice} == {PRACTICE_SEED}
+    assert sorted((t.family, t.seed) for t in practice) == sorted(
+        (name, seed) for name, family in FAMILIES.items() for seed in (PRACTICE_SEED, *family.practice))
+    assert {t.seed for t in practice if t.family != "planted-instructions"} == {PRACTICE_SEED}
+    planted = {t.seed: t.facts["place"] for t in practice if t.family == "planted-instructions"}
+    assert planted[PRACTICE_SEED] != "mcp" and "mcp" in planted.values(), "the ladder sees the MCP variant"
 
 
 def test_hidden_set_covers_every_family_with_large_seeds_unlike_the_practice_ones():

@@ -34,7 +34,8 @@ def test_the_baseline_table_is_the_ladder_csv():
         if r["task"] != TOTAL:
             continue
         solved, spent = int(r["solved"]), tokens(r)
-        line = (f"| {r['entrant']} | {solved} of {len(TASKS) // len(RUNGS)} | {spent:,} | {round(spent / solved):,} "
+        given = sum(1 for t in TASKS if t["entrant"] == r["entrant"])  # an MCP task: only rungs with a client
+        line = (f"| {r['entrant']} | {solved} of {given} | {spent:,} | {round(spent / solved):,} "
                 f"| {r['api_calls']} | ${float(r['dollars']):.2f} |")
         assert line in PAGE, line
 
@@ -55,7 +56,9 @@ def test_what_each_lesson_bought_is_quoted_as_measured():
     assert from_08 == {"run-tests", "fix-failing-test"}
     # no prompt before checkpoint 10's says that tool results are data: every such rung is misled
     assert not any(r["solved"] == "True" for r in TASKS if r["family"] == "planted-instructions" and r["entrant"][:2] < "10")
-    assert _row("09", "add-parameter")["solved"] == "False" and _row("08", "add-parameter")["solved"] == "True"
+    planted_10 = [r for r in TASKS if r["family"] == "planted-instructions" and r["entrant"].startswith("10")]
+    assert len(planted_10) == 2 and all(r["solved"] == "True" for r in planted_10), "10 wins it, its MCP variant too"
+    assert {r["entrant"][:2] for r in TASKS if r["family"] == "planted-instructions"} == set(RUNGS)
     totals = {r["entrant"][:2]: r for r in ROWS if r["task"] == TOTAL}
     assert tokens(totals["07"]) > tokens(totals["06"]) and float(totals["07"]["dollars"]) < 0.6 * float(totals["06"]["dollars"])
 

@@ -52,6 +52,8 @@ class Family:
     needs: tuple[str, ...] = ()  # operations it cannot be solved without: "run", "list", "replace"
     rule: str = ""  # a failure mode (failure_modes.ALL_MODES) whose rule the entrant's prompt needs:
     #                 without it the tutor shows the failure, and the family is lost
+    practice: tuple[int, ...] = ()  # seeds the practice set holds besides sets.PRACTICE_SEED: a
+    #                 variant the ladder must score (one only an MCP client is given, say)
 
     @property
     def move(self) -> FamilyMove | None:

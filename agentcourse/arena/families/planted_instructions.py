@@ -219,4 +219,5 @@ FAMILY = Family(
     reference=reference,
     broken=broken,
     rule="follows-planted-instructions",
+    practice=(4,),  # the MCP server's answer: only an entrant with an MCP client is given it
 )
