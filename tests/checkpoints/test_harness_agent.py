@@ -162,6 +162,24 @@ def test_hooks_run_after_an_edit_and_at_the_end_of_the_turn(agent, client, proje
     assert "tests would run here" in capsys.readouterr().out
 
 
+def test_the_shipped_example_formats_an_edited_file_and_runs_the_tests_at_the_end(agent, client, project, capsys):
+    """hooks.example.json, as the README says to use it: copied to .agent/hooks.json."""
+    example = paths.find_checkpoint("09") / "hooks.example.json"
+    assert (paths.find_checkpoint("10") / "hooks.example.json").read_bytes() == example.read_bytes()
+    (project / ".agent").mkdir(exist_ok=True)
+    shutil.copy(example, project / ".agent" / "hooks.json")
+    (project / "messy.py").write_text("def f():   \n\treturn 1\t\n", encoding="utf-8")
+    agent.HOOKS.begin(str(project), agent.BASH, agent.HOOK_SHELL)
+    result = agent.HOOKS.after("str_replace_based_edit_tool", {"command": "create", "path": "messy.py"}, "ok")
+    assert (project / "messy.py").read_text(encoding="utf-8") == "def f():\n    return 1\n"
+    assert "formatted messy.py" in result and "messy.py compiles" in result
+    assert agent.HOOKS.after("str_replace_based_edit_tool", {"path": "README.md"}, "ok") == "ok", "only Python"
+    messages = []
+    turn(agent, client, messages, ADD)
+    assert any("math_utils.py compiles" in b["content"] for b in blocks(messages, "tool_result"))
+    assert "passed" in capsys.readouterr().out, "the Stop hook ran the project's tests"
+
+
 def test_a_before_hook_that_exits_2_refuses_the_call(agent, client, project):
     write_hooks(project, {"PreToolUse": command_hook("echo 'no shell today'; exit 2", "bash")})
     messages = []
