@@ -192,7 +192,7 @@ MAX_CHARS = 120  # one line per step
 MARKS = {"todo": "[ ]", "doing": "[>]", "done": "[x]"}
 
 WORDS = st.sampled_from(["read", "utils.py", "add", "a", "test", "run", "pytest", "fix", "ünïcode", "日本", "x" * 30])
-SPACE = st.sampled_from([" ", "  ", "\t", "\n", " \r\n ", "\u00a0"])
+SPACE = st.sampled_from([" ", "  ", "\t", "\n", " \r\n ", "\u00a0", "\t \t"])
 
 
 @st.composite
@@ -203,7 +203,7 @@ def step_texts(draw: Any) -> Any:
         return draw(st.sampled_from(["", " ", "\n\t", "\u00a0 "]))
     if kind == "other":
         return draw(st.sampled_from([None, 7, ["a step"]]))
-    words = draw(st.lists(WORDS, min_size=1, max_size=40 if kind == "long" else 4))
+    words = draw(st.lists(WORDS, min_size=25, max_size=45) if kind == "long" else st.lists(WORDS, min_size=1, max_size=4))
     text = words[0]
     for word in words[1:]:
         text += draw(SPACE) + word
