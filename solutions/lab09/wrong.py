@@ -51,9 +51,9 @@ WRONG = {
     },
     # Task 2. Start does not put the step in progress back: two steps in progress.
     "plan-two-in-progress": {
-        "update_plan": drop('            for step in plan:\n'
+        "update_plan": swap('            for step in plan:\n'
                             '                if step["state"] == "doing":\n'
-                            '                    step["state"] = "todo"\n'),
+                            '                    step["state"] = "todo"\n', '            pass\n'),
     },
     # True is 1 to isinstance(number, int).
     "plan-bool-accepted": {
