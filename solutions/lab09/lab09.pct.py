@@ -308,8 +308,12 @@ print("stream ok")
 
 # %% nbgrader="tests" grade_id="test_stream_cut" points=2
 """Check that a stream cut before message_stop gives None: the reply is dropped whole."""
+events = [START, {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+          {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "Half a rep"}},
+          {"type": "content_block_stop", "index": 0}, *END]
+assert assemble_message(events) is not None
 assert assemble_message(events[:-1]) is None, "no message_stop: the stream was cut, return None"
-assert assemble_message([]) is None
+assert assemble_message(events[:3]) is None and assemble_message([]) is None
 
 
 # the property: a stream cut at any place before its message_stop (even right after its
