@@ -192,7 +192,8 @@ events = [START, {"type": "content_block_start", "index": 0, "content_block": {"
           {"type": "content_block_stop", "index": 0}, *END]
 got = assemble_message(events)
 assert isinstance(got, dict) and got["content"] == [{"type": "text", "text": "Hello, café"}], short(got, 400)
-assert got["id"] == "msg_1" and got["stop_reason"] == "end_turn" and got["usage"]["output_tokens"] == 6
+assert got["id"] == "msg_1" and got["stop_reason"] == "end_turn", f"message_start's id, message_delta's stop_reason: {short(got, 400)}"
+assert got["usage"] == {"input_tokens": 25, "output_tokens": 6}, f"message_delta's output_tokens 6 replaces 1: {got['usage']}"
 
 
 # the property: streams of text blocks (Unicode, empty pieces, pings anywhere) give the message
