@@ -13,7 +13,7 @@ against `bash_output`, one pair in 108, which the sampled pairs missed).
 
 Tuned (the lab changed, no case): long tasks of 25 to 45 words and a visible case of one with
 runs of spaces; every matcher tried against every tool name, visibly. 47 of 47 wrong answers
-fail a visible check and lose points when graded (seeds 20270101, 7 and 99), 10 of 10 honest
+fail a visible check and lose points when graded (seeds 20270101, 7, 99 and 31), 10 of 10 honest
 answers get full marks.
 """
 
