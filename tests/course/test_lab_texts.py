@@ -159,6 +159,28 @@ def test_lab8s_time_box_basis_recounts_the_solution_lines():
     assert f"{', '.join(map(str, counts[:-1]))} and {counts[-1]})" in walkthrough
 
 
+def test_lab9s_time_box_basis_recounts_the_solution_lines_per_task():
+    """Lab 9's basis counts each task's lines of solution code (Tasks 3 and 4 have two answer
+    cells each), and its task minutes are those lines at 0.65 a minute, rounded up, with four
+    more for Tasks 1 and 3 (the reading its basis names)."""
+    nb = notebook("lab09")
+    per_task: dict[int, int] = {}
+    tasks = {"assemble_message": 1, "update_plan": 2, "hook_matches": 3, "before_tool": 3, "turn_changes": 4, "undo_turn": 4}
+    for cell in nb.cells:
+        if cell.get("metadata", {}).get("nbgrader", {}).get("solution"):
+            body = nbfile.region_lines(cell.source, nbfile.BEGIN_SOLUTION, nbfile.END_SOLUTION)
+            task = tasks[nbfile.grade_id(cell)]
+            per_task[task] = per_task.get(task, 0) + len([line for line in body if line.strip() and not line.strip().startswith("#")])
+    counts = [per_task[n] for n in sorted(per_task)]
+    basis = " ".join(nbfile.lab_meta(nb)["time_box_basis"].split())
+    assert f"{', '.join(map(str, counts[:-1]))} and {counts[-1]})" in basis, (counts, basis)
+    minutes = [int(m) for _, m in re.findall(r"^## Task (\d+):.*\((\d+) minutes", markdown("lab09"), re.M)]
+    assert minutes == [-(-lines * 65 // 100) + (4 if n in (1, 3) else 0) for n, lines in sorted(per_task.items())], (
+        minutes, per_task)
+    walkthrough = " ".join((SOLUTIONS / "lab09" / "WALKTHROUGH.md").read_text().split())
+    assert f"{', '.join(map(str, counts[:-1]))} and {counts[-1]})" in walkthrough
+
+
 def test_lab5s_cost_example_is_what_cost_usd_returns():
     text = markdown("lab05")
     with solution("lab05", "cost_usd") as lab:

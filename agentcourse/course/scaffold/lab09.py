@@ -1,0 +1,367 @@
+"""Lab 9's scaffolding: the constants its tasks name, and the instances its checks generate.
+
+The lab's setup cell imports what a student uses from here (the plan's marks and limits, the
+hook events, a scripted shell for the hooks to run in). The rest is what the checks need:
+the Hypothesis strategies the check cells are properties over (streams of the Messages API's
+events, cut anywhere; runs of plan actions, good and bad; hook files and the statuses their
+commands exit with; turns that change files, and changes made after them) and the reference
+each property compares with. For Task 1 the reference is the anthropic SDK's own stream
+accumulator, the code behind `client.messages.stream(...).get_final_message()`.
+
+None of it is a lab answer: tests/course/test_answers_out_of_reach.py tries every
+same-named attribute in reach as the answer.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from hypothesis import strategies as st
+
+# ============================================================================ Task 1: streams
+MODELS = ("claude-sonnet-4-6", "claude-opus-4-6", "claude-haiku-4-5")
+STOP_REASONS = ("end_turn", "tool_use", "max_tokens", "stop_sequence", "pause_turn", "refusal")
+TOOL_NAMES = ("bash", "str_replace_based_edit_tool", "plan", "read_file", "bash_output", "web_search")
+CHUNK = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=6) | st.sampled_from(
+    ["", " ", "\n", "é", "😀", "\\u00e9", '"', "{", "}"])
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**53), 2**53) | st.text(max_size=8)
+    | st.floats(allow_nan=False, allow_infinity=False, width=32),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    max_leaves=8)
+
+
+def _cut(draw: Any, text: str, empty: bool = True) -> list[str]:
+    """`text` in pieces cut at any places (inside a word, an escape, a character's bytes
+    never: a str is characters), with empty pieces now and then."""
+    points = sorted(draw(st.lists(st.integers(0, len(text)), max_size=5)))
+    pieces = [text[a:b] for a, b in zip([0, *points], [*points, len(text)], strict=True)]
+    return [p for p in pieces if p or empty]
+
+
+def _block(draw: Any, index: int, kind: str) -> list[dict]:
+    """The events of one content block of `kind`, at `index`."""
+    def delta(body: dict) -> dict:
+        return {"type": "content_block_delta", "index": index, "delta": body}
+
+    if kind == "text":
+        start, deltas = {"type": "text", "text": ""}, [
+            delta({"type": "text_delta", "text": c}) for c in draw(st.lists(CHUNK, max_size=5))]
+    elif kind == "thinking":
+        start = {"type": "thinking", "thinking": "", "signature": ""}
+        deltas = [delta({"type": "thinking_delta", "thinking": c}) for c in draw(st.lists(CHUNK, max_size=4))]
+        deltas.append(delta({"type": "signature_delta", "signature": draw(st.from_regex(r"[A-Za-z0-9+/]{8,40}=?", fullmatch=True))}))
+    elif kind == "redacted_thinking":
+        start, deltas = {"type": "redacted_thinking", "data": draw(st.from_regex(r"[A-Za-z0-9+/]{4,30}", fullmatch=True))}, []
+    else:
+        value = draw(st.dictionaries(st.text(max_size=6), JSON_VALUES, max_size=4))
+        text = json.dumps(value, ensure_ascii=draw(st.booleans()), separators=draw(st.sampled_from([None, (",", ":")])))
+        pieces = [] if not value and draw(st.booleans()) else _cut(draw, text)
+        start = {"type": "tool_use", "id": "toolu_" + draw(st.from_regex(r"[A-Za-z0-9]{6,12}", fullmatch=True)),
+                 "name": draw(st.sampled_from(TOOL_NAMES)), "input": {}}
+        deltas = [delta({"type": "input_json_delta", "partial_json": p}) for p in
+                  ([""] if draw(st.booleans()) else []) + pieces]
+    return [{"type": "content_block_start", "index": index, "content_block": start}, *deltas,
+            {"type": "content_block_stop", "index": index}]
+
+
+def _message_start(draw: Any) -> dict:
+    maybe = st.none() | st.integers(0, 50_000)
+    usage = {"input_tokens": draw(st.integers(1, 200_000)), "output_tokens": draw(st.integers(1, 5)),
+             "cache_creation_input_tokens": draw(maybe), "cache_read_input_tokens": draw(maybe)}
+    return {"type": "message_start", "message": {
+        "id": "msg_" + draw(st.from_regex(r"[A-Za-z0-9]{8,16}", fullmatch=True)), "type": "message",
+        "role": "assistant", "model": draw(st.sampled_from(MODELS)), "content": [],
+        "stop_reason": None, "stop_sequence": None, "usage": usage}}
+
+
+def _message_delta(draw: Any) -> dict:
+    reason = draw(st.sampled_from(STOP_REASONS))
+    usage: dict[str, Any] = {"output_tokens": draw(st.integers(1, 64_000))}
+    for key in ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"):
+        choice = draw(st.sampled_from(["absent", "none", "value"]))
+        if choice != "absent":
+            usage[key] = draw(st.integers(0, 200_000)) if choice == "value" else None
+    return {"type": "message_delta", "usage": usage, "delta": {
+        "stop_reason": reason, "stop_sequence": "\n\nHuman:" if reason == "stop_sequence" else None}}
+
+
+@st.composite
+def streams(draw: Any, kinds: tuple = ("text", "thinking", "tool_use", "redacted_thinking"),
+            min_blocks: int = 0, max_blocks: int = 4) -> list[dict]:
+    """A whole stream: message_start, blocks of the kinds given, message_delta, message_stop,
+    with ping events anywhere after the start."""
+    blocks = draw(st.lists(st.sampled_from(kinds), min_size=min_blocks, max_size=max_blocks))
+    events = [_message_start(draw)]
+    for index, kind in enumerate(blocks):
+        events += _block(draw, index, kind)
+    events += [_message_delta(draw), {"type": "message_stop"}]
+    for _ in range(draw(st.integers(0, 3))):
+        events.insert(draw(st.integers(1, len(events) - 1)), {"type": "ping"})
+    return events
+
+
+@st.composite
+def cut_streams(draw: Any) -> list[dict]:
+    """A stream that stops before its message_stop: a Ctrl-C, or a connection that drops."""
+    events = draw(streams())
+    return events[: draw(st.integers(0, len(events) - 1))]
+
+
+def sdk_message(events: list[dict]) -> Any:
+    """What the anthropic SDK's stream helper assembles from `events` (its accumulator,
+    behind MessageStream.get_final_message()), or None without a message_stop."""
+    from anthropic.lib.streaming._messages import accumulate_event
+
+    if not any(e.get("type") == "message_stop" for e in events):
+        return None
+    snapshot, buffers = None, {}
+    for event in events:
+        snapshot = accumulate_event(event=json.loads(json.dumps(event)), current_snapshot=snapshot, json_bufs=buffers)
+    return snapshot
+
+
+def _plain(value: Any) -> Any:
+    if hasattr(value, "model_dump"):
+        return value.model_dump(mode="json")
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def normalized(message: Any) -> Any:
+    """A message as data, keys whose value is None left out (in the message, its usage and
+    each block; a tool's input is compared whole)."""
+    message = _plain(message)
+    if not isinstance(message, dict):
+        return message
+    out = {k: v for k, v in message.items() if v is not None}
+    if isinstance(out.get("usage"), dict):
+        out["usage"] = {k: v for k, v in out["usage"].items() if v is not None}
+    if isinstance(out.get("content"), list):
+        out["content"] = [{k: v for k, v in b.items() if v is not None} if isinstance(b, dict) else b
+                          for b in out["content"]]
+    return out
+
+
+def expected_message(events: list[dict]) -> Any:
+    """The reference answer for Task 1: the SDK's message, normalized (None for a cut stream)."""
+    found = sdk_message(events)
+    return None if found is None else normalized(found.to_dict())
+
+
+def difference(got: Any, want: Any, where: str = "message") -> str:
+    """Where two messages (as data) first differ, for a failure message."""
+    if isinstance(got, dict) and isinstance(want, dict):
+        for key in sorted(set(got) | set(want), key=str):
+            if key not in got or key not in want:
+                return f"{where}[{key!r}]: {'missing' if key not in got else 'not expected'} (expected {short(want.get(key))})"
+            if got[key] != want[key]:
+                return difference(got[key], want[key], f"{where}[{key!r}]")
+    if isinstance(got, list) and isinstance(want, list) and len(got) == len(want):
+        for n, (a, b) in enumerate(zip(got, want, strict=True)):
+            if a != b:
+                return difference(a, b, f"{where}[{n}]")
+    if isinstance(got, list) and isinstance(want, list):
+        return f"{where}: {len(got)} items, expected {len(want)}: {short(want)}"
+    return f"{where} is {short(got)}, expected {short(want)}"
+
+
+def short(value: Any, size: int = 160) -> str:
+    """repr(value), cut to `size` characters."""
+    text = repr(value)
+    return text if len(text) <= size else text[: size - 5] + " ...)"
+
+
+def brief(events: list[dict]) -> str:
+    """A stream, one short line per event, for a failure message."""
+    lines = []
+    for e in events:
+        body = e.get("delta") or e.get("content_block") or e.get("usage") or {}
+        lines.append(f"  {e['type']}{' ' + str(e['index']) if 'index' in e else ''} {json.dumps(body)[:90]}")
+    return "\n".join(lines)
+
+
+# ============================================================================ Task 2: the plan
+MAX_STEPS = 12  # a plan is short; more than this is a project, not a turn
+MAX_CHARS = 120  # one line per step
+MARKS = {"todo": "[ ]", "doing": "[>]", "done": "[x]"}
+
+WORDS = st.sampled_from(["read", "utils.py", "add", "a", "test", "run", "pytest", "fix", "ünïcode", "日本", "x" * 30])
+SPACE = st.sampled_from([" ", "  ", "\t", "\n", " \r\n ", "\u00a0", "\t \t"])
+
+
+@st.composite
+def step_texts(draw: Any) -> Any:
+    """A task for `add`: words with runs of whitespace, long ones, blank ones, or no string."""
+    kind = draw(st.sampled_from(["words"] * 6 + ["long", "blank", "other"]))
+    if kind == "blank":
+        return draw(st.sampled_from(["", " ", "\n\t", "\u00a0 "]))
+    if kind == "other":
+        return draw(st.sampled_from([None, 7, ["a step"]]))
+    words = draw(st.lists(WORDS, min_size=25, max_size=45) if kind == "long" else st.lists(WORDS, min_size=1, max_size=4))
+    text = words[0]
+    for word in words[1:]:
+        text += draw(SPACE) + word
+    text = draw(st.sampled_from(["", " ", "\n"])) + text + draw(st.sampled_from(["", " ", "\t\n"]))
+    collapsed = " ".join(text.split())
+    if len(collapsed) > MAX_CHARS and collapsed[MAX_CHARS - 1] == " ":
+        return collapsed[: MAX_CHARS - 1] + "s" + text  # never a space where the cut falls
+    return text
+
+
+NUMBERS = st.integers(-2, 15) | st.sampled_from([True, False, "1", 1.0, None])
+ACTIONS = st.sampled_from(["add"] * 5 + ["start"] * 3 + ["finish"] * 3 + ["remove", "Add", "", None])
+
+
+@st.composite
+def plan_runs(draw: Any, adds: int = 0) -> list[tuple]:
+    """Actions in turn: (action, task, number); `adds` good adds first."""
+    first = [("add", f"step {n}", None) for n in range(1, adds + 1)]
+    return first + draw(st.lists(st.tuples(ACTIONS, step_texts(), NUMBERS), min_size=1, max_size=16))
+
+
+def check_plan_run(update_plan: Any, run: list[tuple]) -> None:
+    """Apply `run` with the student's update_plan and with the reference, action by action."""
+    plan: list[dict] = []
+    mine: list[dict] = []
+    for n, (action, task, number) in enumerate(run, 1):
+        before = [dict(step) for step in mine]
+        want = reference_update(mine, action, task, number)
+        got = update_plan(plan, action, task, number)
+        call = f"action {n}: update_plan(plan, {action!r}, {short(task, 60)}, {number!r}) with the plan {short(before, 300)}"
+        if want == "Error":
+            assert isinstance(got, str) and got.startswith("Error:"), f"{call}: refused, an 'Error: ...' string, not {short(got)}"
+            assert plan == before, f"{call} was refused: the plan stays as it was, not {short(plan, 300)}"
+        else:
+            assert plan == mine, f"{call}: the plan becomes {short(mine, 300)}, not {short(plan, 300)}"
+            assert got == want, f"{call}: returns the plan's text {want!r}, not {short(got, 300)}"
+
+
+def plan_text(plan: list[dict]) -> str:
+    """The plan as the model reads it."""
+    return "\n".join(f"{n}. {MARKS[s['state']]} {s['task']}" for n, s in enumerate(plan, 1))
+
+
+def reference_update(plan: list[dict], action: Any, task: Any = None, number: Any = None) -> str:
+    """checkpoint 09's planning.Plan.update, over a list of dicts (the reference the checks use)."""
+    if action == "add":
+        if not isinstance(task, str) or not task.strip() or len(plan) >= MAX_STEPS:
+            return "Error"
+        plan.append({"task": " ".join(task.split())[:MAX_CHARS], "state": "todo"})
+    elif action in ("start", "finish"):
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(plan):
+            return "Error"
+        if action == "start":
+            for step in plan:
+                step["state"] = "todo" if step["state"] == "doing" else step["state"]
+        plan[number - 1]["state"] = "doing" if action == "start" else "done"
+    else:
+        return "Error"
+    return plan_text(plan)
+
+
+# ============================================================================ Task 3: hooks
+EVENTS = ("PreToolUse", "PostToolUse", "Stop")
+BLOCK = 2  # the exit status with which a PreToolUse hook refuses the call
+MATCHERS = ("", "*", "bash", "Bash", "bas", "ash", "edit", ".*edit.*", "str_replace.*", "bash|plan",
+            "plan|bash", "(read|write)_file", "^bash$", "bash.*", "read_file|bash", "b.sh", ".*", "web_search")
+
+
+class ScriptedShell:
+    """A shell for the hooks, scripted: run(command, environment) -> (exit status, output), as
+    its table says ((0, "") for a command it does not know); `ran` keeps each call in order."""
+
+    def __init__(self, table: dict | None = None) -> None:
+        self.table = dict(table or {})  # command -> (status, output)
+        self.ran: list[tuple[str, dict]] = []  # (command, environment) of every call
+
+    def __call__(self, command: str, environment: dict) -> tuple[int, str]:
+        self.ran.append((command, dict(environment)))
+        status, output = self.table.get(command, (0, ""))
+        return status, output
+
+
+OUTPUTS = st.sampled_from(["", "ok", "refused: no pushes", "line 1\nline 2", "ß ✓ 😀", "Error: lint", "2"])
+STATUSES = st.sampled_from([0, 0, 1, 2, 2, 127, 3, 255])
+
+
+@st.composite
+def hook_cases(draw: Any) -> tuple[list[dict], str, dict, dict]:
+    """(hooks as the file lists them, the tool called, its input, command -> (status, output))."""
+    hooks, table = [], {}
+    for n in range(draw(st.integers(0, 5))):
+        command = f"hook-{n} " + draw(st.sampled_from(["lint", "echo $TOOL_NAME", "./check.sh", "git diff"]))
+        hooks.append({"event": draw(st.sampled_from(EVENTS + ("PreToolUse",) * 3)),
+                      "matcher": draw(st.sampled_from(MATCHERS)), "command": command})
+        table[command] = (draw(STATUSES), draw(OUTPUTS))
+    tool = draw(st.sampled_from(TOOL_NAMES))
+    tool_input = draw(st.dictionaries(st.sampled_from(["command", "old_str", "number", "action"]), JSON_VALUES, max_size=3))
+    if draw(st.booleans()):
+        tool_input["path"] = draw(st.sampled_from(["math_utils.py", "src/a b.py", "ü.txt", "'quoted'.py", ""]))
+    return hooks, tool, tool_input, table
+
+
+def reference_matches(matcher: str, tool: str) -> bool:
+    """checkpoint 09's rule: "" and "*" match every tool, else the whole name matches."""
+    return matcher in ("", "*") or re.fullmatch(matcher, tool) is not None
+
+
+def reference_before(hooks: list[dict], tool: str, tool_input: dict, table: dict) -> tuple[str | None, list[str]]:
+    """(the command that refuses the call or None, the commands run, in order)."""
+    ran = []
+    for hook in hooks:
+        if hook["event"] == "PreToolUse" and reference_matches(hook["matcher"], tool):
+            ran.append(hook["command"])
+            if table.get(hook["command"], (0, ""))[0] == BLOCK:
+                return hook["command"], ran
+    return None, ran
+
+
+# ============================================================================ Task 4: undo
+PATHS = ("a.py", "b.txt", "src/c.py", "src/d/e.md", "é.txt", "z", "tests/test_a.py", ".env")
+CONTENTS = st.sampled_from([b"", b"x", b"x\n", b"y\r\n", b"\xff\x00", "é\n".encode(), b"x" * 300])
+
+
+def _changed(draw: Any, files: dict, rate: int) -> dict:
+    """`files` with some changed, removed or made (each path about one in `rate`)."""
+    out = dict(files)
+    for path in draw(st.permutations(PATHS)):
+        what = draw(st.sampled_from(["same"] * rate + ["write", "remove"]))
+        if what == "write":
+            out[path] = draw(CONTENTS)
+        elif what == "remove":
+            out.pop(path, None)
+    return out
+
+
+@st.composite
+def turns(draw: Any, since: int = 3) -> tuple[dict, dict, dict]:
+    """(the project before a turn, after it, and now): `since` sets how rarely a file changed
+    again after the turn (0: never). Paths come in any order."""
+    before = draw(st.dictionaries(st.sampled_from(PATHS), CONTENTS, max_size=len(PATHS)))
+    after = _changed(draw, before, 1)
+    now = _changed(draw, after, since) if since else dict(after)
+    keys = draw(st.permutations(sorted(now)))
+    return before, after, {k: now[k] for k in keys}
+
+
+def reference_changes(before: dict, after: dict) -> list[tuple]:
+    return [(p, before.get(p), after.get(p)) for p in sorted(before.keys() | after.keys())
+            if before.get(p) != after.get(p)]
+
+
+def reference_undo(turn: list, now: dict) -> tuple[dict, list[str]]:
+    project, left = dict(now), []
+    for path, old, new in turn:
+        if now.get(path) != new:
+            left.append(path)
+        elif old is None:
+            project.pop(path, None)
+        else:
+            project[path] = old
+    return project, sorted(left)
