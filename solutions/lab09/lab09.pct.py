@@ -96,11 +96,17 @@ from agentcourse.course.scaffold.lab09 import (  # noqa: F401
     MAX_CHARS,  # Task 2: 120, the most characters a step's text keeps
     BLOCK,  # Task 3: 2, the exit status with which a PreToolUse hook refuses the call
     ScriptedShell,  # Task 3: ScriptedShell({command: (status, output)}), a shell for hooks; .ran lists its calls
-    # for the check cells: the instances they generate, and what they compare with
-    streams, cut_streams, expected_message, normalized, difference, brief, short, plan_runs, check_plan_run,
-    MATCHERS, TOOL_NAMES, hook_cases, reference_matches, reference_before, turns, reference_changes,
-    reference_undo,
+    # for the check cells: the instances they generate
+    streams, cut_streams, normalized, difference, brief, short, plan_runs, MATCHERS, TOOL_NAMES, hook_cases,
+    turns,
 )
+
+try:  # and what they compare with: each task's answer, as checkpoint 09 computes it. When graded,
+    # only the checks can import these (your kernel sees their folder empty): no answer calls them
+    from agentcourse.course.scaffold.judged.lab09 import (  # noqa: F401
+        expected_message, check_plan_run, reference_matches, reference_before, reference_changes, reference_undo)
+except ImportError:
+    pass
 
 print("setup ok")
 

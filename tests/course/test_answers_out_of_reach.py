@@ -114,3 +114,60 @@ def test_a_lab_loads_only_the_checkpoints_its_metadata_lists(lab):
     loaded = set(re.findall(r"load_checkpoint\(\s*['\"]([\w-]+)['\"]", text))
     loaded |= {"01"} if "reference_agent(" in text else set()
     assert {find_checkpoint(name) for name in loaded} <= listed
+
+
+# ---------------------------------------------------------------- the checks' references
+
+REACH = """
+import json, os, sys
+sys.path.insert(0, sys.argv[1])
+found = {"listing": sorted(os.listdir(sys.argv[2]))}
+try:
+    import agentcourse.course.scaffold.judged.lab09 as references
+    found["imported"] = hasattr(references, "reference_update")
+except ImportError as err:
+    found["imported"] = type(err).__name__
+if sys.argv[3] == "plant":  # the kernel's run only: the judge's folder is the real one
+    try:
+        open(os.path.join(sys.argv[2], "lab09.py"), "w").write("reference_update = print")
+        found["planted"] = True
+    except OSError as err:
+        found["planted"] = type(err).__name__
+print(json.dumps(found))
+"""
+
+
+def _reach(argv: list[str], plant: bool = False) -> dict:
+    import json
+    import subprocess
+    import sys
+
+    from agentcourse.grading.sandbox import bwrap
+
+    cut = argv.index("--")
+    done = subprocess.run([*argv[: cut + 1], sys.executable, "-I", "-c", REACH, str(bwrap.PACKAGE.parent),
+                           str(bwrap.JUDGED), "plant" if plant else "look"], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_a_graded_kernel_cannot_import_the_checks_references_but_the_judge_can(tmp_path):
+    """The references (scaffold/judged/: each task's answer, as the checkpoint computes it)
+    are in the judge's reach and not in the student's kernel's, whose sandbox shows their
+    folder empty and read-only: no answer can call one, nor plant one for the kernel."""
+    from agentcourse.grading.sandbox import bwrap
+
+    try:
+        bwrap.require_confinement()
+    except Exception as err:  # noqa: BLE001 - a machine without bubblewrap: nothing to run here
+        pytest.skip(f"no sandbox here: {err}")
+    kernel_dir, submission, private, folder = (tmp_path / n for n in ("kernel", "sub", "private", "judge"))
+    for path in (kernel_dir / "run", submission, private, folder):
+        path.mkdir(parents=True)
+    bwrap.write_identity(kernel_dir, None)
+    limits = bwrap.SandboxLimits()
+    kernel = _reach(bwrap.sandbox_argv(kernel_dir, submission, "lab09", [], limits, None), plant=True)
+    assert kernel == {"listing": [], "imported": "ModuleNotFoundError", "planted": "OSError"}, kernel
+    judge = _reach(bwrap.judge_argv(folder, private, limits, None, {}))
+    assert judge["imported"] is True and "lab09.py" in judge["listing"], judge

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, seed, settings
 
 from agentcourse.course import nbfile
 from agentcourse.course.scaffold import lab09 as scaffold
+from agentcourse.course.scaffold.judged import lab09 as judged
 from agentcourse.paths import REPO_ROOT, load_program
 
 NOTEBOOK = nbfile.read_notebook(REPO_ROOT / "solutions" / "lab09" / "lab09.ipynb")
@@ -58,7 +59,7 @@ def test_the_plan_reference_is_checkpoint_09s_plan(planning):
     def check(run):
         theirs, mine = planning.Plan(), []
         for action, task, number in run:
-            said, want = theirs.update(action, task, number), scaffold.reference_update(mine, action, task, number)
+            said, want = theirs.update(action, task, number), judged.reference_update(mine, action, task, number)
             assert said.startswith("Error:") == (want == "Error"), (action, task, number, said)
             assert [{"task": t.text, "state": t.state} for t in theirs.tasks] == mine
             if want != "Error":
@@ -71,7 +72,7 @@ def test_the_matcher_reference_is_checkpoint_09s(hooks):
     for matcher in scaffold.MATCHERS:
         for tool in scaffold.TOOL_NAMES:
             hook = hooks.Hook("PreToolUse", matcher, "x")
-            assert hooks._matches(hook, tool) == scaffold.reference_matches(matcher, tool), (matcher, tool)
+            assert hooks._matches(hook, tool) == judged.reference_matches(matcher, tool), (matcher, tool)
 
 
 def test_the_pre_tool_use_reference_is_checkpoint_09s(hooks):
@@ -90,7 +91,7 @@ def test_the_pre_tool_use_reference_is_checkpoint_09s(hooks):
 
         runner = hooks.Hooks(run=shell, hooks=[hooks.Hook(h["event"], h["matcher"], h["command"]) for h in listed])
         refusal = runner.before(tool, tool_input)
-        refuser, want = scaffold.reference_before(listed, tool, tool_input, table)
+        refuser, want = judged.reference_before(listed, tool, tool_input, table)
         assert ran == want
         assert (refusal is None) == (refuser is None), (refusal, refuser)
         if refuser is not None:
@@ -106,7 +107,7 @@ def test_the_changes_and_undo_references_are_checkpoint_09s(undo, tmp_path):
     def check(case):
         before, after, now = case
         theirs = [(c.path, c.before, c.after) for c in undo.changes(before, after)]
-        assert theirs == scaffold.reference_changes(before, after)
+        assert theirs == judged.reference_changes(before, after)
         project = tmp_path / "p"
         if project.exists():
             import shutil
@@ -123,7 +124,7 @@ def test_the_changes_and_undo_references_are_checkpoint_09s(undo, tmp_path):
 
         keeper = undo.Undo(write=write, turns=[(1, undo.changes(before, after))])
         lines = keeper.undo(str(project))
-        want_project, want_left = scaffold.reference_undo(scaffold.reference_changes(before, after), now)
+        want_project, want_left = judged.reference_undo(judged.reference_changes(before, after), now)
         assert undo.snapshot(str(project)) == want_project
         left = sorted(m.group(1) for line in lines if (m := re.search(r"\[undo\] (\S+) .* left alone", line)))
         assert left == want_left, lines

@@ -8,14 +8,15 @@ commands exit with; turns that change files, and changes made after them) and th
 each property compares with. For Task 1 the reference is the anthropic SDK's own stream
 accumulator, the code behind `client.messages.stream(...).get_final_message()`.
 
-None of it is a lab answer: tests/course/test_answers_out_of_reach.py tries every
-same-named attribute in reach as the answer.
+None of it is a lab answer: the references the checks compare with (each task's answer,
+as checkpoint 09 computes it) are in scaffold/judged/lab09.py, which a graded kernel
+cannot import (grading/sandbox/bwrap.py hides that folder from it); and
+tests/course/test_answers_out_of_reach.py tries every same-named attribute in reach.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from hypothesis import strategies as st
@@ -110,19 +111,6 @@ def cut_streams(draw: Any) -> list[dict]:
     return events[: draw(st.integers(0, len(events) - 1))]
 
 
-def sdk_message(events: list[dict]) -> Any:
-    """What the anthropic SDK's stream helper assembles from `events` (its accumulator,
-    behind MessageStream.get_final_message()), or None without a message_stop."""
-    from anthropic.lib.streaming._messages import accumulate_event
-
-    if not any(e.get("type") == "message_stop" for e in events):
-        return None
-    snapshot, buffers = None, {}
-    for event in events:
-        snapshot = accumulate_event(event=json.loads(json.dumps(event)), current_snapshot=snapshot, json_bufs=buffers)
-    return snapshot
-
-
 def _plain(value: Any) -> Any:
     if hasattr(value, "model_dump"):
         return value.model_dump(mode="json")
@@ -146,12 +134,6 @@ def normalized(message: Any) -> Any:
         out["content"] = [{k: v for k, v in b.items() if v is not None} if isinstance(b, dict) else b
                           for b in out["content"]]
     return out
-
-
-def expected_message(events: list[dict]) -> Any:
-    """The reference answer for Task 1: the SDK's message, normalized (None for a cut stream)."""
-    found = sdk_message(events)
-    return None if found is None else normalized(found.to_dict())
 
 
 def difference(got: Any, want: Any, where: str = "message") -> str:
@@ -225,44 +207,9 @@ def plan_runs(draw: Any, adds: int = 0) -> list[tuple]:
     return first + draw(st.lists(st.tuples(ACTIONS, step_texts(), NUMBERS), min_size=1, max_size=16))
 
 
-def check_plan_run(update_plan: Any, run: list[tuple]) -> None:
-    """Apply `run` with the student's update_plan and with the reference, action by action."""
-    plan: list[dict] = []
-    mine: list[dict] = []
-    for n, (action, task, number) in enumerate(run, 1):
-        before = [dict(step) for step in mine]
-        want = reference_update(mine, action, task, number)
-        got = update_plan(plan, action, task, number)
-        call = f"action {n}: update_plan(plan, {action!r}, {short(task, 60)}, {number!r}) with the plan {short(before, 300)}"
-        if want == "Error":
-            assert isinstance(got, str) and got.startswith("Error:"), f"{call}: refused, an 'Error: ...' string, not {short(got)}"
-            assert plan == before, f"{call} was refused: the plan stays as it was, not {short(plan, 300)}"
-        else:
-            assert plan == mine, f"{call}: the plan becomes {short(mine, 300)}, not {short(plan, 300)}"
-            assert got == want, f"{call}: returns the plan's text {want!r}, not {short(got, 300)}"
-
-
 def plan_text(plan: list[dict]) -> str:
     """The plan as the model reads it."""
     return "\n".join(f"{n}. {MARKS[s['state']]} {s['task']}" for n, s in enumerate(plan, 1))
-
-
-def reference_update(plan: list[dict], action: Any, task: Any = None, number: Any = None) -> str:
-    """checkpoint 09's planning.Plan.update, over a list of dicts (the reference the checks use)."""
-    if action == "add":
-        if not isinstance(task, str) or not task.strip() or len(plan) >= MAX_STEPS:
-            return "Error"
-        plan.append({"task": " ".join(task.split())[:MAX_CHARS], "state": "todo"})
-    elif action in ("start", "finish"):
-        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(plan):
-            return "Error"
-        if action == "start":
-            for step in plan:
-                step["state"] = "todo" if step["state"] == "doing" else step["state"]
-        plan[number - 1]["state"] = "doing" if action == "start" else "done"
-    else:
-        return "Error"
-    return plan_text(plan)
 
 
 # ============================================================================ Task 3: hooks
@@ -306,22 +253,6 @@ def hook_cases(draw: Any) -> tuple[list[dict], str, dict, dict]:
     return hooks, tool, tool_input, table
 
 
-def reference_matches(matcher: str, tool: str) -> bool:
-    """checkpoint 09's rule: "" and "*" match every tool, else the whole name matches."""
-    return matcher in ("", "*") or re.fullmatch(matcher, tool) is not None
-
-
-def reference_before(hooks: list[dict], tool: str, tool_input: dict, table: dict) -> tuple[str | None, list[str]]:
-    """(the command that refuses the call or None, the commands run, in order)."""
-    ran = []
-    for hook in hooks:
-        if hook["event"] == "PreToolUse" and reference_matches(hook["matcher"], tool):
-            ran.append(hook["command"])
-            if table.get(hook["command"], (0, ""))[0] == BLOCK:
-                return hook["command"], ran
-    return None, ran
-
-
 # ============================================================================ Task 4: undo
 PATHS = ("a.py", "b.txt", "src/c.py", "src/d/e.md", "é.txt", "z", "tests/test_a.py", ".env")
 CONTENTS = st.sampled_from([b"", b"x", b"x\n", b"y\r\n", b"\xff\x00", "é\n".encode(), b"x" * 300])
@@ -350,18 +281,3 @@ def turns(draw: Any, since: int = 3) -> tuple[dict, dict, dict]:
     return before, after, {k: now[k] for k in keys}
 
 
-def reference_changes(before: dict, after: dict) -> list[tuple]:
-    return [(p, before.get(p), after.get(p)) for p in sorted(before.keys() | after.keys())
-            if before.get(p) != after.get(p)]
-
-
-def reference_undo(turn: list, now: dict) -> tuple[dict, list[str]]:
-    project, left = dict(now), []
-    for path, old, new in turn:
-        if now.get(path) != new:
-            left.append(path)
-        elif old is None:
-            project.pop(path, None)
-        else:
-            project[path] = old
-    return project, sorted(left)

@@ -45,6 +45,10 @@ from agentcourse.errors import ConfinementUnavailable
 from agentcourse.paths import PACKAGE_DIR
 
 PACKAGE = PACKAGE_DIR  # this agentcourse: the one the kernel must import
+# Each lab's references, the answers its checks compare with: the judge imports them; a
+# student's kernel sees this folder empty and read-only (sandbox_argv), so none of its code
+# can call a lab's answer.
+JUDGED = PACKAGE / "course" / "scaffold" / "judged"
 # The kernel imports agentcourse from the folder the sandbox shows (this package's), not
 # from whatever the interpreter's site-packages would find: the launcher inside the kernel
 # and the grader are then always the same code. -I keeps PYTHON* variables,
@@ -229,6 +233,8 @@ def sandbox_argv(kernel_dir: Path, submission: Path, work_name: str, launcher_ar
     roots = environment_roots() + checkpoint_roots(checkpoints or [])
     for root in roots:
         argv += mount_parents(root, made) + ["--ro-bind", str(root), str(root)]
+    if JUDGED.is_dir():  # the checks' references out of the student's reach: an empty folder
+        argv += ["--tmpfs", str(JUDGED), "--remount-ro", str(JUDGED)]
     # The submission, read-only; the launcher copies it into the scratch folder.
     argv += ["--ro-bind", str(submission), "/submission"]
     # The sockets folder is shared with the grader; the rest of kernel_dir is not.
