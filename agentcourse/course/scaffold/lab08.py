@@ -10,8 +10,10 @@ The second half holds what the checks need: scratch projects, a scripted user, a
 Hypothesis strategies the check cells are properties over (edits with and without a unique
 match, files with CRLF and without a final newline, command lines built from parts whose
 verdict is known by construction, sessions of approvals, sandbox layouts with nested
-folders). None of it is a lab answer: tests/course/test_answers_out_of_reach.py tries every
-same-named attribute in reach as the answer.
+folders). None of it is a lab answer: what the checks compare with (the count of an edit's matches,
+the file an insert leaves, what the sandbox shows at each folder) is in
+scaffold/judged/lab08.py, out of a graded kernel's reach; and
+tests/course/test_answers_out_of_reach.py tries every same-named attribute in reach.
 """
 
 from __future__ import annotations
@@ -448,11 +450,6 @@ def counted_edits() -> Any:
     return st.tuples(st.text("ab\n", max_size=16), st.text("ab\n", min_size=1, max_size=3))
 
 
-def occurrences(text: str, old: str) -> int:
-    """Where old starts in text, overlaps counted, as the task text defines a match."""
-    return sum(text[i : i + len(old)] == old for i in range(len(text) - len(old) + 1)) if old else 0
-
-
 def file_lines(min_size: int = 0, max_size: int = 8, open_end: bool | None = None) -> Any:
     """A file as its list of lines: each ends with "\\n" or "\\r\\n", the last one maybe with
     none (open_end True: never; False: always), and CR, form feeds and Unicode line
@@ -478,15 +475,6 @@ def insert_texts() -> Any:
     last = st.text(IN_LINE.replace("\r", ""), min_size=1, max_size=6)
     return st.builds(lambda lines, tail, end: "".join(lines) + tail + end,
                      st.lists(inner, max_size=2), last, st.sampled_from(["", "\n"]))
-
-
-def inserted(lines: list[str], n: int, text: str) -> str:
-    """The file an insert of `text` after line `n` of `lines` leaves, by the task's rules:
-    whole lines, and a file whose last line has no "\\n" keeps none."""
-    new = text if text.endswith("\n") else text + "\n"
-    if n == len(lines) and lines and not lines[-1].endswith("\n"):
-        return "".join(lines) + "\n" + new[:-1]
-    return "".join(lines[:n]) + new + "".join(lines[n:])
 
 
 def insert_cases(open_end: bool | None = None, max_lines: int = 8) -> Any:
@@ -888,16 +876,6 @@ def sandbox_layouts() -> Any:
     return build().filter(lambda layout: _distinct(*layout))
 
 
-def mounts_of(policy: Any, project: str, home: str, python_roots: list[str]) -> dict[str, str]:
-    """Every folder Task 5's text names, with what the sandbox shows there."""
-    named = {"/tmp": "private", home: "private", "/proc": "proc", "/dev": "devices"}
-    for folder in (*SYSTEM, *python_roots, *policy.readable, *(git_config_files(home) if policy.git_config else ())):
-        named[folder] = "read-only"
-    for folder in (*policy.writable, project):
-        named[folder] = "read-write"
-    return named
-
-
 def _distinct(policy: Any, project: str, home: str, python_roots: list[str]) -> bool:
     """No folder named twice with two different kinds (the text leaves that case open)."""
     kinds: dict[str, set] = {}
@@ -905,16 +883,6 @@ def _distinct(policy: Any, project: str, home: str, python_roots: list[str]) -> 
                          + [(f, "ro") for f in git_config_files(home)] + [(f, "rw") for f in (*policy.writable, project)]):
         kinds.setdefault(folder, set()).add(kind)
     return all(len(k) == 1 for k in kinds.values())
-
-
-def expected_view(named: dict[str, str], path: str) -> tuple[str, str]:
-    """(what a command inside finds at `path`, the folder that decides it): the deepest named
-    folder at or above `path` wins; nothing named there is "absent"."""
-    holders = [f for f in named if path == f or path.startswith(f.rstrip("/") + "/")]
-    if not holders:
-        return "absent", ""
-    deepest = max(holders, key=lambda f: f.rstrip("/").count("/"))
-    return named[deepest], deepest
 
 
 def probes(named: dict[str, str]) -> list[str]:
