@@ -295,13 +295,15 @@ class Servers:
         added, taken = [], {t["name"] for t in tools}
         for tool in conn.tools:
             name = PREFIX.format(server=conn.config.name, tool=re.sub(r"[^A-Za-z0-9_-]", "_", tool.name))
-            if name in taken or len(name) > NAME_MAX:
-                continue  # a clash, or a name the API would refuse: the other tools still come
+            schema = tool.input_schema if isinstance(tool.input_schema, dict) else None
+            if name in taken or len(name) > NAME_MAX or (schema and schema.get("type", "object") != "object"):
+                continue  # a clash, a name or a schema the API would refuse: the other tools still come
             description = (tool.description or f"The {tool.name} tool of the MCP server {conn.config.name}.")
             tools.append({"name": name, "description": description[:DESCRIPTION_MAX],
-                          "input_schema": tool.input_schema or {"type": "object"}})
+                          "input_schema": {"type": "object", **(schema or {})}})
             functions[name] = functools.partial(self._bound, conn, tool.name)
             added.append(name)
+            taken.add(name)  # two names the same once made safe ("a.b", "a_b"): the first only
         return added
 
     def _bound(self, conn: Connection, tool: str, /, **arguments: object) -> str:

@@ -51,7 +51,7 @@ ORIGINS = {
     ("09", "streaming.py"): "7c090ceba1c7358fb08d0c9e04146f6071eddd57cce8d39235bab6b618074d57",
     ("09", "turns.py"): "35e3b160f11f202bc18e0cd8ef10f1798e415ed4a2a9a0923342768d1651ff1d",
     ("09", "undo.py"): "6878a2d15097ebc667fd5140b8eb3c96e89adc03ed10e826c982a762ac9ab744",
-    ("10", "mcp_client.py"): "027437831fcaf073e0674bb09a86bfac1608d9aa1a0295b17696c7f6cf45a847",
+    ("10", "mcp_client.py"): "cc5a983e5779f7c9558817616317b51069df15c7bd4fab05caa68c1408fb7468",
     ("10", "session.py"): "0dc787bbc06ec06e7211462730201b5855241c550b1a4964d108a9b903107df7",
     ("10", "streaming.py"): "f37c823c6c03d5049dd0dbb7a4b50524f539f8d775de14e2fbfa0ebd414a8cc0",
     ("10", "tool_search.py"): "b5405e9edaa408eb3f74c330ec5e14f7fb8e2e4877ac5a8cf89fc6813196f3c8",

@@ -203,6 +203,27 @@ def test_the_server_list_is_protected_from_the_editor_and_the_shell(agent, proje
 # --------------------------------------------------------------------------- through the loop
 
 
+def test_a_tool_the_api_would_refuse_is_left_out_and_the_others_join(agent):
+    """A server's tool list is data too: a name clash, a name too long, or an input schema
+    that is not an object (the API refuses such a request) leaves that tool out, never the
+    agent's every later call."""
+    from types import (
+        SimpleNamespace as Tool,  # what the SDK lists, and a connection, as plain objects
+    )
+
+    conn = Tool(config=Tool(name="odd"), tools=[
+        Tool(name="fine", description="ok", input_schema={"type": "object", "properties": {"a": {"type": "string"}}}),
+        Tool(name="listy", description="", input_schema={"type": "array"}),
+        Tool(name="x" * 80, description="", input_schema={"type": "object"}),
+        Tool(name="no schema", description=None, input_schema={}),
+        Tool(name="fine", description="again", input_schema={"type": "object"}),
+    ])
+    tools, functions = [{"name": "bash"}], {}
+    added = agent.MCP._join(conn, tools, functions)
+    assert added == ["mcp__odd__fine", "mcp__odd__no_schema"]
+    assert all(t["input_schema"]["type"] == "object" for t in tools[1:]) and set(functions) == set(added)
+
+
 def test_a_servers_answer_is_capped_and_counted_like_any_tools(agent, client, project):
     write_config(project, {"big": test_server(project, "big")})
     start(agent)
