@@ -1,6 +1,10 @@
 """Blind corpus of lab 10: wrong ideas and honest answers written from the task texts alone, before any was run against the checks.
 
-First contact: FIGURE_PENDING
+First contact (the checks as they were when this corpus was committed): 3 of the 34 wrong answers
+passed every visible check (servers-ignore-type, servers-only-http-refused,
+tools-truncate-long-names), and the last of them kept full marks when graded; all 8 honest
+answers kept full marks. Tuned (the lab changed, not this corpus): 34 of 34 fail a visible check
+and lose points when graded; 8 of 8 honest answers keep full marks.
 """
 
 _RS = '''def read_servers(text):

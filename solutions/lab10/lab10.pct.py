@@ -193,6 +193,7 @@ print("read_servers ok")
 text = json.dumps({"mcpServers": {
     "tracker": {"type": "http", "url": "https://mcp.example.com/mcp"},
     "legacy": {"url": "https://mcp.example.com/sse"},
+    "remote": {"type": "sse", "command": "python3", "url": "https://mcp.example.com/sse"},
     "broken": "python3 -m server",
     "nocmd": {"args": ["-m", "server"]},
     "emptycmd": {"command": ""},
@@ -201,7 +202,7 @@ text = json.dumps({"mcpServers": {
     "docs": {"command": "python3"}}})
 servers, notes = read_servers(text)
 assert [s["name"] for s in servers] == ["docs"], f"only docs is well-formed: {servers}"
-for key in ["tracker", "legacy", "broken", "nocmd", "emptycmd", "badargs", "badenv"]:
+for key in ["tracker", "legacy", "remote", "broken", "nocmd", "emptycmd", "badargs", "badenv"]:
     assert any(key in note for note in notes), f"no note names {key!r}: {notes}"
 
 
@@ -330,7 +331,7 @@ print("mcp_tools ok")
 # %% nbgrader="tests" grade_id="test_tools_refused_names" points=3
 """Check that a name the API would refuse is skipped and every other tool still comes."""
 definitions, routes = mcp_tools({"my.server": [{"name": "search"}], "docs": [{"name": "x y"}, {"name": "ok"}],
-                                 "s" * 50: [{"name": "t" * 7}, {"name": "t" * 8}]})
+                                 "s" * 50: [{"name": "t" * 7}, {"name": "t" * 8}], "r" * 51: [{"name": "t" * 7}]})
 names = sorted(d["name"] for d in definitions)
 assert names == ["mcp__docs__ok", "mcp__" + "s" * 50 + "__" + "t" * 7], (
     f"64 characters at most, only letters, digits, _ and -: {names}")
