@@ -76,8 +76,6 @@
 import json  # noqa: F401, I001 - json and re for the answers
 import re  # noqa: F401
 
-from hypothesis import strategies as st
-
 from agentcourse.course.props import holds
 from agentcourse.course.scaffold.lab10 import (  # noqa: F401
     NAME_PATTERN,  # re.compile(r"^[a-zA-Z0-9_-]{1,64}$"): a tool name every version of the API takes
@@ -463,7 +461,7 @@ def _(case):
     rest = [t for t in sent if t.get("type") != SEARCH_TOOL["type"]]
     assert [t.get("name") for t in rest] == [t["name"] for t in tools], (
         f"each tool once, in order: {[t['name'] for t in tools]}, not {[t.get('name') for t in rest]}")
-    for given, got in zip(tools, rest):
+    for given, got in zip(tools, rest, strict=True):
         loaded = given["name"] in keep or "type" in given
         want = given if loaded else {**given, "defer_loading": True}
         assert got == want, f"{given['name']} ({'kept' if loaded else 'deferred'}, keep={sorted(keep)}): {want}, not {got}"
