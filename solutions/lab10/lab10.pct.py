@@ -3,13 +3,15 @@
 #   agentcourse:
 #     lab: lab10
 #     title: 'Tools from elsewhere: a server list that denies by default, prefixed names, tool search'
-#     time_box_minutes: 42
+#     time_box_minutes: 39
 #     time_box_basis: >-
 #       The sum of the task minutes plus 5 to read (solutions/CONVENTIONS.md): the introduction
 #       and the setup cell, whose instance generators live in agentcourse/course/scaffold/lab10.py.
 #       Task minutes follow each task's lines of solution code (blank lines and comments left
-#       out: 22, 13 and 12) at about 0.65 minutes per line, rounded up, as for lab 8; Task 1 gets
-#       one minute more to read Claude Code's file format.
+#       out: 23, 10 and 6) at about 0.65 minutes per line, rounded up, as for lab 8 (15, 7 and 4),
+#       plus the reading each task's rules take: 1 minute for Claude Code's file format, 3 for
+#       the names that collide (why a name is never split back), 4 for what deferral is and
+#       when the search tool comes.
 #     release_baseline: 0
 #     student_files: []
 #     checkpoints: []            # the only checkpoints its graded kernels can load
@@ -45,7 +47,7 @@
 # %% [markdown]
 # # Lab 10: Tools from elsewhere: a server list that denies by default, prefixed names, tool search
 #
-# **Time box: 42 minutes**
+# **Time box: 39 minutes**
 #
 # Three tasks, 24 points. Stop when the time is up and submit what you have: every check cell is
 # graded on its own, one kind of case each, so a half-done task still earns the cells it passes.
@@ -382,7 +384,7 @@ assert routes == {"mcp__x__y__z": ("x__y", "z"), "mcp__x__w": ("x", "w")}, route
 print("mcp_tools ok")
 
 # %% [markdown]
-# ## Task 3: `with_tool_search`: many tools, sent deferred (11 minutes)
+# ## Task 3: `with_tool_search`: many tools, sent deferred (8 minutes)
 #
 # Every tool definition is sent on every call. With tool search, a request marks definitions
 # `"defer_loading": True`: the API leaves them out of the prompt, and the model finds them with
