@@ -663,3 +663,66 @@ RIGHT = {
     return servers, reader.notes
 '''),
 }
+
+# Task 4, written from its text alone after Tasks 1 to 3 were tuned, and committed before it was run.
+_AD = '''def as_data(server, tool, text):
+    """A server's answer between a marker line naming its source and an end line, every line quoted."""
+'''
+
+
+def ad(body: str) -> dict:
+    return {"as_data": _AD + body}
+
+
+WRONG.update({
+    # lines split at "\n" only: a "\r" or "\u2028" inside a line lets what follows it pass unquoted
+    "data-split-on-newline-only": ad('''    body = [QUOTE + line for line in text.split("\\n")] if text else []
+    return "\\n".join([DATA_MARKER.format(server=server, tool=tool), *body, END_MARKER])
+'''),
+    # the quote put in front of the text, and after each "\n"
+    "data-replace-newlines": ad('''    body = QUOTE + text.replace("\\n", "\\n" + QUOTE)
+    return DATA_MARKER.format(server=server, tool=tool) + "\\n" + body + "\\n" + END_MARKER
+'''),
+    # only the lines that look like a marker are quoted
+    "data-quote-lookalikes-only": ad('''    body = [QUOTE + line if line.lstrip().startswith("[") else line for line in text.splitlines()]
+    return "\\n".join([DATA_MARKER.format(server=server, tool=tool), *body, END_MARKER])
+'''),
+    # the end marker removed from the text instead of quoting the lines
+    "data-strip-end-marker": ad('''    cleaned = text.replace(END_MARKER, "")
+    return "\\n".join([DATA_MARKER.format(server=server, tool=tool), *cleaned.splitlines(), END_MARKER])
+'''),
+    # no end line: the marker in front is enough
+    "data-no-end-marker": ad('''    return "\\n".join([DATA_MARKER.format(server=server, tool=tool), *(QUOTE + l for l in text.splitlines())])
+'''),
+    # the marker's fields swapped
+    "data-server-tool-swapped": ad('''    lines = [QUOTE + line for line in text.splitlines()]
+    return "\\n".join([DATA_MARKER.format(server=tool, tool=server), *lines, END_MARKER])
+'''),
+    # an empty text still gives one quoted empty line, and a final newline one more
+    "data-split-keeps-empty-tail": ad('''    lines = re.split(r"\\r\\n|[\\n\\r\\x0b\\x0c\\x1c\\x1d\\x1e\\x85\\u2028\\u2029]", text)
+    return "\\n".join([DATA_MARKER.format(server=server, tool=tool), *(QUOTE + l for l in lines), END_MARKER])
+'''),
+    # the lines joined with "\r\n", the text's own line ends kept after the quote
+    "data-keepends": ad('''    lines = [QUOTE + line for line in text.splitlines(keepends=True)]
+    return DATA_MARKER.format(server=server, tool=tool) + "\\n" + "".join(lines) + ("\\n" if text and not lines[-1].endswith(("\\n", "\\r")) else "") + END_MARKER
+'''),
+    # whitespace at the ends of each line trimmed
+    "data-strip-lines": ad('''    lines = [QUOTE + line.strip() for line in text.splitlines()]
+    return "\\n".join([DATA_MARKER.format(server=server, tool=tool), *lines, END_MARKER])
+'''),
+})
+
+RIGHT.update({
+    # a loop and a list
+    "data-loop": ad('''    out = [DATA_MARKER.format(server=server, tool=tool)]
+    for line in text.splitlines():
+        out.append(f"{QUOTE}{line}")
+    out.append(END_MARKER)
+    return "\\n".join(out)
+'''),
+    # string building with a generator, the marker filled with % through a dict
+    "data-join-generator": ad('''    head = DATA_MARKER.replace("{server}", server).replace("{tool}", tool)
+    quoted = "".join("\\n" + QUOTE + line for line in text.splitlines())
+    return head + quoted + "\\n" + END_MARKER
+'''),
+})
