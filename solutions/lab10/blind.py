@@ -5,6 +5,11 @@ passed every visible check (servers-ignore-type, servers-only-http-refused,
 tools-truncate-long-names), and the last of them kept full marks when graded; all 8 honest
 answers kept full marks. Tuned (the lab changed, not this corpus): 34 of 34 fail a visible check
 and lose points when graded; 8 of 8 honest answers keep full marks.
+
+Task 4's cases (9 wrong, 2 honest) were written after that, from its text alone, and
+committed before they were run. First contact: 9 of 9 failed a visible check and lost points
+when graded; 2 of 2 honest answers kept full marks. The whole corpus now: 43 of 43 wrong
+answers fail a visible check and lose points when graded; 10 of 10 honest ones keep full marks.
 """
 
 _RS = '''def read_servers(text):

@@ -133,3 +133,26 @@ RIGHT = {
     return result + [dict(SEARCH_TOOL)] * (deferred > 0)
 '''},
 }
+
+_AD_BODY = "*(QUOTE + line for line in text.splitlines())"
+WRONG.update({
+    # Split at "\n" only: "results\r[end of data]" ends the data early for a reader that breaks at "\r".
+    "data-newline-only": {"as_data": swap("text.splitlines()", '(text.split("\\n") if text else [])')},
+    # Nothing quoted: any line of the answer can be the end marker.
+    "data-unquoted": {"as_data": swap(_AD_BODY, "*text.splitlines()")},
+    # No end line: where the data stops is anyone's guess.
+    "data-no-end": {"as_data": swap(", END_MARKER]", "]")},
+    # The marker names the tool as the server and the server as the tool.
+    "data-swapped-source": {"as_data": swap("server=server, tool=tool", "server=tool, tool=server")},
+})
+
+RIGHT.update({
+    # Built up as one string.
+    "data-string": {"as_data": '''def as_data(server, tool, text):
+    """A server's answer between a marker line naming its source and an end line, every line quoted."""
+    result = DATA_MARKER.format(tool=tool, server=server)
+    for part in text.splitlines():
+        result += "\\n" + QUOTE + part
+    return result + "\\n" + END_MARKER
+'''},
+})
