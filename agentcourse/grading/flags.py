@@ -12,11 +12,10 @@ keep_cleared), and a submission whose every flag a person cleared is graded by h
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 from pathlib import Path
 
-from agentcourse.grading.nbgrader_io import LOCAL, db_url, gradebook
+from agentcourse.grading.nbgrader_io import db_url, gradebook, read_record, write_record
 from agentcourse.grading.results import Result
 
 FLAGS_FILE = "manual-flags.json"  # in .grading/: lab -> student -> {sha256, flagged}
@@ -35,19 +34,12 @@ def notebook_sha(path: Path) -> str | None:
 def load_flags(root: Path) -> dict:
     """The course's flag records (lab -> student -> {sha256, flagged}); {} when there are
     none or the file cannot be read."""
-    try:
-        data = json.loads((root / LOCAL / FLAGS_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
+    return read_record(root, FLAGS_FILE)
 
 
 def save_flags(root: Path, data: dict) -> None:
-    """Write the course's flag records whole: a temp file, then renamed into place."""
-    path = root / LOCAL / FLAGS_FILE
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
-    os.replace(tmp, path)
+    """Write the course's flag records whole."""
+    write_record(root, FLAGS_FILE, data)
 
 
 def flags_now(root: Path, lab: str, student: str) -> dict[str, bool]:

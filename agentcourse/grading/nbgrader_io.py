@@ -5,6 +5,7 @@ to it, and a consistent copy of the gradebook for a worker's scratch course."""
 from __future__ import annotations
 
 import functools
+import json
 import os
 import sqlite3
 import subprocess
@@ -96,3 +97,21 @@ def snapshot_gradebook(course_root: Path, dest: Path) -> None:
         src.backup(out)
     src.close()
     out.close()
+
+
+def read_record(root: Path, name: str) -> dict:
+    """A JSON record the grader keeps in `.grading/` (flags, what was graded); {} when there
+    is none or it cannot be read: each reader then takes nothing on trust."""
+    try:
+        data = json.loads((root / LOCAL / name).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def write_record(root: Path, name: str, data: dict) -> None:
+    """Write a record of `.grading/` whole: a temp file, then renamed into place."""
+    path = root / LOCAL / name
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
+    os.replace(tmp, path)

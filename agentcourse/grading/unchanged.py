@@ -37,7 +37,7 @@ import os
 from pathlib import Path
 
 from agentcourse.grading.feedback import feedback_page
-from agentcourse.grading.nbgrader_io import LOCAL, db_url, gradebook
+from agentcourse.grading.nbgrader_io import LOCAL, db_url, gradebook, read_record, write_record
 from agentcourse.grading.records import read_scores
 from agentcourse.grading.release import RELEASED
 from agentcourse.grading.results import Result
@@ -132,19 +132,12 @@ def submission_keys(root: Path, lab: str, folders: dict[str, Path]) -> dict[str,
 
 def load(root: Path) -> dict:
     """The course's records (lab -> student -> record); {} when none can be read."""
-    try:
-        data = json.loads((root / LOCAL / RECORDS_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
+    return read_record(root, RECORDS_FILE)
 
 
 def save(root: Path, data: dict) -> None:
-    """Write the course's records whole: a temp file, then renamed into place."""
-    path = root / LOCAL / RECORDS_FILE
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
-    os.replace(tmp, path)
+    """Write the course's records whole."""
+    write_record(root, RECORDS_FILE, data)
 
 
 def _in_place(root: Path, lab: str, student: str) -> bool:
