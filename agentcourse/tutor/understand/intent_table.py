@@ -23,6 +23,8 @@ _PY = rf"{_FILE}\.py"
 _PLEASE = r"(?:(?:please|can you|could you|would you|will you|now|also|then|go ahead and|"
 _PLEASE += r"i want you to|i'd like you to)\s+)*"
 _INFILE = rf"(?:\s+(?:in|of|inside|from)\s+(?:the\s+)?(?:file\s+)?(?P<file>{_PY}))?"
+# A wish names what is asked for as a verb does ("I'd like a docstring on parse() in p.py").
+_WISH = ("i'd like", "i would like", "i want", "i need")
 
 # ----------------------------------------------------------------------------- the families' patterns
 
@@ -103,7 +105,7 @@ _CREATE_README = (r"^\s*(?:please\s+|can you\s+|could you\s+)*(?:create|write|ad
 # explain-function
 _EXPLAIN_FUNCTION_MODULE = r"(?:the (?:file |module )?)?(?P<path>[\w./-]+\.py)"
 _EXPLAIN_FUNCTION = (r"\bwhat(?:'s| does| is)? (?:the (?:function )?)?(?P<f>[A-Za-z_]\w*)(?:\(\))?(?: function| method)? in (?P<path>[\w./-]+\.py) "
-                     r"(?:do|does|doing)\b",
+                     r"(?:do|does|doing|for)\b",
                      r"\bhow does (?:the (?:function )?)?(?P<f>[A-Za-z_]\w*)(?:\(\))?(?: function)? in "
                      r"(?P<path>[\w./-]+\.py) work\b",
                      r"\bexplain (?:what )?(?:the (?:function )?)?(?P<f>[A-Za-z_]\w*)(?:\(\))?(?: function| method)? in (?P<path>[\w./-]+\.py)"
@@ -302,7 +304,7 @@ INTENTS: tuple[Intent, ...] = (
            "retries=5 at every call.",
            ("Add a parameter to load_order.", "What parameters does load_order take?"),
            ("path=path", "f=function", "p=param", "d=default?", "v=passed?")),
-    Intent("ambiguous", "family", _C, ("change", "set", "update", "make"), ("parameter", "default"),
+    Intent("ambiguous", "family", _C, ("change", "set", "update", "make", "bump", "raise", "lower"), ("parameter", "default"),
            ("name", "value"), _AMBIGUOUS, "Set the timeout to 141.",
            ("Set it to 141.", "What is the timeout?", "Change the default branch of the repo to main."),
            ("param=param", "new=value")),
@@ -312,12 +314,12 @@ INTENTS: tuple[Intent, ...] = (
            "Change RETRY_LIMIT in big.py from 3 to 5.",
            ("What is RETRY_LIMIT in big.py?", "Change the retry limit."),
            ("c=constant", "path=path", "new=value", "old=old?")),
-    Intent("copy-value", "family", _C, ("make", "set", "copy", "use", "take"), ("constant", "value", "{constant}"),
+    Intent("copy-value", "family", _C, ("make", "set", "copy", "use", "take", "should use"), ("constant", "value", "{constant}"),
            ("path", "name"), _COPY_VALUE,
            "Make the TIMEOUT_SECONDS in client.py the same as the one in server.py.",
            ("Is TIMEOUT_SECONDS in client.py the same as in server.py?", "Copy app.py to backup/app.py."),
            ("c=constant", "source=origin", "target=target")),
-    Intent("create-readme", "family", _C, ("create", "write", "add", "make", "generate"),
+    Intent("create-readme", "family", _C, ("create", "write", "add", "make", "generate", *_WISH),
            ("README",), (), _CREATE_README, "Create a README for this project.",
            ("What is a README for?", "Read README.md.", "I don't need a README, thanks."), ("readme=none",)),
     Intent("explain-function", "family", _Q, ("explain", "what does", "how does", "describe",
@@ -358,18 +360,18 @@ INTENTS: tuple[Intent, ...] = (
     Intent("list", "task", _Q, ("list", "show", "what files", "which files", "give me"),
            ("files", "file list", "every file", "all files", "each file"), (),
            _LIST, "What files are in this project?", ("Write a poem about files.",), ("all=none?",)),
-    Intent("read-many", "task", _C, ("read", "open", "show", "cat", "view", "look at", "have a look at"),
+    Intent("read-many", "task", _C, ("read", "open", "show", "cat", "view", "see", "look at", "have a look at"),
            ("file", ".py", "{paths}"), ("path",), _READ_MANY, "Read utils.py and tests.py.",
            ("Read me a story.",), ("files=paths",)),
     Intent("delete", "task", _C, ("delete", "remove", "rm", "erase"), ("file", ".py"),
            ("path",), _DELETE, "Delete main.py.",
            ("How do I delete a file in Python?", "Don't delete anything.")),
-    Intent("docstring", "task", _C, ("add", "write", "document", "give", "put"), ("docstring",),
+    Intent("docstring", "task", _C, ("add", "write", "document", "give", "put", *_WISH), ("docstring",),
            ("path", "function"), _DOCSTRING,
            "Add a docstring to the add function in math_utils.py.",
            ("What is a docstring?", "How do I write a good docstring?"),
            ("file=path", "func=function")),
-    Intent("main-block", "task", _C, ("add", "make", "give", "put", "insert"),
+    Intent("main-block", "task", _C, ("add", "make", "give", "put", "insert", *_WISH),
            ("main", "entry point", "runnable", "executable", "__main__", "__name__"), ("path",), _MAIN_BLOCK,
            "Add a main block to hello.py", ("Why should every module have a main block?",),
            ("file=path",)),
@@ -378,12 +380,12 @@ INTENTS: tuple[Intent, ...] = (
            "In config_loader.py, change the default timeout of parse_config from 30 to 60.",
            ("How do default arguments work in Python?",),
            ("file=path", "func=function", "param=param", "new=value", "old=old?")),
-    Intent("add-function", "task", _C, ("add", "write", "implement", "define", "needs"),
+    Intent("add-function", "task", _C, ("add", "write", "implement", "define", "needs", *_WISH),
            ("function",), ("path", "name"), _ADD_FUNCTION,
            "Add a multiply function to math_utils.py.",
            ("What's a good name for a function that adds numbers?",),
            ("file=path", "name=function")),
-    Intent("create", "task", _C, ("create", "make", "write", "generate", "new file"),
+    Intent("create", "task", _C, ("create", "make", "write", "generate", "new file", *_WISH),
            ("file", "hello world"), ("path", "text"), _CREATE,
            "Create hello.py with a hello world function.", ("Write a poem about files.",),
            ("file=source",)),

@@ -105,6 +105,12 @@ FRENCH = Language(
         ("où est définie la fonction {w}", "where is {w} defined"),
         # found by the fifth blind batch
         ("explique-moi", "explain"), ("expliquez-moi", "explain"), ("montre-moi le contenu de", "show me"),
+        # found by the cold batch: "can you" and its clitics, informal words, more verbs
+        ("peux-tu", "can you"), ("tu peux", "can you"), ("pouvez-vous", "can you"), ("vous pouvez", "can you"),
+        ("pourrais-tu", "could you"), ("pourriez-vous", "could you"), ("peux-tu le {w}", "can you {w} it"),
+        ("tu peux le {w}", "can you {w} it"), ("stp", "please"), ("svp", "please"), ("faire tourner", "run"),
+        ("fais tourner", "run"), ("corriger", "fix"), ("la suite de tests", "the test suite"),
+        ("suite de tests", "test suite"), ("quels sont les fichiers", "which files are"), ("dépôt", "repository"),
     ),
 )
 
@@ -170,6 +176,12 @@ SPANISH = Language(
         # found by the fifth blind batch
         ("para qué sirve {x} ?", "what is {x} for?"), ("para qué sirve {x}", "what is {x} for"),
         ("para qué sirven {x}", "what are {x} for"), ("herramienta", "tool"),
+        # found by the cold batch: "can you" and its clitics, more verbs and objects
+        ("puedes", "can you"), ("podrías", "could you"), ("lo puedes {w}", "can you {w} it"),
+        ("la puedes {w}", "can you {w} it"), ("me explicas", "explain"), ("hazme", "give me"),
+        ("un resumen de", "a summary of"), ("arreglar", "fix"), ("repositorio", "repository"),
+        ("dónde se usa {x} ?", "where is {x} used?"), ("dónde se usa {x}", "where is {x} used"),
+        ("la clase {w}", "the class {w}"), ("clase", "class"),
     ),
 )
 
@@ -249,6 +261,12 @@ GERMAN = Language(
         ("fehlschlagenden", "failing"), ("fehlschlagende", "failing"), ("kaputten", "broken"),
         ("komprimiere", "compact"), ("kompaktiere", "compact"), ("verdichte", "condense"),
         ("unser", "our"), ("unsere", "our"), ("unseren", "our"), ("verlauf", "history"),
+        # found by the cold batch: "kannst du" with the verb at the end, "bitte" after the verb
+        ("kannst du {x} laufen lassen", "can you run {x}"), ("kannst du {x} zusammenfassen", "can you summarize {x}"),
+        ("kannst du", "can you"), ("könntest du", "could you"), ("{w} bitte", "please {w}"),
+        ("wozu dient {x} ?", "what is {x} for?"), ("wozu dient {x}", "what is {x} for"),
+        ("eigentlich", ""), ("mal", ""), ("zu {f}", "to {f}"), ("standard-{w}", "default {w}"),
+        ("wo wird {x} definiert", "where is {x} defined"), ("wo wird {x} verwendet", "where is {x} used"),
     ),
 )
 
@@ -324,7 +342,7 @@ ENGLISH_MARKERS: tuple[str, ...] = (
 # A question about how things are done in general: no command row takes it by its words
 # ("How do I delete a file in Python?" is not a request to delete one).
 KNOWLEDGE_QUESTION = (r"^\s*(?:how (?:do|can|should|would|does) (?:i|you|we|one)\b|how to\b|"
-                      r"what (?:is|are) (?:a|an)\b|why\b|when\b|is it\b|should i\b|did\b|have you\b"
+                      r"what (?:is|are) (?:a|an)\b|why\b|when\b|is it\b|should i\b|did\b|have you\b|do (?:i|we) (?:need|have) to\b"
                       # put off: "Run the tests later, not now." asks for nothing yet
                       r"|.*\b(?:not (?:now|yet)|jetzt nicht|noch nicht|pas maintenant|ahora no|todavía no)\b)")
 

@@ -29,7 +29,7 @@ _CONSTANT = re.compile(r"(?<![\w.])(?P<v>[A-Z][A-Z0-9]*_[A-Z0-9_]+|[A-Z]{2,}\d*)
 _VALUE = re.compile(r"(?<![\w.])(?P<v>-?\d+(?:\.\d+)?|True|False|None|\"[^\"]*\"|'[^']*')(?!\w|\.\w)")
 _SUBJECT = r"(?:(?-i:[A-Z][A-Z0-9_]+)|\w+\(\)|[a-z]\w*_\w+|[\w/-]+\.py)\s+(?:in\s+[\w/.-]+\.\w+\s+)?"  # "f() in a.py needs"
 _CLAUSE = rf"(?:^\s*(?:in\s+[\w/.-]+\.\w+,?\s+)?(?:{_SUBJECT})?|[.;:!?]\s+|,\s*|\s[-–]\s+|\b(?:and|then)\s+)"  # a clause's start
-_POLITE = r"(?:(?:please|can you|could you|would you)\s+)?"
+_POLITE = r"(?:(?:please|pls|plz|can you|could you|would you)\s+)?"
 _PARAM = re.compile(r"\bdefault\s+(?:value\s+)?(?:of\s+|for\s+|from\s+)?(?:the\s+)?(?:parameter\s+|argument\s+)?(?P<v>[a-z_]\w*)"
                     r"|\b(?P<w>[a-z_]\w*)(?=\s+(?:default|param(?:eter)?|argument)\b)|\b(?:param(?:eter)?|argument)\s+(?P<u>[a-z_]\w*)")
 _SETS = r"(?:\bto|=|\bbe|\bshould be)\s*"  # what comes before a new value; before an old one:

@@ -234,9 +234,9 @@ HELP_PROMPTS: tuple[str, ...] = tuple(t.example for t in TASKS if t.name != "com
 # tried again: a polite opening, "could you" (a request, not a question), a courtesy at
 # the end, a polite clause after a first phrase, and a file named first ("app.py: add ...").
 # All but FILE_FIRST are matched case-insensitively; FILE_FIRST's rest spans lines.
-POLITE_OPENING = (r"^\s*(?:(?:please|kindly|could you|can you|would you|will you|i'd like you to|"
-                  r"i want you to|go ahead and|hey|hi|hello|hi there|ok|okay)[\s,!.]+)+")
+POLITE_OPENING = (r"^\s*(?:(?:please|pls|plz|kindly|could you|can you|would you|will you|i'd like you to|i'd like to|"
+                  r"i want you to|i want to|go ahead and|hey|hi|hello|hi there|ok|okay)[\s,!.]+)+")
 ASKING = r"\b(?:could|can|would|will) you\b"
-COURTESY = r"(?:[\s,;.!-]+(?:please|thanks|thank you|thx|cheers|ta)\b[\s.!]*)+$"
-POLITE_INNER = r"^[^,]{1,80},\s*((?:please|could you|can you|would you|will you)\s+)"
+COURTESY = r"(?:[\s,;.!-]+(?:please|pls|plz|thanks|thank you|thx|cheers|ta)\b[\s.!]*)+$"
+POLITE_INNER = r"^[^,]{1,80},\s*((?:please|pls|plz|could you|can you|would you|will you)\s+)"
 FILE_FIRST = rf"^\s*(?P<file>{_PY})\s*:\s+(?P<rest>\S.*)$"
