@@ -159,7 +159,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "minlength",
     ),
     (  # "as few words as you can": the "can" is not a permission
-        r"as (?:few words|short|brief|concise|terse) as (?:possible|you can|you are able|necessary|needed)"
+        r"as (?:few words|short|brief|concise|terse) as (?:possible|(?:you|it|they|one) can|you are able|necessary|needed)"
         r"|(?:minimi[sz]e|reduce|limit|cut down) (?:the )?(?:number of |amount of |length of |size of )?"
         r"(?:words|output tokens|tokens|text|verbosity|length)",
         "concise",
@@ -172,6 +172,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"to the point|short and sweet|as few words as possible|few words|as short as possible"
         r"|word limit|word count",
         "concise",
+    ),
+    (  # "limit your answers to two lines": the limit put after what it limits
+        r"limit (your |the |all |each )?(answers?|replies|responses?|messages?) to", r"\1\2 limited to",
     ),
     (
         r"(?:at most|no more than|not more than|fewer than|less than|under|within|max(?:imum)?(?: of)?"
@@ -287,12 +290,12 @@ LEXICON: dict[str, str] = {
     "NOTFILE_READ": r"readme\w*|docs|documentation|instructions|request|requests|question"
     r"|questions|message|error|errors|output|results?|task|prompt|spec|logs?|user's|tests?|paths?"
     r"|carefully|guides?|guidelines|manual|conventions|specs|specification|wiki|changelog|issues?"
-    r"|tickets?|tutorials?|codething",
+    r"|tickets?|tutorials?|requirements|codething",
     "USERSIDE": r"user's|users'|their|requests?|prompts?|questions?|input|inputs",
     "AGENT": r"you|your|yourself|assistant|model|agent|claude|we",
     "TOOLSUBJ": r"tool|tools|function|command|this|it|api|server|(?:read|edit|write|list|search"
     r"|view|create|delete)_\w+|str_replace\w*",
-    "PERSON": r"user|users|they|someone|anyone|customer|people|he|she",
+    "PERSON": r"user|users|they|someone|anyone|customer|people|he|she|reviewers?|maintainers?|colleagues?|teammates?",
     "OLD": r"old_?str\w*|old_?text|old_string|old|oldstr|search_?str\w*|find_?str\w*",
     "ARG": r"new_?str\w*|new_?text|new_string|\w+_(?:str|string|path|text)|arguments?|parameters?",
     "EMPTY": r"empty|blank|emptylit",
@@ -318,7 +321,7 @@ ANCHORS = (
     " ambiguous unclear genuinely clarify clarifying clarification question questions necessary"
     " unless without sentence sentences answer answers reply replies response responses editing"
     " reading modify modifying change changing first files forbidden prohibited allowed narrate"
-    " verbose succinct short should exist exists"
+    " verbose succinct short should exist exists read edit"
 )  # in this order: a slip of two anchors is read as the first
 NOT_SLIPS = "crate crating relies exits hanging nuclear flies"
 MISSPELLINGS = {
