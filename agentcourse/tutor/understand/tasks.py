@@ -234,7 +234,8 @@ HELP_PROMPTS: tuple[str, ...] = tuple(t.example for t in TASKS if t.name != "com
 # tried again: a polite opening, "could you" (a request, not a question), a courtesy at
 # the end, a polite clause after a first phrase, and a file named first ("app.py: add ...").
 # All but FILE_FIRST are matched case-insensitively; FILE_FIRST's rest spans lines.
-POLITE_OPENING = (r"^\s*(?:(?:please|pls|plz|kindly|could you|can you|would you|will you|i'd like you to|i'd like to|"
+POLITE_OPENING = (r"^\s*(?:(?:please|pls|plz|kindly|could you|can you|would you|will you|i'd like you to|"
+                  r"i'd like to know|i need to know|i want to know|i'd like to|"
                   r"i want you to|i want to|go ahead and|hey|hi|hello|hi there|ok|okay)[\s,!.]+)+")
 ASKING = r"\b(?:could|can|would|will) you\b"
 COURTESY = r"(?:[\s,;.!-]+(?:please|pls|plz|thanks|thank you|thx|cheers|ta)\b[\s.!]*)+$"
