@@ -102,10 +102,10 @@ class FenceHook:
     def before(self, tool: str, tool_input: dict) -> str | None:
         """The fence's refusal, word for word as in 08, or None; an allowed call is kept."""
         self.judged = None
-        command = tool_input.get("command") if isinstance(tool_input, dict) else None
-        if tool != self.tool or not isinstance(command, str) or not command.strip() \
-                or tool_input.get("restart") is True:
-            return None  # no command will run: the tool answers for itself
+        given = tool_input if isinstance(tool_input, dict) else {}
+        command = given.get("command") if given.get("restart") is not True else None
+        if tool != self.tool or not isinstance(command, str) or not command.strip():
+            return None  # no command will run (a restart, or none given): the tool answers for itself
         judged = self.fence.judge(command)
         if judged.refusal:
             return judged.refusal

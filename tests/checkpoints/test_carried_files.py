@@ -45,7 +45,7 @@ ORIGINS = {
     ("08", "limits.py"): "84e8ab7bf5c6a8a8f4992b5dc047223f71d78787ab22b98ed5248c241df7009e",
     ("08", "nosuid.py"): "672837fe91d1084d1349b1442d5f8253f4fea81cf9f88ba13846a86fb4c2ae59",
     ("08", "protected.py"): "61a01b469f5fd5918fa424a9ad89c54a7ca52cd5ef8f07a296757e60ad4bf580",
-    ("09", "hooks.py"): "ad2227fdb9263636a068be9c6a20ad1d23d57ae2bb910192b54b774b35bc127c",
+    ("09", "hooks.py"): "bd7f5e9e551f3dc57431df7b979f908bcfc4f31e49519949e5e7a94cbc1c9e51",
     ("09", "planning.py"): "7893adf40e629bff347426902fe6b325ef8bfa2c48a4f05917f19a0e5cd6b0c9",
     ("09", "session.py"): "e607ba4e8646b2a37265e4df214dcd0a556e594da4d904309f202530d78eb194",
     ("09", "streaming.py"): "7c090ceba1c7358fb08d0c9e04146f6071eddd57cce8d39235bab6b618074d57",
