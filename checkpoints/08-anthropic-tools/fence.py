@@ -20,6 +20,10 @@ Codex CLI has the same split (its sandbox modes and approval policies: `on-reque
 inside the sandbox and asks to go beyond it), and so does Claude Code (sandboxed bash
 commands auto-allowed, a command that needs to leave the sandbox asking). A limit a
 command met (limits.py) is said in both modes; it is not a fence to cross.
+
+The judgement and the run are two steps: judge(command) asks the user at most once and runs
+nothing; execute(judgement) runs what was judged and asks nothing. run() is the two in a row;
+a caller that must judge before something else happens (checkpoint 09's hooks) calls them apart.
 """
 
 from __future__ import annotations
@@ -50,6 +54,15 @@ CROSS = ("If it is needed, send the same command again: the user will be asked t
          "once {wider}. Otherwise, say what was stopped.")
 
 
+@dataclass(frozen=True)
+class Judgement:
+    """What the fence decided about one command before it runs: refused, or where it runs."""
+
+    command: str  # the exact command judged; nothing else runs on this judgement
+    refusal: str = ""  # what the model reads when the command may not run; "": it may
+    wider: str = ""  # "": in the agent's shell; else what stopped it there, and it runs once, wider
+
+
 @dataclass
 class Fence:
     """Which mode the agent's bash tool runs in, and what the fence stopped."""
@@ -68,16 +81,28 @@ class Fence:
 
     def run(self, command: str) -> str:
         """Run `command` as the mode says; its output with the fence's notes, or a refusal."""
+        return self.execute(self.judge(command))
+
+    def judge(self, command: str) -> Judgement:
+        """Whether `command` may run, and where; asks the user at most once, runs nothing."""
         problem = protected.too_wide(os.getcwd())
         if problem:
-            return f"Error: no command runs here: {problem}"
+            return Judgement(command, f"Error: no command runs here: {problem}")
         if self.chosen() == STRICT:
             self.guardrail.search = environment.shell_path(
                 self.session.policy.sandbox if self.session.fenced else None)
-            return self.guardrail.check(command) or self._noted(command, self.session.run(command))
+            return Judgement(command, self.guardrail.check(command) or "")
         if command in self.blocked:
             return self.cross(command)
-        return self._noted(command, self.session.run(command))
+        return Judgement(command)
+
+    def execute(self, judged: Judgement) -> str:
+        """Run a judged command where its judgement says, asking nothing; or its refusal."""
+        if judged.refusal:
+            return judged.refusal
+        if judged.wider:
+            return self._once(judged)
+        return self._noted(judged.command, self.session.run(judged.command))
 
     def _noted(self, command: str, output: str) -> str:
         """`output`, and what stopped the command: the fence, or a limit."""
@@ -92,21 +117,22 @@ class Fence:
                 self.blocked[command] = what
         return "\n".join([output, *notes]) if notes else output
 
-    def cross(self, command: str) -> str:
-        """Ask to run `command` once with a wider fence; run it in a fresh shell if yes."""
+    def cross(self, command: str) -> Judgement:
+        """Ask to run `command`, which the fence stopped, once with a wider fence."""
         what = self.blocked.pop(command)
-        network = what == "the network"
-        wider = ("in a new sandbox with the network on" if network else
-                 "OUTSIDE the sandbox, with all your permissions")
         reason = (f"The sandbox stopped this command ({what}). Only this exact command can be "
-                  f"approved: it runs once more, {wider}, in a fresh shell in the project folder.")
+                  f"approved: it runs once more, {_wider(what)}, in a fresh shell in the project folder.")
         if self.guardrail.ask(command, [], reason) not in ("y", "a"):
-            return guardrail.REFUSAL
+            return Judgement(command, guardrail.REFUSAL)
+        return Judgement(command, wider=what)
+
+    def _once(self, judged: Judgement) -> str:
+        """Run a command approved to cross the fence, once, in a fresh shell with a wider fence."""
         fenced = self.session.policy.sandbox
-        wide = dataclasses.replace(fenced, network=True) if network and fenced else None
+        wide = dataclasses.replace(fenced, network=True) if judged.wider == "the network" and fenced else None
         once = BashSession(dataclasses.replace(self.session.policy, sandbox=wide))
         try:
-            return f"[run again {wider}]\n" + once.run(command)
+            return f"[run again {_wider(judged.wider)}]\n" + once.run(judged.command)
         finally:
             once.close()
 
@@ -125,3 +151,9 @@ class Fence:
             if missing := guardrail.missing():
                 lines.append(f"  [guardrail] {missing}: every command asks")
         return lines
+
+
+def _wider(what: str) -> str:
+    """Where a command the fence stopped by `what` runs when the user lets it cross."""
+    return ("in a new sandbox with the network on" if what == "the network" else
+            "OUTSIDE the sandbox, with all your permissions")

@@ -144,7 +144,7 @@ BASH = bash_session.BashSession(bash_session.BashPolicy(sandbox=sandbox.SandboxP
 GUARDRAIL = guardrail.Guardrail()
 FENCE = fence.Fence(GUARDRAIL, BASH)  # .mode = "strict" asks before every command
 HOOK_SHELL = bash_session.BashSession(BASH.policy)  # NEW in 09: the hooks' shell, fenced alike
-HOOKS = hooks.Hooks(run=HOOK_SHELL.run)
+HOOKS = hooks.Hooks(run=HOOK_SHELL.run, first=hooks.FenceHook(FENCE))  # NEW in 09: the fence judges first
 hooks.guard_editor(confined)  # the text editor refuses .agent/hooks.json
 UNDO = undo.Undo(write=confined.write)  # NEW in 09: each turn's changes, for /undo
 
@@ -156,7 +156,7 @@ def bash(command=None, restart=False):
         return BASH.restart()
     if not isinstance(command, str) or not command.strip():
         return "Error: command must be a non-empty string (or set restart to true)"
-    return FENCE.run(command)  # the output, or a refusal
+    return HOOKS.first.run(command)  # CHANGED in 09: as the first before-hook judged it
 
 
 TOOL_FUNCTIONS = {"str_replace_based_edit_tool": str_replace_based_edit_tool, "bash": bash,

@@ -14,6 +14,12 @@ each with command hooks. Three events, one contract each:
 
   PreToolUse   before a tool runs. Exit status 2 refuses the call: the model receives
                "Error: refused by a hook: <its output>". Any other status lets it run.
+               The first PreToolUse hook is built in (FenceHook): on a bash call, the
+               fence's judgement (fence.py, 08: refused, in the sandbox, or crossing it
+               once). The file cannot remove it or put a hook before it; a call it refuses
+               reads as in 08, and no hook of the file sees it. The bash tool then runs
+               the command as judged, so the user is asked once, not twice. A hook can
+               refuse a command the fence allowed; none can allow one it refused.
   PostToolUse  after a tool ran. Its output (with its status, if not 0) is added to the
                tool's result, so the model sees what the formatter or the tests said.
   Stop         when a turn ends. Its output is shown to the user.
@@ -71,7 +77,8 @@ def load(project: str) -> tuple[list[Hook], str]:
         for event in EVENTS:
             for group in table.get(event, []):
                 matcher = group.get("matcher", "") or ""
-                re.compile(matcher)  # a bad expression is the file's problem, said once
+                if matcher != "*":  # "*" is every tool, as "" is (Claude Code's), not an expression
+                    re.compile(matcher)  # a bad expression is the file's problem, said once
                 found += [Hook(event, matcher, h["command"]) for h in group.get("hooks", [])
                           if h.get("type", "command") == "command" and isinstance(h.get("command"), str)]
         return found, ""
@@ -84,12 +91,45 @@ def _matches(hook: Hook, tool: str) -> bool:
 
 
 @dataclass
+class FenceHook:
+    """The built-in first PreToolUse hook: the fence's judgement of each bash command, made
+    before any hook of the file, and kept for the bash tool, which runs it without asking again."""
+
+    fence: object  # fence.Fence (08): judge() asks at most once, execute() asks nothing
+    tool: str = "bash"  # the tool whose calls it judges
+    judged: object = None  # the allowed call in flight (fence.Judgement); spent by run()
+
+    def before(self, tool: str, tool_input: dict) -> str | None:
+        """The fence's refusal, word for word as in 08, or None; an allowed call is kept."""
+        self.judged = None
+        given = tool_input if isinstance(tool_input, dict) else {}
+        command = given.get("command") if given.get("restart") is not True else None
+        if tool != self.tool or not isinstance(command, str) or not command.strip():
+            return None  # no command will run (a restart, or none given): the tool answers for itself
+        judged = self.fence.judge(command)
+        if judged.refusal:
+            return judged.refusal
+        self.judged = judged
+        return None
+
+    def run(self, command: str) -> str:
+        """The bash tool's way to run `command`: as judged just before, asking nothing; a call
+        that was not judged (it came another way) is judged now, so nothing runs unjudged."""
+        judged, self.judged = self.judged, None
+        if judged is None or judged.command != command:
+            return self.fence.run(command)
+        return self.fence.execute(judged)
+
+
+@dataclass
 class Hooks:
     """The hooks of the current turn, and the shell they run in."""
 
     run: Callable[[str], str]  # runs one command in the sandbox; its output (bash_session's)
+    first: FenceHook | None = None  # built in, before the file's hooks; the file cannot touch it
     hooks: list[Hook] = field(default_factory=list)  # read from the file at each turn's start
     ran: list[str] = field(default_factory=list)  # "event: command -> status", for the trace
+    refused: str | None = None  # the last call's refusal by a PreToolUse hook; after() skips it
 
     def begin(self, project: str, *shells: object) -> None:
         """At the start of a turn: .agent/ read-only for each shell (protect), and the
@@ -112,17 +152,24 @@ class Hooks:
         return status, "" if output == "(no output)" else output
 
     def before(self, tool: str, tool_input: dict) -> str | None:
-        """A refusal ("Error: ...") if a PreToolUse hook blocks the call, else None."""
+        """A refusal ("Error: ...") if the built-in hook or a PreToolUse hook of the file
+        blocks the call, else None. The file's hooks run only on a call the first allowed."""
+        self.refused = self.first.before(tool, tool_input) if self.first else None
+        if self.refused:
+            return self.refused
         for hook in (h for h in self.hooks if h.event == "PreToolUse" and _matches(h, tool)):
             status, output = self._run(hook, tool, tool_input)
             if status == BLOCK:
-                return f"Error: refused by a hook ({hook.command}): {output or 'no reason given'}"
+                if self.first:
+                    self.first.judged = None  # refused after all: the judgement is never spent
+                self.refused = f"Error: refused by a hook ({hook.command}): {output or 'no reason given'}"
+                return self.refused
         return None
 
     def after(self, tool: str, tool_input: dict, result: str) -> str:
         """The tool's result, with what each PostToolUse hook said added (none for a call a
         PreToolUse hook refused: it never ran)."""
-        if result.startswith("Error: refused by a hook"):
+        if result.startswith("Error: refused by a hook") or (self.refused and result == self.refused):
             return result
         for hook in (h for h in self.hooks if h.event == "PostToolUse" and _matches(h, tool)):
             status, output = self._run(hook, tool, tool_input)
