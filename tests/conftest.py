@@ -139,3 +139,29 @@ def pytest_collection_modifyitems(config, items):
         return len(LONGEST_FIRST) + (0 if module in slow else 1)
 
     items.sort(key=rank)
+
+
+# How busy the run kept the machine, printed under the slowest tests: the CPU time of
+# this process and of every process it waited for (the xdist workers, and what they
+# started), against the wall time. On 2 cores, "1.0 of 2 cores" means half the time the
+# run waited (kernels starting, timeouts, sleeps) rather than computed.
+_STARTED = {}
+
+
+def pytest_sessionstart(session):
+    import time
+
+    _STARTED["wall"] = time.monotonic()
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    import resource
+    import time
+
+    if hasattr(config, "workerinput") or "wall" not in _STARTED:
+        return  # a worker: the controller reports for the whole run
+    wall = time.monotonic() - _STARTED["wall"]
+    cpu = sum(getattr(resource.getrusage(who), f) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+              for f in ("ru_utime", "ru_stime"))
+    terminalreporter.write_line(f"CPU {cpu:.0f} s in {wall:.0f} s: {cpu / max(wall, 1e-9):.1f} of "
+                                f"{os.cpu_count()} cores busy on average")

@@ -83,6 +83,11 @@ def apply_replacements(nb: nbformat.NotebookNode, replace: dict[str, Replacement
     return nb
 
 
+def _first_replaced(nb: nbformat.NotebookNode, replace: dict[str, Replacement]) -> int:
+    """The index of the first cell `replace` names (the whole notebook's length if none)."""
+    return next((n for n, cell in enumerate(nb.cells) if grade_id(cell) in replace), len(nb.cells))
+
+
 def _exec(source: str, name: str, namespace: dict) -> str:
     """Run one cell's source; "" when it raised nothing, else "ExcType: message"."""
     try:
@@ -97,7 +102,7 @@ def _exec(source: str, name: str, namespace: dict) -> str:
 
 def run_cells(nb: nbformat.NotebookNode, replace: dict[str, Replacement] | None = None,
               visible: bool = False, stop_after: Callable[[dict[str, CellResult]], bool] | None = None,
-              whole: bool = True) -> dict[str, CellResult]:
+              whole: bool = True, solution_prefix: bool = False) -> dict[str, CellResult]:
     """Execute the notebook's code cells in one fresh namespace, in this process.
 
     Like nbgrader's autograde, errors do not stop the run, and a test cell scores its
@@ -111,7 +116,13 @@ def run_cells(nb: nbformat.NotebookNode, replace: dict[str, Replacement] | None 
     not run again. With `whole=False` as well, only the visible parts run (what `lab check`
     runs; a cell's `error` is then its visible error). `stop_after(results)`, asked after
     each test cell, ends the run early when it returns True: a known-wrong case has shown
-    what it must, and the cells after it are not needed."""
+    what it must, and the cells after it are not needed.
+
+    With `solution_prefix=True`, the test cells above the first replaced cell are not run
+    but scored as passed: up to there the notebook is the solution, whose every test cell
+    passes (the integrity tests check that first), and a test cell is there to check,
+    not to set up what later cells use. Setup and answer cells above it still run."""
+    first = _first_replaced(nb, replace or {}) if solution_prefix else 0
     nb = apply_replacements(nb, replace or {})
     namespace: dict[str, Any] = {"__name__": "__main__"}
     results: dict[str, CellResult] = {}
@@ -121,6 +132,10 @@ def run_cells(nb: nbformat.NotebookNode, replace: dict[str, Replacement] | None 
             if cell.cell_type != "code":
                 continue
             meta = cell.get("metadata", {}).get("nbgrader", {})
+            if meta.get("grade") and n < first:  # the solution's own test cell: it passes
+                pts = float(meta.get("points", 0))
+                results[meta["grade_id"]] = CellResult(pts, pts, "", "")
+                continue
             name = f"<cell {grade_id(cell) or n}>"
             split = visible and meta.get("grade") and BEGIN_HIDDEN in cell.source
             seen = _exec(strip_hidden(cell.source), name, namespace) if split else ""

@@ -5,7 +5,7 @@ known-wrong implementations loses points.
 Real nbgrader runs once per lab (generate_assignment + autograde of two students: the source
 and the untouched release) through its Python API, because a run costs seconds. The known-wrong variants
 (5+ per lab) run in-process with nbrun.run_cells: a fresh namespace per variant, no
-kernel start-up. A test cell scores iff it raises, both ways, so the verdicts agree.
+kernel start-up, and the test cells above a variant's first change taken from the solution's run. A test cell scores iff it raises, both ways, so the verdicts agree.
 """
 
 from __future__ import annotations
@@ -146,14 +146,16 @@ def test_wrong_implementation_fails_a_visible_test_and_loses_points(lab, case):
     shows it (a visible test fails), and grading takes points for it: a test cell whose
     visible part fails fails whole, so the visible failure is a lost point too. Only the
     visible parts run, and only up to the first failing check (and the checks `FAILS`
-    names): lab check's view, at a fraction of a whole run's cost."""
+    names): lab check's view, at a fraction of a whole run's cost. Test cells above the
+    first changed cell are the solution's (test_solution_scores_full_marks_in_process runs
+    them) and are not run again."""
     must = set(cases(lab, "FAILS").get(case, ()))
 
     def shown(results):
         return any(r.visible_error for r in results.values()) and must <= set(results)
 
     results = nbrun.run_cells(nbfile.read_notebook(source(lab)), wrong_cases(lab)[case],
-                                visible=True, whole=False, stop_after=shown)
+                                visible=True, whole=False, stop_after=shown, solution_prefix=True)
     assert [k for k, r in results.items() if r.visible_error], f"{case} passes every visible test"
     for grade_id in must:  # the checks of the idea this case lacks
         assert results[grade_id].visible_error, f"{case} passes {grade_id}, the check of its idea"
@@ -165,7 +167,7 @@ def test_wrong_implementation_fails_a_visible_test_and_loses_points(lab, case):
 @pytest.mark.parametrize(("lab", "case"), RIGHT_PARAMS)
 def test_right_answer_in_other_words_scores_full_marks(lab, case):
     """The checks judge behaviour: a correct answer shaped or worded differently passes."""
-    results = nbrun.run_cells(nbfile.read_notebook(source(lab)), cases(lab, "RIGHT")[case])
+    results = nbrun.run_cells(nbfile.read_notebook(source(lab)), cases(lab, "RIGHT")[case], solution_prefix=True)
     failed = {k: r.error for k, r in results.items() if r.error}
     assert not failed and total(results) == full_marks(lab)
 
