@@ -49,7 +49,7 @@
 # %% [markdown]
 # # Lab 5: Instrumenting the loop: tokens, cost, traces and limits
 #
-# **Time box: 40 minutes**
+# **Time box: 49 minutes**
 #
 # Six tasks, 30 points. Every task is graded on its own; stop when the time is up and submit.
 #
