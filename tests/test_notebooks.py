@@ -110,7 +110,7 @@ def test_context_growth_prices_cite_the_pricing_page_and_its_date():
     code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
     assert "https://platform.claude.com/docs/en/about-claude/pricing" in code
     assert f'PRICES_CHECKED = "{_committed("context-growth")["prices_checked"]}"' in code
-    assert "CACHE_WRITE_5M, CACHE_WRITE_1H, CACHE_READ = 1.25, 2.00, 0.10" in code
+    assert "CACHE_WRITE_5M, CACHE_WRITE_1H, CACHE_READ = 1.25, 2.00, 0.05" in code
 
 
 def test_lectures_7_quote_the_measured_context_numbers():

@@ -78,7 +78,7 @@ FEATURES: tuple[Feature, ...] = (
                                "cache_read_input_tokens", "cache_creation", "prompt-caching-2024-07-31",
                                "extended-cache-ttl-2025-04-11"),
             DOCS + "build-with-claude/prompt-caching",
-            "breakpoints that let the next call read an unchanged prefix at a tenth of the price"),
+            "breakpoints that let the next call read an unchanged prefix at a fraction of the price"),
     Feature("Context editing (beta)", ("context_management", "clear_tool_uses_20250919",
                                        "clear_thinking_20251015", "context-management-2025-06-27"),
             DOCS + "build-with-claude/context-editing",

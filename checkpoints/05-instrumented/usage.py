@@ -25,8 +25,10 @@ from dataclasses import asdict, dataclass, field
 # (https://platform.claude.com/docs/en/about-claude/pricing), checked on 2026-12-06.
 # Prices change, so they live here and nowhere else. Each model has its own cache prices:
 # a cache write costs 1.25x the input price for 5-minute entries (the default) and 2x for
-# 1-hour ones, but a cache read is not 0.1x for every model (Opus 5.5's is 0.05x). A long
-# conversation is cheap only if its prefix is cached.
+# 1-hour ones, but a cache read is not 0.1x for every model (Opus 5.5's and Sonnet 5.5's
+# are 0.05x: Sonnet 5.5's fell from $0.20 to $0.10 on 2026-10-07, says the release notes page,
+# https://platform.claude.com/docs/en/release-notes/overview). A long conversation is cheap
+# only if its prefix is cached.
 @dataclass(frozen=True)
 class Price:
     input: float  # base input tokens
@@ -43,7 +45,7 @@ PRICES = {
     "claude-fable-5-2": Price(8.00, 10.00, 16.00, 0.20, 40.00),
     "claude-mythos-5-2": Price(8.00, 10.00, 16.00, 0.20, 40.00),
     "claude-opus-5-5": Price(4.00, 5.00, 8.00, 0.20, 20.00),
-    "claude-sonnet-5-5": Price(2.00, 2.50, 4.00, 0.20, 10.00),
+    "claude-sonnet-5-5": Price(2.00, 2.50, 4.00, 0.10, 10.00),
     # Haiku 5.5 is priced by the prompt's length: this is its price up to 100,000 tokens
     # (cache reads and writes included); a longer call costs 5x, output included, which
     # this table leaves out: for long prompts its figure is too low.

@@ -667,3 +667,215 @@ def run_turn(client, messages: list, limits: Limits, trace: list, clock=time.mon
 ''',
     },
 }
+
+
+# Task 6 (effort), written from its text alone and committed before it was run against the checks.
+_CHEAPEST = r'''
+
+def cheapest_effort(runs: dict, price: PriceRow) -> tuple[str, float] | None:
+    """(level, dollars) of the cheapest run that solved the task, the lowest level on a tie; None if none did."""
+    best = None
+    for level in EFFORT_LEVELS:
+        if level in runs and runs[level].solved:
+            dollars = run_cost(runs[level], price)
+            if best is None or dollars < best[1]:
+                best = (level, dollars)
+    return best
+'''
+
+
+def _priced(body: str) -> str:
+    """A run_cost whose loop body is `body` (it adds to `total` for one `response`), and the right cheapest_effort."""
+    return ('def run_cost(run: EffortRun, price: PriceRow) -> float:\n'
+            '    """Dollars of one run."""\n'
+            '    total = 0.0\n'
+            '    for response in run.responses:\n'
+            '        u = response.usage\n'
+            + body +
+            '    return total / 1_000_000\n' + _CHEAPEST)
+
+
+_RUN_COST = _priced('        total += (u.input_tokens * price.input + u.cache_creation_input_tokens * price.cache_write\n'
+                    '                  + u.cache_read_input_tokens * price.cache_read + u.output_tokens * price.output)\n')
+
+
+def _choosing(body: str) -> str:
+    """The right run_cost, and a cheapest_effort whose body is `body`."""
+    return (_RUN_COST.split("\n\ndef cheapest_effort")[0] + "\n\n\n"
+            'def cheapest_effort(runs: dict, price: PriceRow) -> tuple[str, float] | None:\n'
+            '    """(level, dollars) of the cheapest solved run."""\n' + body)
+
+
+WRONG.update({
+    # the thinking came back empty (display "omitted"): only what was written out is output, about 4 characters a token
+    "effort-output-from-visible-text": {"effort": _priced(
+        '        shown = sum(len(b.text) for b in response.content if b.type == "text")\n'
+        '        shown += sum(len(str(b.input)) for b in response.content if b.type == "tool_use")\n'
+        '        total += (u.input_tokens * price.input + u.cache_creation_input_tokens * price.cache_write\n'
+        '                  + u.cache_read_input_tokens * price.cache_read + shown / 4 * price.output)\n')},
+    # cache reads cost a tenth of the input price, as the lecture's rule of thumb says
+    "effort-cache-read-tenth-of-input": {"effort": _priced(
+        '        total += (u.input_tokens * price.input + u.cache_creation_input_tokens * price.cache_write\n'
+        '                  + u.cache_read_input_tokens * price.input * 0.1 + u.output_tokens * price.output)\n')},
+    # cache writes cost 1.25x the input price
+    "effort-cache-write-125-of-input": {"effort": _priced(
+        '        total += (u.input_tokens * price.input + u.cache_creation_input_tokens * price.input * 1.25\n'
+        '                  + u.cache_read_input_tokens * price.cache_read + u.output_tokens * price.output)\n')},
+    # input and output are what a call costs; the cache is a discount not worth counting
+    "effort-no-cache-terms": {"effort": _priced(
+        '        total += u.input_tokens * price.input + u.output_tokens * price.output\n')},
+    # the prices are per token
+    "effort-per-token-prices": {"effort": _priced(
+        '        total += (u.input_tokens * price.input + u.cache_creation_input_tokens * price.cache_write\n'
+        '                  + u.cache_read_input_tokens * price.cache_read + u.output_tokens * price.output) * 1_000_000\n')},
+    # input_tokens is the whole prompt: the cached parts are inside it and must come out
+    "effort-cache-inside-input": {"effort": _priced(
+        '        fresh = u.input_tokens - u.cache_creation_input_tokens - u.cache_read_input_tokens\n'
+        '        total += (fresh * price.input + u.cache_creation_input_tokens * price.cache_write\n'
+        '                  + u.cache_read_input_tokens * price.cache_read + u.output_tokens * price.output)\n')},
+    # a run is paid for by its answer: the calls that only asked for a tool are the loop's business
+    "effort-only-final-reply": {"effort": _priced(
+        '        if response.stop_reason != "end_turn":\n'
+        '            continue\n'
+        '        total += (u.input_tokens * price.input + u.cache_creation_input_tokens * price.cache_write\n'
+        '                  + u.cache_read_input_tokens * price.cache_read + u.output_tokens * price.output)\n')},
+    # dollars are shown to the cent-hundredth
+    "effort-rounded-cost": {"effort": _RUN_COST.replace("    return total / 1_000_000\n",
+                                                        "    return round(total / 1_000_000, 4)\n")},
+    # the cheapest run is the answer, solved or not: cost is what we are choosing on
+    "effort-ignores-solved": {"effort": _choosing(
+        '    costs = {level: run_cost(run, price) for level, run in runs.items()}\n'
+        '    if not costs:\n'
+        '        return None\n'
+        '    level = min(costs, key=costs.get)\n'
+        '    return level, costs[level]\n')},
+    # less effort is less thinking, so the lowest level that solved is the cheapest that solved
+    "effort-lowest-solved-level": {"effort": _choosing(
+        '    for level in EFFORT_LEVELS:\n'
+        '        if level in runs and runs[level].solved:\n'
+        '            return level, run_cost(runs[level], price)\n'
+        '    return None\n')},
+    # on a tie the later level wins: same price, more thinking for free
+    "effort-tie-to-higher-level": {"effort": _choosing(
+        '    best = None\n'
+        '    for level in EFFORT_LEVELS:\n'
+        '        if level in runs and runs[level].solved:\n'
+        '            dollars = run_cost(runs[level], price)\n'
+        '            if best is None or dollars <= best[1]:\n'
+        '                best = (level, dollars)\n'
+        '    return best\n')},
+    # the dict's own order is good enough: min() keeps the first of equal costs
+    "effort-tie-in-dict-order": {"effort": _choosing(
+        '    solved = {level: run_cost(run, price) for level, run in runs.items() if run.solved}\n'
+        '    if not solved:\n'
+        '        return None\n'
+        '    level = min(solved, key=solved.get)\n'
+        '    return level, solved[level]\n')},
+    # a level that costs least per call is the efficient one
+    "effort-cheapest-per-call": {"effort": _choosing(
+        '    best = None\n'
+        '    for level in EFFORT_LEVELS:\n'
+        '        run = runs.get(level)\n'
+        '        if run is None or not run.solved:\n'
+        '            continue\n'
+        '        per_call = run_cost(run, price) / max(1, len(run.responses))\n'
+        '        if best is None or per_call < best[2]:\n'
+        '            best = (level, run_cost(run, price), per_call)\n'
+        '    return None if best is None else (best[0], best[1])\n')},
+    # when nothing solved, the cheapest attempt is still the best advice
+    "effort-unsolved-falls-back": {"effort": _choosing(
+        '    ranked = [level for level in EFFORT_LEVELS if level in runs]\n'
+        '    if not ranked:\n'
+        '        return None\n'
+        '    solved = [level for level in ranked if runs[level].solved] or ranked\n'
+        '    best = min(solved, key=lambda level: run_cost(runs[level], price))\n'
+        '    return best, run_cost(runs[best], price)\n')},
+    # the answer is the level's cost per call, what a price table lists
+    "effort-returns-per-call-cost": {"effort": _choosing(
+        '    best = None\n'
+        '    for level in EFFORT_LEVELS:\n'
+        '        if level in runs and runs[level].solved:\n'
+        '            dollars = run_cost(runs[level], price)\n'
+        '            if best is None or dollars < best[1]:\n'
+        '                best = (level, dollars, dollars / max(1, len(runs[level].responses)))\n'
+        '    return None if best is None else (best[0], best[2])\n')},
+})
+
+RIGHT.update({
+    # min over (cost, rank): the rank breaks a tie towards the lower level
+    "effort-min-with-rank": {"effort": r'''FIELDS_AT = (("input_tokens", "input"), ("cache_creation_input_tokens", "cache_write"),
+             ("cache_read_input_tokens", "cache_read"), ("output_tokens", "output"))
+
+
+def run_cost(run: EffortRun, price: PriceRow) -> float:
+    """Dollars of one run: every response's four token counts, each at its price per million."""
+    return sum(
+        (getattr(response.usage, count) or 0) * getattr(price, field)
+        for response in run.responses
+        for count, field in FIELDS_AT
+    ) / 1e6
+
+
+def cheapest_effort(runs: dict, price: PriceRow) -> tuple[str, float] | None:
+    """(level, dollars) of the cheapest run that solved the task, the lowest level on a tie; None if none did."""
+    solved = [level for level, run in runs.items() if run.solved]
+    if not solved:
+        return None
+    best = min(solved, key=lambda level: (run_cost(runs[level], price), EFFORT_LEVELS.index(level)))
+    return (best, run_cost(runs[best], price))
+'''},
+    # Task 1's usage_of, a per-response helper, and a sort
+    "effort-sorted-with-helpers": {"effort": r'''def response_dollars(response, price):
+    counts = usage_of(response)
+    return (counts["input_tokens"] * price.input
+            + counts["cache_creation_input_tokens"] * price.cache_write
+            + counts["cache_read_input_tokens"] * price.cache_read
+            + counts["output_tokens"] * price.output) / 1_000_000
+
+
+def run_cost(run: EffortRun, price: PriceRow) -> float:
+    """Dollars of one run."""
+    return sum(response_dollars(r, price) for r in run.responses)
+
+
+def cheapest_effort(runs: dict, price: PriceRow) -> tuple[str, float] | None:
+    """The cheapest solved level and its cost."""
+    ranked = sorted(
+        ((run_cost(run, price), EFFORT_LEVELS.index(level), level) for level, run in runs.items() if run.solved)
+    )
+    if ranked:
+        cost, _, level = ranked[0]
+        return level, cost
+    return None
+'''},
+    # exact arithmetic with fractions, and a while loop over the levels
+    "effort-fractions": {"effort": r'''from fractions import Fraction
+
+
+def run_cost(run: EffortRun, price: PriceRow) -> float:
+    """Dollars of one run, summed exactly, then made a float."""
+    total = Fraction(0)
+    for message in run.responses:
+        usage = message.usage
+        total += Fraction(usage.input_tokens) * Fraction(price.input)
+        total += Fraction(usage.cache_creation_input_tokens or 0) * Fraction(price.cache_write)
+        total += Fraction(usage.cache_read_input_tokens or 0) * Fraction(price.cache_read)
+        total += Fraction(usage.output_tokens) * Fraction(price.output)
+    return float(total / 1_000_000)
+
+
+def cheapest_effort(runs: dict, price: PriceRow) -> tuple[str, float] | None:
+    """(level, dollars) of the cheapest solved run; the lowest level on a tie."""
+    i, choice = 0, None
+    while i < len(EFFORT_LEVELS):
+        level = EFFORT_LEVELS[i]
+        i += 1
+        run = runs.get(level)
+        if not run or not run.solved:
+            continue
+        cost = run_cost(run, price)
+        if choice is None or cost < choice[1]:
+            choice = (level, cost)
+    return choice
+'''},
+})

@@ -3,7 +3,7 @@
 #   agentcourse:
 #     lab: lab05
 #     title: 'Instrumenting the loop: tokens, cost, traces and limits'
-#     time_box_minutes: 40
+#     time_box_minutes: 49
 #     release_baseline: 0
 #     student_files: []
 #     checkpoints: ['03']            # the only checkpoints its graded kernels can load
@@ -33,6 +33,13 @@
 #       tests: [test_run_turn_visible, test_run_turn_limits, test_run_turn_hidden]
 #       hint: Check the limits at the top of the loop, before the call; a stopped turn ends with an assistant
 #         text message, after every tool_use has its result.
+#     - number: 6
+#       title: 'run_cost and cheapest_effort: what each effort level cost, and the cheapest that solved'
+#       tests: [test_effort_cost, test_effort_choice]
+#       hint: >-
+#         Price every response of a run from its usage (output_tokens already holds the thinking), each
+#         count at the row's own price; then walk EFFORT_LEVELS in order and keep a solved level only when
+#         it is strictly cheaper than the best so far.
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
@@ -42,9 +49,9 @@
 # %% [markdown]
 # # Lab 5: Instrumenting the loop: tokens, cost, traces and limits
 #
-# **Time box: 40 minutes**
+# **Time box: 49 minutes**
 #
-# Five tasks, 25 points. Every task is graded on its own; stop when the time is up and submit.
+# Six tasks, 30 points. Every task is graded on its own; stop when the time is up and submit.
 #
 # An agent loop decides by itself how many API calls one user message costs. Until you measure,
 # you do not know whether a turn took 2 calls or 40, 3,000 tokens or 300,000, a cent or a dollar.
@@ -56,10 +63,13 @@
 # 3. `trace_record(...)` and `totals(trace)`: one record per call, and the turn's sums.
 # 4. `limit_reached(limits, ...)`: whether the turn has used up its steps or seconds, or the session its dollars.
 # 5. `run_turn(client, messages, limits, trace)`: the loop, measured, stopping cleanly at a limit.
+# 6. `run_cost(run, price)` and `cheapest_effort(runs, price)`: what a task cost at each effort
+#    level, thinking included, and the cheapest level whose run still solved it.
 #
 # The checks are **properties**: each states a rule of its task and tries it on many generated
 # cases (usage objects with missing fields, responses with several tool calls, long traces, limits
-# exactly at their values, sessions of several turns whose calls and tool runs take time).
+# exactly at their values, sessions of several turns whose calls and tool runs take time, runs at
+# several effort levels priced by any price row).
 # `agentcourse lab check 5` tries a few cases of each; grading tries more, from another seed, and
 # adds a few fixed ones. A failure names the smallest case that breaks the rule.
 #
@@ -81,6 +91,7 @@ from agentcourse.api.protocol import protocol_errors, to_plain
 from agentcourse.course import nbtools
 from agentcourse.course.props import holds
 from agentcourse.course.scaffold import lab05 as scaffold  # the checks' cases and client
+from agentcourse.course.scaffold.lab05 import EFFORT_LEVELS, EffortRun, PriceRow  # Task 6's data
 from agentcourse.paths import load_checkpoint
 from agentcourse.tutor import TutorConfig, serve
 
@@ -160,6 +171,14 @@ def check_limit(limits, steps, cost, seconds, word):
 
 
 SUMMARIZE = "Summarize every file in this project."  # 7 calls: list, 5 reads, a summary
+# Task 6: Claude Sonnet 5.5's prices, dollars per million tokens (Anthropic's pricing page and
+# release notes, checked on 2026-12-06; its cache reads cost $0.10 since 2026-10-07, 0.05x).
+SONNET_5_5 = PriceRow(input=2.00, cache_write=2.50, cache_read=0.10, output=10.00)
+
+try:  # what Task 6's checks compare with: when graded, only the checks can import it
+    from agentcourse.course.scaffold.judged.lab05 import cheapest_levels, exact_dollars  # noqa: F401
+except ImportError:
+    pass
 print("setup ok: tutor model at", TUTOR_URL)
 
 
@@ -741,6 +760,160 @@ for turn in (stopped, after):
     scaffold.left_usable(globals(), turn)
 assert protocol_errors(after.messages) == [] and len(stopped.calls) == 3 and len(after.calls) == 5
 assert to_plain(after.messages)[-1]["role"] == "assistant"
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ## Task 6: effort, a lever of cost (9 minutes)
+#
+# Today's models think before they answer, and `output_config.effort` (`EFFORT_LEVELS`, from
+# `"low"` to `"max"`) sets how much. Thinking is output, billed at the output price, and it is
+# billed whatever you are shown: with the display `"omitted"` (Sonnet 5.5's default) each
+# response opens with a thinking block whose text is **empty**, and its `signature` carries the
+# thinking for the next request. The thinking is counted in `usage.output_tokens` all the same,
+# so the text you can see says nothing of what a reply cost: read the usage.
+#
+# To choose an effort level for a task, run it at several and compare. Write:
+#
+# - `run_cost(run, price)`: the dollars of one run. `run` is an `EffortRun` (setup cell):
+#   `run.responses` is every response it got (SDK `Message`s), `run.solved` whether it solved
+#   the task. `price` is a `PriceRow`: dollars per **million** tokens for each kind of token,
+#   `input` (fresh input), `cache_write`, `cache_read` and `output`. Each model has its own
+#   row, and its cache prices are not always 1.25x and 0.1x of its input price (Sonnet 5.5's
+#   cache reads are 0.05x): price each count at its own field. A run's cost is the sum over all
+#   its responses.
+# - `cheapest_effort(runs, price)`: `runs` maps effort levels to their `EffortRun`s (some
+#   levels may be missing, in any order). Return `(level, dollars)` for the level whose run
+#   **solved** the task for the fewest dollars, with that run's cost; when several solved runs
+#   cost exactly the same, the **lowest** of those levels (in `EFFORT_LEVELS` order). If no run
+#   solved the task (or `runs` is empty), return `None`.
+#
+# A lower level is not always cheaper: it thinks less per call but may need more calls, or
+# fail. The checks' worked example, priced with `SONNET_5_5`, every call with 3,000 fresh input
+# tokens and 20,000 read from the cache:
+#
+# | level | calls | output tokens per call | solved | cost |
+# |---|---|---|---|---|
+# | low | 9 | 300 | no | $0.099 |
+# | medium | 6 | 800 | yes | $0.096 |
+# | high | 4 | 1,500 | yes | $0.092 |
+# | max | 4 | 4,000 | yes | $0.192 |
+#
+# so `cheapest_effort` returns `("high", 0.092)` (up to float rounding).
+#
+# **Expected:** `Task 6 visible checks passed` and `Task 6 choice checks passed`.
+
+# %% nbgrader="solution" grade_id="effort"
+def run_cost(run: EffortRun, price: PriceRow) -> float:
+    """Dollars of one run: every response's four token counts, each at its price per million."""
+    ### BEGIN SOLUTION
+    total = 0.0
+    for response in run.responses:
+        usage = response.usage  # output_tokens holds the thinking, shown or not
+        total += (usage.input_tokens * price.input
+                  + (usage.cache_creation_input_tokens or 0) * price.cache_write
+                  + (usage.cache_read_input_tokens or 0) * price.cache_read
+                  + usage.output_tokens * price.output)
+    return total / 1_000_000
+    ### END SOLUTION
+
+
+def cheapest_effort(runs: dict, price: PriceRow) -> tuple[str, float] | None:
+    """(level, dollars) of the cheapest run that solved the task, the lowest level on a tie; None if none did."""
+    ### BEGIN SOLUTION
+    best = None
+    for level in EFFORT_LEVELS:
+        if level in runs and runs[level].solved:
+            dollars = run_cost(runs[level], price)
+            if best is None or dollars < best[1]:
+                best = (level, dollars)
+    return best
+    ### END SOLUTION
+
+
+# %% nbgrader="tests" grade_id="test_effort_cost" points=2
+"""Check that run_cost prices every response of a run, thinking included, each count at its own price in the row."""
+
+
+def check_run_cost(run, price, what):
+    want = exact_dollars(run, price)
+    got = run_cost(run, price)
+    assert isinstance(got, int | float) and abs(got - float(want)) <= 1e-9 * float(want) + 1e-15, (
+        f"{what}: expected ${float(want)!r}, got {got!r}")
+
+
+EXAMPLE = {  # the task's worked example: 3,000 fresh input and 20,000 cache-read tokens a call
+    "low": scaffold.repeated(9, False, fresh=3_000, read=20_000, output=300),
+    "medium": scaffold.repeated(6, True, fresh=3_000, read=20_000, output=800),
+    "high": scaffold.repeated(4, True, fresh=3_000, read=20_000, output=1_500),
+    "max": scaffold.repeated(4, True, fresh=3_000, read=20_000, output=4_000),
+}
+for level, dollars in {"low": 0.099, "medium": 0.096, "high": 0.092, "max": 0.192}.items():
+    check_run_cost(EXAMPLE[level], SONNET_5_5, f"the worked example at {level!r} (${dollars})")
+thinking_only = EffortRun([scaffold.reply(output=12_000, text="")], True)  # all of it thinking, none shown
+check_run_cost(thinking_only, SONNET_5_5, "one reply of 12,000 output tokens whose thinking and text came back empty")
+check_run_cost(EffortRun([scaffold.reply(read=1_000_000)], True), SONNET_5_5, "a million cache-read tokens of Sonnet 5.5")
+check_run_cost(EffortRun([scaffold.reply(written=1_000_000)], True), PriceRow(3.0, 6.0, 0.3, 15.0),
+               "a million cache-write tokens at a row whose writes cost 2x")
+
+
+# The rule over runs of one to six calls, counts small and in the hundreds of millions, and
+# price rows of any model.
+@holds(scaffold.effort_tables(least=1))
+def _(table):
+    for level, run in table.runs.items():
+        check_run_cost(run, table.price, f"the run at {level!r} of {table!r}")
+
+
+print("Task 6 visible checks passed")
+### BEGIN HIDDEN TESTS
+check_run_cost(EffortRun([], False), SONNET_5_5, "a run of no calls")
+check_run_cost(scaffold.repeated(30, True, fresh=10**8, written=10**7, read=10**9, output=10**7),
+               PriceRow(10.0, 12.5, 0.25, 50.0), "30 huge calls at Fable 5.1's prices")
+### END HIDDEN TESTS
+
+# %% nbgrader="tests" grade_id="test_effort_choice" points=3
+"""Check that cheapest_effort names the cheapest level whose run solved the task, with its cost, the lowest level on a tie, None when none solved."""
+
+
+def check_cheapest(runs, price, what):
+    want = cheapest_levels(runs, price)
+    got = cheapest_effort(runs, price)
+    if want is None:
+        assert got is None, f"{what}: no run solved the task, so None; got {got!r}"
+        return
+    levels, dollars = want
+    assert isinstance(got, tuple | list) and len(got) == 2, f"{what}: expected a (level, dollars) pair, got {got!r}"
+    shown = levels[0] if len(levels) == 1 else f"one of {levels}"
+    assert got[0] in levels, f"{what}: expected {shown} (${float(dollars)!r}), got {got!r}"
+    assert isinstance(got[1], int | float) and abs(got[1] - float(dollars)) <= 1e-9 * float(dollars) + 1e-15, (
+        f"{what}: {got[0]!r} is right, and its run cost ${float(dollars)!r}, not {got[1]!r}")
+
+
+check_cheapest(EXAMPLE, SONNET_5_5, "the worked example")
+fixed = {
+    "low unsolved, though the cheapest": {"high": EXAMPLE["high"], "low": EXAMPLE["low"]},
+    "medium solved, dearer than high": {"max": EXAMPLE["max"], "medium": EXAMPLE["medium"], "high": EXAMPLE["high"]},
+    "xhigh and high cost the same: high": {"xhigh": EffortRun(EXAMPLE["high"].responses, True), "high": EXAMPLE["high"],
+                                           "max": EXAMPLE["max"]},
+    "nothing solved": {"low": EXAMPLE["low"], "max": EffortRun(EXAMPLE["max"].responses, False)},
+    "no runs": {},
+}
+for what, runs in fixed.items():
+    check_cheapest(runs, SONNET_5_5, what)
+
+
+# The rule over tables of up to five levels in any order, ties among them, any price row.
+@holds(scaffold.effort_tables(ties=2))
+def _(table):
+    check_cheapest(table.runs, table.price, repr(table))
+
+
+print("Task 6 choice checks passed")
+### BEGIN HIDDEN TESTS
+every = {level: scaffold.repeated(2, True, fresh=1_000, output=500) for level in reversed(EFFORT_LEVELS)}
+check_cheapest(every, SONNET_5_5, "five levels that cost the same, given from max to low")
+assert cheapest_effort(every, SONNET_5_5)[0] == "low", "a tie goes to the lowest level"
+check_cheapest({"max": EXAMPLE["max"]}, SONNET_5_5, "one level, solved")
 ### END HIDDEN TESTS
 
 # %% nbgrader="locked" grade_id="teardown"

@@ -31,7 +31,7 @@ ORIGINS = {
     ("03", "tools.py"): "b4ad88b65e42a5bfac1f050b4d4bbdf434b5026fd9c67713b8c9d5f3706ba825",
     ("03", "turns.py"): "904fdf119a07c3dad22cdde5d3aa0275c101607c1edb56bfc9e50741d57375ed",
     ("04", "tools.py"): "308f6f3c6c7b7810df857eb9f08956e65f5163ae32296101394ed26d7668ab9b",
-    ("05", "usage.py"): "0a3b5996829ac32e33533a907d1dc77b2b249719f6c1a62aef247cc402eb25e4",
+    ("05", "usage.py"): "9df3f5b646964ee90bf9c2b6475bbc1338726f6c2ebe4162a82a8928c3b02d71",
     ("06", "context.py"): "4c28db87849ed1d99fedd8f9872f02e45254f63516a1b26faefc06447349c22b",
     ("07", "layers.py"): "f2bc3ba2fff2ea0812c5adeb4303019737c02db351b3f9058cf310c055cf93c9",
     ("08", "bash_session.py"): "196a297f7ddc7cda02fa0e5c3cf25eb3721b369fa4732b8eb7d3760e1c1337f4",

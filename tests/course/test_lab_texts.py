@@ -190,6 +190,23 @@ def test_lab5s_cost_example_is_what_cost_usd_returns():
             in " ".join(text.split()))
 
 
+def test_lab5s_effort_example_is_what_its_answer_returns():
+    """Task 6's worked table: each level's calls, output per call and cost on Sonnet 5.5, and the choice."""
+    text = " ".join(markdown("lab05").split())
+    stated = re.search(r"every call with ([\d,]+) fresh input tokens and ([\d,]+) read from the cache", text)
+    fresh, read = (int(n.replace(",", "")) for n in stated.groups())
+    rows = re.findall(r"\| (low|medium|high|xhigh|max) \| (\d+) \| ([\d,]+) \| (yes|no) \| \$([\d.]+) \|", text)
+    assert len(rows) == 4, rows
+    with solution("lab05", "effort") as lab:
+        runs = {level: lab["scaffold"].repeated(int(calls), solved == "yes", fresh=fresh, read=read,
+                                                 output=int(output.replace(",", "")))
+                for level, calls, output, solved, _ in rows}
+        for level, *_, dollars in rows:
+            assert f"{lab['run_cost'](runs[level], lab['SONNET_5_5']):.3f}" == dollars, level
+        level, dollars = lab["cheapest_effort"](runs, lab["SONNET_5_5"])
+    assert f"`cheapest_effort` returns `({level!r}, {dollars:.3f})`".replace("'", '"') in text
+
+
 def test_lab5s_demo_table_is_what_the_demo_prints():
     """Task 5's Expected line: 7 calls (a list_files, five read_files, the summary), step 1
     writes about N tokens to the cache and every later step reads the same back."""

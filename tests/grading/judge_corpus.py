@@ -69,7 +69,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 LABS = ("lab02", "lab05", "lab08")
-FULL = {"lab02": 20.0, "lab05": 25.0, "lab08": 43.0}  # each lab's full marks
+FULL = {"lab02": 20.0, "lab05": 30.0, "lab08": 43.0}  # each lab's full marks
 
 PROC_MARK = "judgecorpus-27182"  # in the argv of every process an attack starts, to find survivors
 PWNED = "judgecorpus-pwned-"  # the prefix of every file only code outside the sandbox could write
@@ -1340,13 +1340,29 @@ L5_STUBS = {
     "trace": stub("trace_record", "step, response, seconds, cost") + "\n\n" + stub("totals", "trace"),
     "limit_reached": stub("limit_reached", "limits, steps, cost, seconds"),
     "run_turn": stub("run_turn", "client, messages, limits, trace, clock=time.monotonic"),
+    "effort": stub("run_cost", "run, price") + "\n\n" + stub("cheapest_effort", "runs, price"),
 }
 
 
+L5_EFFORT = r'''def run_cost(run, price):
+    """Dollars of one run: every response's four counts, each at the row's price per million."""
+    return sum(r.usage.input_tokens * price.input + (r.usage.cache_creation_input_tokens or 0) * price.cache_write
+               + (r.usage.cache_read_input_tokens or 0) * price.cache_read + r.usage.output_tokens * price.output
+               for r in run.responses) / 1_000_000
+
+
+def cheapest_effort(runs, price):
+    """(level, dollars) of the cheapest solved run, the lowest level on a tie; None if none solved."""
+    solved = [(run_cost(runs[level], price), rank, level) for rank, level in enumerate(EFFORT_LEVELS)
+              if level in runs and runs[level].solved]
+    return (min(solved)[2], min(solved)[0]) if solved else None
+'''
+
+
 def lab5(**cells: str) -> dict[str, str]:
-    """Lab 5's five answer cells, correct (restyled from the worked solution), some replaced."""
+    """Lab 5's six answer cells, correct (restyled from the worked solution), some replaced."""
     answers = {"usage_of": L5_USAGE, "cost_usd": L5_COST, "trace": L5_TRACE, "limit_reached": L5_LIMITS,
-               "run_turn": L5_RUN}
+               "run_turn": L5_RUN, "effort": L5_EFFORT}
     answers.update(cells)
     return answers
 
@@ -1789,6 +1805,9 @@ def run_turn(client, messages: list, limits: Limits, trace: list, clock=time.mon
 
 # Records every usage it reads (the hidden tests' too) and prints them, with whatever the
 # kernel's history holds, in each later answer cell.
+for _styled in (L5_DATACLASS, L5_DISPATCH, L5_HTML_GLOBALS, L5_CLOSURES):
+    _styled.setdefault("effort", L5_EFFORT)  # Task 6, added to the lab after these were written
+
 L5_SNOOP = r'''
 
 import linecache
@@ -3255,33 +3274,33 @@ LAB5 = [
          page_absent=("3000000000000",),
          why="correct, but usage_of records every usage it reads (the hidden tests' too) and each later "
              "answer cell prints them with In, _ih, Out, the history database and linecache"),
-    Case("a5-environ-proc", "lab05", "read", lab5(limit_reached=A5_ENVIRON), READ, 12.0,
+    Case("a5-environ-proc", "lab05", "read", lab5(limit_reached=A5_ENVIRON), READ, 17.0,
          why="dumps os.environ, sys.argv, the judge modules' sources, /proc/*/{cmdline,environ,cwd,root,fd} "
-             "and /proc/net/unix; limit_reached as released (the other tasks: 12 points)"),
-    Case("a5-always-equal", "lab05", "lie", lab5(usage_of=A5_ALWAYS_EQUAL), ATTACK, 10.0,
+             "and /proc/net/unix; limit_reached as released (the other tasks: 17 points)"),
+    Case("a5-always-equal", "lab05", "lie", lab5(usage_of=A5_ALWAYS_EQUAL), ATTACK, 15.0,
          why="usage_of returns an object equal to everything, with lying __len__/__iter__/__getattr__/"
-             "__class__ and arithmetic (as plain data, nothing: 10 points from the other tasks)"),
-    Case("a5-dict-subclass", "lab05", "lie", lab5(trace=A5_DICT_SUBCLASS), ATTACK, 16.0,
+             "__class__ and arithmetic (as plain data, nothing: 15 points from the other tasks)"),
+    Case("a5-dict-subclass", "lab05", "lie", lab5(trace=A5_DICT_SUBCLASS), ATTACK, 21.0,
          why="trace_record and totals return dict subclasses of zeros whose __eq__, get, __getitem__, "
-             "keys and items lie (the zeros as plain dicts: 16 points, test_run_turn_hidden reading no record)"),
-    Case("a5-pickle-repr", "lab05", "lie", lab5(cost_usd=A5_PICKLE_REPR), ATTACK, 18.0,
+             "keys and items lie (the zeros as plain dicts: 21 points, test_run_turn_hidden reading no record)"),
+    Case("a5-pickle-repr", "lab05", "lie", lab5(cost_usd=A5_PICKLE_REPR), ATTACK, 23.0,
          outside_absent=tuple(PWNED + tag for tag in ("reduce", "reduce-ran", "getstate", "repr", "str",
                                                         "format", "del")),
          why="cost_usd returns a float subclass equal to any price whose __reduce__, __getstate__, "
-             "__repr__, __str__, __format__ and __del__ run code (as plain 0.0: 18 points, run_turn's "
+             "__repr__, __str__, __format__ and __del__ run code (as plain 0.0: 23 points, run_turn's "
              "rules being consistent with its own cost_usd)"),
-    Case("a5-json-pickle-patch", "lab05", "tamper", lab5(usage_of=A5_JSON_PICKLE_PATCH), DYING, 10.0,
+    Case("a5-json-pickle-patch", "lab05", "tamper", lab5(usage_of=A5_JSON_PICKLE_PATCH), DYING, 15.0,
          why="patches json.dumps, JSONEncoder.encode, pickle.loads and socket.send/sendall (and the names "
              "judge modules imported) so every reply says ok; usage_of as released"),
-    Case("a5-channel-forge", "lab05", "channel", lab5(limit_reached=A5_CHANNEL_FORGE), DYING, 12.0,
+    Case("a5-channel-forge", "lab05", "channel", lab5(limit_reached=A5_CHANNEL_FORGE), DYING, 17.0,
          why="a thread writes forged replies in five framings onto every socket fd of the process and every "
              "unix socket it can find, then 1 MB of noise, for 15 minutes; limit_reached as released"),
-    Case("a5-sleep-one-test", "lab05", "time", lab5(limit_reached=A5_SLEEP_ONE), SLOW, 23.0,
+    Case("a5-sleep-one-test", "lab05", "time", lab5(limit_reached=A5_SLEEP_ONE), SLOW, 28.0,
          why="correct except that one hidden check (steps=10**9) sleeps ten hours: that cell (2 points) times out"),
-    Case("a5-echo-html-message", "lab05", "page", lab5(limit_reached=A5_ECHO), PAGE, 12.0,
+    Case("a5-echo-html-message", "lab05", "page", lab5(limit_reached=A5_ECHO), PAGE, 17.0,
          inert=(ECHO_PAYLOAD,),
          why="limit_reached returns script and 50,000 <b> tags, which the checks' own messages quote "
-             "(got {got!r}): 12 points"),
+             "(got {got!r}): 17 points"),
     Case("a5-markdown-html", "lab05", "page", lab5(), PAGE, FULL["lab05"], markdown=A5_MARKDOWN,
          inert=MARKDOWN_PAYLOADS,
          why="correct, with markdown cells of raw HTML and script: script, onerror, SVG animate, iframe "
