@@ -15,6 +15,13 @@ Tuned (the lab changed, no case): long tasks of 25 to 45 words and a visible cas
 runs of spaces; every matcher tried against every tool name, visibly. 47 of 47 wrong answers
 fail a visible check and lose points when graded (seeds 20270101, 7, 99 and 31), 10 of 10 honest
 answers get full marks.
+
+Task 5 (decide, the shell's two modes) came later, with its own cases (`modes-*`), written from
+its text and committed before its checks existed. First contact (seed 20270101): 18 of 18 wrong
+answers failed a visible check and lost points when graded; 4 of 4 honest answers got full
+marks. The same author wrote the cases and then the checks, so the checks' fixed examples were
+not blind to them; the generated properties alone, with the public 12 examples each, also fail
+all 18.
 """
 
 # ---------------------------------------------------------------- Task 1: assemble_message

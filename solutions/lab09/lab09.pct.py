@@ -110,15 +110,19 @@ from agentcourse.course.scaffold.lab09 import (  # noqa: F401
     MAX_CHARS,  # Task 2: 120, the most characters a step's text keeps
     BLOCK,  # Task 3: 2, the exit status with which a PreToolUse hook refuses the call
     ScriptedShell,  # Task 3: ScriptedShell({command: (status, output)}), a shell for hooks; .ran lists its calls
+    FENCED, STRICT,  # Task 5: the two modes, "fenced" and "strict"
+    NETWORK, READ_ONLY,  # Task 5: what the fence stopped a command by, "the network" or "a read-only place"
+    Strict,  # Task 5: Strict({command: verdict}), the guardrail as one function: "run", "ask" or "refuse"
     # for the check cells: the instances they generate
     streams, cut_streams, normalized, difference, brief, short, plan_runs, MATCHERS, TOOL_NAMES, hook_cases,
-    turns,
+    turns, mode_runs,
 )
 
 try:  # and what they compare with: each task's answer, as checkpoint 09 computes it. When graded,
     # only the checks can import these (your kernel sees their folder empty): no answer calls them
     from agentcourse.course.scaffold.judged.lab09 import (  # noqa: F401
-        expected_message, check_plan_run, reference_matches, reference_before, reference_changes, reference_undo)
+        expected_message, check_plan_run, reference_matches, reference_before, reference_changes, reference_undo,
+        check_modes_run)
 except ImportError:
     pass
 
@@ -813,3 +817,70 @@ def decide(mode, sandbox, command, blocked, strict):
     stopped = blocked.pop(command, None)
     return "run" if stopped is None else "network" if stopped == NETWORK else "outside"
     ### END SOLUTION
+
+
+# %% nbgrader="tests" grade_id="test_modes_fenced_runs" points=2
+"""Check that the fenced mode runs every command the fence has not stopped, unasked, whatever its words."""
+guard = Strict({"ls -la": "run", "rm -rf build": "ask", "sudo apt install jq": "refuse"})
+for command in ["ls -la", "rm -rf build", "sudo apt install jq", "curl -sS https://pypi.org/simple/",
+                "git push origin main", "dd if=/dev/zero of=big bs=1M count=1", "chmod 600 .git/config"]:
+    got = decide(FENCED, True, command, {}, guard)
+    assert got == "run", f"decide(FENCED, True, {command!r}, {{}}, strict) = {got!r}: fenced, nothing stopped it, so it runs"
+
+
+# the property: runs of commands of every kind, the guardrail's verdicts anything, nothing stopped
+# by the fence: every command runs
+@holds(mode_runs(stops=False))
+def _(run):
+    check_modes_run(decide, run)
+### BEGIN HIDDEN TESTS
+for command in ["mkfs.ext4 /dev/sdb", "echo x >> .git/config", "sudo rm -rf /", "x" * 20_000]:
+    assert decide(FENCED, True, command, {"ls": NETWORK}, Strict({command: "refuse"})) == "run", command
+### END HIDDEN TESTS
+print("modes ok")
+
+# %% nbgrader="tests" grade_id="test_modes_cross_once" points=3
+"""Check that a command the fence stopped, sent again exactly, asks once to cross: with the network, or outside."""
+blocked = {"touch /usr/local/planted": READ_ONLY, "pip install requests": NETWORK}
+guard = Strict()
+assert decide(FENCED, True, "touch /usr/local/planted ", blocked, guard) == "run", "another command: one more space"
+assert decide(FENCED, True, "touch /usr/local/other", blocked, guard) == "run", "another command: touch, elsewhere"
+assert decide(FENCED, True, "pip install requests", blocked, guard) == "network", "the network stopped it: a sandbox with the network"
+assert decide(FENCED, True, "pip install requests", blocked, guard) == "run", "asked once: sent again, it runs in the sandbox"
+assert decide(FENCED, True, "touch /usr/local/planted", blocked, guard) == "outside", "a read-only place stopped it, and it kept its crossing"
+assert blocked == {}, f"each crossing asked once, nothing is left in blocked: {blocked}"
+
+
+# the property: runs of commands and their near copies (other spaces, another argument, the same
+# program), some stopped by the fence: each stopped one, sent again exactly, asks once to cross
+@holds(mode_runs())
+def _(run):
+    check_modes_run(decide, run)
+### BEGIN HIDDEN TESTS
+blocked = {"curl -sS https://pypi.org/simple/": NETWORK, "echo x >> .git/config": READ_ONLY}
+assert decide(FENCED, True, "curl", blocked, Strict()) == "run" and decide(FENCED, True, "echo x >> .git/config", blocked, Strict()) == "outside"
+assert decide(FENCED, True, "echo x >> .git/config", blocked, Strict()) == "run" and blocked == {"curl -sS https://pypi.org/simple/": NETWORK}
+### END HIDDEN TESTS
+print("modes ok")
+
+# %% nbgrader="tests" grade_id="test_modes_strict" points=2
+"""Check that the strict mode, any other mode, and fenced with no sandbox all do what the guardrail says, and never cross."""
+guard = Strict({"ls -la": "run", "rm -rf build": "ask", "x" * 20_000: "refuse"})
+for mode, sandbox in [(STRICT, True), (STRICT, False), (FENCED, False), ("Fenced", True), (None, True)]:
+    for command, verdict in [("ls -la", "run"), ("rm -rf build", "ask"), ("x" * 20_000, "refuse")]:
+        got = decide(mode, sandbox, command, {command: NETWORK}, guard)
+        assert got == verdict, (f"decide({mode!r}, {sandbox}, {command[:40]!r}, blocked, strict) = {got!r}: the strict mode, "
+                                f"so the guardrail's {verdict!r}, even for a command the fence stopped")
+
+
+# the property: runs in the strict mode, in a mode that is neither word, or fenced where no
+# sandbox can be made, some commands stopped by the fence: each is the guardrail's verdict
+@holds(mode_runs(kind="strict"))
+def _(run):
+    check_modes_run(decide, run)
+### BEGIN HIDDEN TESTS
+for mode in ["FENCED", "", "sandbox", "fence"]:
+    assert decide(mode, True, "git push origin main", {"git push origin main": READ_ONLY}, Strict({"git push origin main": "ask"})) == "ask", mode
+assert decide(STRICT, True, "ls -la", {}, Strict({"ls -la": "run"})) == "run"
+### END HIDDEN TESTS
+print("modes ok")
