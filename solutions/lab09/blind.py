@@ -15,6 +15,13 @@ Tuned (the lab changed, no case): long tasks of 25 to 45 words and a visible cas
 runs of spaces; every matcher tried against every tool name, visibly. 47 of 47 wrong answers
 fail a visible check and lose points when graded (seeds 20270101, 7, 99 and 31), 10 of 10 honest
 answers get full marks.
+
+Task 5 (decide, the shell's two modes) came later, with its own cases (`modes-*`), written from
+its text and committed before its checks existed. First contact (seed 20270101): 18 of 18 wrong
+answers failed a visible check and lost points when graded; 4 of 4 honest answers got full
+marks. The same author wrote the cases and then the checks, so the checks' fixed examples were
+not blind to them; the generated properties alone, with the public 12 examples each, also fail
+all 18.
 """
 
 # ---------------------------------------------------------------- Task 1: assemble_message
@@ -661,4 +668,200 @@ def undo_turn(turn, now):
             result["content"][i]["input"] = json.loads(buffers[i])
     return result
 '''},
+}
+
+# ---------------------------------------------------------------- Task 5: decide (the two modes)
+# Written from Task 5's text alone, before its checks existed; its first contact is in the
+# module's docstring and the walkthrough.
+
+_DECIDE = '''def decide(mode, sandbox, command, blocked, strict):
+    """What becomes of `command`: "run", "network", "outside", "ask" or "refuse"."""
+{body}'''
+
+
+def decide(body: str) -> dict:
+    """An answer of Task 5 with `body` (indented four spaces) as decide's body."""
+    return {"decide": _DECIDE.format(body=body)}
+
+
+WRONG |= {
+    # fenced mode, but the guardrail still asks about what it cannot approve "always"
+    "modes-fenced-asks-the-guardrail": decide('''    if mode != FENCED or not sandbox:
+        return strict(command)
+    verdict = strict(command)
+    if verdict != "run":
+        return verdict
+    stopped = blocked.pop(command, None)
+    return "run" if stopped is None else "network" if stopped == NETWORK else "outside"
+'''),
+    # a stopped command sent again just runs in the sandbox again: the fence is never crossed
+    "modes-blocked-ignored": decide('''    if mode != FENCED or not sandbox:
+        return strict(command)
+    return "run"
+'''),
+    # the crossing is asked for whatever command comes next once anything was stopped
+    "modes-crosses-any-blocked-command": decide('''    if mode != FENCED or not sandbox:
+        return strict(command)
+    if blocked:
+        key = next(iter(blocked))
+        stopped = blocked.pop(key)
+        return "network" if stopped == NETWORK else "outside"
+    return "run"
+'''),
+    # the command stays in blocked: every later send asks to cross again
+    "modes-crossing-never-forgotten": decide('''    if mode != FENCED or not sandbox:
+        return strict(command)
+    stopped = blocked.get(command)
+    return "run" if stopped is None else "network" if stopped == NETWORK else "outside"
+'''),
+    # strict mode asks even for commands the guardrail approves "always"
+    "modes-strict-asks-after-always": decide('''    if mode != FENCED or not sandbox:
+        return "refuse" if strict(command) == "refuse" else "ask"
+    stopped = blocked.pop(command, None)
+    return "run" if stopped is None else "network" if stopped == NETWORK else "outside"
+'''),
+    # a list of dangerous words makes the fenced mode ask
+    "modes-dangerous-words-ask": decide('''    if mode != FENCED or not sandbox:
+        return strict(command)
+    if any(word in command for word in ("rm ", "sudo", "curl", "dd ", "git push", "chmod", "mkfs")):
+        return "ask"
+    stopped = blocked.pop(command, None)
+    return "run" if stopped is None else "network" if stopped == NETWORK else "outside"
+'''),
+    # the same list refuses outright, in both modes
+    "modes-dangerous-words-refused": decide('''    if "rm -rf" in command or "sudo" in command:
+        return "refuse"
+    if mode != FENCED or not sandbox:
+        return strict(command)
+    stopped = blocked.pop(command, None)
+    return "run" if stopped is None else "network" if stopped == NETWORK else "outside"
+'''),
+    # every crossing goes outside the sandbox, even when only the network stopped it
+    "modes-network-goes-outside": decide('''    if mode != FENCED or not sandbox:
+        return strict(command)
+    return "run" if blocked.pop(command, None) is None else "outside"
+'''),
+    # the two crossings swapped
+    "modes-crossings-swapped": decide('''    if mode != FENCED or not sandbox:
+        return strict(command)
+    stopped = blocked.pop(command, None)
+    return "run" if stopped is None else "outside" if stopped == NETWORK else "network"
+'''),
+    # fenced mode where no sandbox can be made: commands run unasked with no fence at all
+    "modes-fenced-without-a-sandbox": decide('''    if mode != FENCED:
+        return strict(command)
+    stopped = blocked.pop(command, None)
+    return "run" if stopped is None else "network" if stopped == NETWORK else "outside"
+'''),
+    # a mode that is neither word counts as fenced
+    "modes-unknown-mode-is-fenced": decide('''    if mode == STRICT or not sandbox:
+        return strict(command)
+    stopped = blocked.pop(command, None)
+    return "run" if stopped is None else "network" if stopped == NETWORK else "outside"
+'''),
+    # blocked is read before the mode: strict mode crosses too
+    "modes-strict-crosses-blocked": decide('''    stopped = blocked.pop(command, None)
+    if stopped is not None:
+        return "network" if stopped == NETWORK else "outside"
+    if mode != FENCED or not sandbox:
+        return strict(command)
+    return "run"
+'''),
+    # a refusal of the guardrail becomes a question
+    "modes-refuse-becomes-ask": decide('''    if mode != FENCED or not sandbox:
+        verdict = strict(command)
+        return "ask" if verdict == "refuse" else verdict
+    stopped = blocked.pop(command, None)
+    return "run" if stopped is None else "network" if stopped == NETWORK else "outside"
+'''),
+    # the same words with other spaces count as the command that was stopped
+    "modes-blocked-matched-by-words": decide('''    if mode != FENCED or not sandbox:
+        return strict(command)
+    for key in list(blocked):
+        if key.split() == command.split():
+            stopped = blocked.pop(key)
+            return "network" if stopped == NETWORK else "outside"
+    return "run"
+'''),
+    # one crossing clears every other stopped command
+    "modes-crossing-clears-all": decide('''    if mode != FENCED or not sandbox:
+        return strict(command)
+    stopped = blocked.get(command)
+    if stopped is None:
+        return "run"
+    blocked.clear()
+    return "network" if stopped == NETWORK else "outside"
+'''),
+    # a stopped program, not a stopped command: any command of the same program crosses
+    "modes-crosses-by-program": decide('''    if mode != FENCED or not sandbox:
+        return strict(command)
+    name = command.split()[0] if command.split() else ""
+    for key in list(blocked):
+        if (key.split() or [""])[0] == name:
+            stopped = blocked.pop(key)
+            return "network" if stopped == NETWORK else "outside"
+    return "run"
+'''),
+    # the fence said no once, so the command is refused without asking
+    "modes-blocked-is-refused": decide('''    if mode != FENCED or not sandbox:
+        return strict(command)
+    return "refuse" if blocked.pop(command, None) is not None else "run"
+'''),
+    # strict mode with a sandbox around the shell runs everything unasked
+    "modes-strict-with-a-sandbox-runs": decide('''    if mode == FENCED and not sandbox:
+        return strict(command)
+    if mode != FENCED:
+        return "run" if sandbox else strict(command)
+    stopped = blocked.pop(command, None)
+    return "run" if stopped is None else "network" if stopped == NETWORK else "outside"
+'''),
+}
+
+RIGHT |= {
+    # the strict mode first, a membership test, then del
+    "modes-membership-and-del": decide('''    fenced = mode == FENCED and bool(sandbox)
+    if not fenced:
+        return strict(command)
+    if command not in blocked:
+        return "run"
+    what = blocked[command]
+    del blocked[command]
+    if what == NETWORK:
+        return "network"
+    return "outside"
+'''),
+    # a table of crossings, KeyError for a command the fence never stopped
+    "modes-table-and-keyerror": decide('''    crossings = {NETWORK: "network", READ_ONLY: "outside"}
+    if mode == FENCED and sandbox:
+        try:
+            stopped_by = blocked.pop(command)
+        except KeyError:
+            return "run"
+        return crossings.get(stopped_by, "outside")
+    return strict(command)
+'''),
+    # the guardrail's verdict computed up front (and ignored when fenced), a match statement
+    "modes-verdict-first-match": decide('''    verdict = strict(command)
+    match (mode, bool(sandbox)):
+        case ("fenced", True):
+            pass
+        case _:
+            return verdict
+    reason = blocked.pop(command) if command in blocked else None
+    match reason:
+        case None:
+            return "run"
+        case "the network":
+            return "network"
+        case _:
+            return "outside"
+'''),
+    # a helper for the crossing, names that shadow the setup's
+    "modes-helper-function": decide('''    def crossing(stopped):
+        return {None: "run", NETWORK: "network"}.get(stopped, "outside")
+
+    if sandbox and mode == FENCED:
+        return crossing(blocked.pop(command, None))
+    return strict(command)
+'''),
 }

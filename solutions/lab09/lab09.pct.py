@@ -3,14 +3,15 @@
 #   agentcourse:
 #     lab: lab09
 #     title: 'The agent a person works with: a stream assembled, a plan, a hook, an undo'
-#     time_box_minutes: 57
+#     time_box_minutes: 60
 #     time_box_basis: >-
 #       The sum of the task minutes plus 5 to read (solutions/CONVENTIONS.md): the introduction
 #       and the setup cell, whose helpers live in agentcourse/course/scaffold/lab09.py. Task
 #       minutes follow each task's lines of solution code (blank lines and comments left out:
-#       27, 17, 9 and 11), at about 0.65 minutes per line, rounded up, the pace of labs 3, 4 and 8;
-#       Tasks 1 and 3 get 4 minutes more each, to read what each event kind carries and the
-#       hook's contract.
+#       27, 17, 9, 11 and 4), at about 0.65 minutes per line, rounded up, the pace of labs 3, 4
+#       and 8; Tasks 1 and 3 get 4 minutes more each, to read what each event kind carries and the
+#       hook's contract. Task 5 (the shell's two modes) is here and not in Lab 8, whose five tasks
+#       fill its 60 minutes: with it this lab is 60 minutes too.
 #     release_baseline: 0
 #     student_files: []
 #     checkpoints: []            # the only checkpoints its graded kernels can load
@@ -45,6 +46,13 @@
 #       hint: >-
 #         A path absent from a snapshot is None, and an empty file is b"", not None. Undo a
 #         change only if the file is now exactly what the turn left (now.get(path) == after).
+#     - number: 5
+#       title: 'decide: the shell''s two modes, fenced and strict'
+#       tests: [test_modes_fenced_runs, test_modes_cross_once, test_modes_strict]
+#       hint: >-
+#         Unless mode is FENCED and there is a sandbox, return strict(command). Otherwise
+#         blocked.pop(command, None) says what stopped this exact command (None: nothing): "run"
+#         for nothing, "network" for NETWORK, "outside" for anything else.
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
@@ -54,13 +62,14 @@
 # %% [markdown]
 # # Lab 9: The agent a person works with: a stream assembled, a plan, a hook, an undo
 #
-# **Time box: 57 minutes**
+# **Time box: 60 minutes**
 #
-# Four tasks, 32 points. Stop when the time is up and submit what you have: every check cell is
+# Five tasks, 39 points. Stop when the time is up and submit what you have: every check cell is
 # graded on its own, so a half-done task still earns the cells it passes.
 #
 # Checkpoint 09 makes the agent one a person can sit beside (Lecture 7.4). You write, as small
-# functions over plain data, the four ideas under its new modules:
+# functions over plain data, the four ideas under its new modules, and one it carries from
+# checkpoint 08:
 #
 # 1. `assemble_message(events)`: a streamed reply arrives as events; put them back together into
 #    the message `create` would have returned, and drop a reply whose stream was cut;
@@ -70,7 +79,12 @@
 #    `PreToolUse` hook's contract: **exit status 2 refuses the call**, and its output is what the
 #    model reads;
 # 4. `turn_changes(before, after)` and `undo_turn(turn, now)`: what a turn changed, and taking it
-#    back **without losing work done since**.
+#    back **without losing work done since**;
+# 5. `decide(mode, sandbox, command, blocked, strict)`: the shell's two modes (Lecture 7.3):
+#    **fenced**, where commands run in the sandbox unasked and you are asked only to cross the
+#    fence, once, for the exact command it stopped; and **strict**, where the guardrail asks.
+#    (This task belongs to checkpoint 08's lesson; it is here because Lab 8's five tasks fill
+#    its 60 minutes.)
 #
 # Nothing here calls the API or touches a file: every function takes and returns plain values
 # (lists, dicts, strings, bytes), and the checks compare what it returns.
@@ -79,8 +93,8 @@
 # and docstring) and run the check cells under it. `agentcourse lab check 9` runs every visible
 # check from a terminal. Each check cell states its rule and tries it on instances it generates
 # (streams cut at any place, runs of plan actions good and bad, hook files, turns that change
-# files): the cell tries a few, grading many more of the same kinds, and a failure names the
-# smallest instance it found.
+# files, runs of shell commands the fence stops): the cell tries a few, grading many more of the
+# same kinds, and a failure names the smallest instance it found.
 
 # %% nbgrader="locked" grade_id="setup"
 """Setup: the names the tasks use (help(name) shows each one). Run it first; do not change it."""
@@ -96,15 +110,19 @@ from agentcourse.course.scaffold.lab09 import (  # noqa: F401
     MAX_CHARS,  # Task 2: 120, the most characters a step's text keeps
     BLOCK,  # Task 3: 2, the exit status with which a PreToolUse hook refuses the call
     ScriptedShell,  # Task 3: ScriptedShell({command: (status, output)}), a shell for hooks; .ran lists its calls
+    FENCED, STRICT,  # Task 5: the two modes, "fenced" and "strict"
+    NETWORK, READ_ONLY,  # Task 5: what the fence stopped a command by, "the network" or "a read-only place"
+    Strict,  # Task 5: Strict({command: verdict}), the guardrail as one function: "run", "ask" or "refuse"
     # for the check cells: the instances they generate
     streams, cut_streams, normalized, difference, brief, short, plan_runs, MATCHERS, TOOL_NAMES, hook_cases,
-    turns,
+    turns, mode_runs,
 )
 
 try:  # and what they compare with: each task's answer, as checkpoint 09 computes it. When graded,
     # only the checks can import these (your kernel sees their folder empty): no answer calls them
     from agentcourse.course.scaffold.judged.lab09 import (  # noqa: F401
-        expected_message, check_plan_run, reference_matches, reference_before, reference_changes, reference_undo)
+        expected_message, check_plan_run, reference_matches, reference_before, reference_changes, reference_undo,
+        check_modes_run)
 except ImportError:
     pass
 
@@ -743,3 +761,126 @@ project, left = undo_turn(reference_changes(before, after), now)
 assert project == {"x": b""} and list(left) == ["x"], "removed by the turn, made again (empty) since: left alone"
 ### END HIDDEN TESTS
 print("undo ok")
+
+# %% [markdown]
+# ## Task 5: `decide`: the shell's two modes, fenced and strict (3 minutes)
+#
+# Checkpoint 09 carries checkpoint 08's shell and its two modes (Lecture 7.3, `fence.py`).
+# `decide(mode, sandbox, command, blocked, strict)` says what becomes of one command the model
+# sends, before anything runs. It returns one of:
+#
+# - `"run"`: it runs now, nobody asked (inside the sandbox, where there is one);
+# - `"network"`: the user is asked about this exact command; a yes runs it once more in a fresh
+#   sandbox with the network on;
+# - `"outside"`: the user is asked about this exact command; a yes runs it once more outside the
+#   sandbox, with all the user's permissions;
+# - `"ask"`: strict mode's question before it runs; `"refuse"`: it does not run, nobody asked.
+#
+# The rules:
+#
+# - **Fenced needs a sandbox.** `mode` is `FENCED` (`"fenced"`) or `STRICT` (`"strict"`);
+#   `sandbox` says whether a bubblewrap sandbox could be made here. The fenced mode is `FENCED`
+#   with a sandbox. Anything else is the strict mode: `STRICT`, any other value of `mode`, and
+#   `FENCED` where no sandbox can be made (no fence, no running unasked).
+# - **Strict: the guardrail decides.** `strict(command)` (given: Lab 8's guardrail, as one
+#   function) returns `"run"` (every program in it was approved "always"), `"ask"` or `"refuse"`
+#   (too long for a person to read). In the strict mode that is the answer, whatever `blocked`
+#   holds: the strict mode never crosses the fence, its question comes before the command runs.
+# - **Fenced: run, and cross only where the fence stopped.** `blocked` is a dict: each command
+#   the fence stopped, mapped to what stopped it, `NETWORK` (`"the network"`) or `READ_ONLY`
+#   (`"a read-only place"`). The agent adds a command to it when its result shows the fence
+#   stopped it (in either mode). In the fenced mode, a command that is in `blocked` with
+#   **exactly** this text asks to cross: `"network"` if the network stopped it (the narrowest
+#   way across: a sandbox that still hides your files), `"outside"` otherwise. It asks **once**:
+#   take the command out of `blocked`, so that sent again it runs in the sandbox (and is added
+#   again if the fence stops it again). Other commands in `blocked` keep their crossing.
+# - **Nothing is decided from a list of dangerous commands.** In the fenced mode every other
+#   command is `"run"`, whatever its words (`rm -rf`, `sudo`, `curl`, `git push`): the sandbox,
+#   not a question, stands between a command and your machine, and a question at every command
+#   teaches you to stop reading them.
+#
+# (The text editor is inside the same fence for the same reason: with commands unasked, a job
+# left running in the sandbox can swap a folder for a symlink between the moment the editor
+# checks a path and the moment it opens it by name. Lecture 7.3's question 5 is about that.)
+#
+# **Hint:** four lines. Unless `mode == FENCED and sandbox`, return `strict(command)`;
+# otherwise `blocked.pop(command, None)` says what stopped this exact command, if anything.
+#
+# **Expected:** three cells print `modes ok`.
+
+# %% nbgrader="solution" grade_id="decide"
+def decide(mode, sandbox, command, blocked, strict):
+    """What becomes of `command`: "run", "network", "outside", "ask" or "refuse"."""
+    ### BEGIN SOLUTION
+    if mode != FENCED or not sandbox:
+        return strict(command)
+    stopped = blocked.pop(command, None)
+    return "run" if stopped is None else "network" if stopped == NETWORK else "outside"
+    ### END SOLUTION
+
+
+# %% nbgrader="tests" grade_id="test_modes_fenced_runs" points=2
+"""Check that the fenced mode runs every command the fence has not stopped, unasked, whatever its words."""
+guard = Strict({"ls -la": "run", "rm -rf build": "ask", "sudo apt install jq": "refuse"})
+for command in ["ls -la", "rm -rf build", "sudo apt install jq", "curl -sS https://pypi.org/simple/",
+                "git push origin main", "dd if=/dev/zero of=big bs=1M count=1", "chmod 600 .git/config"]:
+    got = decide(FENCED, True, command, {}, guard)
+    assert got == "run", f"decide(FENCED, True, {command!r}, {{}}, strict) = {got!r}: fenced, nothing stopped it, so it runs"
+
+
+# the property: runs of commands of every kind, the guardrail's verdicts anything, nothing stopped
+# by the fence: every command runs
+@holds(mode_runs(stops=False))
+def _(run):
+    check_modes_run(decide, run)
+### BEGIN HIDDEN TESTS
+for command in ["mkfs.ext4 /dev/sdb", "echo x >> .git/config", "sudo rm -rf /", "x" * 20_000]:
+    assert decide(FENCED, True, command, {"ls": NETWORK}, Strict({command: "refuse"})) == "run", command
+### END HIDDEN TESTS
+print("modes ok")
+
+# %% nbgrader="tests" grade_id="test_modes_cross_once" points=3
+"""Check that a command the fence stopped, sent again exactly, asks once to cross: with the network, or outside."""
+blocked = {"touch /usr/local/planted": READ_ONLY, "pip install requests": NETWORK}
+guard = Strict()
+assert decide(FENCED, True, "touch /usr/local/planted ", blocked, guard) == "run", "another command: one more space"
+assert decide(FENCED, True, "touch /usr/local/other", blocked, guard) == "run", "another command: touch, elsewhere"
+assert decide(FENCED, True, "pip install requests", blocked, guard) == "network", "the network stopped it: a sandbox with the network"
+assert decide(FENCED, True, "pip install requests", blocked, guard) == "run", "asked once: sent again, it runs in the sandbox"
+assert decide(FENCED, True, "touch /usr/local/planted", blocked, guard) == "outside", "a read-only place stopped it, and it kept its crossing"
+assert blocked == {}, f"each crossing asked once, nothing is left in blocked: {blocked}"
+
+
+# the property: runs of commands and their near copies (other spaces, another argument, the same
+# program), some stopped by the fence: each stopped one, sent again exactly, asks once to cross
+@holds(mode_runs())
+def _(run):
+    check_modes_run(decide, run)
+### BEGIN HIDDEN TESTS
+blocked = {"curl -sS https://pypi.org/simple/": NETWORK, "echo x >> .git/config": READ_ONLY}
+assert decide(FENCED, True, "curl", blocked, Strict()) == "run" and decide(FENCED, True, "echo x >> .git/config", blocked, Strict()) == "outside"
+assert decide(FENCED, True, "echo x >> .git/config", blocked, Strict()) == "run" and blocked == {"curl -sS https://pypi.org/simple/": NETWORK}
+### END HIDDEN TESTS
+print("modes ok")
+
+# %% nbgrader="tests" grade_id="test_modes_strict" points=2
+"""Check that the strict mode, any other mode, and fenced with no sandbox all do what the guardrail says, and never cross."""
+guard = Strict({"ls -la": "run", "rm -rf build": "ask", "x" * 20_000: "refuse"})
+for mode, sandbox in [(STRICT, True), (STRICT, False), (FENCED, False), ("Fenced", True), (None, True)]:
+    for command, verdict in [("ls -la", "run"), ("rm -rf build", "ask"), ("x" * 20_000, "refuse")]:
+        got = decide(mode, sandbox, command, {command: NETWORK}, guard)
+        assert got == verdict, (f"decide({mode!r}, {sandbox}, {command[:40]!r}, blocked, strict) = {got!r}: the strict mode, "
+                                f"so the guardrail's {verdict!r}, even for a command the fence stopped")
+
+
+# the property: runs in the strict mode, in a mode that is neither word, or fenced where no
+# sandbox can be made, some commands stopped by the fence: each is the guardrail's verdict
+@holds(mode_runs(kind="strict"))
+def _(run):
+    check_modes_run(decide, run)
+### BEGIN HIDDEN TESTS
+for mode in ["FENCED", "", "sandbox", "fence"]:
+    assert decide(mode, True, "git push origin main", {"git push origin main": READ_ONLY}, Strict({"git push origin main": "ask"})) == "ask", mode
+assert decide(STRICT, True, "ls -la", {}, Strict({"ls -la": "run"})) == "run"
+### END HIDDEN TESTS
+print("modes ok")

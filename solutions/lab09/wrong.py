@@ -94,6 +94,24 @@ WRONG = {
         "undo_turn": swap("        if now.get(path) != new:\n            left_alone.append(path)\n        elif old is None:",
                           "        if old is None:"),
     },
+    # Task 5. The sandbox alone chooses the mode: the strict mode, with a sandbox, runs unasked.
+    "modes-mode-ignored": {
+        "decide": swap("    if mode != FENCED or not sandbox:\n", "    if not sandbox:\n"),
+    },
+    # The crossing forgotten only when the network stopped it: a read-only place asks every time.
+    "modes-read-only-crossing-kept": {
+        "decide": swap("    stopped = blocked.pop(command, None)\n",
+                       "    stopped = blocked.get(command)\n"
+                       "    if stopped == NETWORK:\n"
+                       "        del blocked[command]\n"),
+    },
+    # The guardrail's "ask" kept in the fenced mode for commands it would ask about.
+    "modes-fenced-guardrail-asks": {
+        "decide": swap("    stopped = blocked.pop(command, None)\n",
+                       "    if strict(command) == \"ask\" and command not in blocked:\n"
+                       "        return \"ask\"\n"
+                       "    stopped = blocked.pop(command, None)\n"),
+    },
 }
 
 RIGHT = {
@@ -118,5 +136,12 @@ RIGHT = {
     "hook-group-anchored": {
         "hook_matches": swap("re.fullmatch(matcher, tool) is not None",
                              "re.match(\"(?:\" + matcher + \")$\", tool) is not None and not tool.endswith(\"\\n\")"),
+    },
+    # Task 5 in one expression per mode, the crossing looked up in a dict.
+    "modes-one-expression": {
+        "decide": swap(
+            "    stopped = blocked.pop(command, None)\n"
+            "    return \"run\" if stopped is None else \"network\" if stopped == NETWORK else \"outside\"\n",
+            "    return {None: \"run\", NETWORK: \"network\", READ_ONLY: \"outside\"}[blocked.pop(command, None)]\n"),
     },
 }

@@ -165,7 +165,8 @@ def test_lab9s_time_box_basis_recounts_the_solution_lines_per_task():
     more for Tasks 1 and 3 (the reading its basis names)."""
     nb = notebook("lab09")
     per_task: dict[int, int] = {}
-    tasks = {"assemble_message": 1, "update_plan": 2, "hook_matches": 3, "before_tool": 3, "turn_changes": 4, "undo_turn": 4}
+    tasks = {"assemble_message": 1, "update_plan": 2, "hook_matches": 3, "before_tool": 3, "turn_changes": 4, "undo_turn": 4,
+             "decide": 5}
     for cell in nb.cells:
         if cell.get("metadata", {}).get("nbgrader", {}).get("solution"):
             body = nbfile.region_lines(cell.source, nbfile.BEGIN_SOLUTION, nbfile.END_SOLUTION)

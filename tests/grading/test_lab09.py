@@ -130,3 +130,63 @@ def test_the_changes_and_undo_references_are_checkpoint_09s(undo, tmp_path):
         assert left == want_left, lines
 
     check()
+
+
+@pytest.fixture(scope="module")
+def fence():
+    return load_program(CHECKPOINT / "fence.py", name="lab09_checkpoint_fence")
+
+
+class _Guard:
+    """Checkpoint 09's guardrail as Fence meets it: check() follows the lab's Strict verdicts
+    (a yes to every question), ask() is a question to cross, answered no so nothing runs."""
+
+    def __init__(self, verdicts: dict, refusal: str) -> None:
+        self.verdicts, self.refusal, self.search, self.seen = verdicts, refusal, None, []
+
+    def check(self, command: str) -> str | None:
+        verdict = scaffold.Strict(self.verdicts)(command)
+        self.seen.append(verdict)
+        return self.refusal if verdict == "refuse" else None
+
+    def ask(self, command: str, programs: list, reason: str) -> str:
+        self.seen.append("network" if "with the network" in reason else "outside")
+        return "n"
+
+
+class _Session:
+    """A shell that prints what the sandbox's operating system says when `stops` says it stopped."""
+
+    def __init__(self, fenced: bool, limits: object) -> None:
+        self.fenced, self.stops, self.ran = fenced, None, 0
+        self.policy = type("Policy", (), {"sandbox": type("Sandbox", (), {"readable": (), "writable": (), "limits": limits})()})()
+
+    def run(self, command: str) -> str:
+        self.ran += 1
+        said = {scaffold.NETWORK: "curl: (6) Could not resolve host: pypi.org",
+                scaffold.READ_ONLY: "touch: cannot touch 'x': Read-only file system"}
+        return said.get(self.stops, "ok")
+
+
+def test_the_modes_reference_is_checkpoint_09s_fence(fence):
+    """What checkpoint 09's Fence.run does with each command (runs it unasked, asks to cross,
+    or leaves it to the guardrail) is the reference's decision, on the runs the lab's checks
+    generate; and the commands the fence records as stopped are the ones the checks add."""
+    @seed(9)
+    @MANY
+    @given(scaffold.mode_runs() | scaffold.mode_runs(kind="strict") | scaffold.mode_runs(stops=False))
+    def check(run):
+        mode, sandbox, verdicts, steps = run
+        guard, session = _Guard(verdicts, fence.guardrail.REFUSAL), _Session(bool(sandbox), fence.limits.Limits())
+        theirs, mine = fence.Fence(guard, session, mode=mode), {}
+        for command, stopped in steps:
+            guard.seen, session.ran, session.stops = [], 0, stopped
+            want = judged.reference_decide(mode, sandbox, command, mine, scaffold.Strict(verdicts))
+            theirs.run(command)
+            did = guard.seen or (["run"] if session.ran == 1 else [])
+            assert did == [want], (mode, sandbox, command, want, did)
+            if stopped and sandbox and want in ("run", "ask"):  # as the lab's checks add it
+                mine[command] = stopped
+            assert mine == theirs.blocked, (mine, theirs.blocked)
+
+    check()

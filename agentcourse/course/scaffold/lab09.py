@@ -281,3 +281,51 @@ def turns(draw: Any, since: int = 3) -> tuple[dict, dict, dict]:
     return before, after, {k: now[k] for k in keys}
 
 
+
+
+# ============================================================================ Task 5: the shell's two modes
+FENCED, STRICT = "fenced", "strict"  # fence.py's names for the two modes
+NETWORK, READ_ONLY = "the network", "a read-only place"  # what the fence stopped a command by (fence.SIGNS)
+ODD_MODES = ("Fenced", "FENCED", " fenced", "fenced ", "", None, "sandbox", "fence", "on", "auto")
+
+
+class Strict:
+    """Lab 8's guardrail as one function: `strict(command)` is "run" (every program in it was
+    approved "always"), "ask" or "refuse" (too long to read); a command it was not told of asks."""
+
+    def __init__(self, verdicts: dict | None = None) -> None:
+        self.verdicts = dict(verdicts or {})
+
+    def __call__(self, command: str) -> str:
+        return self.verdicts.get(command, "ask")
+
+
+# Commands of every kind a list of dangers would pick out, and ordinary ones; each base comes
+# with near copies (other spaces, another argument, the same program) that are other commands.
+BASES = ("touch /usr/local/planted", "pip install requests", "curl -sS https://pypi.org/simple/", "rm -rf build",
+         "git push origin main", "sudo apt install jq", "echo x >> .git/config", "pytest -q", "ls -la",
+         "dd if=/dev/zero of=big bs=1M count=1", "chmod 600 .git/config", "git status", "mkfs.ext4 /dev/sdb")
+
+
+def near(command: str) -> tuple[str, ...]:
+    """Other commands that look like `command`: spaces added, the last word changed, one word."""
+    words = command.split()
+    return (command + " ", command.replace(" ", "  ", 1), " ".join([*words[:-1], words[-1] + "2"]),
+            words[0], " ".join([*words, "-v"]))
+
+
+@st.composite
+def mode_runs(draw: Any, kind: str = "fenced", stops: bool = True) -> tuple[Any, bool, dict, list[tuple]]:
+    """(mode, sandbox, the guardrail's verdicts, steps): each step a command sent and what the
+    fence stops it by if it runs in the sandbox (None: nothing). `kind` "fenced": FENCED with a
+    sandbox; "strict": STRICT, another mode, or FENCED where no sandbox can be made."""
+    bases = draw(st.lists(st.sampled_from(BASES), min_size=1, max_size=3, unique=True))
+    pool = [*bases, *draw(st.lists(st.sampled_from([n for b in bases for n in near(b)]), max_size=3, unique=True))]
+    verdicts = {command: draw(st.sampled_from(["run", "ask", "refuse"])) for command in pool}
+    stop = st.sampled_from([NETWORK, READ_ONLY, None]) if stops else st.none()
+    steps = draw(st.lists(st.tuples(st.sampled_from(pool), stop), min_size=1, max_size=14))
+    if kind == "fenced":
+        return FENCED, True, verdicts, steps
+    mode, sandbox = draw(st.sampled_from([(STRICT, True), (STRICT, False), (FENCED, False)])
+                         | st.tuples(st.sampled_from(ODD_MODES), st.booleans()))
+    return mode, sandbox, verdicts, steps

@@ -12,8 +12,11 @@ from typing import Any
 
 from agentcourse.course.scaffold.lab09 import (
     BLOCK,
+    FENCED,
     MAX_CHARS,
     MAX_STEPS,
+    NETWORK,
+    Strict,
     normalized,
     plan_text,
     short,
@@ -105,3 +108,37 @@ def reference_undo(turn: list, now: dict) -> tuple[dict, list[str]]:
         else:
             project[path] = old
     return project, sorted(left)
+
+
+def reference_decide(mode: Any, sandbox: bool, command: str, blocked: dict, strict: Any) -> str:
+    """checkpoint 09's fence.Fence.run, before anything runs: strict unless fenced with a
+    sandbox; fenced, a command the fence stopped asks to cross once, every other one runs."""
+    if mode != FENCED or not sandbox:
+        return strict(command)
+    stopped = blocked.pop(command, None)
+    return "run" if stopped is None else "network" if stopped == NETWORK else "outside"
+
+
+WHY = {
+    "run": "the fenced mode runs every command the fence has not stopped, unasked, whatever its words",
+    "network": "the fence stopped this exact command at the network: ask, once, to run it in a sandbox with the network",
+    "outside": "the fence stopped this exact command at a read-only place: ask, once, to run it outside the sandbox",
+}
+
+
+def check_modes_run(decide: Any, run: tuple) -> None:
+    """Send `run`'s commands one by one to the student's decide and to the reference, each with
+    its own `blocked`; a command that ran in a sandbox and that the fence stops is added to both."""
+    mode, sandbox, verdicts, steps = run
+    mine: dict = {}
+    theirs: dict = {}
+    for n, (command, stopped) in enumerate(steps, 1):
+        before = dict(theirs)
+        want = reference_decide(mode, sandbox, command, theirs, Strict(verdicts))
+        got = decide(mode, sandbox, command, mine, Strict(verdicts))
+        strict = f"strict({command!r}) is {Strict(verdicts)(command)!r}"
+        why = WHY[want] if mode == FENCED and sandbox else f"this is the strict mode, so the guardrail decides: {strict}"
+        assert got == want, (f"send {n} of {short(steps, 400)}:\ndecide({mode!r}, {sandbox}, {command!r}, {before}, strict) "
+                             f"should be {want!r}, not {short(got)}: {why}")
+        if stopped and sandbox and want in ("run", "ask"):  # it ran in the sandbox, and the fence stopped it
+            mine[command] = theirs[command] = stopped
