@@ -98,6 +98,32 @@ def stub_places(before: list, after: list) -> set:
             for j, (a, b) in enumerate(zip(old["content"], new["content"], strict=True)) if a != b}
 
 
+def _block_problem(where: str, a: dict, b: dict, names: dict, stubbed: bool, least: int,
+                   never: tuple) -> tuple[str | None, bool]:
+    """(what is wrong with block `b` of an old step, once block `a`, or None; whether it had
+    to become a stub)."""
+    if a.get("type") != "tool_result":
+        return (f"{where} is not a tool_result: it must not change" if a != b else None), False
+    if b.get("type") != "tool_result" or b.get("tool_use_id") != a["tool_use_id"]:
+        return f"{where}: a stub stays a tool_result with its tool_use_id {a['tool_use_id']!r}", False
+    if {k: v for k, v in a.items() if k != "content"} != {k: v for k, v in b.items() if k != "content"}:
+        return f"{where}: change only the result's content", False
+    name, text = names[a["tool_use_id"]], a["content"]
+    why_not = ("it is already a stub" if stubbed else
+               "its content is not a string" if not isinstance(text, str) else
+               f"it has {len(text)} characters, fewer than min_chars={least}" if len(text) < least else
+               f"{name} is in never_stub" if name in never else None)
+    if why_not:
+        return (f"{where} ({name}) must stay as it was: {why_not}" if b != a else None), False
+    new_text = b["content"]
+    if not isinstance(new_text, str) or new_text == text:
+        return f"{where} ({name}, {len(text)} characters, min_chars={least}, in an old step) must become a stub", True
+    if len(new_text) >= STUB_MAX_CHARS or "\n" in new_text or name not in new_text:
+        return (f"{where}: a stub is one line under {STUB_MAX_CHARS} characters that names "
+                f"the tool ({name}): {new_text[:STUB_MAX_CHARS + 20]!r}"), True
+    return None, True
+
+
 def stub_problem(before: list, after: list, count: Any, keep: int, least: int, never: tuple,
                  stubbed: frozenset = frozenset()) -> tuple[str | None, set]:
     """(what is wrong with `after` and `count` as stub_old_results(before, keep, least, never)
@@ -122,31 +148,10 @@ def stub_problem(before: list, after: list, count: Any, keep: int, least: int, n
         if not isinstance(new.get("content"), list) or len(new["content"]) != len(old["content"]):
             return f"messages[{i}]: every block of a step stays (each result keeps its tool_use_id)", set()
         for j, (a, b) in enumerate(zip(old["content"], new["content"], strict=True)):
-            if a.get("type") != "tool_result":
-                if a != b:
-                    return f"messages[{i}] block {j} is not a tool_result: it must not change", set()
-                continue
-            if b.get("type") != "tool_result" or b.get("tool_use_id") != a["tool_use_id"]:
-                return f"messages[{i}] block {j}: a stub stays a tool_result with its tool_use_id {a['tool_use_id']!r}", set()
-            if {k: v for k, v in a.items() if k != "content"} != {k: v for k, v in b.items() if k != "content"}:
-                return f"messages[{i}] block {j}: change only the result's content", set()
-            name, text = names[a["tool_use_id"]], a["content"]
-            why_not = ("it is already a stub" if (i, j) in stubbed else
-                       "its content is not a string" if not isinstance(text, str) else
-                       f"it has {len(text)} characters, fewer than min_chars={least}" if len(text) < least else
-                       f"{name} is in never_stub" if name in never else None)
-            if why_not:
-                if b != a:
-                    return f"messages[{i}] block {j} ({name}) must stay as it was: {why_not}", set()
-                continue
-            expected += 1
-            new_text = b["content"]
-            if not isinstance(new_text, str) or new_text == text:
-                return (f"messages[{i}] block {j} ({name}, {len(text)} characters, min_chars={least}, in an old step) "
-                        f"must become a stub", set())
-            if len(new_text) >= STUB_MAX_CHARS or "\n" in new_text or name not in new_text:
-                return (f"messages[{i}] block {j}: a stub is one line under {STUB_MAX_CHARS} characters that names "
-                        f"the tool ({name}): {new_text[:STUB_MAX_CHARS + 20]!r}", set())
+            problem, replaced = _block_problem(f"messages[{i}] block {j}", a, b, names, (i, j) in stubbed, least, never)
+            if problem:
+                return problem, set()
+            expected += replaced
     if count != expected:
         return f"{expected} results were replaced, the function returned {count!r}", set()
     return None, stub_places(before, after)
