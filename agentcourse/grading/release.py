@@ -3,8 +3,9 @@
 AllowlistOutputs (nbgrader_config.py's feedback pipeline) rebuilds every cell of a page: a
 test cell shows passed or failed, its points and the first line of its docstring, read from
 the lab's SOURCE notebook, and, when it failed and the judge ran it (cell metadata
-`"agentcourse": {"judged": true}`), the failure's `ename: evalue` (ERROR_CHARS at most);
-nothing it printed. An answer cell and a cell the student added or ran show their source
+`"agentcourse": {"judged": true}`), the failure's `ename: evalue` (ERROR_CHARS at most:
+a visible check's own message, a hidden check's allowlisted sentence naming the check and
+never its case, agentcourse/grading/judge/process.py); nothing it printed. An answer cell and a cell the student added or ran show their source
 and their text outputs as escaped text, CELL_CHARS per cell at most; a PNG or JPEG stays,
 any other output becomes a line naming its type; their markdown is escaped text. A locked
 cell shows the source's text, without outputs; unmarked markdown renders only when it is

@@ -128,6 +128,18 @@ def refuses(path):
     return False
 
 
+try:  # and what the checks compare with, the tasks' answers: when graded, only the checks can
+    # import these (your kernel sees their folder empty), so no answer can call them
+    from agentcourse.course.scaffold.judged.lab03 import (  # noqa: F401
+        check_resolved,
+        edit_outcomes,
+        permission_bits,
+        readings,
+        where,
+    )
+except ImportError:
+    pass
+
 print("setup ok: tutor model at", TUTOR_URL)
 
 
@@ -203,7 +215,7 @@ with scaffold.maze(through_alias=True):
                     min_size=1, max_size=6))
     def _(paths):
         for path in paths:
-            scaffold.check_resolved(resolve_in_root, ToolError, path)
+            check_resolved(resolve_in_root, ToolError, path)
 ### BEGIN HIDDEN TESTS
 with scratch_project() as root:
     os.symlink(root / "math_utils.py", root / "alias.py")  # a link that stays inside
@@ -223,7 +235,7 @@ with scaffold.maze():
                     min_size=1, max_size=6))
     def _(paths):
         for path in paths:
-            scaffold.check_resolved(resolve_in_root, ToolError, path)
+            check_resolved(resolve_in_root, ToolError, path)
 ### BEGIN HIDDEN TESTS
 with scratch_project() as root:
     assert refuses("sub/../../secret.txt"), "resolve_in_root('sub/../../secret.txt') should raise ToolError"
@@ -283,7 +295,7 @@ with scratch_project() as root:
     os.symlink(root.parent, root / "outside")  # a folder link on the way
     assert refuses("outside/secret.txt"), "outside/ is a link to the folder above: every link on the way counts"
     os.symlink("cycle", root / "cycle")  # a loop: refused, or answered with a place inside
-    scaffold.check_resolved(resolve_in_root, ToolError, "cycle")
+    check_resolved(resolve_in_root, ToolError, "cycle")
 
 # Links of every kind (scaffold.maze): inside and out, relative and absolute, dangling, from a
 # subfolder (pkg/up -> ../..), loops; reached through a symlinked parent.
@@ -293,7 +305,7 @@ with scaffold.maze(through_alias=True):
     @holds(st.lists(scaffold.paths(pool), min_size=1, max_size=8))
     def _(paths):
         for path in paths:
-            scaffold.check_resolved(resolve_in_root, ToolError, path)
+            check_resolved(resolve_in_root, ToolError, path)
 ### BEGIN HIDDEN TESTS
 with scratch_project() as root:
     os.symlink(root.parent, root / "up")  # a folder link to the parent
@@ -323,7 +335,7 @@ with scaffold.maze() as maze:
         for tail in tails:
             for path in [f"../proj{suffix}/{tail}", f"pkg/up/proj{suffix}/{tail}", f"sibling-link/{tail}",
                          f"../proj/{tail}"]:
-                scaffold.check_resolved(resolve_in_root, ToolError, path)
+                check_resolved(resolve_in_root, ToolError, path)
 ### BEGIN HIDDEN TESTS
 with scratch_project() as root:
     os.symlink(root.parent / "proj-evil", root / "vendor")  # a folder link to the look-alike
@@ -351,7 +363,7 @@ with scaffold.maze() as maze:
         os.chdir((maze.alias if through_alias else maze.outer) / home)
         try:
             for path in paths:
-                scaffold.check_resolved(resolve_in_root, ToolError, path)
+                check_resolved(resolve_in_root, ToolError, path)
         finally:
             os.chdir(maze.root)
 ### BEGIN HIDDEN TESTS
@@ -580,7 +592,7 @@ with scratch_project() as root:
     target = root / "math_utils.py"
     os.chmod(target, 0o640)
     write_atomically(str(target), "x = 2\n")
-    bits = scaffold.permission_bits(target)
+    bits = permission_bits(target)
     assert bits == 0o640, f"the file lost its permission bits: {oct(bits)}"
 
 
@@ -594,14 +606,14 @@ def _(mode, folders, name, text):
         target.write_text("old\n")
         os.chmod(target, mode)
         write_atomically(str(target), text)
-        bits = scaffold.permission_bits(target)
+        bits = permission_bits(target)
         assert bits == mode, f"a file with permission bits {oct(mode)} has {oct(bits)} after the write"
 ### BEGIN HIDDEN TESTS
 with scratch_project() as root:
     target = root / "main.py"
     os.chmod(target, 0o755)
     write_atomically(str(target), "print(1)\n")
-    assert scaffold.permission_bits(target) == 0o755
+    assert permission_bits(target) == 0o755
 ### END HIDDEN TESTS
 print("ok: permission bits")
 
@@ -732,7 +744,7 @@ def _(folders, name, text):
         (folder / name).write_bytes(text.encode("utf-8"))
         path = "/".join([*folders, name])
         got = call_tool(read_file, path)
-        assert got in scaffold.readings(text), (
+        assert got in readings(text), (
             f"read_file({path!r}) returned {len(got)} characters starting {got[:40]!r}; the file holds "
             f"{len(text)} starting {text[:40]!r} (the whole text; line endings as stored or as text mode reads them)")
         for missing in [path + "-missing", "/".join([*folders, "no such folder", name])]:
@@ -761,10 +773,10 @@ with scaffold.maze(through_alias=True) as maze:
     @holds(st.lists(st.one_of(scaffold.paths(pool), absolute), min_size=1, max_size=8))
     def _(paths):
         for path in paths:
-            if path.startswith(("/", "~")) or not scaffold.where(path)[1]:
+            if path.startswith(("/", "~")) or not where(path)[1]:
                 result = call_tool(read_file, path)
                 assert is_error(result) and SECRET not in result, (
-                    f"read_file({path!r}) should be an error: its real location {scaffold.where(path)[0]} is outside")
+                    f"read_file({path!r}) should be an error: its real location {where(path)[0]} is outside")
 ### BEGIN HIDDEN TESTS
 with scratch_project() as root:
     os.symlink(root.parent / "proj-evil", root / "vendor")
@@ -964,7 +976,7 @@ def _(body, times, start, length, other, new, style, folders, name):
     start %= len(text)
     old = other if other is not None else text[start:start + length]
     raw = scaffold.line_endings(text, style)
-    for reading in scaffold.readings(raw):
+    for reading in readings(raw):
         assume(not scaffold.overlapping(reading, old))
     with scaffold.fresh_root() as root:
         folder = root.joinpath(*folders)
@@ -973,7 +985,7 @@ def _(body, times, start, length, other, new, style, folders, name):
         path = "/".join([*folders, name])
         result = call_tool(edit_file, path, old, new)
         after = (folder / name).read_bytes().decode("utf-8", "replace")
-        outcomes = scaffold.edit_outcomes(raw, old, new)
+        outcomes = edit_outcomes(raw, old, new)
         counts = sorted({n for n, _ in outcomes})
         if result.startswith(f"Edited {path}"):
             assert any(n == 1 for n, _ in outcomes), f"old_str occurs {counts} times, yet edit_file edited the file"
@@ -1038,7 +1050,7 @@ def _(calls):
         before = scaffold.snapshot(maze.outer, skip=maze.root)
         for path, create in calls:
             path = path.format(outer=maze.outer) if path.startswith("{outer}") else path
-            if not path.startswith(("/", "~")) and scaffold.where(path)[1]:
+            if not path.startswith(("/", "~")) and where(path)[1]:
                 continue  # inside: other checks judge it
             args = (path, "", "planted\n") if create else (path, "TOP", "PWNED")
             result = call_tool(edit_file, *args)
@@ -1092,7 +1104,7 @@ def _(body, mode, how, folders, name):
             assert any(swap.target == name and swap.made_here for swap in seen), (
                 "edit_file must write with write_atomically: a temporary file in the file's folder, then os.replace")
             assert target.stat().st_ino != inode, "the file was rewritten in place"
-            assert scaffold.permission_bits(target) == mode, "the edited file lost its permission bits"
+            assert permission_bits(target) == mode, "the edited file lost its permission bits"
         else:
             assert is_error(result), f"{how}: edit_file must return an 'Error: ...' string, not {result[:60]!r}"
             changed = scaffold.changes(before, scaffold.snapshot(root))
@@ -1138,7 +1150,7 @@ with scratch_project() as root:
     assert received, "no tool result reached the model"
     for block in received:
         assert not block.get("is_error") and not str(block.get("content")).startswith("Error:"), f"a tool failed: {block}"
-    assert any(block["content"] in scaffold.readings(original) for block in received), (
+    assert any(block["content"] in readings(original) for block in received), (
         "the model never received math_utils.py's text from read_file")
     calls = [block.get("name") for message in to_plain(messages) if message["role"] == "assistant"
              for block in message["content"] if block.get("type") == "tool_use"]

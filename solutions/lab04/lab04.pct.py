@@ -131,6 +131,16 @@ def run_task(prompt, config_lines=500):
     return scaffold.run_task(prompt, client, tools, system_prompt(), SENT, config_lines)
 
 
+try:  # and what the checks compare with, the tasks' answers: when graded, only the checks can
+    # import these (your kernel sees their folder empty), so no answer can call them
+    from agentcourse.course.scaffold.judged.lab04 import (  # noqa: F401
+        search_problem_any,
+        search_reading,
+        window_problem_any,
+    )
+except ImportError:
+    pass
+
 print("setup ok: tutor model at", TUTOR_URL)
 
 
@@ -249,7 +259,7 @@ def _(case):
         got = call_tool(search_file, case.pattern, case.path)
         order = searched(case.path)
     call = f"search_file({case.pattern!r}, {case.path!r})"
-    problem = scaffold.search_problem_any(got, {case.name: case.data}, order, case.pattern, call)
+    problem = search_problem_any(got, {case.name: case.data}, order, case.pattern, call)
     assert not problem, problem
 
 
@@ -263,7 +273,7 @@ def _(tree):
     with scratch_project(tree.files):
         got = call_tool(search_file, "needle", tree.path)
         order = searched(tree.path)
-    problem = scaffold.search_problem_any(got, tree.files, order, "needle", f"search_file('needle', {tree.path!r})")
+    problem = search_problem_any(got, tree.files, order, "needle", f"search_file('needle', {tree.path!r})")
     assert not problem, problem
 
 
@@ -305,7 +315,7 @@ def _(tree):
     with scratch_project(tree.files):
         got = call_tool(search_file, "needle", tree.path)
         order = searched(tree.path)
-    problem = scaffold.search_problem_any(got, tree.files, order, "needle", f"search_file('needle', {tree.path!r})")
+    problem = search_problem_any(got, tree.files, order, "needle", f"search_file('needle', {tree.path!r})")
     assert not problem, problem
 
 
@@ -435,7 +445,7 @@ def _(window):
     with scratch_project({"d/f.txt": window.data}):
         got = call_tool(read_lines, "d/f.txt", window.start, window.end)
     call = f"read_lines('d/f.txt', {window.start!r}, {window.end!r})"
-    problem = scaffold.window_problem_any(got, window.data, int(window.start), int(window.end), call)
+    problem = window_problem_any(got, window.data, int(window.start), int(window.end), call)
     assert not problem, problem
 
 
@@ -463,7 +473,7 @@ with scratch_project({"f.txt": scaffold.numbered(40)}) as root:
         (root / "far.txt").write_bytes(window.data)
         got = call_tool(read_lines, "far.txt", window.start, window.end)
         call = f"read_lines('far.txt', {window.start}, {window.end}) (bytes that are not UTF-8 64 KB further on)"
-        problem = scaffold.window_problem_any(got, window.data, window.start, window.end, call)
+        problem = window_problem_any(got, window.data, window.start, window.end, call)
         assert not problem, problem
 
 
@@ -490,7 +500,7 @@ def _(data):
             found = call_tool(search_file, "needle", "m.txt")
         except AssertionError:
             found = None  # Task 1 is not done yet: nothing to compare with
-        if found and scaffold.search_reading(found, {"m.txt": data}, ["m.txt"], "needle") is not None:
+        if found and search_reading(found, {"m.txt": data}, ["m.txt"], "needle") is not None:
             for match in found.split("\n"):
                 number, text = match.split(": ", 1)[0].split(":")[1], match.split(": ", 1)[1]
                 got = call_tool(read_lines, "m.txt", int(number), int(number))
@@ -509,7 +519,7 @@ def _(window):
     with scratch_project({"d/f.txt": window.data}):
         got = call_tool(read_lines, "d/f.txt", window.start, window.end)
     call = f"read_lines('d/f.txt', {window.start!r}, {window.end!r})"
-    problem = scaffold.window_problem_any(got, window.data, int(window.start), int(window.end), call)
+    problem = window_problem_any(got, window.data, int(window.start), int(window.end), call)
     assert not problem, problem
 
 

@@ -89,7 +89,7 @@ import anthropic
 
 from agentcourse.api.protocol import protocol_errors, to_plain
 from agentcourse.course import nbtools
-from agentcourse.course.scaffold import lab06 as scaffold  # the checks' instances and judges
+from agentcourse.course.scaffold import lab06 as scaffold  # the checks' instances
 from agentcourse.paths import load_checkpoint
 from agentcourse.projects import longtask
 from agentcourse.tutor import TutorConfig
@@ -130,6 +130,17 @@ def numbered(n, start=1, width=60):
     """n numbered lines, as read_lines returns them: "1: xxx", "2: xxx", ..."""
     return "\n".join(f"{i}: " + "x" * width for i in range(start, start + n))
 
+
+try:  # and the checks' judges, which know the tasks' answers: when graded, only the checks
+    # can import these (your kernel sees their folder empty), so no answer can call them
+    from agentcourse.course.scaffold.judged.lab06 import (  # noqa: F401
+        cap_problem,
+        compact_problem,
+        note_problem,
+        stub_problem,
+    )
+except ImportError:
+    pass
 
 print("setup ok: tutor model at", TUTOR_URL)
 
@@ -179,7 +190,7 @@ from agentcourse.course.props import holds  # noqa: E402 - a property, tried on 
 
 
 def check_cap(text, limit, numbered_lines=False):
-    problem = scaffold.cap_problem(text, limit, cap_result(text, limit), numbered_lines)
+    problem = cap_problem(text, limit, cap_result(text, limit), numbered_lines)
     assert not problem, problem
 
 
@@ -282,14 +293,14 @@ def check_stubs(case):
     """Stub a copy of case.messages, then run again, then again with keep_recent=0."""
     messages, rules = copy.deepcopy(case.messages), (case.min_chars, case.never_stub)
     count = stub_old_results(messages, case.keep_recent, *rules)
-    problem, stubbed = scaffold.stub_problem(case.messages, messages, count, case.keep_recent, *rules)
+    problem, stubbed = stub_problem(case.messages, messages, count, case.keep_recent, *rules)
     assert not problem, problem
     again = copy.deepcopy(messages)
     count = stub_old_results(again, case.keep_recent, *rules)
-    problem, _ = scaffold.stub_problem(messages, again, count, case.keep_recent, *rules, stubbed)
+    problem, _ = stub_problem(messages, again, count, case.keep_recent, *rules, stubbed)
     assert not problem, f"the same call a second time, over its own stubs: {problem}"
     count = stub_old_results(again, 0, *rules)
-    problem, _ = scaffold.stub_problem(messages, again, count, 0, *rules, stubbed)
+    problem, _ = stub_problem(messages, again, count, 0, *rules, stubbed)
     assert not problem, f"then with keep_recent=0: {problem}"
 
 
@@ -434,7 +445,7 @@ def check_compact(messages):
     """compact(client, messages), judged by what it returned and the call the tutor received."""
     before, start = to_plain(copy.deepcopy(messages)), len(SENT)
     new = compact(client, messages)
-    problem = scaffold.compact_problem(messages, before, new, SENT[start:], model=MODEL, system=AGENT.SYSTEM_PROMPT,
+    problem = compact_problem(messages, before, new, SENT[start:], model=MODEL, system=AGENT.SYSTEM_PROMPT,
                                        tools=AGENT.TOOLS, instruction=COMPACT_PROMPT)
     assert not problem, problem
     return new
@@ -552,7 +563,7 @@ def check_notes(case):
             except Exception as err:  # noqa: BLE001 - the judge says which error was due
                 raised = err
             after = notes.read_bytes().decode("utf-8") if notes.exists() else None
-            problem = scaffold.note_problem(before, after, note, answer, raised, case.max_lines)
+            problem = note_problem(before, after, note, answer, raised, case.max_lines)
             assert not problem, problem
 
 

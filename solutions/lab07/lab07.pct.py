@@ -99,6 +99,13 @@ MAX_BREAKPOINTS = 4  # the API refuses a request with more blocks marked cache_c
 # runs a conversation with your functions, nothing of it cached yet, and returns each request
 # as the tutor received it, with its usage.
 breakpoints, session = scaffold.breakpoints, scaffold.session
+
+try:  # and what the checks compare with, the tasks' answers: when graded, only the checks can
+    # import these (your kernel sees their folder empty), so no answer can call them
+    from agentcourse.course.scaffold.judged.lab07 import changed_between  # noqa: F401
+except ImportError:
+    pass
+
 print("setup ok: tutor model at", TUTOR_URL)
 
 
@@ -377,7 +384,7 @@ def _(calls):
 def check_stable_reads(run):
     """Every call whose stable layers are the call before's reads them from the cache."""
     for k in range(1, len(run.calls)):
-        changed = scaffold.changed_between(run.calls[k - 1].layers, run.calls[k].layers)
+        changed = changed_between(run.calls[k - 1].layers, run.calls[k].layers)
         if not changed & set(STABLE):
             assert run.calls[k].read > 0, (
                 f"request {k + 1} read nothing from the cache after {sorted(changed) or 'no change'}: "
@@ -506,7 +513,7 @@ def check_session(run):
         assert breakpoints(call.request["system"], sent) <= MAX_BREAKPOINTS
     assert run.calls[0].written > 0, "the first call writes its prompt to the cache"
     for k in range(1, len(run.calls)):
-        if not scaffold.changed_between(run.calls[k - 1].layers, run.calls[k].layers):
+        if not changed_between(run.calls[k - 1].layers, run.calls[k].layers):
             assert run.calls[k].read >= run.calls[k - 1].prompt, (
                 f"request {k + 1} read {run.calls[k].read} tokens from the cache; the request before sent "
                 f"{run.calls[k - 1].prompt} and no layer changed: it should read all of them")

@@ -129,7 +129,7 @@ from agentcourse.course.scaffold.lab08 import (  # noqa: F401
     bwrap_options,  # bwrap_options(argv) -> ([(option, its values)], the command after --)
     # for the check cells: scratch projects, a scripted user, and the instances they generate
     scratch_project, every_file, backups, is_error, Asker,
-    REFUSED_PATHS, TEXT, bad_lines, check_session, computed_word_commands, counted_edits,
+    REFUSED_PATHS, TEXT, bad_lines, computed_word_commands, counted_edits,
     file_lines, insert_cases, insert_texts, off_the_list_commands, plain_commands, probes,
     sandbox_layouts, sessions, structured_commands, unique_edits, unsafe_option_commands,
 )
@@ -137,6 +137,7 @@ from agentcourse.course.scaffold.lab08 import (  # noqa: F401
 try:  # and what the checks compare with, the tasks' answers: when graded, only the checks can
     # import these (your kernel sees their folder empty), so no answer can call them
     from agentcourse.course.scaffold.judged.lab08 import (  # noqa: F401
+        check_session,
         expected_view,
         inserted,
         mounts_of,

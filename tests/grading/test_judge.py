@@ -352,6 +352,110 @@ def test_a_call_with_a_time_limit_is_stopped_in_the_kernel_which_goes_on_serving
     assert seen.get("expired", 99) < 5 and seen.get("echo") == "next", seen
 
 
+# ---------------------------------------------------------------- what a failure tells the student
+
+SECRET = "HIDDEN-INSTANCE-5c1e"  # a hidden check's instance: the student never sees it
+ECHOED = f'''"""Check that shout adds an exclamation mark."""
+got = shout("visible")
+assert got == "visible!", f"shout('visible') gave {{got!r}}"
+### BEGIN HIDDEN TESTS
+from hypothesis import strategies as st
+from agentcourse.course.props import holds
+
+
+@holds(st.just("{SECRET}"), st.sampled_from(["{SECRET}-a", "{SECRET}-b"]))
+def _(text, other):
+    got = shout(text)
+    assert got == text + "!", f"shout({{text!r}}) gave {{got!r}}"
+### END HIDDEN TESTS
+'''
+PLAIN = f'''"""Check that shout adds one exclamation mark."""
+### BEGIN HIDDEN TESTS
+case = "{SECRET}"
+got = shout(case)
+assert got == case + "!", f"shout({{case!r}}) gave {{got!r}}"
+### END HIDDEN TESTS
+'''
+VISIBLE = '''"""Check that shout adds an exclamation mark."""
+got = shout("seen by the student")
+assert got == "seen by the student!", f"shout('seen by the student') gave {got!r}"
+'''
+
+
+def _judged_cell(monkeypatch, tmp_path, answer, source: str) -> str:
+    """A test cell run by the judge (process.Judge) part by part, the kernel's end served in a
+    thread with `answer` as the student's `shout`: what the feedback page shows of it."""
+    import nbformat
+
+    from agentcourse.course import nbtools
+    from agentcourse.grading.judge import process
+    from agentcourse.grading.judge.execute import cell_outputs
+    from agentcourse.grading.release import check_summary
+
+    monkeypatch.setattr(serve, "_namespace", lambda: {"shout": answer})
+    monkeypatch.setattr(tempfile, "tempdir", tempfile.tempdir)  # the judge points it at its scratch folder
+    monkeypatch.setattr(nbtools, "JUDGE", {})
+    judge = process.Judge()
+    judge.start({"channel": str(tmp_path / "judge.sock"), "names": ["shout"]})
+    answers = []
+    for number, (hidden, piece) in enumerate(parts(source), start=1):
+        thread = threading.Thread(target=serve.serve, args=(judge.channel.path, number), daemon=True)
+        thread.start()
+        answers.append(judge.run({"source": piece, "test": True, "seconds": 20, "part": number, "hidden": hidden}))
+        thread.join(5)
+        if answers[-1]["error"]:
+            break
+    cell = nbformat.v4.new_code_cell(source)
+    cell.metadata = {"nbgrader": {"grade": True, "grade_id": "test_shout", "points": 1, "score": 0},
+                     "agentcourse": {"judged": True}}
+    cell.outputs = [nbformat.from_dict(o) for o in cell_outputs(answers, [])]
+    return check_summary(cell, "Check that shout adds an exclamation mark.", 1).outputs[0]["text"]
+
+
+@pytest.mark.parametrize("source, line, kind", [(ECHOED, 9, "a property over generated cases"),
+                                                (PLAIN, 5, "a check")])
+def test_a_hidden_checks_failure_says_which_check_failed_and_never_the_case_an_answer_echoed(
+        monkeypatch, tmp_path, source, line, kind):
+    """A hostile answer returns what a hidden check gave it, so the check's own message would
+    quote the hidden case back (a property's smallest example too): the page says which
+    check failed, by its line, and nothing of the case."""
+    def echo(text):  # right on the visible case; any other comes back as it was given
+        return text + "!" if text == "visible" else text
+
+    shown = _judged_cell(monkeypatch, tmp_path, echo, source)
+    assert shown.startswith("failed (0 of 1 points): AssertionError: "), shown
+    assert SECRET not in shown and SECRET[-4:] not in shown, shown
+    assert f"{kind} at line {line} of this cell failed on a hidden case" in shown, shown
+
+
+def test_a_visible_checks_failure_keeps_its_own_message(monkeypatch, tmp_path):
+    """A visible check's case is one the student runs in `lab check`: its message stays whole."""
+    shown = _judged_cell(monkeypatch, tmp_path, lambda text: text.upper(), VISIBLE)
+    assert "shout('seen by the student') gave 'SEEN BY THE STUDENT'" in shown, shown
+
+
+def test_the_grader_tells_the_judge_which_part_of_a_cell_is_hidden():
+    """The judge allowlists a failure's message by the part it came from: the grader says."""
+    from agentcourse.grading.judge.execute import JudgeRun
+
+    run = JudgeRun.__new__(JudgeRun)  # its pipe to a judge process, stood in for
+    run.part, run.channel, sent = 0, "judge.sock", []
+    run._send, run._read = sent.append, lambda seconds: {"stdout": "", "error": None}
+    run.test(ECHOED, 5, lambda code: [])
+    assert [(r["part"], r["hidden"]) for r in sent] == [(1, False), (2, True)]
+
+
+def test_a_hidden_failure_names_only_a_builtin_exception():
+    """An exception class of anyone else's (a student's, rebuilt or not) is named "Error"."""
+    from agentcourse.grading.judge.process import hidden_failure
+
+    class Leaky(Exception):
+        pass
+
+    assert hidden_failure(Leaky(SECRET))["ename"] == "Error"
+    assert hidden_failure(KeyError(SECRET)) == {"ename": "KeyError", "evalue": hidden_failure(KeyError())["evalue"]}
+
+
 # ---------------------------------------------------------------- a class of Lab 1, graded
 
 LAB = "lab01"

@@ -3,23 +3,24 @@
 - The places the checks work in: `scratch_project()` (a copy of the sample project beside
   bait), `maze()` (a small project with symlinks of every kind, under a symlinked parent)
   and `fresh_root()` (an empty project, made the working directory).
-- `where(path)`: the real location of a path as the OS finds it from the working
-  directory, which the path checks compare an answer with; `snapshot()`, what a folder
-  holds, to see that nothing outside the project changed; `swaps(folder)`, every rename
-  onto a file of a folder while a tool runs (where its temporary file was made, and when).
+- `snapshot()`, what a folder holds, to see that nothing outside the project changed;
+  `swaps(folder)`, every rename onto a file of a folder while a tool runs (where its
+  temporary file was made, and when).
 - The generators (Hypothesis strategies) the properties draw paths, names and texts from.
 - Task 5's loop: checkpoint 03's turn handling, copied here and driven by the student's
   functions, with its system prompt and schemas loaded from checkpoint 02 (the same; the
   only checkpoint the lab's metadata lists). Checkpoint 03's own tools.py holds this lab's
   answers, so a graded kernel never loads it.
 
-Nothing here is named like an answer (tests/course/test_answers_out_of_reach.py).
+What the checks compare an answer with (a path's real location as the OS finds it, a
+file's permission bits, the texts a read may return, what an edit leaves) are the
+references, in judged/lab03.py, out of a graded kernel's reach. Nothing here is named like
+an answer, and nothing computes one (tests/course/test_answers_out_of_reach.py).
 """
 
 from __future__ import annotations
 
 import contextlib
-import errno
 import json
 import os
 import shutil
@@ -170,20 +171,6 @@ def maze(through_alias: bool = False):
         shutil.rmtree(base, ignore_errors=True)
 
 
-def where(path: str) -> tuple[Path, bool, bool]:
-    """(real location, inside the root?, a symlink loop on the way?) of a relative path,
-    from the working directory, as the OS finds it: every symlink followed in order."""
-    root = Path(os.path.realpath(os.getcwd()))
-    joined = os.path.join(root, path)
-    real = Path(os.path.realpath(joined))
-    try:
-        os.stat(joined)
-        loop = False
-    except OSError as err:
-        loop = err.errno == errno.ELOOP
-    return real, real == root or root in real.parents, loop
-
-
 def snapshot(folder: Path, skip: Path | None = None) -> dict[str, Any]:
     """Everything under `folder` (links not followed): path -> bytes, link target or kind."""
     seen: dict[str, Any] = {}
@@ -228,34 +215,6 @@ def wake_fifo(path: Path) -> None:
     """Release a reader stuck on a FIFO, if there is one."""
     with contextlib.suppress(OSError):
         os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
-
-
-def check_resolved(resolve, refusal, path):
-    """Assert that resolve(path) does what Task 1 asks, judged from the working directory:
-    the real location when it is inside, `refusal` (ToolError) when it is outside, and for a
-    path through a symlink loop either a refusal or a location inside; nothing else."""
-    real, inside, loop = where(path)
-    root = os.path.realpath(os.getcwd())
-    try:
-        got = resolve(path)
-    except refusal:
-        assert loop or not inside, (f"resolve_in_root({path!r}) raised ToolError, but its real location "
-                                    f"{real} is inside the project {root}: return it")
-        return
-    except Exception as err:  # noqa: BLE001 - any other exception is the answer's mistake
-        raise AssertionError(f"resolve_in_root({path!r}) raised {type(err).__name__}: {err} "
-                             "(return the real location, or raise ToolError)") from None
-    assert isinstance(got, (str, os.PathLike)), f"resolve_in_root({path!r}) returned {got!r}, not a str or a Path"
-    if loop:  # no real location: any place inside the project will do (realpath's answer varies)
-        where_to = Path(got)
-        assert where_to.is_absolute() and (where_to == Path(root) or Path(root) in where_to.parents), (
-            f"resolve_in_root({path!r}) returned {got}: a path through a symlink loop is refused, or "
-            f"answered with a location inside the project {root}")
-        return
-    assert inside, (f"resolve_in_root({path!r}) returned {got}, but its real location {real} is outside "
-                    f"the project {root}: raise ToolError")
-    assert Path(got) == real, (f"resolve_in_root({path!r}) returned {got}; its real location (absolute, "
-                               f"every symlink followed) is {real}")
 
 
 # What can sit at a path: list_files labels each, read_file and edit_file refuse all but
@@ -397,11 +356,6 @@ def is_error(result):
     return isinstance(result, str) and result.startswith("Error:")
 
 
-def permission_bits(path):
-    """The file's permission bits, e.g. 0o644."""
-    return stat.S_IMODE(os.stat(path).st_mode)
-
-
 COUNT_WORDS = {2: ("two", "twice"), 3: ("three", "thrice"), 4: ("four",), 5: ("five",), 6: ("six",),
                7: ("seven",), 8: ("eight",), 9: ("nine",), 10: ("ten",)}
 
@@ -416,25 +370,6 @@ def says_count(message: str, count: int) -> bool:
 
 
 # ---------------------------------------------------------------- line endings
-
-
-def readings(text: str) -> list[str]:
-    """The texts read_file may return for a file holding `text`: as stored (newline=""),
-    as Python's text mode reads it (\\r\\n and \\r become \\n), or with only \\r\\n made \\n."""
-    return [text, text.replace("\r\n", "\n").replace("\r", "\n"), text.replace("\r\n", "\n")]
-
-
-def edit_outcomes(raw: str, old: str, new: str) -> list[tuple[int, str]]:
-    """(occurrences of old, the file's text after replacing the first) for each way of
-    reading the file the task allows: as stored; as text mode reads it, written back with
-    \\n; a file whose every line ends in \\r\\n matched in \\n and given its \\r\\n back."""
-    out = [(raw.count(old), raw.replace(old, new, 1))]
-    plain = raw.replace("\r\n", "\n").replace("\r", "\n")
-    out.append((plain.count(old), plain.replace(old, new, 1)))
-    if "\r\n" in raw and raw.count("\r\n") == raw.count("\n"):
-        lf, o, n = (s.replace("\r\n", "\n") for s in (raw, old, new))
-        out.append((lf.count(o), lf.replace(o, n, 1).replace("\n", "\r\n")))
-    return out
 
 
 def overlapping(text: str, part: str) -> bool:

@@ -8,15 +8,15 @@ with the student's two tools and prompt plugged in.
 
 The checks are properties over generated files:
 
-    what a line is      lines_of(data, lone_cr)  (a lone \\r may end a line or not; both readings)
     files               files(), FileCase: one file of varied lines, endings, bytes and sizes
     folders             trees(), Tree: nested files, hidden ones, a link out, about 50 matches
     read_lines windows  windows(), Window: a file and a start/end near every boundary
-    judging a result    search_problem(), window_problem(): None, or what a student should read
 
 Nothing here searches or reads a project for the student: the lab's answers are the tools.
-A graded kernel can import this module (tests/course/test_answers_out_of_reach.py tries its
-attributes as the answers).
+What a line is, the lines a search must show, the window read_lines must return and the
+judges that compare an answer with them are the references, in judged/lab04.py, out of a
+graded kernel's reach. A graded kernel can import this module
+(tests/course/test_answers_out_of_reach.py tries its attributes as the answers).
 """
 
 from __future__ import annotations
@@ -255,25 +255,11 @@ def fifo(path: Path) -> Iterator[Path]:
 # ----------------------------------------------------------------------------- what a line is
 
 
-def raw_lines(data: bytes, lone_cr: bool) -> list[bytes]:
-    """The lines of a file's bytes, without their line ends, as the lab defines them: a line
-    ends at \\n, and a \\r right before it belongs to the line end; a lone \\r ends a line
-    too when `lone_cr` (what Python's text mode does), not otherwise (binary mode). Nothing
-    else ends a line (form feeds and U+2028 do in str.splitlines(), not in a file)."""
-    pieces = re.split(rb"\r\n|\r|\n" if lone_cr else rb"\r?\n", data)
-    if pieces[-1] == b"":  # a final line end ends the last line; it does not start another
-        pieces.pop()
-    return pieces
-
-
-def lines_of(data: bytes, lone_cr: bool, errors: str = "replace") -> list[str]:
-    """raw_lines, decoded as UTF-8 (bad bytes replaced by default, as search_file does)."""
-    return [piece.decode("utf-8", errors) for piece in raw_lines(data, lone_cr)]
-
-
-def readings(data: bytes) -> list[bool]:
-    """The readings of `data` that differ: [True] unless a lone \\r makes False differ."""
-    return [True, False] if re.search(rb"\r(?!\n)", data) else [True]
+def line_count(data: bytes) -> int:
+    """How many lines a file's bytes hold, a lone \\r ending one: the size the generators
+    draw windows around (the lines themselves are the references', judged/lab04.py)."""
+    ends = len(re.findall(rb"\r\n|\r|\n", data))
+    return ends + (not data.endswith((b"\n", b"\r")) and data != b"")
 
 
 def numbers_in(text: str) -> set[int]:
@@ -442,69 +428,7 @@ def tree_of(counts: dict[str, int], path: str = "src", endings: str = "\n") -> T
     return Tree(counts, path, tree_files(counts, endings), endings)
 
 
-# ----------------------------------------------------------------------------- judging search_file
-
-
-def search_expected(files: dict[str, bytes], order: list[str], pattern: str, lone_cr: bool) -> list[tuple[str, str]]:
-    """(prefix, line text) of every matching line, in `order`, under one reading of lines."""
-    regex = re.compile(pattern)
-    return [(f"{name}:{number}: ", text) for name in order
-            for number, text in enumerate(lines_of(files[name], lone_cr), start=1) if regex.search(text)]
-
-
-def search_problem(got: str, expected: list[tuple[str, str]], call: str) -> str | None:
-    """None if `got` is search_file's answer for these matches; else what is wrong with it."""
-    if not expected:
-        if got.startswith("No lines match"):
-            return None
-        return f"{call}: no line matches, so the answer is 'No lines match ...'; got {short(got)}"
-    lines = got.split("\n")
-    shown = expected[:SEARCH_MAX_MATCHES]
-    for k, (prefix, text) in enumerate(shown):
-        if k >= len(lines):
-            return (f"{call}: {len(expected)} lines match; expected {len(shown)} match lines, "
-                    f"got {k}: {short(got)}")
-        if not shows(lines[k], prefix, text):
-            return (f"{call}: match {k + 1} should be {short(prefix + text[:LINE_MAX_CHARS])}, "
-                    f"got {short(lines[k])}")
-    rest = lines[len(shown):]
-    total = len(expected)
-    if total <= SEARCH_MAX_MATCHES:
-        if rest:
-            return (f"{call}: all {total} matching lines are shown, so nothing follows them "
-                    f"(no notice); got {short(chr(10).join(rest))} after them")
-        return None
-    if len(rest) != 1:
-        return (f"{call}: {total} lines match; expected the first {SEARCH_MAX_MATCHES} and one notice "
-                f"line, got {len(rest)} lines after them: {short(chr(10).join(rest))}")
-    notice = rest[0]
-    if not (notice.startswith("[") and notice.endswith("]")):
-        return f"{call}: the notice is one line in square brackets: {short(notice)}"
-    if not {SEARCH_MAX_MATCHES, total} <= numbers_in(notice):
-        return f"{call}: the notice must say {SEARCH_MAX_MATCHES} shown of {total} matching lines: {short(notice)}"
-    return None
-
-
-def search_problem_any(got: str, files: dict[str, bytes], order: list[str], pattern: str, call: str) -> str | None:
-    """search_problem under each reading of lines the lab allows: None if one fits."""
-    problems = []
-    for lone_cr in readings(b"".join(files[name] for name in order)):
-        problem = search_problem(got, search_expected(files, order, pattern, lone_cr), call)
-        if problem is None:
-            return None
-        problems.append(problem)
-    return problems[0]
-
-
-def search_reading(got: str, files: dict[str, bytes], order: list[str], pattern: str) -> bool | None:
-    """Which reading of a lone \\r search_file's answer fits (True: it ends a line), or None."""
-    for lone_cr in (True, False):
-        if search_problem(got, search_expected(files, order, pattern, lone_cr), "") is None:
-            return lone_cr
-    return None
-
-
-# ----------------------------------------------------------------------------- judging read_lines
+# ----------------------------------------------------------------------------- read_lines windows
 
 
 @dataclass(frozen=True, repr=False)
@@ -516,7 +440,7 @@ class Window(Readable):
     end: int | str
 
     def __repr__(self) -> str:
-        count = len(raw_lines(self.data, True))
+        count = line_count(self.data)
         head = repr(Data(self.data[:120])) + (" ..." if len(self.data) > 120 else "")
         return f"Window(file of {count} lines: {head}, start={self.start!r}, end={self.end!r})"
 
@@ -534,7 +458,7 @@ def windows(draw: Any, most_lines: int = 700) -> Window:
     data = b"".join(line + ending for line in plain[:at]) + special + b"".join(line + ending for line in plain[at:])
     if data and draw(st.booleans()):
         data = data.rstrip(b"\r\n")  # no line end after the last line
-    total = len(raw_lines(data, True))
+    total = line_count(data)
     start = draw(st.one_of(st.just(1), st.integers(max(1, total - 2), total + 2), st.integers(1, max(1, total))))
     to_end = max(1, total - start + 1)  # the size that ends exactly at the file's last line
     size = draw(st.one_of(st.sampled_from([1, READ_LINES_MAX - 1, READ_LINES_MAX, READ_LINES_MAX + 1]),
@@ -587,58 +511,6 @@ def far_bad_windows(draw: Any) -> Window:
     pad = b"padding that is valid UTF-8, on and on\n" * (FAR_BYTES // 39 + 1)
     tail = draw(st.sampled_from(BAD_BYTES)) + b" and more\n"
     return Window(Data(good + pad + tail * 50), start, start + size - 1)
-
-
-def window_problem(got: str, lines: list[str], start: int, end: int, call: str) -> str | None:
-    """None if `got` is read_lines' answer for lines start..end of a file of `lines`; else
-    what is wrong with it."""
-    total = len(lines)
-    if start > total:
-        if not is_error(got):
-            return f"{call}: the file has {total} lines, so start={start} is past its end: an error; got {short(got)}"
-        if total not in numbers_in(got):
-            return f"{call}: the error must say how many lines the file has ({total}): {short(got)}"
-        return None
-    if is_error(got):
-        return f"{call}: expected lines {start} to {min(end, total)}, got the error {short(got)}"
-    stop = min(end, start + READ_LINES_MAX - 1)
-    numbers = range(start, min(stop, total) + 1)
-    out = got.split("\n")
-    for k, n in enumerate(numbers):
-        if k >= len(out):
-            return f"{call}: expected {len(numbers)} lines ({start} to {numbers[-1]}), got {k}: {short(got)}"
-        if not shows(out[k], f"{n}: ", lines[n - 1]):
-            return f"{call}: line {n} should be {short(f'{n}: ' + lines[n - 1][:LINE_MAX_CHARS])}, got {short(out[k])}"
-    rest = out[len(numbers):]
-    if total < stop:
-        want, what = {total}, f"the file ends at line {total} before line {stop}: end with one [end of file ...] line naming {total}"
-    elif stop < end:
-        want = {stop + 1, total} if total == stop else {stop + 1}
-        what = (f"at most {READ_LINES_MAX} lines: end with one [...] line naming line {stop + 1}, where to "
-                "continue" + (f" (or, since line {total} is the last, the end of file note naming {total})"
-                              if total == stop else ""))
-    else:
-        if rest:
-            return f"{call}: every line asked for is shown, so nothing follows them; got {short(chr(10).join(rest))}"
-        return None
-    if len(rest) != 1 or not (rest[0].startswith("[") and rest[0].endswith("]")) or not want & numbers_in(rest[0]):
-        return f"{call}: {what}; got {short(chr(10).join(rest)) if rest else 'no such line'}"
-    return None
-
-
-def window_reading(got: str, data: bytes, start: int, end: int) -> bool | None:
-    """Which reading of a lone \\r read_lines' answer fits (True: it ends a line), or None."""
-    for lone_cr in (True, False):
-        if window_problem(got, lines_of(data, lone_cr), start, end, "") is None:
-            return lone_cr
-    return None
-
-
-def window_problem_any(got: str, data: bytes, start: int, end: int, call: str) -> str | None:
-    """window_problem under each reading of lines the lab allows: None if one fits."""
-    problems = [window_problem(got, lines_of(data, lone_cr), start, end, call)
-                for lone_cr in readings(data)]
-    return None if None in problems else problems[0]
 
 
 @contextlib.contextmanager

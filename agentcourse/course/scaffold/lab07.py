@@ -6,7 +6,8 @@ changed_layers, assemble and the message breakpoint). A graded kernel cannot loa
 checkpoint 07, whose modules hold those answers, so the lab loads checkpoint 06 (the same
 tools) and takes from here what 07 adds that is not an answer: the constitution and the
 tool contracts, as texts. No module attribute here is named like an answer, and none
-computes one (tests/course/test_answers_out_of_reach.py).
+computes one (tests/course/test_answers_out_of_reach.py): which layers changed between two
+calls, what the checks compare changed_layers with, is in judged/lab07.py.
 
     run = session(["What files are in this project?"], assemble, mark_newest,
                   changes={1: {"session_memory": "- a note"}})
@@ -234,11 +235,6 @@ def session(prompts: Any, assemble: Callable, mark_newest: Callable | None = Non
                     {"type": "tool_result", "tool_use_id": b.id, "content": agent.dispatch_tool(b.name, b.input)}
                     for b in response.content if b.type == "tool_use"]})
     return run
-
-
-def changed_between(before: dict, after: dict) -> set[str]:
-    """The layers whose text differs between two calls' layer dicts (a missing one is "")."""
-    return {name for name in ORDER if before.get(name, "") != after.get(name, "")}
 
 
 # ----------------------------------------------------------------------------- the instances

@@ -92,7 +92,8 @@ class JudgeRun:
         answers, shown = [], []
         for hidden, piece in parts(source):
             self.part += 1
-            self._send({"op": "run", "source": piece, "test": True, "seconds": seconds, "part": self.part})
+            self._send({"op": "run", "source": piece, "test": True, "seconds": seconds, "part": self.part,
+                        "hidden": hidden})
             outputs = serve(f"from agentcourse.grading.judge.serve import serve\nserve({self.channel!r}, {self.part})")
             answer = self._read(GRACE)
             if answer is None:
