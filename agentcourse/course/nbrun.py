@@ -84,7 +84,12 @@ def apply_replacements(nb: nbformat.NotebookNode, replace: dict[str, Replacement
 
 
 def _first_replaced(nb: nbformat.NotebookNode, replace: dict[str, Replacement]) -> int:
-    """The index of the first cell `replace` names (the whole notebook's length if none)."""
+    """The index of the first cell `replace` names (the whole notebook's length if none).
+
+    With `run_cells(..., solution_prefix=True)`, the test cells above it are not run but
+    scored as passed: up to there the notebook is the solution, whose every test cell
+    passes (the integrity tests check that first), and a test cell is there to check,
+    not to set up what later cells use. Setup and answer cells above it still run."""
     return next((n for n, cell in enumerate(nb.cells) if grade_id(cell) in replace), len(nb.cells))
 
 
@@ -116,12 +121,7 @@ def run_cells(nb: nbformat.NotebookNode, replace: dict[str, Replacement] | None 
     not run again. With `whole=False` as well, only the visible parts run (what `lab check`
     runs; a cell's `error` is then its visible error). `stop_after(results)`, asked after
     each test cell, ends the run early when it returns True: a known-wrong case has shown
-    what it must, and the cells after it are not needed.
-
-    With `solution_prefix=True`, the test cells above the first replaced cell are not run
-    but scored as passed: up to there the notebook is the solution, whose every test cell
-    passes (the integrity tests check that first), and a test cell is there to check,
-    not to set up what later cells use. Setup and answer cells above it still run."""
+    what it must, and the cells after it are not needed. `solution_prefix`: see _first_replaced."""
     first = _first_replaced(nb, replace or {}) if solution_prefix else 0
     nb = apply_replacements(nb, replace or {})
     namespace: dict[str, Any] = {"__name__": "__main__"}
@@ -133,8 +133,7 @@ def run_cells(nb: nbformat.NotebookNode, replace: dict[str, Replacement] | None 
                 continue
             meta = cell.get("metadata", {}).get("nbgrader", {})
             if meta.get("grade") and n < first:  # the solution's own test cell: it passes
-                pts = float(meta.get("points", 0))
-                results[meta["grade_id"]] = CellResult(pts, pts, "", "")
+                results[meta["grade_id"]] = CellResult(*[float(meta.get("points", 0))] * 2, "", "")
                 continue
             name = f"<cell {grade_id(cell) or n}>"
             split = visible and meta.get("grade") and BEGIN_HIDDEN in cell.source
