@@ -148,20 +148,24 @@ def pytest_collection_modifyitems(config, items):
 _STARTED = {}
 
 
+def _cpu_seconds() -> float:
+    import resource
+
+    return sum(getattr(resource.getrusage(who), f) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+               for f in ("ru_utime", "ru_stime"))
+
+
 def pytest_sessionstart(session):
     import time
 
-    _STARTED["wall"] = time.monotonic()
+    _STARTED["wall"], _STARTED["cpu"] = time.monotonic(), _cpu_seconds()
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
-    import resource
     import time
 
     if hasattr(config, "workerinput") or "wall" not in _STARTED:
         return  # a worker: the controller reports for the whole run
-    wall = time.monotonic() - _STARTED["wall"]
-    cpu = sum(getattr(resource.getrusage(who), f) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
-              for f in ("ru_utime", "ru_stime"))
+    wall, cpu = time.monotonic() - _STARTED["wall"], _cpu_seconds() - _STARTED["cpu"]
     terminalreporter.write_line(f"CPU {cpu:.0f} s in {wall:.0f} s: {cpu / max(wall, 1e-9):.1f} of "
                                 f"{os.cpu_count()} cores busy on average")

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -44,6 +43,7 @@ from agentcourse.arena.entrants import Entrant, can_take
 from agentcourse.arena.families import FAMILIES, Instance
 from agentcourse.arena.families.judging import snapshot, walk, write_project
 from agentcourse.arena.ledger import Ledger
+from agentcourse.arena.reap import stop_tree
 from agentcourse.arena.warm import Warm
 from agentcourse.paths import find_checkpoint, load_program
 
@@ -102,11 +102,7 @@ def run_process(argv: list[str], cwd: Path, env: dict, config: ArenaConfig,
         proc = subprocess.Popen(argv, cwd=cwd, env=env, stdin=answers, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL, start_new_session=True)
         status = _wait(proc, config, watch)
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-    proc.wait()
+    stop_tree(proc)  # every process it started, gone before the project is read or removed
     return status
 
 

@@ -225,7 +225,8 @@ RUNS_OR_READS = {
               "line_endings": "builds a text with given line ends"},
     "lab04": {"call_tool": "calls a tool", "is_error": "reads a result", "numbers_in": "reads numbers in a text",
               "section_problems": "reads the points Task 3's text lists, in any words"},
-    "lab05": {"Meter": "the client a turn runs through", "response_with": "an instance"},
+    "lab05": {"Meter": "the client a turn runs through", "response_with": "an instance",
+              "EffortRun": "an instance", "repeated": "builds a run of responses"},
     "lab06": {"step": "runs one call of the agent", "partial_run": "runs the agent", "finish": "runs the agent",
               "conversation": "an instance"},
     "lab07": {"session": "runs the student's assemble", "breakpoints": "counts marks in a request",
@@ -234,7 +235,8 @@ RUNS_OR_READS = {
               "is_error": "reads a result", "bwrap_options": "reads an argv", "sees": "reads what an argv mounts",
               "probes": "paths to ask about"},
     "lab09": {"ScriptedShell": "a scripted shell", "normalized": "reads a message as data",
-              "difference": "where two messages differ", "short": "shortens a text"},
+              "difference": "where two messages differ", "short": "shortens a text",
+              "Strict": "a scripted guardrail: the verdicts decide() is given, not its answer"},
 }
 
 
