@@ -26,7 +26,7 @@ demo: $(STAMP)
 	$(BIN)/agentcourse demo
 
 test: $(STAMP) $(CLUSTER_STAMP)
-	$(BIN)/python -m pytest -n 2 --dist worksteal -q --durations=10
+	$(BIN)/python -m pytest -n 3 --dist worksteal -q --durations=10
 
 # Anthropic's Claude Code CLI (with npm) and Agent SDK, pinned, into a cache folder outside
 # the repository; tests/tutor/test_reference_agents.py runs them against the tutor, and

@@ -109,8 +109,8 @@ def project(tmp_path, monkeypatch) -> Path:
     return root
 
 
-# The longest tests first, so that neither worker of `pytest -n 2 --dist worksteal` starts
-# one of them last while the other sits idle: the modules below in the order of their
+# The longest tests first, so that no worker of `pytest -n 3 --dist worksteal` starts
+# one of them last while the others sit idle: the modules below in the order of their
 # measured cost (the hostile class alone takes 4 to 5 minutes of one worker), then every
 # other module with a test marked slow, then the rest. A module's tests stay together and
 # in their order, so its fixtures are made once; the order is the same in every worker
@@ -141,10 +141,12 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=rank)
 
 
-# How busy the run kept the machine, printed under the slowest tests: the CPU time of
-# this process and of every process it waited for (the xdist workers, and what they
-# started), against the wall time. On 2 cores, "1.0 of 2 cores" means half the time the
-# run waited (kernels starting, timeouts, sleeps) rather than computed.
+# How busy the run kept the machine, printed under the slowest tests, two ways: the CPU
+# time of this process and every process it waited for (xdist's workers and what they
+# started; a sandboxed kernel that is killed rather than waited for is not counted), and
+# the whole machine's busy time from /proc/stat (everything, other programs included). On
+# 2 cores, "1.0 of 2" means half the time the run waited (kernels starting, timeouts,
+# sleeps) rather than computed: why `make test` runs three workers on two cores.
 _STARTED = {}
 
 
@@ -155,10 +157,21 @@ def _cpu_seconds() -> float:
                for f in ("ru_utime", "ru_stime"))
 
 
+def _machine_busy_seconds() -> float | None:
+    """Seconds of CPU the whole machine spent busy since boot (all cores), or None off Linux."""
+    try:
+        with open("/proc/stat", encoding="ascii") as stat:
+            fields = [int(x) for x in stat.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle and waiting on I/O
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
 def pytest_sessionstart(session):
     import time
 
-    _STARTED["wall"], _STARTED["cpu"] = time.monotonic(), _cpu_seconds()
+    _STARTED.update(wall=time.monotonic(), cpu=_cpu_seconds(), machine=_machine_busy_seconds())
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
@@ -167,5 +180,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     if hasattr(config, "workerinput") or "wall" not in _STARTED:
         return  # a worker: the controller reports for the whole run
     wall, cpu = time.monotonic() - _STARTED["wall"], _cpu_seconds() - _STARTED["cpu"]
-    terminalreporter.write_line(f"CPU {cpu:.0f} s in {wall:.0f} s: {cpu / max(wall, 1e-9):.1f} of "
-                                f"{os.cpu_count()} cores busy on average")
+    line = f"CPU {cpu:.0f} s in {wall:.0f} s: {cpu / max(wall, 1e-9):.1f} of {os.cpu_count()} cores busy on average"
+    machine = _machine_busy_seconds()
+    if machine is not None and _STARTED["machine"] is not None:
+        line += f"; the whole machine {(machine - _STARTED['machine']) / max(wall, 1e-9):.1f}"
+    terminalreporter.write_line(line)
