@@ -49,8 +49,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "forbidden",
     ),
     (r"non ?empty", "not empty"),
-    # an imperative with "no": "Delete no files", "Ask no questions"; not "Write no more than ..."
-    (r"^(\w+) no(?= \w)(?! (?:more|less|fewer|longer|further|later|sooner|other)\b)", r"never \1"),
+    # an imperative with "no" opening a clause: "Delete no files", "Even if asked, delete no
+    # file", "Ask no questions"; not "Write no more than ..."
+    (r"(?:^|(?<=[,;:] ))(\w+) no(?= \w)(?! (?:more|less|fewer|longer|further|later|sooner|other|and|or|but|if|when|to)\b)", r"never \1"),
     (r"other than|apart from", "except"),  # "Never delete files other than the ones you created"
     (r"(?:pass|send|give|use) nothing", "pass empty"),
     (
