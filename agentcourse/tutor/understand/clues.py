@@ -49,6 +49,9 @@ def object_of(ws: tuple[Word, ...], i: int) -> str:
             return "kind"
     if in_one_folder(after):
         return "some"
+    for j, (w, k) in enumerate(after[:-1]):  # "a failing test's assertions": the owner is not the object
+        if w.endswith(("'s", "s'")) and "FILE" not in k and not after[j + 1][1] & {"FILE", "BOUNDARY"}:
+            return "other"
     for _, k in after:
         if "FILE" in k:
             return "file"

@@ -245,8 +245,9 @@ LEXICON: dict[str, str] = {
     "NEG": r"not|never|no|nor|neither|cannot|none|nothing|nobody|without|refuse[sd]?|refusing"
     r"|decline[sd]?|declining|avoid(?:s|ing)?|refrain|abstain|skip(?:ping)?|omit|minimi[sz]e|non"
     r"|eschew|shun|forgo",
-    "PROHIB": r"forbid(?:den)?|prohibit(?:ed)?|banned|disallowed|taboo|unacceptable|forbidden|illegal"
-    r"|bans?|avoided",
+    # every form of the verbs that forbid: "Company policy prohibits the deletion of files"
+    "PROHIB": r"forbid(?:s|den|ding)?|forbade|prohibit(?:s|ed|ing)?|banned|disallow(?:s|ed)?|taboo|unacceptable"
+    r"|illegal|bans?|avoided|outlaws?|outlawed",
     "PERM": r"may|can|could|allowed|permitted|free|welcome|fine|ok|okay|acceptable|encouraged|able"
     r"|supported|enough|sufficient",
     "INVERT": r"hesitate|forget|fail|afraid|reluctant|shy|scared",

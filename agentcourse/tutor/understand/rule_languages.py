@@ -336,6 +336,9 @@ LANGUAGES: dict[str, dict] = {
             # "die du nicht gelesen hast": a relative clause in English order
             (r"(?:die|der|das|den) (?:sie|du) (nicht|noch nicht) (gelesen|geöffnet|gesehen) (?:haben|hast)",
              r"that you have not read"),
+            # an object put first, with its relative clause, before the verb and its subject:
+            # "Eine Datei, die du nicht gelesen hast, darfst du nicht ändern."
+            (r"^([^,]+), (that [^,]+), (?:you|du|sie) ([^,]+)$", r"du \3 \1 \2"),
             # phrases
             (r"auch wenn|selbst wenn|sogar wenn", " even if "),
             (r"es sei denn|außer wenn", "unless"),
@@ -399,7 +402,7 @@ LANGUAGES: dict[str, dict] = {
             (r"noch", "yet"), (r"weil|da", "because"), (r"einfache|einfachen|einfacher|einfach", "simple"),
             (r"geöffnet", "opened"), (r"gesehen|angesehen|angeschaut", "seen"), (r"hast|haben|habe|hat", "have"),
             # the head of a compound noun names what it is ("Fehlermeldung": a message)
-            (r"\w+meldungen|\w+meldung", "message"), (r"\w+ausgaben?", "output"),
+            (r"fehler(?:meldung|meldungen|ausgabe)", "error message"), (r"\w+meldungen|\w+meldung|\w+ausgaben?", "output"),
             (r"\w+dokumentation|\w+anleitung", "documentation"),
         ),
     },
