@@ -33,7 +33,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # negations
     (r"no longer(?! than)|not any longer", "not"),  # "no longer allowed", "no longer need to"
     (
-        r"under no circumstances|in no case|at no (?:point|time)|on no account|by no means|not ever"
+        r"under no circumstances|in no case|at no (?:point|time)|on no account|by no means|(?:do |does )?not ever"
         # "There is no situation in which deleting a file is acceptable."
         r"|there (?:is|are|exists?) no (?:situation|case|circumstance|scenario|context|occasion"
         r"|time|reason)s? (?:in which|where|when|that|for which)",

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agentcourse.tutor.understand.clauses import words
+from agentcourse.tutor.understand.clauses import has, words
 
 # ============================================================================ reading a prompt
 
@@ -152,7 +152,26 @@ def in_context(heading: str, sentence: str) -> str:
     if forbids and not re.search(r"\bdo'?s\b", heading, re.I):  # not "Dos and don'ts"
         if len(heading.split()) <= 3 or len(sentence.split()) <= 4:
             return f"{heading} {sentence}"
-    return f"{heading}: {sentence}" if len(sentence.split()) <= 4 else sentence
+    if len(sentence.split()) <= 4:
+        return f"{heading}: {sentence}"
+    return f"{heading}, {sentence}" if _circumstance(heading, sentence) else sentence
+
+
+# Words that open a heading naming when its items apply: "## Before editing", "<when_unsure>".
+_WHEN = frozenset("before when whenever after if once for".split())
+
+
+def _circumstance(heading: str, sentence: str) -> bool:
+    """A short heading that says when its items apply ("Before editing", "<new_files>",
+    "## Creating files") opens each item as a clause does, unless the item already names
+    the act: "Before editing / Open the file and read it" reads "before editing, open ...".
+    """
+    head, own = words(heading), words(sentence)
+    if len(head) > 4 or not head:
+        return False
+    if has(head, "CREATE"):
+        return not has(own, "CREATE")
+    return head[0][0] in _WHEN and not any(k & kinds for _, k in own for _, kinds in head[1:] if kinds)
 
 
 def _answered(sentence: str) -> str:

@@ -47,6 +47,13 @@ LANGUAGES: dict[str, dict] = {
             (r"n'", "ne "),
             # a compound tense: the auxiliary with its negation ("que tu n'as pas lu")
             (r"ne (as|a|avez|ai|avons|ont|aies|ait|ayez|ayons|aient) (pas|jamais|plus)(?: encore)? ", r"have \2 "),
+            # a modal's negation: "ne dois plus", "ne dois modifier aucun fichier" (must not edit any)
+            (r"ne (doit|doivent|dois|devez|devons|devrait|devrais|peux|peut|pouvez|peuvent) plus jamais", r"\1 never"),
+            (r"ne (doit|doivent|dois|devez|devons|devrait|devrais|peux|peut|pouvez|peuvent) (?:plus |pas )?([\w']+) aucune?",
+             r"\1 not \2 any"),
+            (r"ne (doit|doivent|dois|devez|devons|devrait|devrais|peux|peut|pouvez|peuvent) (?:plus |pas )?([\w']+) rien",
+             r"\1 not \2 anything"),
+            (r"ne (doit|doivent|dois|devez|devons|devrait|devrais|peux|peut|pouvez|peuvent) plus", r"\1 not"),
             (r"ne (doit|doivent|dois|devez|devons|devrait|devrais) (jamais|pas|plus)", r"\1 \2"),
             (r"ne pas|ne plus", "not"),
             (r"ne jamais", "never"),
@@ -111,6 +118,9 @@ LANGUAGES: dict[str, dict] = {
             (r"que|qu'|qui|dont", "that"), (r"se crée|se créent|est créé|est créée", "is created"),
             (r"existe|existent", "exists"), (r"étant", "being"), (r"simples?", "simple"),
             # participles and the third person the table's verbs lack ("l'utilisateur lit")
+            (r"toucher|touche|touchez|touches", "touch"), (r"consignes?", "instructions"), (r"noms?", "names"),
+            # someone else who reads or deletes: not a rule for the model
+            (r"relecteur|relectrice|réviseur|réviseuse|testeur|testeuse|collègues?", "reviewer"),
             (r"ouvert|ouverte|ouverts|ouvertes", "opened"), (r"vu|vue|vus|vues", "seen"), (r"lit|lisent", "reads"),
             (r"(?:le |la |les |l')(modifies|modifie|modifiez|supprimes|supprime|supprimez|lis|lisez)", r"\1 it"),
             (r"rien", "nothing"), (r"deux", "two"), (r"trois", "three"), (r"quatre", "four"), (r"cinq", "five"), (r"refuse|refusez|refuser|refuses", "refuse"),
@@ -217,7 +227,7 @@ LANGUAGES: dict[str, dict] = {
             (r"lo que haces|lo que estás haciendo|lo que vas a hacer", "what you are doing"),
             (r"en (?:una|un) (?:sola )?(frase|línea)", r"in one \1"),
             (r"antes de", "before"), (r"después de", "after"), (r"antes de que|antes que", "before"),
-            (r"porque|ya que", "because"), (r"todavía|aún", "yet"), (r"que", "that"),
+            (r"porque|ya que", "because"), (r"revisora?|revisores|compañeros?|compañeras?", "reviewer"), (r"todavía|aún", "yet"), (r"que", "that"),
             (r"abierto|abierta|abiertos|abiertas", "opened"), (r"visto|vista|vistos", "seen"),
             (r"autorice|autoricen|autoriza|autorizas|autorizar|permita|permite", "permits"),
             (r"sencillos|sencillas|sencillo|sencilla|simples", "simple"),
@@ -299,6 +309,11 @@ LANGUAGES: dict[str, dict] = {
             (r"(?:an|durch)(?:sieh|siehe|seht|sehen|schau|schaue|schaut|schauen|lies|lest|lesen)", "read"),
             (r"ab(?:stimm|stimme|stimmt|stimmen|sprich|sprecht|sprechen)", "confirm"),
             (r"auf(?:ruf|rufe|ruft|rufen)", "call"), (r"an(?:leg|lege|legst|legt|legen)", "create"),
+            # the model as the agent of a passive ("von dir gelöscht") is the model's rule
+            (r"von dir|von ihnen|durch dich", ""),
+            # "erst ..., wenn/nachdem": only after; a clause opened by its verb is a condition
+            (r"\berst\b([^,]*),? (?:wenn|nachdem)\b", r"nur\1 nachdem"),
+            (r"^(existiert|existieren|gibt|ist|sind|fehlt|fehlen)\b([^,]*),", r"wenn\2 \1,"),
             # a file that does not exist yet is a new one
             (r"(?:noch )?nicht existiert|existiert (?:noch )?nicht|(?:noch )?nicht vorhanden ist|ist (?:noch )?nicht vorhanden"
              r"|gibt es (?:noch )?nicht", "does not exist yet"),
@@ -354,7 +369,8 @@ LANGUAGES: dict[str, dict] = {
             (r"höchstens|maximal|nicht mehr als", "at most"), (r"pro antwort", "per reply"),
             (r"zwei", "two"), (r"drei", "three"), (r"vier", "four"), (r"fünf", "five"), (r"sätzen", "sentences"),
             (r"leerer string|leere zeichenkette|leeren string|leerer zeichenkette", "empty string"),
-            (r"codezeilen|codezeile", "lines of code"), (r"dokumentation|doku|anleitung", "documentation"), (r"anforderungen", "requirements"),
+            (r"codezeilen|codezeile", "lines of code"), (r"\w+zeilen|\w+zeile", "lines"),
+            (r"\w+kommentare|\w+kommentar", "comments"), (r"dokumentation|doku|anleitung", "documentation"), (r"anforderungen", "requirements"),
             # words
             (r"niemals|nie", "never"), (r"nicht", "not"), (r"keine[nmrs]?|kein", "no"), (r"nichts", "nothing"),
             (r"sätze", "sentences"), (r"satz", "sentence"), (r"wörter|worte", "words"), (r"zeile", "line"),
@@ -399,6 +415,7 @@ LANGUAGES: dict[str, dict] = {
             (r"temporäre|temporären|temporär", "temporary"), (r"verlangt|bittet|wünscht", "asks"),
             (r"aktuellen|aktuelle", "current"), (r"inhalt", "contents"), (r"fehlschlägt|scheitert", "fails"),
             (r"bitte", "please"), (r"stelle|stellen|stell|darum", ""),
+            (r"prüfer|prüferin|gutachter|gutachterin|kollegen?|kollegin", "reviewer"),
             (r"noch", "yet"), (r"weil|da", "because"), (r"einfache|einfachen|einfacher|einfach", "simple"),
             (r"geöffnet", "opened"), (r"gesehen|angesehen|angeschaut", "seen"), (r"hast|haben|habe|hat", "have"),
             # the head of a compound noun names what it is ("Fehlermeldung": a message)
