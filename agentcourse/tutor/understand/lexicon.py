@@ -177,6 +177,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (  # "limit your answers to two lines": the limit put after what it limits
         r"limit (your |the |all |each )?(answers?|replies|responses?|messages?) to", r"\1\2 limited to",
     ),
+    # "kept to the minimum length needed": the least length is brevity
+    (r"(?:to )?(?:the |a )?(?:minimum|minimal|shortest|smallest) (?:possible )?length", "short"),
     # "Do not write more than three sentences": a limit, stated as a ban on more
     (r"(?:(?:do|does|should|must|shall) not|never) (?:write|use|give|send|produce|say|type) more than", "write at most"),
     (
