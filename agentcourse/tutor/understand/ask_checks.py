@@ -118,17 +118,15 @@ READ: dict[str, Check] = {
 def creation_negated(c: Context, i: int) -> bool:
     """The creation word nearest an empty, in the empty's own clause ("Create files by
     editing them with old_str empty; there is no separate create tool"), else anywhere, is
-    negated: "an empty old_str does not create a file". A create word that names a tool
-    ("there is no create tool", "don't look for a create tool") is not the act."""
+    negated: "an empty old_str does not create a file"."""
     ws, empties, creates = c.ws, find(c.ws, "EMPTY"), find(c.ws, "CREATE")
     clause = [
         n for n in creates
         if any(";" not in [w for w, _ in ws[min(n, e) : max(n, e)]] for e in empties)
     ]
     nearest = min(clause or creates, key=lambda n: min(abs(n - e) for e in empties))
-    if ws[nearest + 1 : nearest + 2] and ws[nearest + 1][0] in ("tool", "tools", "command", "function"):
-        return False  # "don't look for a create tool: pass an empty old_str": the tool is denied, not creating
-    return governed(ws, nearest) == "neg"
+    names_tool = nearest + 1 < len(ws) and ws[nearest + 1][0] in ("tool", "tools", "command", "function")
+    return governed(ws, nearest) == "neg" and not names_tool  # "don't look for a create tool": not the act
 
 
 CREATE: dict[str, Check] = {

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agentcourse.tutor.understand.clauses import has, words
+from agentcourse.tutor.understand.clauses import words
 
 # ============================================================================ reading a prompt
 
@@ -152,26 +152,16 @@ def in_context(heading: str, sentence: str) -> str:
     if forbids and not re.search(r"\bdo'?s\b", heading, re.I):  # not "Dos and don'ts"
         if len(heading.split()) <= 3 or len(sentence.split()) <= 4:
             return f"{heading} {sentence}"
-    if len(sentence.split()) <= 4:
-        return f"{heading}: {sentence}"
-    return f"{heading}, {sentence}" if _circumstance(heading, sentence) else sentence
+    short, when = len(sentence.split()) <= 4, _circumstance(words(heading), words(sentence))
+    return f"{heading}: {sentence}" if short else f"{heading}, {sentence}" if when else sentence
 
 
-# Words that open a heading naming when its items apply: "## Before editing", "<when_unsure>".
-_WHEN = frozenset("before when whenever after if once for".split())
-
-
-def _circumstance(heading: str, sentence: str) -> bool:
-    """A short heading that says when its items apply ("Before editing", "<new_files>",
-    "## Creating files") opens each item as a clause does, unless the item already names
-    the act: "Before editing / Open the file and read it" reads "before editing, open ...".
-    """
-    head, own = words(heading), words(sentence)
-    if len(head) > 4 or not head:
-        return False
-    if has(head, "CREATE"):
-        return not has(own, "CREATE")
-    return head[0][0] in _WHEN and not any(k & kinds for _, k in own for _, kinds in head[1:] if kinds)
+def _circumstance(head: tuple, own: tuple) -> bool:
+    """A short heading that says when its items apply ("## Before editing", "<new_files>")
+    opens each item that does not name the act: "before editing, open the file and read it"."""
+    when = head and head[0][0] in ("before", "when", "whenever", "after", "if", "once", "for")
+    acts = [k for _, k in head[1:] if k] if when else [k for _, k in head if "CREATE" in k]
+    return 0 < len(head) <= 4 and bool(acts) and not any(k & a for _, k in own for a in acts)
 
 
 def _answered(sentence: str) -> str:
