@@ -125,7 +125,8 @@ def creation_negated(c: Context, i: int) -> bool:
         if any(";" not in [w for w, _ in ws[min(n, e) : max(n, e)]] for e in empties)
     ]
     nearest = min(clause or creates, key=lambda n: min(abs(n - e) for e in empties))
-    return governed(ws, nearest) == "neg"
+    names_tool = nearest + 1 < len(ws) and ws[nearest + 1][0] in ("tool", "tools", "command", "function")
+    return governed(ws, nearest) == "neg" and not names_tool  # "don't look for a create tool": not the act
 
 
 CREATE: dict[str, Check] = {

@@ -49,6 +49,8 @@ def object_of(ws: tuple[Word, ...], i: int) -> str:
             return "kind"
     if in_one_folder(after):
         return "some"
+    if any(w.endswith(("'s", "s'")) and not (k | n) & {"FILE", "BOUNDARY"} for (w, k), (_, n) in zip(after, after[1:], strict=False)):
+        return "other"  # "a failing test's assertions": the owner is not the object
     for _, k in after:
         if "FILE" in k:
             return "file"

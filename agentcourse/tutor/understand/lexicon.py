@@ -33,7 +33,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # negations
     (r"no longer(?! than)|not any longer", "not"),  # "no longer allowed", "no longer need to"
     (
-        r"under no circumstances|in no case|at no (?:point|time)|on no account|by no means|not ever"
+        r"under no circumstances|in no case|at no (?:point|time)|on no account|by no means|(?:do |does )?not ever"
         # "There is no situation in which deleting a file is acceptable."
         r"|there (?:is|are|exists?) no (?:situation|case|circumstance|scenario|context|occasion"
         r"|time|reason)s? (?:in which|where|when|that|for which)",
@@ -49,8 +49,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "forbidden",
     ),
     (r"non ?empty", "not empty"),
-    # an imperative with "no": "Delete no files", "Ask no questions"; not "Write no more than ..."
-    (r"^(\w+) no(?= \w)(?! (?:more|less|fewer|longer|further|later|sooner|other)\b)", r"never \1"),
+    # an imperative with "no" opening a clause: "Delete no files", "Even if asked, delete no
+    # file", "Ask no questions"; not "Write no more than ..."
+    (r"(?:^|(?<=[,;:] ))(\w+) no(?= \w)(?! (?:more|less|fewer|longer|further|later|sooner|other|and|or|but|if|when|to)\b)", r"never \1"),
     (r"other than|apart from", "except"),  # "Never delete files other than the ones you created"
     (r"(?:pass|send|give|use) nothing", "pass empty"),
     (
@@ -176,6 +177,10 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (  # "limit your answers to two lines": the limit put after what it limits
         r"limit (your |the |all |each )?(answers?|replies|responses?|messages?) to", r"\1\2 limited to",
     ),
+    # "kept to the minimum length needed": the least length is brevity
+    (r"(?:to )?(?:the |a )?(?:minimum|minimal|shortest|smallest) (?:possible )?length", "short"),
+    # "Do not write more than three sentences": a limit, stated as a ban on more
+    (r"(?:(?:do|does|should|must|shall) not|never) (?:write|use|give|send|produce|say|type) more than", "write at most"),
     (
         r"(?:at most|no more than|not more than|fewer than|less than|under|within|max(?:imum)?(?: of)?"
         r"|up to|limit(?:ed)? to|cap(?:ped)? at|below|≤|<=|(?:no|not) longer than"
@@ -244,8 +249,9 @@ LEXICON: dict[str, str] = {
     "NEG": r"not|never|no|nor|neither|cannot|none|nothing|nobody|without|refuse[sd]?|refusing"
     r"|decline[sd]?|declining|avoid(?:s|ing)?|refrain|abstain|skip(?:ping)?|omit|minimi[sz]e|non"
     r"|eschew|shun|forgo",
-    "PROHIB": r"forbid(?:den)?|prohibit(?:ed)?|banned|disallowed|taboo|unacceptable|forbidden|illegal"
-    r"|bans?|avoided",
+    # every form of the verbs that forbid: "Company policy prohibits the deletion of files"
+    "PROHIB": r"forbid(?:s|den|ding)?|forbade|prohibit(?:s|ed|ing)?|banned|disallow(?:s|ed)?|taboo|unacceptable"
+    r"|illegal|bans?|avoided|outlaws?|outlawed",
     "PERM": r"may|can|could|allowed|permitted|free|welcome|fine|ok|okay|acceptable|encouraged|able"
     r"|supported|enough|sufficient",
     "INVERT": r"hesitate|forget|fail|afraid|reluctant|shy|scared",

@@ -152,7 +152,16 @@ def in_context(heading: str, sentence: str) -> str:
     if forbids and not re.search(r"\bdo'?s\b", heading, re.I):  # not "Dos and don'ts"
         if len(heading.split()) <= 3 or len(sentence.split()) <= 4:
             return f"{heading} {sentence}"
-    return f"{heading}: {sentence}" if len(sentence.split()) <= 4 else sentence
+    short, when = len(sentence.split()) <= 4, _circumstance(words(heading), words(sentence))
+    return f"{heading}: {sentence}" if short else f"{heading}, {sentence}" if when else sentence
+
+
+def _circumstance(head: tuple, own: tuple) -> bool:
+    """A short heading that says when its items apply ("## Before editing", "<new_files>")
+    opens each item that does not name the act: "before editing, open the file and read it"."""
+    when = head and head[0][0] in ("before", "when", "whenever", "after", "if", "once", "for")
+    acts = [k for _, k in head[1:] if k] if when else [k for _, k in head if "CREATE" in k]
+    return 0 < len(head) <= 4 and bool(acts) and not any(k & a for _, k in own for a in acts)
 
 
 def _answered(sentence: str) -> str:

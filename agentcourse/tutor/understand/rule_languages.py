@@ -42,10 +42,27 @@ LANGUAGES: dict[str, dict] = {
         r"|cet|maximum|deux|trois",
         "phrases": (
             # English order: the two parts of a negation around the verb (and a pronoun before it)
+            # a file that does not exist yet is a new one, whatever the tense
+            (r"n'(?:existe|existent|existait|existera) (?:pas|plus)(?: encore)?|n'existe pas déjà", "does not exist yet"),
             (r"n'", "ne "),
+            # a compound tense: the auxiliary with its negation ("que tu n'as pas lu")
+            (r"ne (as|a|avez|ai|avons|ont|aies|ait|ayez|ayons|aient) (pas|jamais|plus)(?: encore)? ", r"have \2 "),
+            # a modal's negation: "ne dois plus", "ne dois modifier aucun fichier" (must not edit any)
+            (r"ne (doit|doivent|dois|devez|devons|devrait|devrais|peux|peut|pouvez|peuvent) plus jamais", r"\1 never"),
+            (r"ne (doit|doivent|dois|devez|devons|devrait|devrais|peux|peut|pouvez|peuvent) (?:plus |pas )?([\w']+) aucune?",
+             r"\1 not \2 any"),
+            (r"ne (doit|doivent|dois|devez|devons|devrait|devrais|peux|peut|pouvez|peuvent) (?:plus |pas )?([\w']+) rien",
+             r"\1 not \2 anything"),
+            (r"ne (doit|doivent|dois|devez|devons|devrait|devrais|peux|peut|pouvez|peuvent) plus", r"\1 not"),
             (r"ne (doit|doivent|dois|devez|devons|devrait|devrais) (jamais|pas|plus)", r"\1 \2"),
             (r"ne pas|ne plus", "not"),
             (r"ne jamais", "never"),
+            # "ne ... plus" is "no longer", "ne ... aucun" and "ne ... rien" stay after the verb
+            # ("modifie aucun fichier": edit no file); a pronoun goes with its verb
+            (r"ne ((?:(?:le|la|les|lui|leur|y|en|me|te|nous|vous) )?[\w']+) plus jamais", r"never \1"),
+            (r"ne ((?:(?:le|la|les|lui|leur|y|en|me|te|nous|vous) )?(?!\w+(?:er|ir|re)\b)[\w']+) (?:plus |pas )?(aucune?|rien)\b",
+             r"\1 \2"),
+            (r"ne ((?:(?:le|la|les|lui|leur|y|en|me|te|nous|vous) )?[\w']+) plus", r"not \1"),
             (r"ne ((?:(?:le|la|les|lui|leur|y|en) )?[\w']+) (jamais|pas|plus|aucun|aucune|rien)", r"\2 \1"),
             (r"ne ([\w']+)((?: [\w']+){0,4}) que", r"only \1\2"),
             (r"(?:le |la |les |l')(lire|modifier|supprimer|effacer|éditer|changer|créer|relire|écrire|ouvrir)",
@@ -71,7 +88,7 @@ LANGUAGES: dict[str, dict] = {
             # an infinitive is a subject or an instruction: "Supprimer des fichiers est interdit."
             (r"supprimer|effacer", "deleting"), (r"lire|relire", "reading"), (r"modifier|éditer", "editing"),
             (r"créer", "creating"), (r"demander", "asking"),
-            (r"avant de|avant d'|avant toute|avant tout", "before"),
+            (r"avant de|avant d'|avant toute|avant tout|avant que|avant qu'", "before"),
             (r"d'abord|en premier|au préalable|préalablement", "first"),
             (r"la demande|une demande|les demandes|ta demande|sa demande|votre demande|cette demande"
              r"|la requête|une requête", "the request"),
@@ -97,6 +114,15 @@ LANGUAGES: dict[str, dict] = {
             (r"pas claire?s?", "unclear"),
             # words
             (r"toujours", "always"), (r"jamais", "never"), (r"pas", "not"), (r"aucune?s?", "no"),
+            (r"auparavant|avant cela", "first"), (r"encore", "yet"), (r"parce que|parce qu'|car", "because"),
+            (r"que|qu'|qui|dont", "that"), (r"se crée|se créent|est créé|est créée", "is created"),
+            (r"existe|existent", "exists"), (r"étant", "being"), (r"simples?", "simple"),
+            # participles and the third person the table's verbs lack ("l'utilisateur lit")
+            (r"toucher|touche|touchez|touches", "touch"), (r"consignes?", "instructions"), (r"noms?", "names"),
+            # someone else who reads or deletes: not a rule for the model
+            (r"relecteur|relectrice|réviseur|réviseuse|testeur|testeuse|collègues?", "reviewer"),
+            (r"ouvert|ouverte|ouverts|ouvertes", "opened"), (r"vu|vue|vus|vues", "seen"), (r"lit|lisent", "reads"),
+            (r"(?:le |la |les |l')(modifies|modifie|modifiez|supprimes|supprime|supprimez|lis|lisez)", r"\1 it"),
             (r"rien", "nothing"), (r"deux", "two"), (r"trois", "three"), (r"quatre", "four"), (r"cinq", "five"), (r"refuse|refusez|refuser|refuses", "refuse"),
             (r"décline|déclinez|décliner", "decline"), (r"hésite|hésitez|hésiter", "hesitate"),
             (r"phrases", "sentences"), (r"phrase", "sentence"), (r"en peu de mots", "in few words"),
@@ -164,6 +190,11 @@ LANGUAGES: dict[str, dict] = {
             (r"a menos que|salvo que|excepto si", "unless"),
             (r"está prohibido|esta prohibido|queda prohibido|se prohíbe|prohibido", "is forbidden"),
             (r"hay que|tienes que|tiene que|es obligatorio", "must"),
+            # a file that does not exist yet is a new one; a compound tense with its negation
+            (r"no (?:existe|existen|exista|existan)(?: (?:todavía|aún|aun))?|(?:todavía|aún|aun) no (?:existe|existen|exista)",
+             "does not exist yet"),
+            (r"no (hayas|haya|hayan|has|ha|han|hemos|he|haber|habías|había) ", "have not "),
+            (r"(?:hayas|haya|hayan|haber|habías|había)|(?:has|ha|han|hemos)(?= \w+(?:ado|ada|ido|ida|ierto|isto)\b)", "have"),
             (r"no hace falta|no es necesario|no necesitas|no hay necesidad de", "no need to"),
             (r"sin haberlo leído|sin haberla leído|sin leerlo|sin leerla|sin haber leído", "without reading it"),
             (r"de la carpeta|en la carpeta|del directorio|en el directorio", "in the folder"),
@@ -171,6 +202,8 @@ LANGUAGES: dict[str, dict] = {
             (r"consulta al|consulte al|consultar al|consultes al", "check with"),
             (r"créalos?|créalas?|crealos?|crealas?", "create it"), (r"dejando", "with"),
             (r"hacer preguntas|haz preguntas|hagas preguntas|hacer una pregunta|haz una pregunta", "ask questions"),
+            (r"al menos|por lo menos", "at least"),
+            (r"(?:haz|hacer|hagas|haga)((?: \w+){0,3}?) (?:una |unas |alguna |algunas )?preguntas?", r"ask\1 questions"),
             (r"una pregunta|la pregunta", "a question"),
             (r"(?:haz|hacer|hagas|haga)((?: \w+)?) preguntas?", r"ask\1 questions"),
             (r"nada de", "no"),
@@ -193,7 +226,11 @@ LANGUAGES: dict[str, dict] = {
             (r"bajo ninguna circunstancia|en ningún caso|de ninguna manera|de ningún modo", "under no circumstances"),
             (r"lo que haces|lo que estás haciendo|lo que vas a hacer", "what you are doing"),
             (r"en (?:una|un) (?:sola )?(frase|línea)", r"in one \1"),
-            (r"antes de", "before"), (r"después de", "after"),
+            (r"antes de", "before"), (r"después de", "after"), (r"antes de que|antes que", "before"),
+            (r"porque|ya que", "because"), (r"revisora?|revisores|compañeros?|compañeras?", "reviewer"), (r"todavía|aún", "yet"), (r"que", "that"),
+            (r"abierto|abierta|abiertos|abiertas", "opened"), (r"visto|vista|vistos", "seen"),
+            (r"autorice|autoricen|autoriza|autorizas|autorizar|permita|permite", "permits"),
+            (r"sencillos|sencillas|sencillo|sencilla|simples", "simple"),
             # words
             (r"nunca|jamás", "never"), (r"siempre", "always"), (r"ningún|ninguna|ninguno", "any"),
             (r"nada", "nothing"), (r"niégate|niéguese|negarte|rechaza|rechace|rechazar", "refuse"),
@@ -263,6 +300,32 @@ LANGUAGES: dict[str, dict] = {
             # English order: a separable verb put together, the verb at the end of a clause
             # moved after its modal, a negation after an imperative moved before it
             (r"frag(?:e|en|st)? ((?:\w+ ){0,3})nach", r"frage \1"),
+            # a separable verb put together: its particle at the end of the clause goes back
+            # on the stem ("Sieh dir die Datei an" -> "ansieh dir die Datei")
+            (r"\b(sieh|siehe|seht|sehen|schau|schaue|schaut|schauen|stimm|stimme|stimmt|stimmen|lies|lest|lesen"
+             r"|ruf|rufe|ruft|rufen|leg|lege|legst|legt|legen|fass|fasse|fasst|fassen"
+             r"|sprich|sprecht|sprechen)((?: [^\s,;.:!?]+){1,8}?) (an|ab|durch|nach|zusammen|auf|ein)"
+             r"(?=\s*(?:[,;.:!?]|$))", r"\3\1\2"),
+            (r"(?:an|durch)(?:sieh|siehe|seht|sehen|schau|schaue|schaut|schauen|lies|lest|lesen)", "read"),
+            (r"ab(?:stimm|stimme|stimmt|stimmen|sprich|sprecht|sprechen)", "confirm"),
+            (r"auf(?:ruf|rufe|ruft|rufen)", "call"), (r"an(?:leg|lege|legst|legt|legen)", "create"),
+            # the model as the agent of a passive ("von dir gelöscht") is the model's rule
+            (r"von dir|von ihnen|durch dich", ""),
+            # "erst ..., wenn/nachdem": only after; a clause opened by its verb is a condition
+            (r"\berst\b([^,]*),? (?:wenn|nachdem)\b", r"nur\1 nachdem"),
+            (r"^(existiert|existieren|gibt|ist|sind|fehlt|fehlen)\b([^,]*),", r"wenn\2 \1,"),
+            # a file that does not exist yet is a new one
+            (r"(?:noch )?nicht existiert|existiert (?:noch )?nicht|(?:noch )?nicht vorhanden ist|ist (?:noch )?nicht vorhanden"
+             r"|gibt es (?:noch )?nicht", "does not exist yet"),
+            # a passive with a dummy subject: "Es werden keine Dateien gelöscht."
+            (r"^(?:es )?(?:werden|wird) ((?:[^\s,;.:!?]+ ){1,5}?)(gelöscht|entfernt|geändert|bearbeitet|gelesen|erstellt"
+             r"|angelegt)(?=\s*(?:[,;.:!?]|$))", r"\1 werden \2"),
+            # a subject after its modal ("darfst du", "muss old_str") goes before it
+            (r"(darfst|darf|dürfen|dürft|musst|muss|müssen|sollst|soll|sollen|solltest|sollte|kannst|kann|können)"
+             r" (du|sie|man|er|es|ihr|\w+_\w+)\b", r"\2 \1"),
+            # an object between an imperative and its negation: "Bitte den Nutzer nicht um ..."
+            (r"^(?:bitte )?(\w+)((?: (?:den|die|das|dem|der) \w+| (?:mich|uns|ihn|ihm|ihnen))) (niemals|nie|nicht)\b",
+             r"\3 \1\2"),
             (r"bei unklarheiten?|bei unklaren anfragen|wenn etwas unklar ist", "if the request is unclear"),
             (r"zu löschen|zu entfernen", "deleting"), (r"zu lesen", "reading"), (r"zu ändern|zu bearbeiten", "editing"),
             (r"hole? dir|holen sie sich|einholen", "ask for"),
@@ -288,6 +351,9 @@ LANGUAGES: dict[str, dict] = {
             # "die du nicht gelesen hast": a relative clause in English order
             (r"(?:die|der|das|den) (?:sie|du) (nicht|noch nicht) (gelesen|geöffnet|gesehen) (?:haben|hast)",
              r"that you have not read"),
+            # an object put first, with its relative clause, before the verb and its subject:
+            # "Eine Datei, die du nicht gelesen hast, darfst du nicht ändern."
+            (r"^([^,]+), (that [^,]+), (?:you|du|sie) ([^,]+)$", r"du \3 \1 \2"),
             # phrases
             (r"auch wenn|selbst wenn|sogar wenn", " even if "),
             (r"es sei denn|außer wenn", "unless"),
@@ -303,7 +369,8 @@ LANGUAGES: dict[str, dict] = {
             (r"höchstens|maximal|nicht mehr als", "at most"), (r"pro antwort", "per reply"),
             (r"zwei", "two"), (r"drei", "three"), (r"vier", "four"), (r"fünf", "five"), (r"sätzen", "sentences"),
             (r"leerer string|leere zeichenkette|leeren string|leerer zeichenkette", "empty string"),
-            (r"codezeilen|codezeile", "lines of code"), (r"dokumentation|doku|anleitung", "documentation"), (r"anforderungen", "requirements"),
+            (r"codezeilen|codezeile", "lines of code"), (r"\w+zeilen|\w+zeile", "lines"),
+            (r"\w+kommentare|\w+kommentar", "comments"), (r"dokumentation|doku|anleitung", "documentation"), (r"anforderungen", "requirements"),
             # words
             (r"niemals|nie", "never"), (r"nicht", "not"), (r"keine[nmrs]?|kein", "no"), (r"nichts", "nothing"),
             (r"sätze", "sentences"), (r"satz", "sentence"), (r"wörter|worte", "words"), (r"zeile", "line"),
@@ -348,6 +415,12 @@ LANGUAGES: dict[str, dict] = {
             (r"temporäre|temporären|temporär", "temporary"), (r"verlangt|bittet|wünscht", "asks"),
             (r"aktuellen|aktuelle", "current"), (r"inhalt", "contents"), (r"fehlschlägt|scheitert", "fails"),
             (r"bitte", "please"), (r"stelle|stellen|stell|darum", ""),
+            (r"prüfer|prüferin|gutachter|gutachterin|kollegen?|kollegin", "reviewer"),
+            (r"noch", "yet"), (r"weil|da", "because"), (r"einfache|einfachen|einfacher|einfach", "simple"),
+            (r"geöffnet", "opened"), (r"gesehen|angesehen|angeschaut", "seen"), (r"hast|haben|habe|hat", "have"),
+            # the head of a compound noun names what it is ("Fehlermeldung": a message)
+            (r"fehler(?:meldung|meldungen|ausgabe)", "error message"), (r"\w+meldungen|\w+meldung|\w+ausgaben?", "output"),
+            (r"\w+dokumentation|\w+anleitung", "documentation"),
         ),
     },
     "it": {
