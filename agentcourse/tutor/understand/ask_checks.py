@@ -14,9 +14,9 @@ from agentcourse.tutor.understand.clues import (
     EXISTS,
     OBJECT_WINDOW,
     PRECONDITION,
-    SOME_FILES,
     first_word,
     how_many,
+    names_kind,
     read_then_edit,
 )
 from agentcourse.tutor.understand.rule_checks import Check, Context
@@ -67,11 +67,11 @@ def file_kind(c: Context, r: int) -> str:
         w
         for o in [read_object(c, r), *edited]
         for j, (w, _) in enumerate(o[:-1])
-        if "FILE" in o[j + 1][1] and w in SOME_FILES
+        if "FILE" in o[j + 1][1] and names_kind(o[j])
     ]
     start = max([j + 1 for j, (w, k) in enumerate(ws[:r]) if w == ";" or "BOUNDARY" in k], default=0)
     kind += [
-        w for j, (w, k) in enumerate(ws[start:r]) if w in SOME_FILES
+        w for j, (w, k) in enumerate(ws[start:r]) if "FILEKIND" in k
         and "FILE" in ws[start + j + 1][1] and {"for", "on", "with", "in"} & {x for x, _ in ws[start:start + j]}
     ]
     return kind[0] if kind else ""
@@ -102,9 +102,12 @@ READ: dict[str, Check] = {
     "reads_other_thing": reads_other_thing,
     "checks_a_fact": checks_a_fact,
     "some_files": file_kind,
-    "only_when": lambda c, r: r > 0 and c.ws[r - 1][0] == "only"
-    and bool({"when", "if", "where"} & {w for w, _ in c.ws[r + 1 :]}),  # "only read it when it is long"
-    "edit_negated_before": lambda c, r: any(polarity(c.ws, m) == "neg" for m in find(c.ws, "MOD") if m < r),
+    # "only read it when it is long", "read them first only when they are long": some cases
+    "only_when": lambda c, r: r > 0 and c.ws[r - 1][0] == "only" and bool(WHEN & {w for w, _ in c.ws[r + 1 :]})
+    or any(w == "only" and c.ws[j + 1][0] in WHEN for j, (w, _) in enumerate(c.ws[:-1]) if j > r),
+    # "do not edit a file you have not read", "if you have not read it, do not edit it"
+    "edit_negated_before": lambda c, r: any(polarity(c.ws, m) == "neg" for m in find(c.ws, "MOD")
+                                            if m < r or c.ws[0][0] == "if"),
     "read_then_edit": lambda c, r: next((why for m in find(c.ws, "MOD") if (why := read_then_edit(c.ws, r, m))), ""),
     "read_first": read_first,
     "edit_tool_precondition": lambda c, r: c.place.this == "edit" and not has(c.ws, "MOD")
@@ -182,6 +185,7 @@ def when_unclear(ws: tuple[Word, ...], i: int) -> bool:
 
 
 CONDITION = frozenset("if when whenever where for about".split())
+WHEN = frozenset("when if where".split())
 REASONS = frozenset("so therefore hence thus consequently".split())
 # Words that widen an unclear-request condition to almost any request.
 BROADER = frozenset(

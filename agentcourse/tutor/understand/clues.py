@@ -15,6 +15,7 @@ import re
 
 from agentcourse.tutor.understand.clauses import (
     AUXILIARY,
+    SUBORDINATORS,
     Word,
     first_marker,
     governed,
@@ -45,7 +46,7 @@ def object_of(ws: tuple[Word, ...], i: int) -> str:
     if REPLY_TEXT.search(" ".join(w for w, _ in after)):
         return "other"  # "Never delete the user's notes in your reply": text of the reply
     for j, (_, k) in enumerate(after[1:], 1):  # "Never delete Python files": some files only
-        if "FILE" in k and "FILEKIND" in after[j - 1][1]:
+        if "FILE" in k and names_kind(after[j - 1]):
             return "kind"
     if in_one_folder(after):
         return "some"
@@ -83,6 +84,16 @@ def in_one_folder(ws: tuple[Word, ...] | list[Word]) -> bool:
 
 
 FOLDERS = frozenset(FOLDER_NAMES.split())
+# Words before "files" that leave every file in: "any files", "the relevant file".
+ANY_FILE = frozenset("the a an any all each every both your my our their its this that these those other existing"
+                     " source own such single individual entire whole actual same local real plain regular of workspace"
+                     " repo repository codebase relevant target affected corresponding appropriate right given current"
+                     " original to in on for with from at by into onto".split())
+
+
+def names_kind(w: Word) -> bool:
+    """A word before "files" that names a kind of file: "Python", "migration", "fixture"."""
+    return "FILEKIND" in w[1] or not w[1] and len(w[0]) > 3 and w[0].isalpha() and w[0] not in ANY_FILE
 REPLY_TEXT = re.compile(rf"\b(?:in|from|of) (?:the |your )?(?:{REPLY_PLACES})\b")
 # Places that stand for the whole project: "files in the project directory" are all files.
 WHOLE = frozenset("project working work root repo repository workspace current your this".split())
@@ -93,7 +104,7 @@ def someone_else(ws: tuple[Word, ...]) -> bool:
     if the user asks, refuse to delete files': after a clause about the user, the main
     clause opens with an order to the model."""
     at = first_marker(ws)
-    head = ws[:at]
+    head = ws[: min([at] + [j for j, (w, _) in enumerate(ws) if j and w in SUBORDINATORS])]
     commas = [j for j, (w, _) in enumerate(head) if w == ","]
     if commas and at < len(ws) and ws[at][0] not in SUBJECT_MODALS:
         if {w for w, _ in ws[commas[-1] + 1 : at]} <= {"do", "please", "just", "then", "so"}:
@@ -192,23 +203,7 @@ ASKED = frozenset(
 def refused_request(ws: tuple[Word, ...], i: int) -> bool:
     """'If the user asks you to delete a file, decline / say that you cannot.'"""
     before = [w for w, _ in ws[:i]]
-    asked = any(w in ("if", "when", "whenever") for w in before) and any(
-        w
-        in (
-            "ask",
-            "asks",
-            "asked",
-            "request",
-            "requests",
-            "wants",
-            "want",
-            "tells",
-            "told",
-            "instructs",
-            "instructed",
-        )
-        for w in before
-    )
+    asked = any(w in ("if", "when", "whenever") for w in before) and bool(ASKED & set(before))
     # "Deletion requests: say no", "any request to delete a file: decline"
     near = [w for w, _ in ws[max(0, i - 3) : i + 2]]
     asked = asked or bool({"request", "requests"} & set(near))
@@ -276,12 +271,6 @@ def negated_after(ws: tuple[Word, ...], i: int) -> bool:
 COPULA = frozenset("is are was were be".split())
 # "check that the file exists": whether something is there, not what it holds
 EXISTS = frozenset("exists exist present there missing create".split())
-# Kinds or sizes of file that leave the other files out: "read large files first".
-SOME_FILES = frozenset(
-    "large big long huge lengthy small short tiny complex critical unfamiliar certain some"
-    " generated binary config configuration legacy important sensitive".split()
-)
-
 
 def only_allowed(ws: tuple[Word, ...], i: int) -> bool:
     """'only allowed / may only': the permission that governs word i is a restriction."""

@@ -30,6 +30,16 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"|(?:ambiguous|unclear|clear) or not",
         " regardless ",
     ),  # "don't ask questions any more": a time, not a count
+    (r"(?:is|are) (?:its|their|the|the file's|a file's)(?: (?:current|latest|full|whole|exact))? (?:contents?|text|source)"
+     r" in front of you", "have you read the file"),
+    # a question as a rule: "Have you read it? If not, ..." is a condition; a checklist's
+    # "Have you asked the user?" asks it to be done
+    (r"(?:have|did) (you|i) (\w+)((?: [\w'.]+)*) ?\? if not", r"if \1 have not \2\3"),
+    (r"(?:^|(?<=: ))(?:have|did) you (?:asked|ask|checked with|confirmed with)(?=[^?]*\?)", "you must ask"),
+    (r"(?:^|(?<=: ))(?:have|did) you (\w+)((?: [\w'.]+)*)(?=\?)", r"you must have \1\2"),
+    # an order left elliptic: "Only the user deletes files; you never do"
+    (r"(\w+)s (files?|anything)([^;]*); (?:but )?you (never|do not|must not|may not|cannot|should not|will not) do",
+     r"\1s \2\3; you \4 \1 \2"),
     # negations
     (r"no longer(?! than)|not any longer", "not"),  # "no longer allowed", "no longer need to"
     (
@@ -45,7 +55,11 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (
         r"out of (?:scope|bounds|the question)|not an option|off limits|off the table|not acceptable|no go"
-        r"|not (?:part of )?(?:your|the assistant's|the model's) (?:job|role|task|responsibility)",
+        r"|not (?:part of )?(?:your|the assistant's|the model's) (?:job|role|task|responsibility)"
+        # "Deleting files is outside what you may do", "... deletion is not one of them"
+        r"|outside (?:of )?(?:what you (?:may|can|are allowed to|are permitted to|are able to) do"
+        r"|your (?:remit|role|scope|mandate|permissions?|job|authority))"
+        r"|(?:(?<=is )|(?<=are ))not (?:one|any|part) of (?:them|these|those|that list|the list)|(?:(?<=is )|(?<=are ))not among (?:them|these|those)",
         "forbidden",
     ),
     (r"non ?empty", "not empty"),
@@ -104,7 +118,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "emptying files",
     ),
     (
-        r"look(?:s|ed|ing)? (?:at|over|through)|have a look at|take a look at|go through|familiari[sz]e yourself with",
+        r"(?:(?<=have )|(?<=has )|(?<=got ))(?:its|their|the|the file's|a file's)(?: (?:current|latest|full|whole|exact))?"
+        r" (?:contents?|text|source) in front of you"  # "once you have its contents in front of you"
+        r"|look(?:s|ed|ing)? (?:at|over|through)|have a look at|take a look at|go through|familiari[sz]e yourself with",
         "read",
     ),
     (
@@ -134,12 +150,18 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "ask",
     ),
     (
-        r"(?:narrat\w*|explain\w*|describ\w*|walk\w* (?:through|the user through)) (?:of )?(?:what you"
+        r"(?:narrat\w*|explain\w*|describ\w*|tell\w*|recount\w*|list\w*|walk\w* (?:through|the user through)) (?:of )?(?:what you"
         r" (?:are doing|did|do|(?:are )?(?:going|about) to do|will do|plan to do)|(?:your|the|each|every) (?:process|steps?|reasoning|thinking|approach"
         r"|actions?))|explanations? of (?:your |the )?(?:process|steps|reasoning)"
         r"|explain(?: yourself)?(?=\s*(?:[,;.!]|$))",  # "Act, don't explain.": with no object
         "narration",
     ),
+    (  # "leave out the steps you took"
+        r"(?:the|your|each|every|all the) steps? (?:you (?:took|take|followed|follow|made|performed|went through)|taken)",
+        "narration",
+    ),
+    # "Reply with the result only": nothing but the outcome
+    (r"only (?:with )?the (?:final )?(?:results?|outcomes?)|the (?:final )?(?:results?|outcomes?) only", "concise"),
     (  # "without saying what you are about to do or summarising what you did"
         r"(?:say\w*|announc\w*|stat(?:e|es|ing)|tell\w*(?: the user)?|summari[sz]\w*|recap\w*)"
         r" what you (?:are (?:about|going) to do|will do|did|have done|just did|changed)",
@@ -286,7 +308,8 @@ LEXICON: dict[str, str] = {
     # a kind of file that leaves the others out: "Never delete Python files"
     "FILEKIND": r"python|javascript|typescript|java|html|css|markdown|yaml|json|csv|test|config|configuration"
     r"|generated|binary|temporary|temp|hidden|log|image|lock|backup|cache|build|vendored|legacy|sensitive"
-    r"|important|unused|large|small|old|py|js|ts|jsx|tsx|md|txt|sh|rb|go|rs|ipynb|env|ini|toml|cfg|tmp|bak",  # ".py files"
+    r"|important|unused|large|small|old|big|long|huge|lengthy|tiny|short|complex|critical|unfamiliar"
+    r"|certain|some|py|js|ts|jsx|tsx|md|txt|sh|rb|go|rs|ipynb|env|ini|toml|cfg|tmp|bak",  # ".py files"
     "NONFILE": r"lines?|code|comments?|functions?|methods?|class(?:es)?|tests?|imports?|variables?"
     r"|text|whitespace|branch(?:es)?|commits?|history|logs?|messages?|words?|characters?"
     r"|rows?|records?|entr(?:y|ies)|docstrings?|statements?|names?|diffs?|patches|edits|changes"
@@ -294,7 +317,7 @@ LEXICON: dict[str, str] = {
     r"|notes?|data|databases?|headers?|licen[cs]es?|sections?|paragraphs?|fields?|tables?|quotes?|todos?"
     r"|labels?|tags?|emails?|accounts?",
     "NOTFILE_READ": r"readme\w*|docs|documentation|instructions|request|requests|question"
-    r"|questions|message|error|errors|output|results?|task|prompt|spec|logs?|user's|tests?|paths?"
+    r"|questions|message|error|errors|output|results?|task|prompt|spec|logs?|user's|tests?"
     r"|carefully|guides?|guidelines|manual|conventions|specs|specification|wiki|changelog|issues?"
     r"|tickets?|tutorials?|requirements|codething",
     "USERSIDE": r"user's|users'|their|requests?|prompts?|questions?|input|inputs",

@@ -223,7 +223,7 @@ def near_file(c: Context, i: int) -> str:
 
 CONCISE: dict[str, Check] = {
     "brief_or_verbose": lambda c, i: has(c.ws, "BRIEF") or has(c.ws, "VERBOSE"),
-    "minimum_after": lambda c, i: any(w in ("minimum", "minimal", "few") for w, _ in c.ws[i + 1 :]),
+    "minimum_after": lambda c, i: any(w in ("minimum", "minimal", "few") or "BRIEF" in k for w, k in c.ws[i + 1 :]),
     "brief_is_a_verb": lambda c, i: c.ws[i][0] == "brief" and i + 1 < len(c.ws)
     and c.ws[i + 1][0] in ("the", "them", "him", "her", "everyone"),
     "addressed": addressed,

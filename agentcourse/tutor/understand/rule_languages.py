@@ -41,6 +41,13 @@ LANGUAGES: dict[str, dict] = {
         r"|concises|explications|étapes?|fichier|en|au|aux|ou|où|votre|nécessaire|interdite?s?|règles?|outil"
         r"|cet|maximum|deux|trois",
         "phrases": (
+            # a question's inverted subject, a pronoun after its verb, a pronoun object before an
+            # infinitive ("peut vous poser": may ask you), a noun's complement as its kind
+            (r"est-(?:elle|il|ce)", "is"), (r"(\w+)-y", r"\1"), (r"cahier des charges", "spec"),
+            (r"(vous|te|me|nous) (poser|demander|dire|montrer)", r"\2 \1"),
+            (r"(fichiers?) d(?:e |')(?!(?:la|le|les|l|un|une|ton|ta|tes|votre|vos|son|sa|ses|ce|cette|ces|mon|ma|mes|abord)\b)(\w+)",
+             r"\2 \1"),
+            (r"sinon", "otherwise"), (r"vraiment", "really"),
             # English order: the two parts of a negation around the verb (and a pronoun before it)
             # a file that does not exist yet is a new one, whatever the tense
             (r"n'(?:existe|existent|existait|existera) (?:pas|plus)(?: encore)?|n'existe pas déjà", "does not exist yet"),
@@ -179,6 +186,11 @@ LANGUAGES: dict[str, dict] = {
         r"|escribe|escribir|comentarios|breves|mensajes|funciones|líneas|cambios|cambio|crea|vacía|antes|detalle"
         r"|prohibidos?|prohibidas?|reglas|herramienta|esta|máximo|dos|tres",
         "phrases": (
+            # a pronoun object before its verb ("nunca los eliminas"), a noun's complement as its kind
+            (r"(nunca|jamás|no) (lo|la|los|las) (\w+)", r"\1 \3 them"),
+            (r"(archivos?|ficheros?|mensajes?) de (?!(?:la|el|los|las|un|una|tu|tus|su|sus|este|esta|estos|estas|mi|mis)\b)(\w+)",
+             r"\2 \1"),
+            (r"una sola|un solo", "a single"),
             (r"(?:nunca|jamás) (debe|debes|deben|debería|deberías)", r"\1 never"),
             (r"^(?:ningún|ninguna|ninguno)", "no"),
             (r"(respuestas?|explicaciones?|mensajes?|textos?) (largas|largos|larga|largo|extensas|extensos|detalladas)",
@@ -286,6 +298,9 @@ LANGUAGES: dict[str, dict] = {
             (r"ejecuta|ejecutar|ejecutes", "run"), (r"comandos", "commands"), (r"empezar|comenzar|empieza", "start"),
             (r"instrucciones", "instructions"), (r"documentación", "documentation"), (r"contenido", "contents"),
             (r"necesitas|necesita", "need"), (r"por favor", "please"), (r"y", "and"), (r"o", "or"),
+            # the indicative second person ("solo lees, creas y editas"), more nouns and verbs
+            (r"eliminas|borras|suprimes", "delete"), (r"editas|modificas|cambias", "edit"), (r"creas", "create"),
+            (r"resultados?", "result"), (r"registros?", "log"), (r"contar|contando", "tell"), (r"mensajes", "messages"), (r"mensaje", "message"),
         ),
     },
     "de": {
@@ -297,6 +312,8 @@ LANGUAGES: dict[str, dict] = {
         r"|musst|muss|sollst|sollen|sich|dich|einem|satz|wörter|keinen|verboten|regeln|werkzeug|dieses"
         r"|höchstens|sätzen|zwei|drei|leerer",
         "phrases": (
+            # the head of a compound of files ("Lockdateien": lock files) is the files
+            (r"(\w+)(dateien|datei)", r"\1 \2"),
             # English order: a separable verb put together, the verb at the end of a clause
             # moved after its modal, a negation after an imperative moved before it
             (r"frag(?:e|en|st)? ((?:\w+ ){0,3})nach", r"frage \1"),
@@ -421,6 +438,10 @@ LANGUAGES: dict[str, dict] = {
             # the head of a compound noun names what it is ("Fehlermeldung": a message)
             (r"fehler(?:meldung|meldungen|ausgabe)", "error message"), (r"\w+meldungen|\w+meldung|\w+ausgaben?", "output"),
             (r"\w+dokumentation|\w+anleitung", "documentation"),
+            (r"wörtern", "words"), (r"unter", "under"), (r"ergebnisse|ergebnis", "result"),
+            (r"nenne|nennen|nenn|nennst", "state"), (r"einzelnen|einzelne|einzeln", "individual"),
+            (r"projekt", "project"), (r"lastenheft|pflichtenheft", "spec"),
+            (r"generiert|erzeugt", "generated"),
         ),
     },
     "it": {

@@ -105,12 +105,10 @@ WITHDRAWN = "it names the rule only to withdraw it"
 
 def after_a_read(own: tuple[Word, ...]) -> Verdict | None:
     """A step after a step that reads: "1. Read the relevant file. 2. Only then edit it." /
-    "3. Edit it." makes a read-first rule of the two."""
+    "3. Make the edit with edit_file." makes a read-first rule of the two."""
     if own and own[0][0] in ("then", "after", "next", "finally", "only") and has(own, "MOD"):
         return True, "asks to read, then edit"
-    if len(own) > 1 and "MOD" in own[0][1] and own[1][0] in ("it", "them"):
-        return True, "asks to read a file, then edit it"
-    return None
+    return (True, "asks to read a file, then edit it") if own and "MOD" in own[0][1] and not has(own, "NEG") else None
 
 
 @dataclass
