@@ -20,6 +20,7 @@ from agentcourse.tutor.understand.clues import (
     read_then_edit,
 )
 from agentcourse.tutor.understand.rule_checks import Check, Context
+from agentcourse.tutor.understand.rule_scope import EXAMPLE, FILENAME, PRONOUNS
 
 # ============================================================================ read first
 
@@ -44,8 +45,13 @@ def read_object(c: Context, r: int) -> list[Word]:
 
 
 def reads_other_thing(c: Context, r: int) -> bool:
+    """'Read the docs before editing', 'Read CONTRIBUTING.md before editing anything': the
+    file it names is not the one changed (no edit acts on it or on a pronoun for it)."""
     obj = read_object(c, r)
-    return has(obj, "NOTFILE_READ") and not (has(obj, "FILE") or has(obj, "DIR"))
+    named = {w for w, _ in obj if FILENAME.fullmatch(w)}
+    changed = {w for m in find(c.ws, "MOD") for w, _ in c.ws[m + 1 : m + 4]}
+    return has(obj, "NOTFILE_READ") and not (has(obj, "FILE") or has(obj, "DIR")) or bool(
+        named and not changed & (named | PRONOUNS) and not EXAMPLE.search(c.sentence))
 
 
 def checks_a_fact(c: Context, r: int) -> bool:

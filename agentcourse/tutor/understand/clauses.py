@@ -108,6 +108,9 @@ _SPELLING = [
 ]
 
 
+_THIS = re.compile(r"\b(use|using|call|calling|invoke|invoking|run|running)\s+(?:this tool|this function|this|it)\b")
+
+
 @functools.lru_cache(maxsize=4096)
 def words(clause: str, this: str = "") -> tuple[Word, ...]:
     """The clause as (word, kinds) pairs, phrases folded into canonical words."""
@@ -117,12 +120,7 @@ def words(clause: str, this: str = "") -> tuple[Word, ...]:
     for pattern, repl in _SPELLING:
         s = pattern.sub(repl, s)
     if this:  # "use this tool" / "call it" in a tool's description means the tool's action
-        s = re.sub(
-            r"\b(use|using|call|calling|invoke|invoking|run|running)\s+(?:this tool|this"
-            r" function|this|it)\b",
-            rf"\1 {this}",
-            s,
-        )
+        s = _THIS.sub(rf"\1 {this}", s)
     s = re.sub(r"→|->|=>", " then ", s)
     s = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", s)
     for pattern, repl in _PHRASES:

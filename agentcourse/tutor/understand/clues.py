@@ -11,6 +11,7 @@ reads.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from agentcourse.tutor.understand.clauses import (
@@ -36,11 +37,7 @@ def object_of(ws: tuple[Word, ...], i: int) -> str:
     """'file', 'other', 'outside', 'some' (in one folder), 'kind' (of file) or '' for what
     word i acts on: the words after it, or
     for a participle or noun ("files must never be deleted", "file deletion") before it."""
-    after = []
-    for w, k in ws[i + 1 : i + 1 + OBJECT_WINDOW]:
-        if "BOUNDARY" in k or w == ",":
-            break
-        after.append((w, k))
+    after = clause_after(ws, i)[:OBJECT_WINDOW]
     if any(w == "outside" for w, _ in after):
         return "outside"
     if REPLY_TEXT.search(" ".join(w for w, _ in after)):
@@ -70,6 +67,11 @@ def object_of(ws: tuple[Word, ...], i: int) -> str:
             if "NONFILE" in k or "DIR" in k:
                 return "other"
     return ""
+
+
+def clause_after(ws: tuple[Word, ...], i: int) -> list[Word]:
+    """The words after word i to the end of its clause (a boundary or a comma)."""
+    return list(itertools.takewhile(lambda x: "BOUNDARY" not in x[1] and x[0] != ",", ws[i + 1 :]))
 
 
 def in_one_folder(ws: tuple[Word, ...] | list[Word]) -> bool:
@@ -160,12 +162,8 @@ def on_condition(ws: tuple[Word, ...], i: int) -> bool:
     the model has met the condition.
     A condition that makes the model ask first ("without asking", "without confirmation")
     still stops the delete."""
-    after, kinds_ = [], []
-    for w, k in ws[i + 1 :]:
-        if "BOUNDARY" in k or w == ",":
-            break
-        after.append(w)
-        kinds_.append(k)
+    own = clause_after(ws, i)
+    after, kinds_ = [w for w, _ in own], [k for _, k in own]
     if any(  # "Never delete a file you have not read": reading it meets the condition
         after[j] in AUXILIARY and "NEG" in kinds_[j + 1] and kinds_[j + 2] & {"READ", "CREATE"}
         for j in range(len(after) - 2)
@@ -207,11 +205,10 @@ def refused_request(ws: tuple[Word, ...], i: int) -> bool:
     # "Deletion requests: say no", "any request to delete a file: decline"
     near = [w for w, _ in ws[max(0, i - 3) : i + 2]]
     asked = asked or bool({"request", "requests"} & set(near))
-    after = ws[i + 1 :]
-    return asked and any(
-        w in ("decline", "declines", "refuse", "cannot", "unable", "not", "no", "forbidden")
-        for w, _ in after
-    )
+    return asked and bool(REFUSING & {w for w, _ in ws[i + 1 :]})
+
+
+REFUSING = frozenset("decline declines refuse cannot unable not no forbidden".split())
 
 
 def noun_near(ws: tuple[Word, ...], i: int) -> str:
@@ -250,7 +247,11 @@ LEAD_VERBS = frozenset(
 
 
 def only_on_request(ws: tuple[Word, ...], i: int) -> bool:
-    """'Be brief only when the user asks for a short answer': brevity on request only."""
+    """'Be brief only when the user asks for a short answer', 'If the user asks for a summary,
+    keep it brief': brevity on request only."""
+    head = {w for w, _ in ws[:i]}
+    if ws[0][0] in ("if", "when", "whenever") and ASKED & head and SUMMARY & head:
+        return True
     after = [w for w, _ in ws[i + 1 :]]
     for j, w in enumerate(after):
         if w == "only" and after[j + 1 : j + 2] in (["when"], ["if"], ["whenever"]):
@@ -258,6 +259,10 @@ def only_on_request(ws: tuple[Word, ...], i: int) -> bool:
         if w not in (",", "but", "and") and "ANSWER" not in kinds(w) and w not in REPLY_NOUNS:
             return False  # "Be brief; expand only when the user asks": another clause's
     return False
+
+
+# What a user asks for that makes a brevity rule one for that reply only.
+SUMMARY = frozenset("summary summaries recap overview explanation".split())
 
 
 def negated_after(ws: tuple[Word, ...], i: int) -> bool:

@@ -227,7 +227,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"(?:sentences?|lines?)|single (?:sentence|line)|one sentence|one line(?! docstring)",
         "lengthlimit",
     ),
-    # objects and subjects
+    # objects and subjects; "Never use it, or any other tool, to delete files": the aside goes
+    (r", (?:or|nor) (?:any|an|one) other (?:tool|means|way|command|method)s?(?=,)", " "),
+    (r"(lock|dot|temp|tmp|backup|config|cache)(files?)", r"\1 \2"),  # "lockfiles": lock files
     (
         r"commit messages?|tool calls?|line length|variable names?"
         r"|(?:command|tool|shell|terminal|program|test|log|build) outputs?",

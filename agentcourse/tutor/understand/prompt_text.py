@@ -167,10 +167,10 @@ def _circumstance(head: tuple, own: tuple) -> bool:
 def _answered(sentence: str) -> str:
     """'Q: Can you delete files? A: No, ...' -> 'not can you delete files; ...': a yes or
     no answers the question's own words; any other answer completes them."""
-    qa = re.match(r"(?is)^Q:\s*(.+?)\?\s*A:\s*(.*)$", sentence)
+    qa = re.match(r"(?is)^(?:Q:\s*(.+?)\?\s*A:|(.+?)\?\s*the answer is(?: always)?:?)\s*(.*)$", sentence)
     if not qa:
         return sentence
-    question, answer = qa[1], qa[2]
+    question, answer = qa[1] or qa[2], qa[3]
     yes_no = re.match(
         r"(?is)((?:(?:absolutely|certainly|definitely|of course) )?not?|nope|never|yes|yep|sure"
         r"|absolutely|certainly|definitely|of course)\b[\s,.!:;]*(.*)$",
@@ -179,4 +179,4 @@ def _answered(sentence: str) -> str:
     if not yes_no:
         return f"{question}: {answer}"
     negated = re.search(r"(?i)\bnot?$|nope|never", yes_no[1]) is not None
-    return f"{'not ' if negated else ''}{question}; {yes_no[2]}"
+    return f"{re.sub('^(.*:)?', lambda m: f'{m[0]} not ', question) if negated else question}; {yes_no[2]}"
