@@ -319,7 +319,7 @@ LEXICON: dict[str, str] = {
     r"|notes?|data|databases?|headers?|licen[cs]es?|sections?|paragraphs?|fields?|tables?|quotes?|todos?"
     r"|labels?|tags?|emails?|accounts?",
     "NOTFILE_READ": r"readme\w*|docs|documentation|instructions|request|requests|question"
-    r"|questions|message|error|errors|output|results?|task|prompt|spec|logs?|user's|tests?"
+    r"|questions|message|error|errors|output|results?|task|prompt|spec|logs?|user's|tests?|paths?"
     r"|carefully|guides?|guidelines|manual|conventions|specs|specification|wiki|changelog|issues?"
     r"|tickets?|tutorials?|requirements|codething",
     "USERSIDE": r"user's|users'|their|requests?|prompts?|questions?|input|inputs",
