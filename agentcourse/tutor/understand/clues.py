@@ -284,7 +284,7 @@ def only_allowed(ws: tuple[Word, ...], i: int) -> bool:
 
 
 # In an edit tool's own description, these make a read a precondition of the tool.
-PRECONDITION = frozenset("first before been already must precondition requires".split())
+PRECONDITION = frozenset("first before after once been already must precondition requires".split())
 
 
 def read_then_edit(ws: tuple[Word, ...], r: int, m: int) -> str | None:

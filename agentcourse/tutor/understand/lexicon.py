@@ -32,6 +32,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),  # "don't ask questions any more": a time, not a count
     (r"(?:is|are) (?:its|their|the|the file's|a file's)(?: (?:current|latest|full|whole|exact))? (?:contents?|text|source)"
      r" in front of you", "have you read the file"),
+    (r"(?:its|the|their|the file's)(?: current| latest| full| whole| exact)? (?:contents?|text|source) (?:is|are) in front of you",
+     "you have read it"),
     # a question as a rule: "Have you read it? If not, ..." is a condition; a checklist's
     # "Have you asked the user?" asks it to be done
     (r"(?:have|did) (you|i) (\w+)((?: [\w'.]+)*) ?\? if not", r"if \1 have not \2\3"),
@@ -59,6 +61,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
         # "Deleting files is outside what you may do", "... deletion is not one of them"
         r"|outside (?:of )?(?:what you (?:may|can|are allowed to|are permitted to|are able to) do"
         r"|your (?:remit|role|scope|mandate|permissions?|job|authority))"
+        r"|(?:is|are) (?:something|a thing|an action|one thing) (?:that )?you (?:do not|never|must not|may not|cannot|will not) do"
         r"|(?:(?<=is )|(?<=are ))not (?:one|any|part) of (?:them|these|those|that list|the list)|(?:(?<=is )|(?<=are ))not among (?:them|these|those)",
         "forbidden",
     ),
@@ -156,6 +159,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"|explain(?: yourself)?(?=\s*(?:[,;.!]|$))",  # "Act, don't explain.": with no object
         "narration",
     ),
+    (r"(?:an? |any )?descriptions? of how you (?:got there|did it|arrived|worked)|how you got there", "narration"),
     (  # "leave out the steps you took"
         r"(?:the|your|each|every|all the) steps? (?:you (?:took|take|followed|follow|made|performed|went through)|taken)",
         "narration",
@@ -174,7 +178,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"|unnecessary (?:details?|explanations?|words|text)",
         "verbose",
     ),
-    # brevity and limits ("at least 200 words" asks for more words, not fewer)
+    # brevity and limits ("at least 200 words", "too short" ask for more words, not fewer)
+    (r"too (?:short|brief|terse|concise|curt)", "minlength"),
     (
         r"(?:at least|a minimum of|minimum of|no (?:fewer|less) than|not (?:fewer|less) than)\s+"
         r"(?:\d+|one|two|three|four|five|ten|twenty|fifty|a hundred|one hundred)\s+"

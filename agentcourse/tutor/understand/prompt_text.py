@@ -165,9 +165,9 @@ def _circumstance(head: tuple, own: tuple) -> bool:
 
 
 def _answered(sentence: str) -> str:
-    """'Q: Can you delete files? A: No, ...' -> 'not can you delete files; ...': a yes or
-    no answers the question's own words; any other answer completes them."""
-    qa = re.match(r"(?is)^(?:Q:\s*(.+?)\?\s*A:|(.+?)\?\s*the answer is(?: always)?:?)\s*(.*)$", sentence)
+    """'Q: Can you delete files? A: No, ...' (or 'Is that allowed? No.') -> 'not can you delete
+    files; ...': a yes or no answers the question's own words; any other answer completes them."""
+    qa = re.match(r"(?is)^(?:Q:\s*(.+?)\?\s*A:|(.+?)\?\s*(?:the answer is(?: always)?:?)?)\s*(.*)$", sentence)
     if not qa:
         return sentence
     question, answer = qa[1] or qa[2], qa[3]
@@ -177,6 +177,6 @@ def _answered(sentence: str) -> str:
         answer,
     )
     if not yes_no:
-        return f"{question}: {answer}"
+        return f"{question}: {answer}" if qa[1] else sentence  # no "Q:": only a yes or no answers
     negated = re.search(r"(?i)\bnot?$|nope|never", yes_no[1]) is not None
     return f"{re.sub('^(.*:)?', lambda m: f'{m[0]} not ', question) if negated else question}; {yes_no[2]}"

@@ -47,7 +47,8 @@ LANGUAGES: dict[str, dict] = {
             (r"(vous|te|me|nous) (poser|demander|dire|montrer)", r"\2 \1"),
             (r"(fichiers?) d(?:e |')(?!(?:la|le|les|l|un|une|ton|ta|tes|votre|vos|son|sa|ses|ce|cette|ces|mon|ma|mes|abord)\b)(\w+)",
              r"\2 \1"),
-            (r"sinon", "otherwise"), (r"vraiment", "really"),
+            (r"sinon", "otherwise"), (r"vraiment", "really"), (r"au moins", "at least"),
+            (r"résultats?", "result"), (r"donne|donnez|donner", "give"),
             # English order: the two parts of a negation around the verb (and a pronoun before it)
             # a file that does not exist yet is a new one, whatever the tense
             (r"n'(?:existe|existent|existait|existera) (?:pas|plus)(?: encore)?|n'existe pas déjà", "does not exist yet"),
@@ -71,7 +72,7 @@ LANGUAGES: dict[str, dict] = {
              r"\1 \2"),
             (r"ne ((?:(?:le|la|les|lui|leur|y|en|me|te|nous|vous) )?[\w']+) plus", r"not \1"),
             (r"ne ((?:(?:le|la|les|lui|leur|y|en) )?[\w']+) (jamais|pas|plus|aucun|aucune|rien)", r"\2 \1"),
-            (r"ne ([\w']+)((?: [\w']+){0,4}) que", r"only \1\2"),
+            (r"ne ([\w']+)((?: [\w']+){0,4}) qu(?:e\b|')", r"only \1\2 "),
             (r"(?:le |la |les |l')(lire|modifier|supprimer|effacer|éditer|changer|créer|relire|écrire|ouvrir)",
              r"\1 it"),
             # an adjective after its noun: "réponses longues", "demandes ambiguës"
@@ -88,8 +89,9 @@ LANGUAGES: dict[str, dict] = {
             (r"inutile de|inutile d'|pas besoin de|pas besoin d'|pas nécessaire de", "no need to"),
             (r"sans l'avoir lu|sans l'avoir lue|sans les avoir lus|sans avoir lu|sans le lire|sans la lire",
              "without reading it"),
+            (r"après l'avoir (?:lu|lue|consulté|consultée|ouvert|ouverte)|après avoir lu", "after reading it"),
             (r"l'avoir lu|l'avoir lue|l'avoir modifié|l'avoir modifiée", "it"),
-            (r"(?:poser|pose|posez|poses)((?: \w+)?) (?:une|des|de) questions?", r"ask\1 questions"),
+            (r"(?:poser|pose|posez|poses)((?: \w+){0,3}?) (?:une|des|de) questions?", r"ask\1 questions"),
             (r"demander des précisions|demande des précisions|demandez des précisions|demande de précisions"
              r"|demander de précisions", "ask for clarification"),
             # an infinitive is a subject or an instruction: "Supprimer des fichiers est interdit."
@@ -300,7 +302,7 @@ LANGUAGES: dict[str, dict] = {
             (r"necesitas|necesita", "need"), (r"por favor", "please"), (r"y", "and"), (r"o", "or"),
             # the indicative second person ("solo lees, creas y editas"), more nouns and verbs
             (r"eliminas|borras|suprimes", "delete"), (r"editas|modificas|cambias", "edit"), (r"creas", "create"),
-            (r"resultados?", "result"), (r"registros?", "log"), (r"contar|contando", "tell"), (r"mensajes", "messages"), (r"mensaje", "message"),
+            (r"resultados?", "result"), (r"da|dame", "give"), (r"etapas?", "steps"), (r"registros?", "log"), (r"contar|contando", "tell"), (r"mensajes", "messages"), (r"mensaje", "message"),
         ),
     },
     "de": {
@@ -389,6 +391,10 @@ LANGUAGES: dict[str, dict] = {
             (r"codezeilen|codezeile", "lines of code"), (r"\w+zeilen|\w+zeile", "lines"),
             (r"\w+kommentare|\w+kommentar", "comments"), (r"dokumentation|doku|anleitung", "documentation"), (r"anforderungen", "requirements"),
             # words
+            # a negation after the verb of a statement: "du löschst niemals Dateien"
+            (r"(du|ihr|man) (?!(?:musst|muss|müsst|darfst|darf|dürft|sollst|soll|sollt|kannst|kann|könnt|brauchst)\b)(\w+)"
+             r" (niemals|nie|nicht|keine[nmrs]?|kein)\b", r"\1 \3 \2"),
+            (r"egal wer|ganz gleich wer", "whoever"), (r"gib|gebt|geben", "give"),
             (r"niemals|nie", "never"), (r"nicht", "not"), (r"keine[nmrs]?|kein", "no"), (r"nichts", "nothing"),
             (r"sätze", "sentences"), (r"satz", "sentence"), (r"wörter|worte", "words"), (r"zeile", "line"),
             (r"lehne|ablehnen|verweigere|verweigern", "refuse"),
