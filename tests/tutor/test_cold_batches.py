@@ -18,7 +18,8 @@ German verb at the end and "bitte" after its verb, wishes ("I'd like a docstring
 after what they limit, other people as subjects, slips of "read" and "edit". The figures
 after that (AFTER) are held; the bars are the ones a blind batch is judged by. The rules
 later rose to 212 of 214: a heading that says when its items apply ("## Creating files")
-opens each item, a fix the probe batches led to (test_probe_general.py).
+opens each item, a fix the probe batches led to (test_probe_general.py); then to 213: a step
+that opens with an edit after a step that reads ("2. Make the edit with edit_file.").
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ LANGUAGES = ("en", "fr", "es", "de")
 FIRST_CONTACT = {"phrasings": (122, 156), "non_english": (49, 67), "near_misses_routed": (1, 65),
                  "rules": (200, 214), "rules_non_english": (79, 86)}
 AFTER = {"phrasings": (147, 156), "non_english": (65, 67), "near_misses_routed": (0, 65),
-         "rules": (212, 214), "rules_non_english": (86, 86)}
+         "rules": (213, 214), "rules_non_english": (86, 86)}
 
 
 def test_the_cold_batches_are_large_and_a_quarter_not_in_english():
