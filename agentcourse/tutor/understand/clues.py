@@ -249,8 +249,7 @@ LEAD_VERBS = frozenset(
 def only_on_request(ws: tuple[Word, ...], i: int) -> bool:
     """'Be brief only when the user asks for a short answer', 'If the user asks for a summary,
     keep it brief': brevity on request only."""
-    head = {w for w, _ in ws[:i]}
-    if ws[0][0] in ("if", "when", "whenever") and ASKED & head and SUMMARY & head:
+    if ws[0][0] in ("if", "when", "whenever") and ASKED & (head := {w for w, _ in ws[:i]}) and SUMMARY & head:
         return True
     after = [w for w, _ in ws[i + 1 :]]
     for j, w in enumerate(after):

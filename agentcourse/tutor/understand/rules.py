@@ -105,10 +105,11 @@ WITHDRAWN = "it names the rule only to withdraw it"
 
 def after_a_read(own: tuple[Word, ...]) -> Verdict | None:
     """A step after a step that reads: "1. Read the relevant file. 2. Only then edit it." /
-    "3. Make the edit with edit_file." makes a read-first rule of the two."""
+    "3. Make the edit." / "edit_file it" (not a tool listed: "edit_file(path): ...")."""
     if own and own[0][0] in ("then", "after", "next", "finally", "only") and has(own, "MOD"):
         return True, "asks to read, then edit"
-    return (True, "asks to read a file, then edit it") if own and "MOD" in own[0][1] and not has(own, "NEG") else None
+    edits = own and "MOD" in own[0][1] and ("TOOLSUBJ" not in own[0][1] or own[1:2] and own[1][0] in ("it", "them"))
+    return (True, "asks to read a file, then edit it") if edits and not has(own, "NEG") else None
 
 
 @dataclass
