@@ -17,9 +17,10 @@ another language, in the English words of the table (request_lexicon.py).
 from __future__ import annotations
 
 import re
+import unicodedata
 
+from agentcourse.tutor.understand import inflect, wording
 from agentcourse.tutor.understand import request_lexicon as lex
-from agentcourse.tutor.understand import wording
 from agentcourse.tutor.understand.clauses import spelled
 from agentcourse.tutor.understand.intent_table import INTENTS
 from agentcourse.tutor.understand.script_types import Intent
@@ -97,7 +98,7 @@ def _gloss(compiled: tuple[re.Pattern, tuple[str, ...]], text: str) -> str:
 
 def _compile(lang: lex.Language) -> tuple[re.Pattern, tuple[str, ...]]:
     """A language's phrases as one regex of alternatives, longest first, and their English."""
-    phrases = sorted(lang.phrases, key=lambda p: -len(re.sub(r"\{[wfx]\}", "", p[0])))
+    phrases = sorted(lang.phrases + inflect.derived(lang), key=lambda p: -len(re.sub(r"\{[wfx]\}", "", p[0])))
     parts, templates = [], []
     for index, (phrase, meaning) in enumerate(phrases):
         pieces = re.split(r"(\{[wfx]\})", phrase)
@@ -108,12 +109,24 @@ def _compile(lang: lex.Language) -> tuple[re.Pattern, tuple[str, ...]]:
                 body += f"(?P<g{index}_{gap}>" + (_REST if piece == "{x}" and last else _GAPS[piece]) + ")"
                 gap += 1
             else:
-                body += re.sub(r"\\ (?=\W)", r"\\s*", re.escape(piece)).replace(r"\ ", r"\s+")
+                body += _accents(re.sub(r"\\ (?=\W)", r"\\s*", re.escape(piece)).replace(r"\ ", r"\s+"), phrase)
         start = r"(?<![\w'’-])" if re.match(r"[\w¿]", phrase) else ""
         end = r"(?![\w'’-])" if re.search(r"[\w]$", phrase) else ""
         parts.append(f"(?P<p{index}>{start}{body}{end})")
         templates.append(_template(phrase, meaning))
     return re.compile("|".join(parts), re.IGNORECASE), tuple(templates)
+
+
+def _accents(piece: str, phrase: str) -> str:
+    """A phrase's letters with or without their accents ("podria" for "podría"), as people
+    type on a keyboard without them; a word of one to three letters keeps its own ("a", "à")."""
+    if len(re.sub(r"\{[wfx]\}|\W", "", phrase)) < 4:
+        return piece
+    return re.sub(r"[aeiouncàáâäèéêëìíîïòóôöùúûüñç]", lambda m: _LOOSE[_bare(m[0])], piece)
+
+
+def _bare(letter: str) -> str:
+    return unicodedata.normalize("NFKD", letter)[0]
 
 
 def _template(phrase: str, meaning: str) -> str:
@@ -128,6 +141,8 @@ def _template(phrase: str, meaning: str) -> str:
     return re.sub(r"\{[wfx]\}", place, meaning)
 
 
+_LOOSE = {b: "[" + "".join(sorted({c for c in "aeiouncàáâäèéêëìíîïòóôöùúûüñç" if _bare(c) == b})) + "]"
+          for b in "aeiounc"}
 _GAPS = {"{w}": r"[^\s,;:!?]+", "{f}": r"[\w/-]+\.\w+", "{x}": ".+?"}  # a word, a file name, words
 _REST = r".+?(?=[\s.?!]*$)"  # a gap that ends the request: its closing stop left out
 _CODE = re.compile(r"\S+\.\w+|\w+_\w+|\w+=\S+")  # file names and code names say no language
