@@ -28,7 +28,7 @@ VERBS = frozenset(v.split()[0] for i in INTENTS for v in i.verbs if re.fullmatch
     "what", "where", "which", "who", "how", "are", "have", "new", "should", "needs", "summary"} | {
     "show", "open", "find", "list", "read", "copy", "fix", "explain", "document", "empty", "rename",
     "remember", "summarize", "condense", "compact", "run", "delete", "create", "write", "give"}
-_GERMAN_PARTICLES = ("hinzu", "aus", "zusammen", "um", "an", "laufen")
+_GERMAN_PARTICLES = ("hinzu", "aus", "zusammen", "um", "an", "ein", "laufen")
 
 
 def derived(lang: Language) -> tuple[tuple[str, str], ...]:
