@@ -1,7 +1,7 @@
 """One matcher for every request: the rows of intent_table.INTENTS that read it, best first.
 
     ranked("Add a docstring to add in math_utils.py.")   # [(Intent, groups), ...], best first
-    forms(request)          # as typed, in plain words, and (another language) in English words
+    forms(request)          # as typed, in plain words, in English words, then reshaped
     english("Supprime main.py.")                        # "delete main.py."
 
 Every row is tried on the request (a fixed amount of work: one pass over the table): by its
@@ -9,9 +9,11 @@ patterns, or by its words (slots.py). The rows that read it are ranked by specif
 by their place in the table: a reading by patterns before one by words, then the slots
 filled (a path, a function, a value), then whether the request names the row's object, then
 its verb. act/brain.py asks each row's handler in that order, and the first that acts
-decides. A command row never reads a question about how things are done in general. A
-request no row reads as typed is tried in plain words (wording.plain), then, when it is in
-another language, in the English words of the table (request_lexicon.py).
+decides. A command row never reads a question about how things are done in general or a
+negated verb ("not run"), and no row reads a how-to question about its own verb. A request
+no row reads as typed is tried in plain words (wording.plain), then, when it is in another
+language, in the English words of the table (request_lexicon.py, with each verb's other forms
+from inflect.py), then reshaped into the table's order (reshape.py).
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ def ranked(request: str) -> list[tuple[Intent, dict[str, str]]]:
     found, general = [], re.match(lex.KNOWLEDGE_QUESTION, request, re.IGNORECASE)
     for order, intent in enumerate(INTENTS):
         if general and (intent.mood == "command" or _how_to(intent.verbs, request)):  # "How do I run tests?"
+            continue
+        if intent.mood == "command" and _denied(intent.verbs, request):  # "I'd rather you not run the tests"
             continue
         m = intent.match(request)
         groups = {k: (v or "").rstrip(".") for k, v in m.groupdict().items()} if m else None
@@ -68,6 +72,11 @@ def _how_to(verbs: tuple[str, ...], request: str) -> bool:
     """Whether a general question asks how one does what the row's verb names ("How do you
     list all files?" asks how to list them, not for the list)."""
     return any(re.match(rf"\s*how (?:do|can|should|would) (?:i|you|we|one) {re.escape(v)}\b", request, re.I) for v in verbs)
+
+
+def _denied(verbs: tuple[str, ...], request: str) -> bool:
+    """Whether the row's verb is negated ("not run", "never delete", "don't ever touch")."""
+    return any(re.search(rf"\b(?:not|never|don't|dont)\s+(?:\w+\s+)?{re.escape(v)}\b", request, re.I) for v in verbs)
 
 
 def _named(words: tuple[str, ...], request: str) -> bool:

@@ -187,7 +187,7 @@ SPANISH = Language(
         ("la clase {w}", "the class {w}"), ("clase", "class"),
         # found by the probe batch
         ("podría", "could you"), ("podría usted", "could you"), ("puede", "can you"), ("puede usted", "can you"),
-        ("dónde", "where"), ("está", "is"), ("definida", "defined"), ("definido", "defined"), ("usada", "used"),
+        ("no", "not"), ("dónde", "where"), ("está", "is"), ("definida", "defined"), ("definido", "defined"), ("usada", "used"),
         ("usado", "used"), ("llamada", "called"), ("llamado", "called"),
     ),
 )

@@ -3,25 +3,27 @@ last (intents.forms), when no row reads the request as typed or in plain words.
 
     reshaped("Could the tests be run once more?")        # "run the tests once more."
     reshaped("please the tests run.", verb_last=True)    # "please run the tests." (German order)
-    reshaped("old.py is dead code, please delete it.")    # "old.py is dead code, please delete old.py."
-    context_free("old.py is dead code, please delete old.py.")   # "please delete old.py."
+    reshaped("old.py is dead code, please delete it.")    # "old.py is dead code, delete old.py."
+    context_free("old.py is dead code, delete old.py.")   # "delete old.py."
 
 Each step is a rule about how people write, never a phrasing of one task:
 
-- chat words ("u", "pls", "thx"), fillers ("still", "just"), emoji and other symbols; "can
-  someone" asks as "can you" does; "I'd like to see" is "show me"; "I need to find out" opens
-  a question;
-- a slip in a task word of four letters, one inner letter dropped ("tets"); longer words are
-  mended before (intents.forms);
+- chat words ("u", "pls", "thx"), fillers ("still", "just"), emoji and other symbols, a
+  "please" inside the request and a space before "?"; "can someone" asks as "can you" does;
+  "I'd like to see" is "show me"; "I need to find out" opens a question;
+- a slip in a task object of four letters, one inner letter dropped ("tets"); longer words
+  are mended before (intents.forms);
 - the passive with a modal ("The tests should be run", "Could old.py be deleted?", "it would
-  help if each file were summarised") in the active, the verb first; "X should be 20" is "set
-  X to 20";
-- "it" after a task verb or "to" stands for the one file the request names;
-- a task verb at the end of a clause put first (the German order, once glossed);
+  help if each file were summarised") in the active, the verb first; "X should be 20, not
+  10" and "I'd like X to be 20" are "set X to 20"; "would you mind running" is "would you run";
+- "it" after a task verb or "to" stands for the one name (a file, a code name) before it;
+- in German, a task verb that ends an order put first, and a parameter written as a noun
+  ("default Timeout", from "Standard-Timeout") in lower case;
 - opening clauses and sentences that hold no task verb dropped (context_free).
 
-A past or negated request stays as it is ("was deleted", "don't run"): only a modal or a wish
-makes a passive an order, and intents.ranked keeps general questions from commands.
+A past or negated request stays as it is ("was deleted", "nicht ausführen"), and so does a
+passive with an agent ("should be run by CI"): only a modal or a wish makes a passive an
+order. intents.ranked keeps general questions and negated verbs from commands.
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ _ALL_VERBS = sorted({v for i in INTENTS for v in i.verbs}, key=len, reverse=True
 _TASK_VERB = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(v) for v in _ALL_VERBS) + r")(?![\w-])", re.I)
 _LONG_WORDS = tuple(sorted({w for i in INTENTS for w in i.objects if re.fullmatch(r"[a-z]{5}", w)}))
 _POLITE = r"(?P<lead>(?:(?:please|could you|can you|would you|will you)\s+|in\s+[\w/.-]+\.\w+,?\s+)*)"
+_NEGATION = re.compile(r"\b(?:not|no|never|nicht|kein\w*|nie|niemals|nichts)\b", re.I)
 _LAST_VERB = re.compile(rf"^{_POLITE}(?P<body>.+?)\s+(?P<verb>[a-z]+)(?P<end>\s*[.!?]*)$", re.I)
 
 
@@ -108,7 +111,7 @@ def _active(sentence: str) -> str:
         return sentence[:m.start()] + f"{m['ask']} you {_GERUNDS[m['g'].lower()]}" + sentence[m.end():]
     for pattern, asked in _PASSIVES:
         m = pattern.match(sentence)
-        if m and m["pp"].lower() in _PARTICIPLES:
+        if m and m["pp"].lower() in _PARTICIPLES and not re.match(r"\s+by\s", m["rest"]):  # "run by CI": not by you
             rest = m["rest"].rstrip(" ?") + "." if asked else m["rest"]
             return f"{m['lead']}{_PARTICIPLES[m['pp'].lower()]} {_lower(m['np'])}{rest}"
     return sentence
@@ -132,8 +135,12 @@ def _referred(text: str) -> str:
 
 
 def _verb_first(sentence: str) -> str:
-    """A task verb that ends a clause moved to its start, after "please" or "In a.py,"."""
+    """A task verb that ends an order moved to its start, after "please" or "In a.py,". An
+    order opens with "please" (or the like) or with its object ("the tests ..."); a clause
+    with a subject ("wir müssen die Tests ausführen") or a negation ("nicht") gives none."""
     m = _LAST_VERB.match(sentence)
-    if m and m["verb"].lower() in VERBS and m["body"].split()[0].lower() not in VERBS:
+    if not m or m["verb"].lower() not in VERBS or _NEGATION.search(m["body"]):
+        return sentence
+    if m["lead"] or re.match(r"(?:the|a|an|all|every|each|our|my|this|these)\b", m["body"], re.I):
         return f"{m['lead']}{m['verb']} {m['body']}{m['end']}"
     return sentence
