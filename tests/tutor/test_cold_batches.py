@@ -16,10 +16,13 @@ lexicon.py, rule_languages.py): "can you" and its clitics in French, Spanish and
 German verb at the end and "bitte" after its verb, wishes ("I'd like a docstring ...") and
 "pls" as openings, questions about what one needs to do; brevity in few words, limits put
 after what they limit, other people as subjects, slips of "read" and "edit". The figures
-after that (AFTER) are held; the bars are the ones a blind batch is judged by. The rules
-later rose to 212 of 214: a heading that says when its items apply ("## Creating files")
-opens each item, a fix the probe batches led to (test_probe_general.py); then to 213: a step
-that opens with an edit after a step that reads ("2. Make the edit with edit_file.").
+after that were 147 of 156 (65 of 67 not in English); the general rules the probe batch led
+to (test_probe_batch.py: the passive, "would you mind running", "it" for a name named before
+it, a German parameter written as a noun) raised them to AFTER, which is held; the bars are
+the ones a blind batch is judged by. The rules later rose to 212 of 214: a heading that says
+when its items apply ("## Creating files") opens each item, a fix the probe batches led to
+(test_probe_general.py); then to 213: a step that opens with an edit after a step that reads
+("2. Make the edit with edit_file.").
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ LANGUAGES = ("en", "fr", "es", "de")
 
 FIRST_CONTACT = {"phrasings": (122, 156), "non_english": (49, 67), "near_misses_routed": (1, 65),
                  "rules": (200, 214), "rules_non_english": (79, 86)}
-AFTER = {"phrasings": (147, 156), "non_english": (65, 67), "near_misses_routed": (0, 65),
+AFTER = {"phrasings": (153, 156), "non_english": (66, 67), "near_misses_routed": (0, 65),
          "rules": (213, 214), "rules_non_english": (86, 86)}
 
 

@@ -15,8 +15,12 @@ from agentcourse.tutor.understand import intent_table, intents, request_lexicon
 from agentcourse.tutor.understand.intent_table import INTENTS
 
 UNDERSTAND = Path(intents.__file__).parent
-MATCHER = ("intents.py", "slots.py", "wording.py")  # the recognition code; the tables are data
-MATCHER_LINES = 300  # it may not grow as the tables do
+# The recognition code; the tables are data. It grew once, by rules rather than rows (a verb's
+# other forms, the passive, German word order, "it", context: inflect.py and reshape.py), from
+# 300 lines to the figure below (with clauses.py, shared with the rule reader: 584 lines, 384
+# of code, to 874 and 557), and may not grow as the tables do.
+MATCHER = ("intents.py", "slots.py", "wording.py", "inflect.py", "reshape.py")
+MATCHER_LINES = 590
 
 
 def _read_by(request: str) -> list[str]:

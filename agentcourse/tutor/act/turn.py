@@ -98,6 +98,7 @@ _PREAMBLE = re.compile(
     r"(?:this|the following|the|my|your)?\s*(?:issue|task|request|problem)\s*:\s*",
     re.IGNORECASE,
 )
+_BULLET = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
 # A request that asks the tutor NOT to do something ("Don't change main.py"): not a task.
 NEGATED_REQUEST = re.compile(
     r"^\s*(?:please\s+)?(?:don'?t|do not|never|no need to|you don'?t need to)\b", re.IGNORECASE
@@ -107,9 +108,10 @@ _SUBMIT = re.compile(r"\b(?:finish|submit|complete|end)\w*\b[^`\n]{0,160}?`(echo
 
 
 def request_text(prompt: str) -> str:
-    """The request in a user message: its first paragraph, without an agent's preamble."""
+    """The request in a user message: its first paragraph, without an agent's preamble or
+    the mark of a list item ("- run the tests", "1. ...")."""
     first = re.split(r"\n\s*\n", prompt.strip(), maxsplit=1)[0]
-    return " ".join(_PREAMBLE.sub("", first).replace("`", "").split())
+    return " ".join(_BULLET.sub("", _PREAMBLE.sub("", first)).replace("`", "").split())
 
 
 def read_turn(request: dict) -> Turn:

@@ -111,6 +111,9 @@ FRENCH = Language(
         ("tu peux le {w}", "can you {w} it"), ("stp", "please"), ("svp", "please"), ("faire tourner", "run"),
         ("fais tourner", "run"), ("corriger", "fix"), ("la suite de tests", "the test suite"),
         ("suite de tests", "test suite"), ("quels sont les fichiers", "which files are"), ("dépôt", "repository"),
+        # found by the probe batch: words, not phrasings (a verb's other forms follow by rule, inflect.py)
+        ("rédige", "write"), ("où", "where"), ("est-elle", "is"), ("est-il", "is"), ("définie", "defined"),
+        ("défini", "defined"), ("utilisée", "used"), ("utilisé", "used"), ("appelée", "called"), ("appelé", "called"),
     ),
 )
 
@@ -182,6 +185,10 @@ SPANISH = Language(
         ("un resumen de", "a summary of"), ("arreglar", "fix"), ("repositorio", "repository"),
         ("dónde se usa {x} ?", "where is {x} used?"), ("dónde se usa {x}", "where is {x} used"),
         ("la clase {w}", "the class {w}"), ("clase", "class"),
+        # found by the probe batch
+        ("podría", "could you"), ("podría usted", "could you"), ("puede", "can you"), ("puede usted", "can you"),
+        ("no", "not"), ("dónde", "where"), ("está", "is"), ("definida", "defined"), ("definido", "defined"), ("usada", "used"),
+        ("usado", "used"), ("llamada", "called"), ("llamado", "called"),
     ),
 )
 
@@ -267,6 +274,10 @@ GERMAN = Language(
         ("wozu dient {x} ?", "what is {x} for?"), ("wozu dient {x}", "what is {x} for"),
         ("eigentlich", ""), ("mal", ""), ("zu {f}", "to {f}"), ("standard-{w}", "default {w}"),
         ("wo wird {x} definiert", "where is {x} defined"), ("wo wird {x} verwendet", "where is {x} used"),
+        # found by the probe batch
+        ("füge {x} ein", "insert {x}"), ("könnten sie", "could you"), ("können sie", "can you"),
+        ("würden sie", "would you"), ("ihn", "it"), ("wo", "where"), ("definiert", "defined"), ("verwendet", "used"),
+        ("benutzt", "used"), ("aufgerufen", "called"), ("klasse", "class"),
     ),
 )
 
@@ -344,7 +355,9 @@ ENGLISH_MARKERS: tuple[str, ...] = (
 KNOWLEDGE_QUESTION = (r"^\s*(?:how (?:do|can|should|would|does) (?:i|you|we|one)\b|how to\b|"
                       r"what (?:is|are) (?:a|an)\b|why\b|when\b|is it\b|should i\b|did\b|have you\b|do (?:i|we) (?:need|have) to\b"
                       # put off: "Run the tests later, not now." asks for nothing yet
-                      r"|.*\b(?:not (?:now|yet)|jetzt nicht|noch nicht|pas maintenant|ahora no|todavía no)\b)")
+                      r"|.*\b(?:not (?:now|yet)|jetzt nicht|noch nicht|pas maintenant|ahora no|todavía no)\b"
+                      # an intention given up: "We were going to add one but decided against it."
+                      r"|.*\b(?:was|were) (?:going|planning|about|meaning) to\b|.*\bdecided (?:against|not)\b)")
 
 # Words that are never a slot's name ("the new function", "a short function").
 STOP_WORDS: frozenset[str] = frozenset(
