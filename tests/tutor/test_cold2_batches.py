@@ -14,6 +14,7 @@ contact of the code it measured:
 | the tables as they were | 158/179 (88.3%) | 70/78 (89.7%) | 2/80 | 203/223 (91.0%) | 69/78 (88.5%) |
 | the rule reader's first general round | | | | 205/223 (91.9%) | 71/78 (91.0%) |
 | the matcher's general round | 167/179 (93.3%) | 75/78 (96.2%) | 3/80 | | |
+| the rule reader's second general round | | | | 208/223 (93.3%) | 72/78 (92.3%) |
 
 The requests meet the bars (90%, 90% not in English, at most 5% of near misses routed);
 the rules meet the bar for other languages and miss the 95% bar overall. The tests hold the
@@ -33,7 +34,7 @@ RULES = Path(__file__).with_name("rule_corpus_cold2.txt")
 LANGUAGES = ("en", "fr", "es", "de")
 
 LATEST = {"phrasings": (167, 179), "non_english": (75, 78), "near_misses_routed": (3, 80),
-          "rules": (205, 223), "rules_non_english": (71, 78)}
+          "rules": (208, 223), "rules_non_english": (72, 78)}
 
 
 def test_the_second_cold_batches_are_large_and_a_third_not_in_english():
