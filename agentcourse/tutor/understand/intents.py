@@ -18,6 +18,7 @@ from inflect.py), then reshaped into the table's order (reshape.py).
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -104,14 +105,13 @@ def _mixed(request: str) -> str:
         return request
     cut = re.search(rf"(?<![\w'’-]){re.escape(words[start])}(?![\w'’-])", request, re.I) if start < len(words) else None
     head, tail = (request[:cut.start()], request[cut.start():]) if cut else (request, "")
-    return _gloss(_PATTERNS[lang.name], head) + tail
+    return _gloss(_compile(lang), head) + tail
 
 
 def english(request: str) -> str:
-    """`request` in the English words of the intent table (request_lexicon.py); a request in
-    English, or in a language the lexicon lacks, is returned as it is."""
+    """`request` in the intent table's English words (request_lexicon.py), or as it is."""
     lang = language_of(request)
-    return request if lang is None else _gloss(_PATTERNS[lang.name], request)
+    return request if lang is None else _gloss(_compile(lang), request)
 
 
 def _gloss(compiled: tuple[re.Pattern, tuple[str, ...]], text: str) -> str:
@@ -128,6 +128,7 @@ def _gloss(compiled: tuple[re.Pattern, tuple[str, ...]], text: str) -> str:
     return pattern.sub(one, text)
 
 
+@functools.cache  # on the language's first request, not at import: half a second of each tutor process
 def _compile(lang: lex.Language) -> tuple[re.Pattern, tuple[str, ...]]:
     """A language's phrases as one regex of alternatives, longest first, and their English."""
     derived = inflect.derived(lang)
@@ -186,7 +187,6 @@ _REST = r".+?(?=[\s.?!]*$)"  # a gap that ends the request: its closing stop lef
 _CODE = re.compile(r"\S+\.\w+|\w+_\w+|\w+=\S+")  # file names and code names say no language
 _MARKERS = {lang.name: frozenset(lang.markers) | frozenset(
     p for p, e in lang.phrases if " " not in p and "{" not in p and p != e) for lang in lex.LANGUAGES}
-_PATTERNS = {lang.name: _compile(lang) for lang in lex.LANGUAGES}
 # The intent table's words a slip is mended to (clauses.spelled: two letters swapped, one dropped or doubled).
 _TASK_WORDS = tuple(dict.fromkeys(w for i in INTENTS for w in i.verbs + i.objects if re.fullmatch(r"[a-z]{5,}", w)))
 _SLIP = re.compile(r"(?<![\w./-])[A-Za-z][a-z]{4,}(?![\w./(-])")  # a word, not a name or a file
