@@ -1,6 +1,6 @@
 """No test asserts a wall-clock figure as such: a limit on elapsed wall time goes through
-tests/budget.py's `within()`, which stretches it by the load measured, so a busy machine
-never fails a test; a test that measures its own work uses CPU time."""
+tests/budget.py's `within()`, which stretches it by the load measured or a slow core, so a busy
+or slow machine never fails a test; a test that measures its own work uses CPU time."""
 
 from __future__ import annotations
 
@@ -27,3 +27,16 @@ def test_a_limit_is_never_shorter_than_written(monkeypatch):
     monkeypatch.setattr("os.getloadavg", lambda: (64.0, 0.0, 0.0))
     monkeypatch.setattr("os.cpu_count", lambda: 2)
     assert within(2.0) == 2.0 * 6.0  # stretched, up to the cap
+
+
+def test_a_slow_core_stretches_a_limit_as_load_does(monkeypatch):
+    """A throttled machine is slow with no load: its limits stretch by its cores' speed."""
+    import tests.budget as budget
+
+    assert 1.0 <= budget.slowness() <= 6.0  # measured once, within its bounds
+
+    monkeypatch.setattr("os.getloadavg", lambda: (0.0, 0.0, 0.0))
+    monkeypatch.setattr(budget, "slowness", lambda: 2.5)
+    assert within(2.0) == 5.0
+    monkeypatch.setattr(budget, "slowness", lambda: 1.0)
+    assert within(2.0) == 2.0
