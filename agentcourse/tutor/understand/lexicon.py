@@ -327,7 +327,7 @@ LEXICON: dict[str, str] = {
     "FILEKIND": r"python|javascript|typescript|java|html|css|markdown|yaml|json|csv|test|config|configuration"
     r"|generated|binary|temporary|temp|hidden|log|image|lock|backup|cache|build|vendored|legacy|sensitive"
     r"|important|unused|large|small|old|big|long|huge|lengthy|tiny|short|complex|critical|unfamiliar"
-    r"|certain|some|py|js|ts|jsx|tsx|md|txt|sh|rb|go|rs|ipynb|env|ini|toml|cfg|tmp|bak|sql|xml|svg|png|jpg|gif|pdf|csv|lock",  # ".py files"
+    r"|certain|some|py|js|ts|jsx|tsx|md|txt|sh|rb|go|rs|ipynb|env|ini|toml|cfg|tmp|bak|sql|xml|svg|png|jpg|gif|pdf",  # ".py files"
     "NONFILE": r"lines?|code|comments?|functions?|methods?|class(?:es)?|tests?|imports?|variables?"
     r"|text|whitespace|branch(?:es)?|commits?|history|logs?|messages?|words?|characters?"
     r"|rows?|records?|entr(?:y|ies)|docstrings?|statements?|names?|diffs?|patches|edits|changes"
