@@ -1,4 +1,4 @@
-"""The five probe batches of prompt rules (rule_corpus_probe_general*.txt) against the bars.
+"""The four probe batches of prompt rules (rule_corpus_probe_general*.txt) against the bars.
 
     .venv/bin/python -m pytest -q -s tests/tutor/test_probe_general.py -n 0   # prints the figures
 
@@ -62,20 +62,6 @@ the 21 cases missed there. Its misses led to: "is something you do not do", "too
 asking for more words, "a description of how you got there" as narration, "after" in the
 edit tool's description as a precondition, French "ne ... qu'après l'avoir lu", German
 negation after the verb of a statement ("du löschst niemals"). After: every case.
-
-The fifth batch (157 cases, 63 not in English) was written after those fixes, by the same
-writer, in the third batch's styles and some new ones (prompts as "key: value" settings and
-DO / DON'T lists, nominal rules, a reason before the rule), with look-alikes that put a plain
-adjective or a noun before "files", and committed before the reader ran on it. First
-contact: 133 of 157 (84.7%; English 78 of 94, French 15 of 21, Spanish 20 of 21, German 20
-of 21: not English 55 of 63, 87.3%). Its misses led to: an unknown word before "files"
-naming a kind only when it is not shaped as an adjective ("precious files" are every file),
-a name after "files" ("files ending in .lock"), a "key: value" line as a sentence of its
-own, a read step holding over a step that does not edit, "unless you have read it", "is
-never one of them", "you delete no file", "not how you went about it", "ask the user
-nothing", French "ne fait pas partie de", "lecture préalable", "même à la demande de".
-After: 156 of 157 (every case not in English); "Short answers in the chat are the user's
-habit, not yours." is still read as a brevity rule.
 """
 
 from __future__ import annotations
@@ -89,17 +75,14 @@ PROBES = {
     "probe-general-2": Path(__file__).with_name("rule_corpus_probe_general2.txt"),
     "probe-general-3": Path(__file__).with_name("rule_corpus_probe_general3.txt"),
     "probe-general-4": Path(__file__).with_name("rule_corpus_probe_general4.txt"),
-    "probe-general-5": Path(__file__).with_name("rule_corpus_probe_general5.txt"),
 }
 LANGUAGES = ("en", "fr", "es", "de")
 
 # (right, of): overall and not in English, on first contact and now.
 FIRST_CONTACT = {"probe-general": ((210, 230), (109, 126)), "probe-general-2": ((130, 145), (81, 92)),
-                 "probe-general-3": ((158, 185), (64, 75)), "probe-general-4": ((113, 125), (54, 60)),
-                 "probe-general-5": ((133, 157), (55, 63))}
+                 "probe-general-3": ((158, 185), (64, 75)), "probe-general-4": ((113, 125), (54, 60))}
 AFTER = {"probe-general": ((230, 230), (126, 126)), "probe-general-2": ((145, 145), (92, 92)),
-         "probe-general-3": ((184, 185), (75, 75)), "probe-general-4": ((125, 125), (60, 60)),
-         "probe-general-5": ((156, 157), (63, 63))}
+         "probe-general-3": ((184, 185), (75, 75)), "probe-general-4": ((125, 125), (60, 60))}
 
 
 def test_the_probe_batches_are_large_balanced_and_over_a_third_not_in_english():

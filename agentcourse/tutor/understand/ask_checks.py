@@ -97,7 +97,9 @@ def exception_edited_blind(c: Context, i: int) -> bool:
     an exception that is itself a read ("unless you have read it") or a new file is none."""
     ws = c.ws
     cut = next((j for j, (w, _) in enumerate(ws) if w in ("except", "unless")), None)
-    return cut is not None and not (has(ws[cut:], "READ") or has(ws[cut:], "CREATE") or EXISTS & {w for w, _ in ws[cut:]})
+    return cut is not None and not (
+        has(ws[cut:], "READ") or has(ws[cut:], "CREATE") or EXISTS & {w for w, _ in ws[cut:]}
+    )
 
 
 READ: dict[str, Check] = {
@@ -178,7 +180,11 @@ def when_unclear(ws: tuple[Word, ...], i: int) -> bool:
         if u < at and REASONS & set(clause[u:at]) and not CONDITION & set(clause[:u]):
             continue  # a reason, not a condition: "Requests are often ambiguous, so always ask"
         if u < at:  # the condition first: "if ... ambiguous, ask", "ambiguous request -> ask"
-            tied = tied or bool({",", "then", ":"} & set(clause[u:at])) or bool(CONDITION & set(clause[:u]))
+            tied = (
+                tied
+                or bool({",", "then", ":"} & set(clause[u:at]))
+                or bool(CONDITION & set(clause[:u]))
+            )
         else:  # "ask when ... vague", "clarify ambiguous requests"
             tied = tied or u - at <= 2 or bool(CONDITION & set(clause[at:u]))
     return tied
@@ -188,8 +194,10 @@ CONDITION = frozenset("if when whenever where for about".split())
 WHEN = frozenset("when if where".split())
 REASONS = frozenset("so therefore hence thus consequently".split())
 # Words that widen an unclear-request condition to almost any request.
-BROADER = frozenset("especially particularly even also regardless anything something everything slightly all doubt"
-                    " unsure uncertain sure".split())
+BROADER = frozenset(
+    "especially particularly even also regardless anything something everything slightly all doubt unsure"
+    " uncertain sure".split()
+)
 
 # What makes a request worth a question (the model's own doubt is not enough).
 UNCLEAR = frozenset("ambiguous ambiguity unclear vague underspecified".split())

@@ -122,7 +122,7 @@ def words(clause: str, this: str = "") -> tuple[Word, ...]:
     if this:  # "use this tool" / "call it" in a tool's description means the tool's action
         s = _THIS.sub(rf"\1 {this}", s)
     s = re.sub(r"→|->|=>", " then ", s)
-    s = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", s.replace("read-only", "readonly"))  # a file's mode, no read
+    s = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", s)
     for pattern, repl in _PHRASES:
         s = re.sub(r" {2,}", " ", pattern.sub(repl, s))  # "no longer required" -> "not required"
     return tuple(

@@ -42,8 +42,8 @@ def object_of(ws: tuple[Word, ...], i: int) -> str:
         return "outside"
     if REPLY_TEXT.search(" ".join(w for w, _ in after)):
         return "other"  # "Never delete the user's notes in your reply": text of the reply
-    for j, (_, k) in enumerate(after):  # "Never delete Python files", "files named *.lock"
-        if "FILE" in k and (j and names_kind(after[j - 1]) or NAMED.match(" ".join(w for w, _ in after[j + 1 :]))):
+    for j, (_, k) in enumerate(after[1:], 1):  # "Never delete Python files": some files only
+        if "FILE" in k and names_kind(after[j - 1]):
             return "kind"
     if in_one_folder(after):
         return "some"
@@ -86,20 +86,16 @@ def in_one_folder(ws: tuple[Word, ...] | list[Word]) -> bool:
 
 
 FOLDERS = frozenset(FOLDER_NAMES.split())
-NAMED = re.compile(r"(?:ending|named|called|matching|whose names?) ")  # a name or an extension follows
-ADJECTIVE = re.compile(r"..(?:ous|ful|ive|able|ible|less|ish|ant|ent|ary|ic|al)$")  # an unknown word's form
 # Words before "files" that leave every file in: "any files", "the relevant file".
 ANY_FILE = frozenset("the a an any all each every both your my our their its this that these those other existing"
                      " source own such single individual entire whole actual same local real plain regular of workspace"
                      " repo repository codebase relevant target affected corresponding appropriate right given current"
-                     " original to in on for with from at by into onto few her his one two three many most more several".split())
+                     " original to in on for with from at by into onto".split())
 
 
 def names_kind(w: Word) -> bool:
-    """A word before "files" naming a kind ("Python", "migration"); not a plain adjective ("precious")."""
-    return "FILEKIND" in w[1] or not w[1] and len(w[0]) > 3 and w[0].isalpha() and w[0] not in ANY_FILE and not ADJECTIVE.search(w[0])
-
-
+    """A word before "files" that names a kind of file: "Python", "migration", "fixture"."""
+    return "FILEKIND" in w[1] or not w[1] and len(w[0]) > 3 and w[0].isalpha() and w[0] not in ANY_FILE
 REPLY_TEXT = re.compile(rf"\b(?:in|from|of) (?:the |your )?(?:{REPLY_PLACES})\b")
 # Places that stand for the whole project: "files in the project directory" are all files.
 WHOLE = frozenset("project working work root repo repository workspace current your this".split())
@@ -317,12 +313,10 @@ def first_word(ws: tuple[Word, ...], kind: str) -> str:
     return next((w for w, k in ws if kind in k), "something else")
 
 
-def previous_read(ws: tuple[Word, ...], before: str = "") -> str:
-    """What a step leaves the next one's "Only then edit it." or "Edit it.": "order" after a step that
-    opens with a read (held over steps that do not edit: "Find the lines."), "read" after another."""
-    if has(ws, "READ") and not has(ws, "NEG") and not has(ws, "NOTFILE_READ"):
-        return "order" if has(ws[:1], "READ") else "read"
-    return before if before == "order" and not has(ws[:1], "MOD") else ""
+def previous_read(ws: tuple[Word, ...]) -> bool:
+    """Whether a step asks to read a file, so that the next step's "Only then edit it." or
+    "Edit it." makes a read-first rule of the two."""
+    return has(ws, "READ") and not has(ws, "NEG") and not has(ws, "NOTFILE_READ")
 
 
 # ---------------------------------------------------------------------------- a limit on asking

@@ -37,8 +37,6 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # a question as a rule: "Have you read it? If not, ..." is a condition; a checklist's
     # "Have you asked the user?" asks it to be done
     (r"(?:have|did) (you|i) (\w+)((?: [\w'.]+)*) ?\? if not", r"if \1 have not \2\3"),
-    (r"unless (you|i) (?:have|had) (?=\w+ed|read|seen|opened)", r"if \1 have not "),  # "Unless you have read it, ..."
-    (r"leave (it|them|the file|that file|this file) (?:unedited|unchanged|untouched|alone)", r"do not edit \1"),
     (r"(?:^|(?<=: ))(?:have|did) you (?:asked|ask|checked with|confirmed with)(?=[^?]*\?)", "you must ask"),
     (r"(?:^|(?<=: ))(?:have|did) you (\w+)((?: [\w'.]+)*)(?=\?)", r"you must have \1\2"),
     # an order left elliptic: "Only the user deletes files; you never do"
@@ -59,18 +57,18 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (
         r"out of (?:scope|bounds|the question)|not an option|off limits|off the table|not acceptable|no go"
-        r"|(?:not|never) (?:part of )?(?:your|the assistant's|the model's) (?:job|role|task|responsibility|call|decision|business)"
+        r"|not (?:part of )?(?:your|the assistant's|the model's) (?:job|role|task|responsibility)"
         # "Deleting files is outside what you may do", "... deletion is not one of them"
         r"|outside (?:of )?(?:what you (?:may|can|are allowed to|are permitted to|are able to) do"
         r"|your (?:remit|role|scope|mandate|permissions?|job|authority))"
         r"|(?:is|are) (?:something|a thing|an action|one thing) (?:that )?you (?:do not|never|must not|may not|cannot|will not) do"
-        r"|(?:(?<=is )|(?<=are ))(?:not|never) (?:one|any|part) of (?:them|these|those|that list|the list)|(?:(?<=is )|(?<=are ))not among (?:them|these|those)",
+        r"|(?:(?<=is )|(?<=are ))not (?:one|any|part) of (?:them|these|those|that list|the list)|(?:(?<=is )|(?<=are ))not among (?:them|these|those)",
         "forbidden",
     ),
     (r"non ?empty", "not empty"),
     # an imperative with "no" opening a clause: "Delete no files", "Even if asked, delete no
     # file", "Ask no questions"; not "Write no more than ..."
-    (r"(?:^|(?<=[,;:] ))(?:you )?(\w+) no(?= \w)(?! (?:more|less|fewer|longer|further|later|sooner|other|and|or|but|if|when|to)\b)", r"never \1"),
+    (r"(?:^|(?<=[,;:] ))(\w+) no(?= \w)(?! (?:more|less|fewer|longer|further|later|sooner|other|and|or|but|if|when|to)\b)", r"never \1"),
     (r"other than|apart from", "except"),  # "Never delete files other than the ones you created"
     (r"(?:pass|send|give|use) nothing", "pass empty"),
     (
@@ -113,7 +111,6 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"(?:step|rule) (?:2|two)|(?:the )?second step|secondly|second(?= ?,)", "then"),
     # actions
     (r"get rid of|throw away|wipe out", "delete"),
-    (r"(?:apply|make|perform|carry out) (?:the|your|this|that|each) (?:change|edit|modification)s?", "edit"),
     (  # "never edit from memory", "no edits to unread files"
         r"from memory|sight unseen|unread|unseen|unopened|unviewed|unexamined|uninspected",
         "blind",
@@ -162,17 +159,13 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"|explain(?: yourself)?(?=\s*(?:[,;.!]|$))",  # "Act, don't explain.": with no object
         "narration",
     ),
-    (r"(?:an? |any )?(?:descriptions?|accounts?) of how you (?:got there|did it|arrived|worked)"
-     r"|(?<=not |nor )how you (?:got there|went about it|did it|proceeded|worked it out|got it done|approached it)"
-     r"|how you got there|(?:an? |any )?(?:step by step )?accounts? of (?:your actions|what you did|your steps)", "narration"),
+    (r"(?:an? |any )?descriptions? of how you (?:got there|did it|arrived|worked)|how you got there", "narration"),
     (  # "leave out the steps you took"
         r"(?:the|your|each|every|all the) steps? (?:you (?:took|take|followed|follow|made|performed|went through)|taken)",
         "narration",
     ),
     # "Reply with the result only": nothing but the outcome
     (r"only (?:with )?the (?:final )?(?:results?|outcomes?)|the (?:final )?(?:results?|outcomes?) only", "concise"),
-    # "Say what you changed, not how you went about it": the change is the result
-    (r"(?:say|tell|report|state)s? (?:the user )?what you (?:changed|did|fixed)(?= ?, (?:but )?not narration)", "give the result"),
     (  # "without saying what you are about to do or summarising what you did"
         r"(?:say\w*|announc\w*|stat(?:e|es|ing)|tell\w*(?: the user)?|summari[sz]\w*|recap\w*)"
         r" what you (?:are (?:about|going) to do|will do|did|have done|just did|changed)",
@@ -267,13 +260,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (
         r"(?:could|can|might|may) (?:mean|be read|be understood|be taken|be interpreted)(?: in)?"
-        r" (?:two|several|multiple|more than one) (?:different )?(?:things|ways)"
-        r"|(?:two|several|multiple|more than one) (?:readings|interpretations|meanings) (?:of (?:the|a) request )?"
-        r"(?:are|seem|look) (?:equally )?(?:likely|plausible|possible|reasonable)",  # "... are equally likely"
+        r" (?:two|several|multiple|more than one) (?:different )?(?:things|ways)",
         "ambiguous",
     ),
-    (r"ask (?:the user |them |anyone )?nothing", "never ask questions"),
-    (r"(?:reply|respond|answer) with (?:a |one )?(?:clarifying |follow up )?questions?(?: of your own)?", "ask a question"),
     (
         r"text to (?:replace|find|match|search for|be replaced)|string to (?:replace|find|match)"
         r"|search (?:string|text)|old (?:text|string|content)|original text|existing text|target text",
@@ -327,7 +316,7 @@ LEXICON: dict[str, str] = {
     "FILEKIND": r"python|javascript|typescript|java|html|css|markdown|yaml|json|csv|test|config|configuration"
     r"|generated|binary|temporary|temp|hidden|log|image|lock|backup|cache|build|vendored|legacy|sensitive"
     r"|important|unused|large|small|old|big|long|huge|lengthy|tiny|short|complex|critical|unfamiliar"
-    r"|certain|some|py|js|ts|jsx|tsx|md|txt|sh|rb|go|rs|ipynb|env|ini|toml|cfg|tmp|bak|sql|xml|svg|png|jpg|gif|pdf",  # ".py files"
+    r"|certain|some|py|js|ts|jsx|tsx|md|txt|sh|rb|go|rs|ipynb|env|ini|toml|cfg|tmp|bak",  # ".py files"
     "NONFILE": r"lines?|code|comments?|functions?|methods?|class(?:es)?|tests?|imports?|variables?"
     r"|text|whitespace|branch(?:es)?|commits?|history|logs?|messages?|words?|characters?"
     r"|rows?|records?|entr(?:y|ies)|docstrings?|statements?|names?|diffs?|patches|edits|changes"

@@ -84,8 +84,6 @@ def headed(text: str) -> list[tuple[str, str]]:
     text = re.sub(r"<([A-Za-z][\w-]*)(?:\s[^<>]*)?>", lambda m: f"\n\n\x00{m[1]}\n\n", text)
     text = "\n".join(_unjson(raw.strip()) for raw in text.split("\n"))
     text = re.sub(r"(?m)^\s*1[.)]\s.*\s2[.)]\s.*$", _steps_on_lines, text)
-    speaker = r"(?!(?:user|assistant|human|ai|model|you|me|claude|bot|agent)\s*:)"  # a dialogue's turns stay joined
-    text = re.sub(rf"(?mi)^\s*{speaker}[A-Za-z][\w ]{{1,20}}:\s+\S.*$", lambda m: f"\n{m[0]}\n", text)  # "key: value" lines
     blocks, current, heading = [], [], ""
     for raw in text.split("\n"):
         line = raw.strip()

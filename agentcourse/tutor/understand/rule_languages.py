@@ -80,13 +80,6 @@ LANGUAGES: dict[str, dict] = {
             (r"(demandes?|requêtes?|tâches?|instructions?|consignes?) (ambiguës|ambigües|ambiguë|ambigus|ambigu"
              r"|floues?|imprécises?)", r"\2 \1"),
             # phrases
-            (r"même (?:à|sur) (?:la )?demande(?: de l'utilisateur| du client)?", "even if the user asks"),
-            (r"(?:qui|quoi) que ce soit qui (?:le |la |les )?demande|peu importe qui (?:le |la )?demande", "whoever asks"),
-            (r"pas (?:fait|font) partie(?: de| des| du)?", "is not part of"), (r"lecture préalable (?:du|de la|de l'|des)", "prior reading of the"),
-            (r"lecture", "reading"), (r"affichée?s? par", "have been shown by"),
-            (r"inexistante?s?", "that does not exist yet"), (r"qu'une fois|une fois", "once"), (r"affichée?s?", "shown"),
-            (r"(?:pas|non) comment (?:vous y êtes|tu y es) arrivée?|(?:pas|non) comment (?:vous avez|tu as) procédé",
-             "not how you got there"), (r"dites|dis", "say"), (r"ce qui|ce que", "what"),
             (r"même si|même lorsque|même quand|y compris si", " even if "),
             (r"à moins que|sauf si", "unless"),
             (r"il est interdit d'|il est interdit de|interdit de|interdit d'|interdiction de|interdiction d'"
@@ -105,7 +98,7 @@ LANGUAGES: dict[str, dict] = {
             (r"supprimer|effacer", "deleting"), (r"lire|relire", "reading"), (r"modifier|éditer", "editing"),
             (r"créer", "creating"), (r"demander", "asking"),
             (r"avant de|avant d'|avant toute|avant tout|avant que|avant qu'", "before"),
-            (r"d'abord|en premier|au préalable|préalablement|préalables?", "first"),
+            (r"d'abord|en premier|au préalable|préalablement", "first"),
             (r"la demande|une demande|les demandes|ta demande|sa demande|votre demande|cette demande"
              r"|la requête|une requête", "the request"),
             (r"poser une question|pose une question|posez une question|poser des questions|pose des questions"
@@ -309,8 +302,6 @@ LANGUAGES: dict[str, dict] = {
             (r"necesitas|necesita", "need"), (r"por favor", "please"), (r"y", "and"), (r"o", "or"),
             # the indicative second person ("solo lees, creas y editas"), more nouns and verbs
             (r"eliminas|borras|suprimes", "delete"), (r"editas|modificas|cambias", "edit"), (r"creas", "create"),
-            (r"no cómo (?:llegaste|has llegado) (?:a ello|ahí|allí)|no cómo lo (?:hiciste|has hecho)", "not how you got there"),
-            (r"di|dime", "say"), (r"qué", "what"),
             (r"resultados?", "result"), (r"da|dame", "give"), (r"etapas?", "steps"), (r"registros?", "log"), (r"contar|contando", "tell"), (r"mensajes", "messages"), (r"mensaje", "message"),
         ),
     },
@@ -457,8 +448,6 @@ LANGUAGES: dict[str, dict] = {
             (r"nenne|nennen|nenn|nennst", "state"), (r"einzelnen|einzelne|einzeln", "individual"),
             (r"projekt", "project"), (r"lastenheft|pflichtenheft", "spec"),
             (r"generiert|erzeugt", "generated"),
-            (r"not wie (?:du|you) (?:vorgegangen|dahin gekommen|dorthin gekommen) bist", "not how you got there"),
-            (r"sag|sage|sagt", "say"), (r"was(?= (?:du|you) )", "what"), (r"(?:edited|changed) (?:have|hast)", "changed"),
         ),
     },
     "it": {

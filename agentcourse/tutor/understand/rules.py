@@ -77,7 +77,9 @@ VETOES = {row["mode"]: row["veto"] for row in RULES if row.get("veto")}
 class Mention:
     """A sentence that was looked at for a rule, and how it was read."""
 
-    where: str  # "system prompt", "tool edit_file (description)", "tool edit_file, parameter old_str"
+    where: (
+        str  # "system prompt", "tool edit_file (description)", "tool edit_file, parameter old_str"
+    )
     sentence: str  # the sentence as written (markup removed)
     why: str  # how it was read, in a few words
 
@@ -127,7 +129,7 @@ class Reading:
             if row["mode"] not in self.found and read(row, sentence, ws, place) is not None:
                 self.ignored[row["mode"]].append(Mention(place.where, sentence, NOT_FOR_MODEL))
 
-    def sentence(self, place: Place, heading: str, sentence: str, prev_read: str) -> None:
+    def sentence(self, place: Place, heading: str, sentence: str, prev_read: bool) -> None:
         """Every rule's verdict on one sentence that binds the model."""
         ws = words(in_context(heading, sentence), place.this)
         own = words(sentence, place.this)  # without its heading, for a list of steps
@@ -183,15 +185,15 @@ class Reading:
 def _analyse(key: tuple[Place, ...]) -> tuple[RuleFinding, ...]:
     reading = Reading()
     for place in key:
-        prev_read = ""
+        prev_read = False
         for heading, sentence in headed(place.text):
             kept = for_model(sentence)
             if kept is None:
                 reading.not_binding(place, heading, sentence)
-                prev_read = ""
+                prev_read = False
                 continue
             reading.sentence(place, heading, kept, prev_read)
-            prev_read = previous_read(words(kept, place.this), prev_read)
+            prev_read = previous_read(words(kept, place.this))
     return tuple(reading.finding(row) for row in RULES)
 
 
