@@ -24,6 +24,7 @@ from typing import Any
 from agentcourse.course import nbtools
 from agentcourse.course.nbfile import BEGIN_HIDDEN, END_HIDDEN
 from agentcourse.grading.judge import wire
+from agentcourse.grading.judge.tables import HYPOTHESIS_HOME, unicode_tables
 
 GRACE = 3.0  # seconds the judge may take to answer after the kernel's part ended
 # The judge's environment: the student's kernel's address-space limit in MB, when it has one
@@ -70,9 +71,11 @@ class JudgeRun:
         if uid is not None:
             os.chown(folder, uid, uid)
         self.folder, self.channel = folder, str(folder / "judge.sock")
+        tables = unicode_tables()  # read-only in the judge's sandbox (bwrap.judge_argv binds it)
         env = {nbtools.ROLE: "judge", nbtools.TUTOR_SOCKET: str(folder / "tutor.sock"),
                **{k: v for k, v in os.environ.items() if k.startswith("AGENTCOURSE_PROPERTY_")},
-               **({KERNEL_MEMORY: str(int(kernel_memory_mb))} if kernel_memory_mb else {})}
+               **({KERNEL_MEMORY: str(int(kernel_memory_mb))} if kernel_memory_mb else {}),
+               **({HYPOTHESIS_HOME: str(tables)} if tables else {})}
         if sandbox is None:
             outer = {k: v for k, v in os.environ.items() if k != KERNEL_MEMORY}  # only the grader says it
             argv, env, cwd = [sys.executable, "-m", "agentcourse.grading.judge.process"], {**outer, **env}, folder

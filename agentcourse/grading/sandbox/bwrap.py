@@ -42,6 +42,7 @@ from pathlib import Path
 
 from agentcourse.course.props import ENV_EXAMPLES, ENV_SEED
 from agentcourse.errors import ConfinementUnavailable
+from agentcourse.grading.judge.tables import HYPOTHESIS_HOME
 from agentcourse.paths import PACKAGE_DIR
 
 PACKAGE = PACKAGE_DIR  # this agentcourse: the one the kernel must import
@@ -252,8 +253,8 @@ def sandbox_argv(kernel_dir: Path, submission: Path, work_name: str, launcher_ar
 def judge_argv(folder: Path, private: Path, limits: SandboxLimits, uid: int | None, env: dict[str, str],
                checkpoints: list[str] | None = None) -> list[str]:
     """The judge's sandbox (agentcourse/grading/judge/): a sandbox of its own, beside the
-    kernel's, as the kernel's uid. It reads the Python environment and the lab's
-    checkpoints and writes only `folder`, the sockets and scratch projects it shares with
+    kernel's, as the kernel's uid. It reads the Python environment, the lab's checkpoints
+    and the Unicode tables its `env` names (judge/tables.py), and writes only `folder`, the sockets and scratch projects it shares with
     the kernel; it never sees the course, the grader's files or the kernel's processes, so
     a link the kernel plants in a project leads nowhere. `private` holds its identity files.
     Its files may grow past the kernel's memory limit (a check's sparse file, Lab 4's)."""
@@ -261,7 +262,8 @@ def judge_argv(folder: Path, private: Path, limits: SandboxLimits, uid: int | No
     write_identity(private, uid)
     argv = system_argv({"MALLOC_ARENA_MAX": "2", **env}, private, limits)
     made: set[str] = set()
-    for root in environment_roots() + checkpoint_roots(checkpoints or []):
+    tables = [Path(env[HYPOTHESIS_HOME])] if env.get(HYPOTHESIS_HOME) else []  # judge/tables.py
+    for root in environment_roots() + checkpoint_roots(checkpoints or []) + tables:
         argv += mount_parents(root, made) + ["--ro-bind", str(root), str(root)]
     argv += mount_parents(folder, made)
     argv += ["--bind", str(folder), str(folder), "--ro-bind", str(private / "spec.json"), "/sandbox.json",
