@@ -43,6 +43,35 @@ def test_the_tables_are_hypothesiss_own_built_once_readable_by_all_and_writable_
     assert tables.unicode_tables() == folder and files(folder) == made
 
 
+def test_a_table_rewritten_as_a_private_file_is_made_readable_again(fresh):
+    """Hypothesis rewrites a table it has read, with mkstemp's private mode, wherever it can
+    write: a judge of the grader's own user would leave the next sandboxed judge unable to
+    read it, so only sandboxed judges get the folder, and the grader puts the modes back."""
+    folder = tables.unicode_tables()
+    table = next(folder.rglob("codec-v2-utf-8.json.gz"))
+    table.chmod(0o600)
+    tables.unicode_tables.cache_clear()
+    assert tables.unicode_tables() == folder
+    assert stat.S_IMODE(table.stat().st_mode) == 0o644
+
+
+def test_a_judge_outside_a_sandbox_is_not_told_where_the_tables_are(tmp_path, monkeypatch):
+    seen = {}
+
+    class Stop(Exception):
+        pass
+
+    def popen(argv, env=None, **kwargs):
+        seen.update(env or {})
+        raise Stop
+
+    monkeypatch.setattr("agentcourse.grading.judge.execute.subprocess.Popen", popen)
+    monkeypatch.delenv(tables.HYPOTHESIS_HOME, raising=False)
+    with pytest.raises(Stop):
+        JudgeRun(tmp_path / "judge", [], None, None)
+    assert seen and tables.HYPOTHESIS_HOME not in seen
+
+
 @pytest.mark.parametrize("planted", ["group-writable", "a symlink", "a file"])
 def test_a_folder_someone_else_could_have_written_is_never_used(fresh, tmp_path, planted):
     parent = fresh / f"agentcourse-tables-{os.getuid()}"

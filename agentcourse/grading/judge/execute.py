@@ -71,7 +71,9 @@ class JudgeRun:
         if uid is not None:
             os.chown(folder, uid, uid)
         self.folder, self.channel = folder, str(folder / "judge.sock")
-        tables = unicode_tables()  # read-only in the judge's sandbox (bwrap.judge_argv binds it)
+        # Read-only in the judge's sandbox (bwrap.judge_argv binds it). A judge without one
+        # runs as the grader's user, and Hypothesis rewrites a table it read as a private file.
+        tables = unicode_tables() if sandbox is not None else None
         env = {nbtools.ROLE: "judge", nbtools.TUTOR_SOCKET: str(folder / "tutor.sock"),
                **{k: v for k, v in os.environ.items() if k.startswith("AGENTCOURSE_PROPERTY_")},
                **({KERNEL_MEMORY: str(int(kernel_memory_mb))} if kernel_memory_mb else {}),

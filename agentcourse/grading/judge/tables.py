@@ -10,7 +10,9 @@ judge starts fresh for each graded notebook, in a sandbox that keeps nothing, so
 paid for the loop again. The grader builds the tables once, with Hypothesis's public API,
 in a folder only its user can write; each judge reads them there (bound read-only, named by
 Hypothesis's own HYPOTHESIS_STORAGE_DIRECTORY). A table the folder lacks is still built by
-the judge that needs it, in its memory only: the tables save time and decide nothing.
+the judge that needs it, in its memory only: the tables save time and decide nothing. Only a
+sandboxed judge gets them: Hypothesis rewrites a table it has read, as a private file, and
+a judge running as the grader's own user could, making it unreadable to the next.
 """
 
 from __future__ import annotations
@@ -94,4 +96,10 @@ def unicode_tables() -> Path | None:
     final = parent / f"hypothesis-{version}-unicode-{unicodedata.unidata_version}"
     if not final.exists() and not _build(final):
         return None
-    return final if _safe_folder(final) else None
+    if not _safe_folder(final):
+        return None
+    try:  # Hypothesis rewrites a table it read, as a private file, when it can write there
+        _readable_by_all(final)
+    except OSError:
+        return None
+    return final
