@@ -708,3 +708,23 @@ def test_the_graders_kernel_client_bounds_its_sends_and_its_stop_when_nbgrader_r
                  for channel in ("shell_channel", "control_channel", "stdin_channel")}
     assert sends == dict.fromkeys(sends, confine.SEND_SECONDS * 1000)
     assert bounded == [confine.STOP_SECONDS]
+
+
+def test_the_package_is_compiled_before_a_sandbox_reads_it_and_once_per_process(tmp_path, monkeypatch):
+    """A sandbox binds the package read-only, so a module without bytecode was compiled again
+    by every kernel and judge: the first sandbox built writes it."""
+    package = tmp_path / "pkg"
+    (package / "sub").mkdir(parents=True)
+    for name in ("__init__.py", "sub/__init__.py", "sub/mod.py"):
+        (package / name).write_text("X = 1\n")
+    monkeypatch.setattr(bwrap, "PACKAGE", package)
+    bwrap.package_bytecode.cache_clear()
+    private = tmp_path / "private"
+    private.mkdir()
+    bwrap.write_identity(private, None)
+    bwrap.system_argv({}, private, bwrap.SandboxLimits())
+    bwrap.system_argv({}, private, bwrap.SandboxLimits())
+    compiled = sorted(p.name.split(".")[0] for p in package.rglob("*.pyc"))
+    assert compiled == ["__init__", "__init__", "mod"]
+    assert (bwrap.package_bytecode.cache_info().misses, bwrap.package_bytecode.cache_info().hits) == (1, 1)
+    bwrap.package_bytecode.cache_clear()

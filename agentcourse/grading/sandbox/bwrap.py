@@ -190,12 +190,27 @@ def check_roots_hide(roots: list[Path], secret: list[Path]) -> None:
                     "Use a virtual environment outside the course folders.")
 
 
+@cache
+def package_bytecode(package: Path) -> bool:
+    """The package's bytecode written once, before the first sandbox reads the package: a
+    sandbox binds it read-only and cannot write any, so a module no grading process had
+    imported was compiled again by every kernel and judge (half a second of CPU each). False
+    where the package's folder cannot be written (then each sandbox compiles, as before)."""
+    import compileall
+
+    try:
+        return bool(compileall.compile_dir(str(package), quiet=2))
+    except OSError:
+        return False
+
+
 def system_argv(env: dict[str, str], identity_dir: Path, limits: SandboxLimits) -> list[str]:
     """bwrap's start, shared by every sandbox of the course's graders: a cleared environment
     (a student's name, a home in the scratch folder, `env` added), the system read-only
     (/usr, the merged-/usr symlinks as they are on the host, a few files of /etc, the
     passwd and group files in `identity_dir`), its own /proc and /dev, and two capped
     tmpfs: /tmp and the scratch home."""
+    package_bytecode(PACKAGE)
     argv = [str(bwrap_binary()), *namespace_options(), "--clearenv"]
     base = {"HOME": SANDBOX_HOME, "USER": "student", "LOGNAME": "student", "LANG": "C.UTF-8",
             "PATH": f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin",
