@@ -104,8 +104,14 @@ def generic(name: str) -> Check | None:
     return None
 
 
+# A hedge that leaves the model to judge when the rule applies, which makes it no rule:
+# "read the file when needed", "be concise if necessary" (each language's says "if necessary").
+AS_NEEDED = re.compile(r"\b(?:if|when|where|whenever) (?:it is |it's )?(?:necessary|needed|required)\b"
+                       r"|\bas (?:needed|necessary|required)\b|\bif need be\b")
+
 SHARED: dict[str, Check] = {
     "someone_else": lambda c, i: someone_else(c.ws),
+    "as_needed": lambda c, i: bool(AS_NEEDED.search(c.text())),
     "described_marker": lambda c, i: described(c.ws, first_marker(c.ws)),
     "described_word": lambda c, i: described(c.ws, i),
 }

@@ -84,6 +84,7 @@ RULES = (
         "after": (
             (("exception_edited_blind",), "reject",
              "it asks to read first except in some cases, which are then edited blind"),
+            (("as_needed",), "reject", "it asks to read first only when the model finds it needed"),
         ),
         "end": "reject",
         "scope": ("READ", "MOD"),
@@ -150,6 +151,7 @@ RULES = (
             ("BRIEF", (
                 (("brief_is_a_verb",), "note", "'brief' is a verb here (to inform), not a length"),
                 (("not addressed",), "note", "it says something is short, but not that the replies should be"),
+                (("as_needed",), "note", "it asks for brevity only when the model finds it needed"),
                 (("pol:pos", "only_on_request"), "reject", "it asks for brevity only when the user asks for it"),
                 (("pol:perm",), "note", "it only permits brevity"),
                 (("not pol:pos",), "note", "it is negated or made optional"),
