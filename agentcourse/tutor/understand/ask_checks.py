@@ -19,6 +19,7 @@ from agentcourse.tutor.understand.clues import (
     names_kind,
     read_then_edit,
 )
+from agentcourse.tutor.understand.lexicon import WORD_SETS
 from agentcourse.tutor.understand.rule_checks import Check, Context
 from agentcourse.tutor.understand.rule_scope import EXAMPLE, FILENAME, PRONOUNS
 
@@ -193,11 +194,7 @@ def when_unclear(ws: tuple[Word, ...], i: int) -> bool:
 CONDITION = frozenset("if when whenever where for about".split())
 WHEN = frozenset("when if where".split())
 REASONS = frozenset("so therefore hence thus consequently".split())
-# Words that widen an unclear-request condition to almost any request.
-BROADER = frozenset(
-    "especially particularly even also regardless anything something everything slightly all doubt unsure"
-    " uncertain sure".split()
-)
+BROADER = frozenset(WORD_SETS["broader"].split())
 
 # What makes a request worth a question (the model's own doubt is not enough).
 UNCLEAR = frozenset("ambiguous ambiguity unclear vague underspecified".split())
@@ -296,6 +293,9 @@ ASK: dict[str, Check] = {
     "only_if_unclear": only_if_unclear,
     "otherwise_act": otherwise_act,
     "otherwise_ask": otherwise_ask,
+    # "Ask clarifying questions unless the request is clear"
+    "unless_clear": lambda c, j: c.ws[j][0] == "unless" and bool(CLEAR & {x for x, _ in c.ws[j + 1 : j + 5]})
+    and not has(c.ws[j + 1 : j + 5], "NEG") and any(c.pol(n) == "pos" for n in asks(c) if n < j),
     "truly_unclear": lambda c, i: bool(re.search(
         r"\b(?:truly|genuinely|really|actually) (?:ambiguous|unclear|vague|uncertain)", c.text())),
     # "If the request is ambiguous, ask": no reason to ask about a clear request, but no

@@ -25,7 +25,7 @@ from agentcourse.tutor.understand.clauses import (
     kinds,
     polarity,
 )
-from agentcourse.tutor.understand.lexicon import FOLDER_NAMES, REPLY_PLACES
+from agentcourse.tutor.understand.lexicon import FOLDER_NAMES, REPLY_PLACES, WORD_SETS
 
 # ---------------------------------------------------------------------------- never delete
 
@@ -42,8 +42,9 @@ def object_of(ws: tuple[Word, ...], i: int) -> str:
         return "outside"
     if REPLY_TEXT.search(" ".join(w for w, _ in after)):
         return "other"  # "Never delete the user's notes in your reply": text of the reply
+    every = re.search(r"\b(?:or|and) (?:any|every|all) other files?\b", " ".join(w for w, _ in ws[i:]))
     for j, (_, k) in enumerate(after[1:], 1):  # "Never delete Python files": some files only
-        if "FILE" in k and names_kind(after[j - 1]):
+        if "FILE" in k and names_kind(after[j - 1]) and not every:
             return "kind"
     if in_one_folder(after):
         return "some"
@@ -225,25 +226,14 @@ ANY = frozenset("anything something everything".split())
 WORDING = frozenset("word words sentence sentences character characters".split())
 # First words of an instruction about what the model says.
 SPEECH = frozenset("explain describe summarise summarize state mention".split())
-# Things whose brevity is about code: "short comments", "brief docstrings".
-CODE_NOUNS = frozenset(
-    "comment comments docstring docstrings function functions name names variable variables"
-    " code commit commits diff diffs test tests".split()
-)
+CODE_NOUNS = frozenset(WORD_SETS["code"].split())
 REPLY_NOUNS = frozenset("replies answers responses".split())
-# What the model writes into the project, not to the user: "be concise in the changelog".
-WRITTEN_NOUNS = frozenset(
-    "codething changelog changelogs readme docs documentation log logs edits patches".split()
-)
+WRITTEN_NOUNS = frozenset(WORD_SETS["written"].split())
 # A tool description that starts "Returns ...", "Shows ...": what the tool does.
 TOOL_DOES = r"(?:return|read|list|show|print|give|output|write|create|replace|perform|make|fetch"
 TOOL_DOES += r"|display|produce|send|find|search|load|open)s"
 
-# Words that, just before a brevity word, make it an instruction ("keep it short").
-LEAD_VERBS = frozenset(
-    "be keep stay remain being sound write speak talk use prefer favor favour give reply respond"
-    " answer communicate stay".split()
-)
+LEAD_VERBS = frozenset(WORD_SETS["lead"].split())
 
 
 def only_on_request(ws: tuple[Word, ...], i: int) -> bool:
@@ -291,6 +281,8 @@ def read_then_edit(ws: tuple[Word, ...], r: int, m: int) -> str | None:
     words_ = [w for w, _ in ws]
     if m > r:  # read ... before/then ... edit
         between = words_[r + 1 : m]
+        if "unless" in words_[max(0, r - 4) : r] and polarity(ws, m) == "neg":
+            return "forbids editing unless the file was read"  # "unless you have read it, do not edit it"
         return "asks to read before editing" if {"before", "then"} & set(between) else None
     gap, head = words_[m + 1 : r], words_[:m]
     if polarity(ws, m) == "neg" and {"until", "unless", "before"} & set(gap):

@@ -18,6 +18,8 @@ from __future__ import annotations
 # Multi-word expressions folded into one canonical word before the lexicon lookup. Applied
 # in order to the lower-cased clause; "\b" is added on both sides.
 PHRASES: tuple[tuple[str, str], ...] = (
+    # "leave it unedited": an order not to change it
+    (r"leave (it|them|the file|the files|that file) (?:unedited|unchanged|unmodified)", r"do not edit \1"),
     # discourse markers and intensifiers that carry no rule
     (
         r"in brief|in short|no matter what|under any circumstances|whatever the reason(?: given)?"
@@ -159,7 +161,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"|explain(?: yourself)?(?=\s*(?:[,;.!]|$))",  # "Act, don't explain.": with no object
         "narration",
     ),
-    (r"(?:an? |any )?descriptions? of how you (?:got there|did it|arrived|worked)|how you got there", "narration"),
+    (r"(?:an? |any )?descriptions? of how you (?:got there|did it|arrived|worked)|how you (?:got there|went about it)", "narration"),
     (  # "leave out the steps you took"
         r"(?:the|your|each|every|all the) steps? (?:you (?:took|take|followed|follow|made|performed|went through)|taken)",
         "narration",
@@ -346,6 +348,31 @@ LEXICON: dict[str, str] = {
 # What a rule's object may be besides a file. The text of what the model says: deleting
 # words "from the output you show" or "in your reply" is no file's.
 REPLY_PLACES = r"reply|replies|output|answer|answers|response|responses|summary|summaries|message|messages|conversation|chat"
+# Word lists the reader's checks name (clues.py, ask_checks.py).
+WORD_SETS = {
+    # things whose brevity is about code: "short comments", "brief docstrings"
+    "code": "comment comments docstring docstrings function functions name names variable variables"
+    " code commit commits diff diffs test tests",
+    # what the model writes into the project, not to the user: "be concise in the changelog"
+    "written": "codething changelog changelogs readme docs documentation log logs edits patches",
+    # words that, just before a brevity word, make it an instruction ("keep it short")
+    "lead": "be keep stay remain being sound write speak talk use prefer favor favour give reply respond"
+    " answer communicate stay",
+    # words that widen an unclear-request condition to almost any request
+    "broader": "especially particularly even also regardless anything something everything slightly all"
+    " doubt unsure uncertain sure",
+}
+# Hedges (rule_checks.py). "hedged": a prohibition the model may weigh against a request
+# ("try to avoid", "where possible"). "as_needed": a rule left to the model's judgement,
+# which makes it no rule ("read the file when needed", "be concise if necessary"; each
+# language's "si besoin", "si hace falta", "bei Bedarf" is put into English as "if necessary").
+HEDGES = {
+    "hedged": r"\b(?:try|tries|trying) (?:not to|to avoid)\b|\bprefer(?:ably)? not\b|\bideally\b|"
+    r"\b(?:if|where|when|whenever) (?:it is )?(?:possible|practical|feasible|you can)\b|"
+    r"\bas (?:far|much) as (?:it is )?possible\b|\bif (?:it|that) can be avoided\b",
+    "as_needed": r"\b(?:if|when|where|whenever) (?:it is |it's )?(?:necessary|needed|required)\b"
+    r"|\bas (?:needed|necessary|required)\b|\bif need be\b",
+}
 # Folders a rule names without the word "folder": "Never delete files in node_modules."
 FOLDER_NAMES = "src source tests test docs build dist lib bin vendor scripts assets public migrations"
 # Spelling. Students type fast: a word of five letters or more that is one slip away from a

@@ -45,6 +45,7 @@ from agentcourse.tutor.understand.clues import (
     someone_else,
     unless_asked,
 )
+from agentcourse.tutor.understand.lexicon import HEDGES
 from agentcourse.tutor.understand.prompt_text import Place
 
 
@@ -104,10 +105,7 @@ def generic(name: str) -> Check | None:
     return None
 
 
-# A hedge that leaves the model to judge when the rule applies, which makes it no rule:
-# "read the file when needed", "be concise if necessary" (each language's says "if necessary").
-AS_NEEDED = re.compile(r"\b(?:if|when|where|whenever) (?:it is |it's )?(?:necessary|needed|required)\b"
-                       r"|\bas (?:needed|necessary|required)\b|\bif need be\b")
+AS_NEEDED = re.compile(HEDGES["as_needed"])  # "read the file when needed": no rule
 
 SHARED: dict[str, Check] = {
     "someone_else": lambda c, i: someone_else(c.ws),
@@ -118,12 +116,7 @@ SHARED: dict[str, Check] = {
 
 # ============================================================================ never delete
 
-# A prohibition the model may weigh against a request: "try to avoid", "where possible".
-HEDGED = re.compile(
-    r"\b(?:try|tries|trying) (?:not to|to avoid)\b|\bprefer(?:ably)? not\b|\bideally\b|"
-    r"\b(?:if|where|when|whenever) (?:it is )?(?:possible|practical|feasible|you can)\b|"
-    r"\bas (?:far|much) as (?:it is )?possible\b|\bif (?:it|that) can be avoided\b"
-)
+HEDGED = re.compile(HEDGES["hedged"])  # "try to avoid deleting files where you can"
 
 
 def empties_instead(c: Context, i: int) -> bool:
@@ -239,6 +232,9 @@ CONCISE: dict[str, Check] = {
     "about_code": about_code,
     "tool_does": tool_does,
     "near_file": near_file,
+    # "Be brief, except when explaining what you did": the exception is where narration goes
+    "except_narration": lambda c, i: any(w in ("except", "unless") and has(c.ws[j + 1 : j + 5], "VERBOSE")
+                                         and not has(c.ws[j:], "PERSON") for j, (w, _) in enumerate(c.ws) if j > i),
 }
 
 CHECKS: dict[str, Check] = {**SHARED, **DELETE, **CONCISE}

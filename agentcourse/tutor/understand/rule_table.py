@@ -152,6 +152,7 @@ RULES = (
                 (("brief_is_a_verb",), "note", "'brief' is a verb here (to inform), not a length"),
                 (("not addressed",), "note", "it says something is short, but not that the replies should be"),
                 (("as_needed",), "note", "it asks for brevity only when the model finds it needed"),
+                (("except_narration",), "note", "it leaves the account of the work out of its brevity"),
                 (("pol:pos", "only_on_request"), "reject", "it asks for brevity only when the user asks for it"),
                 (("pol:perm",), "note", "it only permits brevity"),
                 (("not pol:pos",), "note", "it is negated or made optional"),
@@ -210,6 +211,7 @@ RULES = (
                 (("only_if_unclear",), "count", "limits questions to unclear requests"),
                 (("otherwise_act",), "count", "limits questions: when the request is clear, it acts"),
                 (("otherwise_ask",), "count", "limits questions: it asks only when the request is not clear"),
+                (("unless_clear",), "count", "limits questions: it asks unless the request is clear"),
                 ((), "next", ""),
             )),
             ("", (
