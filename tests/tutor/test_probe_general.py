@@ -1,4 +1,4 @@
-"""The four probe batches of prompt rules (rule_corpus_probe_general*.txt) against the bars.
+"""The probe batches of prompt rules (rule_corpus_probe_general*.txt) against the bars.
 
     .venv/bin/python -m pytest -q -s tests/tutor/test_probe_general.py -n 0   # prints the figures
 
@@ -62,6 +62,28 @@ the 21 cases missed there. Its misses led to: "is something you do not do", "too
 asking for more words, "a description of how you got there" as narration, "after" in the
 edit tool's description as a precondition, French "ne ... qu'après l'avoir lu", German
 negation after the verb of a statement ("du löschst niemals"). After: every case.
+
+The fifth batch (157 cases, 63 not in English) was written for a round of fixes that was
+taken out, since it read three of Lab 1's wrong read-first answers as rules; it is kept as a
+training set, not a probe: its writer had read the reader, and its misses were fixed here.
+The reader before this round judged it 133 of 157 (84.7%; not English 55 of 63); after, 141
+of 157 (89.8%; not English 60 of 63). It is held to that figure, not to the bars.
+
+The sixth batch (158 cases, 75 not in English) was written in styles none of the earlier
+ones holds: rules inside prompts of several paragraphs, as numbered workflows, with
+"unless", "except", "sauf", "salvo", "außer" (an exception that covers the common edit is no
+rule, "never edit a file unless you have read it" is one), "when needed", "si besoin", "si
+hace falta", "bei Bedarf" hedges (no rule), rules for one file or kind, look-alikes about the
+user, a past event, a permission or another text. Its writer had read the reader; it was
+committed before the reader ran on it. First contact: 139 of 158 (88.0%; English 74 of 83,
+French 21 of 25, Spanish 21 of 25, German 23 of 25: not English 65 of 75, 86.7%). Its misses
+and the fifth batch's led to: a "when needed" hedge as no rule (each language's put into
+English as "if necessary"), "X, not how you went about it" as brevity, "unless you have read
+it, do not edit it" and "leave it unedited", an exception to brevity where narration goes
+("be brief, except when explaining what you did"), "ask unless the request is clear", "or
+any other files" after a kind, Spanish imperatives with their pronoun ("edítalo"), French
+"lecture", "vous ne supprimez aucun", "ajouter" and Spanish "añadir". After: 154 of 158
+(97.5%; not English 74 of 75).
 """
 
 from __future__ import annotations
@@ -75,18 +97,23 @@ PROBES = {
     "probe-general-2": Path(__file__).with_name("rule_corpus_probe_general2.txt"),
     "probe-general-3": Path(__file__).with_name("rule_corpus_probe_general3.txt"),
     "probe-general-4": Path(__file__).with_name("rule_corpus_probe_general4.txt"),
+    "probe-general-6": Path(__file__).with_name("rule_corpus_probe_general6.txt"),
 }
+# Read for fixes before it was measured on: held to its figure after them, not to the bars.
+TRAINING = {"probe-general-5": Path(__file__).with_name("rule_corpus_probe_general5.txt")}
 LANGUAGES = ("en", "fr", "es", "de")
 
 # (right, of): overall and not in English, on first contact and now.
 FIRST_CONTACT = {"probe-general": ((210, 230), (109, 126)), "probe-general-2": ((130, 145), (81, 92)),
-                 "probe-general-3": ((158, 185), (64, 75)), "probe-general-4": ((113, 125), (54, 60))}
+                 "probe-general-3": ((158, 185), (64, 75)), "probe-general-4": ((113, 125), (54, 60)),
+                 "probe-general-5": ((133, 157), (55, 63)), "probe-general-6": ((139, 158), (65, 75))}
 AFTER = {"probe-general": ((230, 230), (126, 126)), "probe-general-2": ((145, 145), (92, 92)),
-         "probe-general-3": ((184, 185), (75, 75)), "probe-general-4": ((125, 125), (60, 60))}
+         "probe-general-3": ((184, 185), (75, 75)), "probe-general-4": ((125, 125), (60, 60)),
+         "probe-general-5": ((141, 157), (60, 63)), "probe-general-6": ((154, 158), (74, 75))}
 
 
 def test_the_probe_batches_are_large_balanced_and_over_a_third_not_in_english():
-    for name, path in PROBES.items():
+    for name, path in {**PROBES, **TRAINING}.items():
         cases = load_corpus(path, whole=True)
         assert len(cases) >= 120 and len({(c.mode, c.text) for c in cases}) == len(cases), name
         assert {c.lang for c in cases} == set(LANGUAGES), name
@@ -98,7 +125,7 @@ def test_the_probe_batches_are_large_balanced_and_over_a_third_not_in_english():
 
 
 def test_the_probe_rules_are_judged_above_the_bars_and_as_after_their_fixes(capsys):
-    for name, path in PROBES.items():
+    for name, path in {**PROBES, **TRAINING}.items():
         cases = load_corpus(path, whole=True)
         foreign = [c for c in cases if c.lang != "en"]
         score, _ = accuracy(cases)
@@ -106,7 +133,7 @@ def test_the_probe_rules_are_judged_above_the_bars_and_as_after_their_fixes(caps
         with capsys.disabled():
             print(f"\n{name}: first contact {FIRST_CONTACT[name]}, now {score:.1%} of {len(cases)},"
                   f" not English {foreign_score:.1%} of {len(foreign)}")
-        assert score >= 0.95 and foreign_score >= 0.90, report(cases)
+        assert name in TRAINING or score >= 0.95 and foreign_score >= 0.90, report(cases)
         (right, of), (foreign_right, foreign_of) = AFTER[name]
         assert score >= right / of - 1e-9, report(cases)
         assert foreign_score >= foreign_right / foreign_of - 1e-9, report(foreign)

@@ -46,7 +46,7 @@ LANGUAGES: dict[str, dict] = {
             (r"est-(?:elle|il|ce)", "is"), (r"(\w+)-y", r"\1"), (r"cahier des charges", "spec"),
             (r"(?:pas|non) comment (?:vous|tu) (?:y )?(?:êtes arrivée?s?|es arrivée?|avez procédé|as procédé"
              r"|l'avez fait|l'as fait)", "not how you got there"),
-            (r"(?<!en )lecture(?: préalable)?(?! seule)", "reading"), (r"(vous|tu) ne ([\w']+) aucune?\b", r"\1 not \2 any"),
+            (r"ajouter|ajoutez|ajoute", "add"), (r"(?<!en )lecture(?: préalable)?(?! seule)", "reading"), (r"(vous|tu) ne ([\w']+) aucune?\b", r"\1 not \2 any"),
             (r"(vous|te|me|nous) (poser|demander|dire|montrer)", r"\2 \1"),
             (r"(fichiers?) d(?:e |')(?!(?:la|le|les|l|un|une|ton|ta|tes|votre|vos|son|sa|ses|ce|cette|ces|mon|ma|mes|abord)\b)(\w+)",
              r"\2 \1"),
@@ -214,6 +214,7 @@ LANGUAGES: dict[str, dict] = {
             (r"no (hayas|haya|hayan|has|ha|han|hemos|he|haber|habías|había) ", "have not "),
             (r"(?:hayas|haya|hayan|haber|habías|había)|(?:has|ha|han|hemos)(?= \w+(?:ado|ada|ido|ida|ierto|isto)\b)", "have"),
             (r"no hace falta|no es necesario|no necesitas|no hay necesidad de", "no need to"),
+            (r"añadir|añade|agregar|agrega", "add"),
             (r"no cómo (?:llegaste|has llegado|lo hiciste|lo has hecho)(?: a ello| a eso| ahí)?", "not how you got there"),
             (r"si hace falta|si es necesario|(?:cuando|si) sea necesario|cuando haga falta|de ser necesario",
              "if necessary"),
