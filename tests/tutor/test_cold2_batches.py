@@ -15,13 +15,16 @@ contact of the code it measured:
 | the rule reader's first general round | | | | 205/223 (91.9%) | 71/78 (91.0%) |
 | the matcher's general round | 167/179 (93.3%) | 75/78 (96.2%) | 3/80 | | |
 | the rule reader's second general round | | | | 208/223 (93.3%) | 72/78 (92.3%) |
+| the rule reader's fourth round (hedges, exceptions) | | | | 208/223 (93.3%) | 72/78 (92.3%) |
 
 The requests meet the bars (90%, 90% not in English, at most 5% of near misses routed);
 the rules meet the bar for other languages and miss the 95% bar overall. A third round of the
 reader fixed all but one miss of its own new probe batch and none here (208/223 again), and
 read three of Lab 1's wrong read-first answers as rules, so it was taken out: rounds fitted
 to the probe batches a reader's author writes have stopped carrying over to text written by
-someone else. The tests hold the
+someone else. A fourth round (hedges such as "when needed" and exceptions that cover the
+common case read as no rule) kept Lab 1's wrong answers failing and took its own new probe
+batch from 139 to 154 of 158, and changed nothing here either. The tests hold the
 latest figures, so a change that reads fewer of them fails here; they do not assert the
 rules' 95%, which is not met.
 """
