@@ -641,12 +641,15 @@ def test_lab_check_of_lab_4_measures_a_read_in_the_kernel_and_survives_a_hung_ca
 
     from agentcourse.course.lab_check import check_notebook
     from agentcourse.grading import labcheck
-    from agentcourse.grading.sandbox import bwrap
+    from agentcourse.grading.sandbox import bwrap, confine
 
     if confined and bwrap.confinement_problem() is not None:
         pytest.skip(bwrap.confinement_problem())
     if not confined:
         monkeypatch.setattr(bwrap, "confinement_problem", lambda: "unconfined for this test")
+    # Where an unconfined judge makes its folder: each is removed once its notebook is done.
+    judges = Path(tempfile.mkdtemp(prefix="jt-", dir="/tmp"))
+    monkeypatch.setattr(confine, "socket_parent", lambda: str(judges))
     release = REPO_ROOT / "labs" / "lab04" / "lab04.ipynb"
     wrong = cases("lab04", "WRONG")
     runs = {"solution": {}, "read-lines-binary-whole-file": wrong["read-lines-binary-whole-file"]}
@@ -664,6 +667,8 @@ def test_lab_check_of_lab_4_measures_a_read_in_the_kernel_and_survives_a_hung_ca
         else:
             assert list(failed) == ["test_read_lines_visible"], (name, failed)
             assert ("MemoryError" if "whole" in name else "did not return within 1.0 s") in failed["test_read_lines_visible"]
+    assert list(judges.iterdir()) == []
+    judges.rmdir()
 
 
 def test_the_tutor_beside_the_judge_tells_the_kernel_nothing_the_judge_sent_it():

@@ -210,6 +210,12 @@ class ConfinedExecute(Execute):
             self._judge.close()
             self._judge = None
             _restore(self._saved_env)
+        root = getattr(self, "_judge_root", None)
+        if root is not None:  # an unconfined judge's folder: its sockets and scratch projects
+            import shutil
+
+            shutil.rmtree(root, ignore_errors=True)
+            self._judge_root = None
 
     def preprocess_cell(self, cell, resources, index):
         """In a judged lab: a test cell runs in the judge; a locked course cell in both."""
@@ -326,8 +332,10 @@ class ConfinedExecute(Execute):
                 # The kernel gets the sandbox's memory limit once it starts (setup_kernel),
                 # where the system can set one: only then is the judge told it.
                 self._unconfined_mb = self.memory_mb if can_limit_memory() else None
-                self._start_judge(Path(tempfile.mkdtemp(prefix="judge-", dir=socket_parent())) / "judge",
-                                  memory_mb=self._unconfined_mb)
+                # A folder of its own, removed with the judge (_close_judge): a confined
+                # judge's lives in the kernel's folder, which the kernel manager removes.
+                self._judge_root = Path(tempfile.mkdtemp(prefix="judge-", dir=socket_parent()))
+                self._start_judge(self._judge_root / "judge", memory_mb=self._unconfined_mb)
             return km
         name = self.kernel_name or self.nb.metadata.get("kernelspec", {}).get("name") or "python3"
         limits = {"memory_mb": self.memory_mb, "processes": self.processes, "file_mb": self.file_mb}
