@@ -84,6 +84,17 @@ it, do not edit it" and "leave it unedited", an exception to brevity where narra
 any other files" after a kind, Spanish imperatives with their pronoun ("edítalo"), French
 "lecture", "vous ne supprimez aucun", "ajouter" and Spanish "añadir". After: 154 of 158
 (97.5%; not English 74 of 75).
+
+The seventh batch (83 cases, 41 not in English) is smaller and asks one question: does a
+hedge ("when needed", "if necessary", "where possible", "si besoin", "si hace falta", "bei
+Bedarf") reach only its own clause? A firm rule joined by ";" or ", and" to a hedged
+instruction about something else is still a rule. It was committed before the reader ran
+on it. First contact: 67 of 83 (80.7%; English 36 of 42, French 11 of 15, Spanish 10 of 13,
+German 10 of 13: not English 31 of 41, 75.6%): the reader read a hedge anywhere in the
+sentence. Now a hedge counts only in the clause of the rule's word (clauses.clause_of: a
+";", or a comma before "and", "but", "then" or "or", ends a clause), and "try not to" in
+French, Spanish and German ("essaie de ne pas", "intenta no", "versuche, keine") is a hedge
+as in English. After: every case; no other batch changed.
 """
 
 from __future__ import annotations
@@ -101,15 +112,19 @@ PROBES = {
 }
 # Read for fixes before it was measured on: held to its figure after them, not to the bars.
 TRAINING = {"probe-general-5": Path(__file__).with_name("rule_corpus_probe_general5.txt")}
+# One question, asked in fewer cases (the hedges' reach): held to the bars, not to the sizes.
+FOCUSED = {"probe-general-7": Path(__file__).with_name("rule_corpus_probe_general7.txt")}
 LANGUAGES = ("en", "fr", "es", "de")
 
 # (right, of): overall and not in English, on first contact and now.
 FIRST_CONTACT = {"probe-general": ((210, 230), (109, 126)), "probe-general-2": ((130, 145), (81, 92)),
                  "probe-general-3": ((158, 185), (64, 75)), "probe-general-4": ((113, 125), (54, 60)),
-                 "probe-general-5": ((133, 157), (55, 63)), "probe-general-6": ((139, 158), (65, 75))}
+                 "probe-general-5": ((133, 157), (55, 63)), "probe-general-6": ((139, 158), (65, 75)),
+                 "probe-general-7": ((67, 83), (31, 41))}
 AFTER = {"probe-general": ((230, 230), (126, 126)), "probe-general-2": ((145, 145), (92, 92)),
          "probe-general-3": ((184, 185), (75, 75)), "probe-general-4": ((125, 125), (60, 60)),
-         "probe-general-5": ((141, 157), (60, 63)), "probe-general-6": ((154, 158), (74, 75))}
+         "probe-general-5": ((141, 157), (60, 63)), "probe-general-6": ((154, 158), (74, 75)),
+         "probe-general-7": ((83, 83), (41, 41))}
 
 
 def test_the_probe_batches_are_large_balanced_and_over_a_third_not_in_english():
@@ -125,7 +140,7 @@ def test_the_probe_batches_are_large_balanced_and_over_a_third_not_in_english():
 
 
 def test_the_probe_rules_are_judged_above_the_bars_and_as_after_their_fixes(capsys):
-    for name, path in {**PROBES, **TRAINING}.items():
+    for name, path in {**PROBES, **TRAINING, **FOCUSED}.items():
         cases = load_corpus(path, whole=True)
         foreign = [c for c in cases if c.lang != "en"]
         score, _ = accuracy(cases)

@@ -274,6 +274,14 @@ def described(ws: tuple[Word, ...], upto: int) -> bool:
     )
 
 
+def clause_of(ws: tuple[Word, ...], i: int) -> tuple[Word, ...]:
+    """Word i's clause (all of ws for -1): a ";", or a comma before and/but/then/or, ends one."""
+    cut = [j for j, (w, _) in enumerate(ws)
+           if w == ";" or w == "," and ws[j + 1 : j + 2] and ws[j + 1][0] in ("and", "but", "then", "or")]
+    lo, hi = max((j + 1 for j in cut if j < i), default=0), min((j for j in cut if j > i), default=len(ws))
+    return ws if i < 0 else ws[lo:hi]
+
+
 def first_marker(ws: tuple[Word, ...]) -> int:
     """The position of the first polarity marker or modal (len(ws) when there is none)."""
     for j, (_, k) in enumerate(ws):

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from agentcourse.tutor.understand.clauses import (
     Word,
+    clause_of,
     described,
     find,
     first_marker,
@@ -72,14 +73,10 @@ class Context:
         return self.once(("pol", i), lambda: POLARITIES[self.how](self, i))
 
 
-def _read_polarity(c: Context, i: int) -> str:
-    pol = polarity(c.ws, i)  # "changes are only allowed on files you have read": a restriction
-    return "pos" if pol == "perm" and only_allowed(c.ws, i) else pol
-
-
 POLARITIES: dict[str, Callable[[Context, int], str]] = {
     "plain": lambda c, i: polarity(c.ws, i),
-    "read": _read_polarity,
+    # "changes are only allowed on files you have read": a restriction
+    "read": lambda c, i: "pos" if polarity(c.ws, i) == "perm" and only_allowed(c.ws, i) else polarity(c.ws, i),
     "ask": lambda c, i: "pos" if demanded(c.ws, i) else polarity(c.ws, i),  # "never proceed without asking"
 }
 
@@ -105,19 +102,20 @@ def generic(name: str) -> Check | None:
     return None
 
 
-AS_NEEDED = re.compile(HEDGES["as_needed"])  # "read the file when needed": no rule
+def hedged_in(kind: str) -> Check:
+    """A hedge (HEDGES[kind]) in word i's clause; for -1, in the clause of the sentence's first read."""
+    rx = re.compile(HEDGES[kind])
+    return lambda c, i: bool(rx.search(" ".join(w for w, _ in clause_of(c.ws, i if i >= 0 else (find(c.ws, "READ") or [-1])[0]))))
+
 
 SHARED: dict[str, Check] = {
     "someone_else": lambda c, i: someone_else(c.ws),
-    "as_needed": lambda c, i: bool(AS_NEEDED.search(c.text())),
+    "as_needed": hedged_in("as_needed"),  # "read the file when needed": no rule
     "described_marker": lambda c, i: described(c.ws, first_marker(c.ws)),
     "described_word": lambda c, i: described(c.ws, i),
 }
 
 # ============================================================================ never delete
-
-HEDGED = re.compile(HEDGES["hedged"])  # "try to avoid deleting files where you can"
-
 
 def empties_instead(c: Context, i: int) -> bool:
     """'If asked to delete a file, empty it (replace its text with an empty string)'."""
@@ -158,7 +156,7 @@ DELETE: dict[str, Check] = {
     "unless_asked": lambda c, i: unless_asked(c.ws, i),
     "no_means": lambda c, i: no_means(c.ws, i),
     "on_condition": lambda c, i: on_condition(c.ws, i),
-    "hedged": lambda c, i: bool(HEDGED.search(c.text())),  # "try to avoid deleting files where you can"
+    "hedged": hedged_in("hedged"),  # "try to avoid deleting files where you can"
     "refused_request": lambda c, i: refused_request(c.ws, i),
     "encouraged": lambda c, i: has(c.ws[:i], "INVERT") and has(c.ws[:i], "NEG"),  # "do not hesitate to"
 }

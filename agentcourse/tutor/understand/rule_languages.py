@@ -41,6 +41,7 @@ LANGUAGES: dict[str, dict] = {
         r"|concises|explications|étapes?|fichier|en|au|aux|ou|où|votre|nécessaire|interdite?s?|règles?|outil"
         r"|cet|maximum|deux|trois",
         "phrases": (
+            (r"essa(?:ie|yez|yer) de ne pas|tâche(?:z)? de ne pas", "try not to"),  # a hedge, not a rule
             # a question's inverted subject, a pronoun after its verb, a pronoun object before an
             # infinitive ("peut vous poser": may ask you), a noun's complement as its kind
             (r"est-(?:elle|il|ce)", "is"), (r"(\w+)-y", r"\1"), (r"cahier des charges", "spec"),
@@ -192,6 +193,7 @@ LANGUAGES: dict[str, dict] = {
         r"|escribe|escribir|comentarios|breves|mensajes|funciones|líneas|cambios|cambio|crea|vacía|antes|detalle"
         r"|prohibidos?|prohibidas?|reglas|herramienta|esta|máximo|dos|tres",
         "phrases": (
+            (r"(?:intenta|intente|procura|procure|trata de|trate de) no", "try not to"),  # a hedge, not a rule
             # a pronoun object before its verb ("nunca los eliminas"), a noun's complement as its kind
             (r"(nunca|jamás|no) (lo|la|los|las) (\w+)", r"\1 \3 them"),
             (r"(archivos?|ficheros?|mensajes?) de (?!(?:la|el|los|las|un|una|tu|tus|su|sus|este|esta|estos|estas|mi|mis)\b)(\w+)",
@@ -325,6 +327,7 @@ LANGUAGES: dict[str, dict] = {
         r"|musst|muss|sollst|sollen|sich|dich|einem|satz|wörter|keinen|verboten|regeln|werkzeug|dieses"
         r"|höchstens|sätzen|zwei|drei|leerer",
         "phrases": (
+            (r"versuch(?:e|en sie),? (keine|nicht)", r"try not to \1"),  # a hedge, not a rule
             # the head of a compound of files ("Lockdateien": lock files) is the files
             (r"(\w+)(dateien|datei)", r"\1 \2"),
             # English order: a separable verb put together, the verb at the end of a clause
