@@ -17,6 +17,7 @@ contact of the code it measured:
 | the rule reader's second general round | | | | 208/223 (93.3%) | 72/78 (92.3%) |
 | the rule reader's fourth round (hedges, exceptions) | | | | 208/223 (93.3%) | 72/78 (92.3%) |
 | a hedge reaching only its own clause | | | | 208/223 (93.3%) | 72/78 (92.3%) |
+| futures and infinitives as commands (language tables) | | | | 208/223 (93.3%) | 72/78 (92.3%) |
 
 The requests meet the bars (90%, 90% not in English, at most 5% of near misses routed);
 the rules meet the bar for other languages and miss the 95% bar overall. A third round of the
@@ -26,7 +27,8 @@ to the probe batches a reader's author writes have stopped carrying over to text
 someone else. A fourth round (hedges such as "when needed" and exceptions that cover the
 common case read as no rule) kept Lab 1's wrong answers failing and took its own new probe
 batch from 139 to 154 of 158, and changed nothing here either; so did a hedge read in its
-own clause only (the seventh probe batch: 67 of 83 before, 83 after). The tests hold the
+own clause only (the seventh probe batch: 67 of 83 before, 83 after), and so did the
+future as a command in the language tables (the eighth: 76 of 96 before, 92 after). The tests hold the
 latest figures, so a change that reads fewer of them fails here; they do not assert the
 rules' 95%, which is not met.
 """

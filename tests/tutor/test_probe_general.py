@@ -95,6 +95,21 @@ sentence. Now a hedge counts only in the clause of the rule's word (clauses.clau
 ";", or a comma before "and", "but", "then" or "or", ends a clause), and "try not to" in
 French, Spanish and German ("essaie de ne pas", "intenta no", "versuche, keine") is a hedge
 as in English. After: every case; no other batch changed.
+
+The eighth batch (96 cases, 87 in French, Spanish or German) asks whether the reader knows
+the verb forms a rule takes besides the imperative and the present: the future as a command
+("Tu ne supprimeras point de fichier.", "No borrarás ningún archivo.", "Sie werden keine
+Dateien löschen."), the conditional of advice ("Vous ne devriez jamais ...") and the
+infinitive of a written instruction ("Ne jamais supprimer de fichiers.", "Keine Dateien
+löschen."), with look-alikes about the user, a script or another text in the same forms.
+Committed before the reader ran on it. First contact: 76 of 96 (79.2%; English 8 of 9,
+French 24 of 31, Spanish 21 of 29, German 23 of 27: not English 68 of 87, 78.2%). Its
+misses were French and Spanish futures of the rules' verbs (and "ne ... point"), and
+German "um Bestätigung bitten" at the end of its clause: the language tables now put those
+into the present (data only; the reader's code did not change). After: 92 of 96 (95.8%; not
+English 84 of 87); missed still: "Sie werden keine Dateien löschen." (the future with
+"werden", which is also the passive's verb) and three brevity look-alikes whose subject is
+the user or a report ("El usuario responderá brevemente."), read as the model's brevity.
 """
 
 from __future__ import annotations
@@ -113,18 +128,19 @@ PROBES = {
 # Read for fixes before it was measured on: held to its figure after them, not to the bars.
 TRAINING = {"probe-general-5": Path(__file__).with_name("rule_corpus_probe_general5.txt")}
 # One question, asked in fewer cases (the hedges' reach): held to the bars, not to the sizes.
-FOCUSED = {"probe-general-7": Path(__file__).with_name("rule_corpus_probe_general7.txt")}
+FOCUSED = {"probe-general-7": Path(__file__).with_name("rule_corpus_probe_general7.txt"),
+           "probe-general-8": Path(__file__).with_name("rule_corpus_probe_general8.txt")}
 LANGUAGES = ("en", "fr", "es", "de")
 
 # (right, of): overall and not in English, on first contact and now.
 FIRST_CONTACT = {"probe-general": ((210, 230), (109, 126)), "probe-general-2": ((130, 145), (81, 92)),
                  "probe-general-3": ((158, 185), (64, 75)), "probe-general-4": ((113, 125), (54, 60)),
                  "probe-general-5": ((133, 157), (55, 63)), "probe-general-6": ((139, 158), (65, 75)),
-                 "probe-general-7": ((67, 83), (31, 41))}
+                 "probe-general-7": ((67, 83), (31, 41)), "probe-general-8": ((76, 96), (68, 87))}
 AFTER = {"probe-general": ((230, 230), (126, 126)), "probe-general-2": ((145, 145), (92, 92)),
          "probe-general-3": ((184, 185), (75, 75)), "probe-general-4": ((125, 125), (60, 60)),
          "probe-general-5": ((141, 157), (60, 63)), "probe-general-6": ((154, 158), (74, 75)),
-         "probe-general-7": ((83, 83), (41, 41))}
+         "probe-general-7": ((83, 83), (41, 41)), "probe-general-8": ((92, 96), (84, 87))}
 
 
 def test_the_probe_batches_are_large_balanced_and_over_a_third_not_in_english():

@@ -42,6 +42,11 @@ LANGUAGES: dict[str, dict] = {
         r"|cet|maximum|deux|trois",
         "phrases": (
             (r"essa(?:ie|yez|yer) de ne pas|tâche(?:z)? de ne pas", "try not to"),  # a hedge, not a rule
+            # the future as a command ("tu ne supprimeras point"): the present, and "point" as "pas"
+            (r"(supprim|effac|modifi|édit|chang|demand|pos|appell|utilis|cré|vid|ajout|expliqu|résum|racont)"
+             r"er(?:as|a|ez|ons|ont)", r"\1e"),
+            (r"reli(?:ras|ra|rez)", "relis"), (r"li(?:ras|ra|rez)", "lis"), (r"répondr(?:as|a|ez)", "réponds"),
+            (r"(ne [\w']+) point", r"\1 pas"),
             # a question's inverted subject, a pronoun after its verb, a pronoun object before an
             # infinitive ("peut vous poser": may ask you), a noun's complement as its kind
             (r"est-(?:elle|il|ce)", "is"), (r"(\w+)-y", r"\1"), (r"cahier des charges", "spec"),
@@ -194,6 +199,11 @@ LANGUAGES: dict[str, dict] = {
         r"|prohibidos?|prohibidas?|reglas|herramienta|esta|máximo|dos|tres",
         "phrases": (
             (r"(?:intenta|intente|procura|procure|trata de|trate de) no", "try not to"),  # a hedge, not a rule
+            # the future as a command ("no borrarás ningún archivo"): the present
+            (r"(borr|elimin|edit|modific|cambi|pregunt|llam|us|cre|vaci|explic|resum|detall)ar(?:ás|á|án|éis)",
+             r"\1a"),
+            (r"suprimir(?:ás|á|án)", "suprime"), (r"pedir(?:ás|á|án)", "pide"), (r"leer(?:ás|á|án)", "lee"),
+            (r"responder(?:ás|á|án)", "responde"), (r"har(?:ás|á|án)", "haz"),
             # a pronoun object before its verb ("nunca los eliminas"), a noun's complement as its kind
             (r"(nunca|jamás|no) (lo|la|los|las) (\w+)", r"\1 \3 them"),
             (r"(archivos?|ficheros?|mensajes?) de (?!(?:la|el|los|las|un|una|tu|tus|su|sus|este|esta|estos|estas|mi|mis)\b)(\w+)",
@@ -328,6 +338,8 @@ LANGUAGES: dict[str, dict] = {
         r"|höchstens|sätzen|zwei|drei|leerer",
         "phrases": (
             (r"versuch(?:e|en sie),? (keine|nicht)", r"try not to \1"),  # a hedge, not a rule
+            # an instruction in the infinitive: "vor jeder Änderung um Bestätigung bitten"
+            (r"um (bestätigung|erlaubnis|zustimmung|freigabe) (?:bitten|bittest|bittet)", r"frage for \1"),
             # the head of a compound of files ("Lockdateien": lock files) is the files
             (r"(\w+)(dateien|datei)", r"\1 \2"),
             # English order: a separable verb put together, the verb at the end of a clause
