@@ -104,12 +104,13 @@ infinitive of a written instruction ("Ne jamais supprimer de fichiers.", "Keine 
 löschen."), with look-alikes about the user, a script or another text in the same forms.
 Committed before the reader ran on it. First contact: 76 of 96 (79.2%; English 8 of 9,
 French 24 of 31, Spanish 21 of 29, German 23 of 27: not English 68 of 87, 78.2%). Its
-misses were French and Spanish futures of the rules' verbs (and "ne ... point"), and
-German "um Bestätigung bitten" at the end of its clause: the language tables now put those
-into the present (data only; the reader's code did not change). After: 92 of 96 (95.8%; not
-English 84 of 87); missed still: "Sie werden keine Dateien löschen." (the future with
-"werden", which is also the passive's verb) and three brevity look-alikes whose subject is
-the user or a report ("El usuario responderá brevemente."), read as the model's brevity.
+misses were French and Spanish futures of the rules' verbs (and "ne ... point"), the German
+future with "werden" (also the passive's verb: only an infinitive of a rule's verb at the
+clause's end makes it a future) and German "um Bestätigung bitten" at the end of its clause:
+the language tables now put those into the present (data only; the reader's code did not
+change). After: 93 of 96 (96.9%; not English 85 of 87); missed still: three brevity
+look-alikes whose subject is the user or a report ("El usuario responderá brevemente."),
+read as the model's brevity.
 """
 
 from __future__ import annotations
@@ -140,7 +141,7 @@ FIRST_CONTACT = {"probe-general": ((210, 230), (109, 126)), "probe-general-2": (
 AFTER = {"probe-general": ((230, 230), (126, 126)), "probe-general-2": ((145, 145), (92, 92)),
          "probe-general-3": ((184, 185), (75, 75)), "probe-general-4": ((125, 125), (60, 60)),
          "probe-general-5": ((141, 157), (60, 63)), "probe-general-6": ((154, 158), (74, 75)),
-         "probe-general-7": ((83, 83), (41, 41)), "probe-general-8": ((92, 96), (84, 87))}
+         "probe-general-7": ((83, 83), (41, 41)), "probe-general-8": ((93, 96), (85, 87))}
 
 
 def test_the_probe_batches_are_large_balanced_and_over_a_third_not_in_english():

@@ -390,6 +390,12 @@ LANGUAGES: dict[str, dict] = {
             (r"zögere nicht|zögern sie nicht", "do not hesitate"),
             (r"in (?:einem|einer) (?:einzigen )?(satz|zeile)", r"in one \1"),
             (r"ohne (?:sie|es|ihn|die datei) ?(?:vorher |zuerst )?(?:gelesen|geöffnet) zu haben", "without reading it first"),
+            # the future as a command ("Sie werden keine Dateien löschen"): the auxiliary goes; its
+            # infinitive at the clause's end tells it from the passive ("... gelöscht werden")
+            (r"^sie werden(?=(?: [^\s,;.:!?]+)*? (?:löschen|entfernen|ändern|bearbeiten|lesen|anlegen|erstellen"
+             r"|antworten)\s*(?:[,;.:!?]|$))", "du wirst"),  # "Sie" opening a command is the model
+            (r"(?:wirst|werden|wird)((?: (?:nicht|niemals|nie))?)((?: [^\s,;.:!?]+)*?) (löschen|entfernen|ändern"
+             r"|bearbeiten|lesen|anlegen|erstellen|antworten|fragen|stellen|bitten)(?=\s*(?:[,;.:!?]|$))", r"\1 \3\2"),
             (r"(darfst|darf|dürfen|dürft|musst|muss|müssen|sollst|soll|sollen|solltest|sollte|kannst|kann|können)"
              r"((?: (?:nicht|niemals|nie))?)((?: [^\s,;.:!?]+)*?) ([^\s,;.:!?]+)((?: (?:werden|worden|sein))?)"
              r"(?=\s*(?:[,;.:!?]|$))", r"\1\2 \4\5\3"),
