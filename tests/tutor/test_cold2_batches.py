@@ -31,6 +31,15 @@ own clause only (the seventh probe batch: 67 of 83 before, 83 after), and so did
 future as a command in the language tables (the eighth: 76 of 96 before, 93 after). The tests hold the
 latest figures, so a change that reads fewer of them fails here; they do not assert the
 rules' 95%, which is not met.
+
+A third cold batch of rules (rule_corpus_cold3.txt: 230 cases, 84 in French, Spanish or
+German, 110 look-alikes) was written the same way, from the rules' meaning only, and
+committed before the reader ran on it. First contact: 216 of 230 (93.9%; English 137 of 146,
+French 27 of 28, Spanish 27 of 28, German 25 of 28: not English 79 of 84, 94.0%); rules that
+count 113 of 120, look-alikes 103 of 110. The reader as it was before its last three changes
+(hedges in their own clause, futures and infinitives as commands) scores the same 216: like
+the second cold batch, it did not move with them. Below the 95% bar, above the 90% bar for
+other languages. It is measured, never tuned on.
 """
 
 from __future__ import annotations
@@ -42,6 +51,8 @@ from request_blind_score import score
 from test_rules import accuracy, load_corpus
 
 RULES = Path(__file__).with_name("rule_corpus_cold2.txt")
+THIRD = Path(__file__).with_name("rule_corpus_cold3.txt")
+THIRD_LATEST = {"rules": (216, 230), "rules_non_english": (79, 84)}
 LANGUAGES = ("en", "fr", "es", "de")
 
 LATEST = {"phrasings": (167, 179), "non_english": (75, 78), "near_misses_routed": (3, 80),
@@ -80,3 +91,16 @@ def test_the_second_cold_rules_are_judged_no_worse_than_last_measured(capsys):
         print(f"\nsecond cold rules: {right}/{len(cases)}, not English {foreign_right}/{len(foreign)}")
     assert foreign_right >= 0.9 * len(foreign)
     assert right >= LATEST["rules"][0] and foreign_right >= LATEST["rules_non_english"][0]
+
+
+def test_the_third_cold_rules_are_judged_no_worse_than_first_measured(capsys):
+    cases = load_corpus(THIRD, whole=True)
+    assert len(cases) >= 220 and sum(c.lang != "en" for c in cases) >= 0.3 * len(cases)
+    assert {c.lang for c in cases} == set(LANGUAGES) and sum(not c.counts for c in cases) >= 0.4 * len(cases)
+    foreign = [c for c in cases if c.lang != "en"]
+    right = round(accuracy(cases)[0] * len(cases))
+    foreign_right = round(accuracy(foreign)[0] * len(foreign))
+    with capsys.disabled():
+        print(f"\nthird cold rules: {right}/{len(cases)}, not English {foreign_right}/{len(foreign)}")
+    assert foreign_right >= 0.9 * len(foreign)
+    assert right >= THIRD_LATEST["rules"][0] and foreign_right >= THIRD_LATEST["rules_non_english"][0]
