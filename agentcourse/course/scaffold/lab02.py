@@ -258,32 +258,12 @@ def cases(draw: Any, kinds: tuple = (), earlier: int = 1, cuts: int = 0, pauses:
     request = draw(requests(*kinds, failing=failing).filter(lambda r: end not in ("status-later", "never-fits", "ctrl-c-tool")
                                            or any(k != "text" for k in r.calls)))
     calls = request.calls
-    pre = _pre_faults(draw, calls, cuts, pauses)
+    faults = _end_faults(draw, calls, _pre_faults(draw, calls, cuts, pauses), end)
     runs = sum(k for k in calls if k != "text")
-    tool_steps = [i for i, k in enumerate(calls) if k != "text"]
-    if end in ("status-first", "status-later"):
-        at = draw(st.integers(tool_steps[0] + 1, len(calls) - 1)) if end == "status-later" else 0
-        faults = schedule(calls, pre, draw(st.sampled_from(STATUSES)), at)
-    elif end == "never-fits":
-        faults = never_fits(calls, pre, draw(st.sampled_from(tool_steps)))
-    elif end == "ctrl-c-waiting":
-        faults = schedule(calls, pre, CTRL_C, draw(st.integers(0, len(calls) - 1)))
-    elif end == "after-pause":
-        pre[-1] = pre[-1] or [PAUSE]  # the answer is the last step
-        faults = schedule(calls, pre, draw(st.sampled_from((*STATUSES, CTRL_C))), len(calls) - 1)
-    else:
-        faults = schedule(calls, pre)
     stopped = draw(st.integers(1, runs)) if end == "ctrl-c-tool" else None
-    failing = {}
-    if raising and runs:
-        # Only in the last batch: a failure in an earlier one changes what the model does next.
-        last_batch = runs - calls[tool_steps[-1]] + 1
-        candidates = [n for n in range(last_batch, runs + 1) if stopped is None or n < stopped]
-        if candidates:
-            numbers = draw(st.sets(st.sampled_from(candidates), min_size=0 if stopped else 1))
-            failing = {n: draw(EXCEPTIONS) for n in sorted(numbers)}
+    raises = _raising_runs(draw, calls, stopped) if raising and runs else {}
     if stopped:
-        failing[stopped] = KeyboardInterrupt()
+        raises[stopped] = KeyboardInterrupt()
     if end is None and not raising and (cuts or pauses) and not faults:
         faults = schedule(calls, _at_least_one(draw, calls, cuts, pauses))
     files: dict = {}
@@ -291,11 +271,39 @@ def cases(draw: Any, kinds: tuple = (), earlier: int = 1, cuts: int = 0, pauses:
         for path, text in req.files:
             files.setdefault(path, text)
     assume(_no_clash(list(files)))
-    if not failing:  # a file to create appears nowhere else, so no create finds it there
+    if not raises:  # a file to create appears nowhere else, so no create finds it there
         named = [path for req in [*before, request] for path, _ in req.files]
         assume(all(named.count(path) == 1 for req in [*before, request] for path, text in req.files if text is None))
-    plans = [Plan(r) for r in before] + [Plan(request, faults, failing)]
+    plans = [Plan(r) for r in before] + [Plan(request, faults, raises)]
     return Case(plans, files)
+
+
+def _end_faults(draw: Any, calls: tuple, pre: list[list], end: str | None) -> dict:
+    """The turn's faults: its cuts and pauses (`pre`), then what `end` asks for (cases())."""
+    tool_steps = [i for i, k in enumerate(calls) if k != "text"]
+    if end in ("status-first", "status-later"):
+        at = draw(st.integers(tool_steps[0] + 1, len(calls) - 1)) if end == "status-later" else 0
+        return schedule(calls, pre, draw(st.sampled_from(STATUSES)), at)
+    if end == "never-fits":
+        return never_fits(calls, pre, draw(st.sampled_from(tool_steps)))
+    if end == "ctrl-c-waiting":
+        return schedule(calls, pre, CTRL_C, draw(st.integers(0, len(calls) - 1)))
+    if end == "after-pause":
+        pre[-1] = pre[-1] or [PAUSE]  # the answer is the last step
+        return schedule(calls, pre, draw(st.sampled_from((*STATUSES, CTRL_C))), len(calls) - 1)
+    return schedule(calls, pre)
+
+
+def _raising_runs(draw: Any, calls: tuple, stopped: int | None) -> dict:
+    """Tool runs that raise ({run number: exception}), before the Ctrl-C if there is one.
+    Only in the last batch: a failure in an earlier one changes what the model does next."""
+    runs = sum(k for k in calls if k != "text")
+    last_batch = runs - calls[[i for i, k in enumerate(calls) if k != "text"][-1]] + 1
+    candidates = [n for n in range(last_batch, runs + 1) if stopped is None or n < stopped]
+    if not candidates:
+        return {}
+    numbers = draw(st.sets(st.sampled_from(candidates), min_size=0 if stopped else 1))
+    return {n: draw(EXCEPTIONS) for n in sorted(numbers)}
 
 
 def _at_least_one(draw: Any, calls: tuple, cuts: int, pauses: int) -> list[list]:
