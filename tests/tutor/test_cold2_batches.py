@@ -18,6 +18,7 @@ contact of the code it measured:
 | the rule reader's fourth round (hedges, exceptions) | | | | 208/223 (93.3%) | 72/78 (92.3%) |
 | a hedge reaching only its own clause | | | | 208/223 (93.3%) | 72/78 (92.3%) |
 | futures and infinitives as commands (language tables) | | | | 208/223 (93.3%) | 72/78 (92.3%) |
+| someone else's replies told from the model's | | | | 208/223 (93.3%) | 72/78 (92.3%) |
 
 The requests meet the bars (90%, 90% not in English, at most 5% of near misses routed);
 the rules meet the bar for other languages and miss the 95% bar overall. A third round of the
@@ -36,9 +37,10 @@ A third cold batch of rules (rule_corpus_cold3.txt: 230 cases, 84 in French, Spa
 German, 110 look-alikes) was written the same way, from the rules' meaning only, and
 committed before the reader ran on it. First contact: 216 of 230 (93.9%; English 137 of 146,
 French 27 of 28, Spanish 27 of 28, German 25 of 28: not English 79 of 84, 94.0%); rules that
-count 113 of 120, look-alikes 103 of 110. The reader as it was before its last three changes
-(hedges in their own clause, futures and infinitives as commands) scores the same 216: like
-the second cold batch, it did not move with them. Below the 95% bar, above the 90% bar for
+count 113 of 120, look-alikes 103 of 110. The reader as it was before its last four changes
+(hedges in their own clause, futures and infinitives as commands, someone else's replies)
+scores the same 216, and so does the reader after them: like the second cold batch, it did
+not move with them. Below the 95% bar, above the 90% bar for
 other languages. It is measured, never tuned on.
 """
 

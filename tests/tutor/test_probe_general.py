@@ -108,9 +108,19 @@ misses were French and Spanish futures of the rules' verbs (and "ne ... point"),
 future with "werden" (also the passive's verb: only an infinitive of a rule's verb at the
 clause's end makes it a future) and German "um Bestätigung bitten" at the end of its clause:
 the language tables now put those into the present (data only; the reader's code did not
-change). After: 93 of 96 (96.9%; not English 85 of 87); missed still: three brevity
+change). After: 93 of 96 (96.9%; not English 85 of 87); missed then: three brevity
 look-alikes whose subject is the user or a report ("El usuario responderá brevemente."),
-read as the model's brevity.
+read as the model's brevity; the ninth batch's change took two of them (95 of 96, every case
+not in English). Still missed: "The report will be short."
+
+The ninth batch (30 cases of the brevity rule, 18 not in English) asks whether a sentence
+whose subject is someone else answering ("The user answers briefly.", "Los revisores
+responden brevemente.") is told from one that names the user as the replies' reader or as
+wanting them short ("Give the user short answers.", "Users prefer short answers."). It was
+committed before the reader ran on it. First contact: 22 of 30 (73.3%; English 7 of 12,
+French 6 of 6, Spanish 4 of 6, German 5 of 6: not English 15 of 18). Now a clause that opens
+with a person, then (past "will", "usually" and their like) a reply verb, is someone else's
+reply (rule_checks.others_reply). After: every case; no other batch lost one.
 """
 
 from __future__ import annotations
@@ -130,18 +140,21 @@ PROBES = {
 TRAINING = {"probe-general-5": Path(__file__).with_name("rule_corpus_probe_general5.txt")}
 # One question, asked in fewer cases (the hedges' reach): held to the bars, not to the sizes.
 FOCUSED = {"probe-general-7": Path(__file__).with_name("rule_corpus_probe_general7.txt"),
-           "probe-general-8": Path(__file__).with_name("rule_corpus_probe_general8.txt")}
+           "probe-general-8": Path(__file__).with_name("rule_corpus_probe_general8.txt"),
+           "probe-general-9": Path(__file__).with_name("rule_corpus_probe_general9.txt")}
 LANGUAGES = ("en", "fr", "es", "de")
 
 # (right, of): overall and not in English, on first contact and now.
 FIRST_CONTACT = {"probe-general": ((210, 230), (109, 126)), "probe-general-2": ((130, 145), (81, 92)),
                  "probe-general-3": ((158, 185), (64, 75)), "probe-general-4": ((113, 125), (54, 60)),
                  "probe-general-5": ((133, 157), (55, 63)), "probe-general-6": ((139, 158), (65, 75)),
-                 "probe-general-7": ((67, 83), (31, 41)), "probe-general-8": ((76, 96), (68, 87))}
+                 "probe-general-7": ((67, 83), (31, 41)), "probe-general-8": ((76, 96), (68, 87)),
+                 "probe-general-9": ((22, 30), (15, 18))}
 AFTER = {"probe-general": ((230, 230), (126, 126)), "probe-general-2": ((145, 145), (92, 92)),
          "probe-general-3": ((184, 185), (75, 75)), "probe-general-4": ((125, 125), (60, 60)),
          "probe-general-5": ((141, 157), (60, 63)), "probe-general-6": ((154, 158), (74, 75)),
-         "probe-general-7": ((83, 83), (41, 41)), "probe-general-8": ((93, 96), (85, 87))}
+         "probe-general-7": ((83, 83), (41, 41)), "probe-general-8": ((95, 96), (87, 87)),
+         "probe-general-9": ((30, 30), (18, 18))}
 
 
 def test_the_probe_batches_are_large_balanced_and_over_a_third_not_in_english():

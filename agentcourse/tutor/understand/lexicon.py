@@ -373,6 +373,9 @@ HEDGES = {
     "as_needed": r"\b(?:if|when|where|whenever) (?:it is |it's )?(?:necessary|needed|required)\b"
     r"|\bas (?:needed|necessary|required)\b|\bif need be\b",
 }
+# Words between someone else and their reply ("The user will usually answer briefly"): the
+# reply is theirs (rule_checks.others_reply), not the model's.
+ALONGSIDE = frozenset("will would may might can could should must usually often typically generally also".split())
 # Folders a rule names without the word "folder": "Never delete files in node_modules."
 FOLDER_NAMES = "src source tests test docs build dist lib bin vendor scripts assets public migrations"
 # Spelling. Students type fast: a word of five letters or more that is one slip away from a

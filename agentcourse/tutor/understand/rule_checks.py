@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from agentcourse.tutor.understand import clues
 from agentcourse.tutor.understand.clauses import (
     Word,
     clause_of,
@@ -23,30 +24,7 @@ from agentcourse.tutor.understand.clauses import (
     has,
     polarity,
 )
-from agentcourse.tutor.understand.clues import (
-    ANY,
-    CODE_NOUNS,
-    LEAD_VERBS,
-    REPLY_NOUNS,
-    SPEECH,
-    TOOL_DOES,
-    WORDING,
-    WRITTEN_NOUNS,
-    commands,
-    demanded,
-    how_many,
-    negated_after,
-    no_means,
-    noun_near,
-    object_of,
-    on_condition,
-    only_allowed,
-    only_on_request,
-    refused_request,
-    someone_else,
-    unless_asked,
-)
-from agentcourse.tutor.understand.lexicon import HEDGES
+from agentcourse.tutor.understand.lexicon import ALONGSIDE, HEDGES
 from agentcourse.tutor.understand.prompt_text import Place
 
 
@@ -76,8 +54,8 @@ class Context:
 POLARITIES: dict[str, Callable[[Context, int], str]] = {
     "plain": lambda c, i: polarity(c.ws, i),
     # "changes are only allowed on files you have read": a restriction
-    "read": lambda c, i: "pos" if polarity(c.ws, i) == "perm" and only_allowed(c.ws, i) else polarity(c.ws, i),
-    "ask": lambda c, i: "pos" if demanded(c.ws, i) else polarity(c.ws, i),  # "never proceed without asking"
+    "read": lambda c, i: "pos" if polarity(c.ws, i) == "perm" and clues.only_allowed(c.ws, i) else polarity(c.ws, i),
+    "ask": lambda c, i: "pos" if clues.demanded(c.ws, i) else polarity(c.ws, i),  # "never proceed without asking"
 }
 
 Check = Callable[[Context, int], object]
@@ -98,7 +76,7 @@ def generic(name: str) -> Check | None:
         return lambda c, i: governed(c.ws, i) == arg
     if kind == "obj":
         want = "" if arg == "none" else arg
-        return lambda c, i: c.once(("obj", i), lambda: object_of(c.ws, i)) == want
+        return lambda c, i: c.once(("obj", i), lambda: clues.object_of(c.ws, i)) == want
     return None
 
 
@@ -109,7 +87,7 @@ def hedged_in(kind: str) -> Check:
 
 
 SHARED: dict[str, Check] = {
-    "someone_else": lambda c, i: someone_else(c.ws),
+    "someone_else": lambda c, i: clues.someone_else(c.ws),
     "as_needed": hedged_in("as_needed"),  # "read the file when needed": no rule
     "described_marker": lambda c, i: described(c.ws, first_marker(c.ws)),
     "described_word": lambda c, i: described(c.ws, i),
@@ -137,12 +115,12 @@ def permits_deleting(c: Context, i: int) -> bool:
     def compute() -> bool:
         ws = c.ws
         for j in find(ws, "DEL"):
-            if ws[j][0] == "emptying" or object_of(ws, j) not in ("file", ""):
+            if ws[j][0] == "emptying" or clues.object_of(ws, j) not in ("file", ""):
                 continue
             after = [w for w, _ in ws[j + 1 : j + 5]]  # "may be deleted only by the user"
             by_someone = "by" in after and has(ws[j + 1 : j + 6], "PERSON")
-            if polarity(ws, j) == "perm" and not only_allowed(ws, j) and not by_someone:
-                return not someone_else(ws)
+            if polarity(ws, j) == "perm" and not clues.only_allowed(ws, j) and not by_someone:
+                return not clues.someone_else(ws)
         return False
 
     return bool(c.once("permits_deleting", compute))
@@ -150,14 +128,14 @@ def permits_deleting(c: Context, i: int) -> bool:
 
 DELETE: dict[str, Check] = {
     "empties_instead": empties_instead,
-    "orders_delete": lambda c, i: commands(c.ws, i),  # "...; remove them one at a time"
+    "orders_delete": lambda c, i: clues.commands(c.ws, i),  # "...; remove them one at a time"
     "permits_deleting": permits_deleting,
-    "how_many": lambda c, i: how_many(c.ws, i),
-    "unless_asked": lambda c, i: unless_asked(c.ws, i),
-    "no_means": lambda c, i: no_means(c.ws, i),
-    "on_condition": lambda c, i: on_condition(c.ws, i),
+    "how_many": lambda c, i: clues.how_many(c.ws, i),
+    "unless_asked": lambda c, i: clues.unless_asked(c.ws, i),
+    "no_means": lambda c, i: clues.no_means(c.ws, i),
+    "on_condition": lambda c, i: clues.on_condition(c.ws, i),
     "hedged": hedged_in("hedged"),  # "try to avoid deleting files where you can"
-    "refused_request": lambda c, i: refused_request(c.ws, i),
+    "refused_request": lambda c, i: clues.refused_request(c.ws, i),
     "encouraged": lambda c, i: has(c.ws[:i], "INVERT") and has(c.ws[:i], "NEG"),  # "do not hesitate to"
 }
 
@@ -166,17 +144,17 @@ DELETE: dict[str, Check] = {
 
 def about_replies(c: Context) -> bool:
     """'Explain the changes in a few short sentences': what the model says is its reply."""
-    return bool(c.once("about_replies", lambda: has(c.ws, "ANSWER") or c.ws[0][0] in SPEECH))
+    return bool(c.once("about_replies", lambda: has(c.ws, "ANSWER") or c.ws[0][0] in clues.SPEECH))
 
 
 def code_sentence(c: Context) -> bool:
     """'Keep old_str short', 'Keep commit messages short': about code or an argument."""
     ws = c.ws
     return bool(
-        (any("NONFILE" in k and w not in WORDING for w, k in ws) or has(ws, "OLD") or has(ws, "ARG"))
+        (any("NONFILE" in k and w not in clues.WORDING for w, k in ws) or has(ws, "OLD") or has(ws, "ARG"))
         and not about_replies(c)
         or any(w == "codething" for w, _ in ws)
-        and not REPLY_NOUNS & {w for w, _ in ws}  # "Keep commit messages and replies short"
+        and not clues.REPLY_NOUNS & {w for w, _ in ws}  # "Keep commit messages and replies short"
     )
 
 
@@ -189,8 +167,8 @@ def addressed(c: Context, i: int) -> bool:
         or i == 0
         or ws[i - 1][0] == ":"  # "Tone: brief", "## Style / - concise"
         or ws[i][0] in ("brevity", "concision", "lengthlimit")
-        or any(w in LEAD_VERBS for w, _ in ws[max(0, i - 2) : i])
-        or ws[0][0] in LEAD_VERBS and not any("BOUNDARY" in k for _, k in ws[1:i])  # "Be precise and brief"
+        or any(w in clues.LEAD_VERBS for w, _ in ws[max(0, i - 2) : i])
+        or ws[0][0] in clues.LEAD_VERBS and not any("BOUNDARY" in k for _, k in ws[1:i])  # "Be precise and brief"
     )
 
 
@@ -199,14 +177,14 @@ def about_code(c: Context, i: int) -> bool:
     scope = [w for w, _ in c.ws[i + 1 : i + 4] if w not in ("the", "your", "all", "any", "a")]
     if scope[:1] in (["in"], ["for"], ["with"], ["when"]) and len(scope) > 1:
         scope = scope[1:]  # "concise in code", "brief for commit messages"
-    return bool(code_sentence(c) or scope[:1] and scope[0] in CODE_NOUNS | WRITTEN_NOUNS)
+    return bool(code_sentence(c) or scope[:1] and scope[0] in clues.CODE_NOUNS | clues.WRITTEN_NOUNS)
 
 
 def tool_does(c: Context, i: int) -> bool:
     """'Returns a short summary', 'Output is truncated to keep it short' in a tool's description."""
     ws = c.ws
     return c.place.where != "system prompt" and bool(
-        re.fullmatch(TOOL_DOES, ws[0][0])
+        re.fullmatch(clues.TOOL_DOES, ws[0][0])
         or {"output", "outputs", "result", "results"} & {w for w, _ in ws[:3]}
         and not has(ws, "AGENT")
     )
@@ -214,9 +192,15 @@ def tool_does(c: Context, i: int) -> bool:
 
 def near_file(c: Context, i: int) -> str:
     """'Keep files short': a file or folder word beside the brevity word (not of the replies)."""
-    near = [w for w, k in c.ws[max(0, i - 2) : i + 3] if k & {"FILE", "DIR"} and w not in ANY]
+    near = [w for w, k in c.ws[max(0, i - 2) : i + 3] if k & {"FILE", "DIR"} and w not in clues.ANY]
     return near[0] if near and not about_replies(c) else ""
 
+
+def others_reply(c: Context, i: int) -> bool:
+    """'The user answers briefly', 'Reviewers will reply tersely': someone else's replies."""
+    ws, j = c.ws, 1 if c.ws[0][0] in ("the", "a", "each", "every", "our", "your") else 0
+    k = next((n for n in range(j + 1, min(j + 4, len(ws))) if ws[n][0] not in ALONGSIDE), len(ws))
+    return "PERSON" in ws[j][1] and not has(ws, "AGENT") and k < len(ws) and "ANSWER" in ws[k][1]
 
 CONCISE: dict[str, Check] = {
     "brief_or_verbose": lambda c, i: has(c.ws, "BRIEF") or has(c.ws, "VERBOSE"),
@@ -224,9 +208,10 @@ CONCISE: dict[str, Check] = {
     "brief_is_a_verb": lambda c, i: c.ws[i][0] == "brief" and i + 1 < len(c.ws)
     and c.ws[i + 1][0] in ("the", "them", "him", "her", "everyone"),
     "addressed": addressed,
-    "only_on_request": lambda c, i: only_on_request(c.ws, i),  # the later brevity word is the request's
-    "negated_after": lambda c, i: negated_after(c.ws, i),
+    "only_on_request": lambda c, i: clues.only_on_request(c.ws, i),  # the later brevity word is the request's
+    "negated_after": lambda c, i: clues.negated_after(c.ws, i),
     "userside": lambda c, i: has(c.ws, "USERSIDE") and not about_replies(c),
+    "others_reply": others_reply,
     "about_code": about_code,
     "tool_does": tool_does,
     "near_file": near_file,
@@ -239,6 +224,6 @@ CHECKS: dict[str, Check] = {**SHARED, **DELETE, **CONCISE}
 
 # What a reason's "{noun}", "{near}" stand for (ask_checks.FILLS adds the read rule's).
 FILLS: dict[str, Callable[[Context, int], str]] = {
-    "noun": lambda c, i: noun_near(c.ws, i),
+    "noun": lambda c, i: clues.noun_near(c.ws, i),
     "near": near_file,
 }

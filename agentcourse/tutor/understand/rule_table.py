@@ -158,6 +158,7 @@ RULES = (
                 (("not pol:pos",), "note", "it is negated or made optional"),
                 (("negated_after",), "note", "it is negated or made optional"),
                 (("userside",), "note", "it describes the user's messages, not the replies"),
+                (("others_reply",), "note", "it says how someone else replies, not how the model should"),
                 (("about_code",), "note", "it is about {noun}, not about the replies"),
                 (("tool_does",), "note", "it describes what the tool does, it is not a rule for the model"),
                 (("near_file",), "note", "it is about {near}, not about the replies"),
