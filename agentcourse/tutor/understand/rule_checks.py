@@ -83,7 +83,12 @@ def generic(name: str) -> Check | None:
 def hedged_in(kind: str) -> Check:
     """A hedge (HEDGES[kind]) in word i's clause; for -1, in the clause of the sentence's first read."""
     rx = re.compile(HEDGES[kind])
-    return lambda c, i: bool(rx.search(" ".join(w for w, _ in clause_of(c.ws, i if i >= 0 else (find(c.ws, "READ") or [-1])[0]))))
+
+    def check(c: Context, i: int) -> bool:
+        at = i if i >= 0 else (find(c.ws, "READ") or [-1])[0]
+        return bool(rx.search(" ".join(w for w, _ in clause_of(c.ws, at))))
+
+    return check
 
 
 SHARED: dict[str, Check] = {
@@ -198,9 +203,10 @@ def near_file(c: Context, i: int) -> str:
 
 def others_reply(c: Context, i: int) -> bool:
     """'The user answers briefly', 'Reviewers will reply tersely': someone else's replies."""
-    ws, j = c.ws, 1 if c.ws[0][0] in ("the", "a", "each", "every", "our", "your") else 0
-    k = next((n for n in range(j + 1, min(j + 4, len(ws))) if ws[n][0] not in ALONGSIDE), len(ws))
-    return "PERSON" in ws[j][1] and not has(ws, "AGENT") and k < len(ws) and "ANSWER" in ws[k][1]
+    ws = c.ws
+    j = 1 if ws and ws[0][0] in ("the", "a", "each", "every", "our", "your") else 0  # the subject
+    k = next((n for n in range(j + 1, min(j + 4, len(ws))) if ws[n][0] not in ALONGSIDE), len(ws))  # its verb
+    return k < len(ws) and "PERSON" in ws[j][1] and "ANSWER" in ws[k][1] and not has(ws, "AGENT")
 
 CONCISE: dict[str, Check] = {
     "brief_or_verbose": lambda c, i: has(c.ws, "BRIEF") or has(c.ws, "VERBOSE"),
