@@ -54,11 +54,11 @@ from test_rules import accuracy, load_corpus
 
 RULES = Path(__file__).with_name("rule_corpus_cold2.txt")
 THIRD = Path(__file__).with_name("rule_corpus_cold3.txt")
-THIRD_LATEST = {"rules": (216, 230), "rules_non_english": (79, 84)}
+THIRD_LATEST = {"rules": (217, 230), "rules_non_english": (80, 84)}
 LANGUAGES = ("en", "fr", "es", "de")
 
 LATEST = {"phrasings": (167, 179), "non_english": (75, 78), "near_misses_routed": (3, 80),
-          "rules": (208, 223), "rules_non_english": (72, 78)}
+          "rules": (209, 223), "rules_non_english": (72, 78)}
 
 
 def test_the_second_cold_batches_are_large_and_a_third_not_in_english():

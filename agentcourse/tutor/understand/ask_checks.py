@@ -107,6 +107,7 @@ READ: dict[str, Check] = {
     "reads_or_blind": lambda c, i: has(c.ws, "READ") or blind_edit(c, i),
     "blind_edit": blind_edit,
     "reads_other_thing": reads_other_thing,
+    "purpose_of_a_read": lambda c, r: r > 1 and c.ws[r - 1][0] == "to" and has(c.ws[: r - 1], "READ"),
     "checks_a_fact": checks_a_fact,
     "some_files": file_kind,
     # "only read it when it is long", "read them first only when they are long": some cases
@@ -117,8 +118,10 @@ READ: dict[str, Check] = {
                                             if m < r or c.ws[0][0] == "if"),
     "read_then_edit": lambda c, r: next((why for m in find(c.ws, "MOD") if (why := read_then_edit(c.ws, r, m))), ""),
     "read_first": read_first,
-    "edit_tool_precondition": lambda c, r: c.place.this == "edit" and not has(c.ws, "MOD")
-    and any(w in PRECONDITION for w, _ in c.ws),
+    # "Call it only after reading the file"; not "After this tool runs, read the snippet"
+    "edit_tool_precondition": lambda c, r: c.place.this == "edit" and not has(c.ws, "MOD") and any(
+        w in PRECONDITION and not (w == "after" and any(k >= {"TOOLSUBJ"} and "READ" not in k for _, k in c.ws[j + 1 : j + 3]))
+        for j, (w, _) in enumerate(c.ws)),
     "exception_edited_blind": exception_edited_blind,
 }
 

@@ -20,7 +20,7 @@ REVOKED = re.compile(
 )
 NAMED_RULE = re.compile(
     r"[\"“'‘][^\"”'’]{6,}[\"”'’]|\b(?:rules?|guidelines?|instructions?|polic(?:y|ies)"
-    r"|restrictions?|bans?|requirements?|mottos?|conventions?)\b",
+    r"|restrictions?|bans?|requirements?|mottos?|conventions?|limits?|caps?)\b",
     re.I,
 )
 

@@ -24,6 +24,7 @@ from agentcourse.tutor.understand.lexicon import (
     MISSPELLINGS,
     NOT_SLIPS,
     PHRASES,
+    WORD_SETS,
 )
 from agentcourse.tutor.understand.rule_languages import LANGUAGES
 
@@ -200,15 +201,8 @@ def governor(ws: tuple[Word, ...], i: int) -> tuple[str, int]:
     return state, at
 
 
-# Negating verbs that a negation before them cancels.
-REFUSALS = frozenset(
-    "refuse refusing decline declining avoid avoiding refrain abstain skip skipping omit forgo"
-    " eschew shun".split()
-)
-# Words that open a clause which a comma closes: "If you have not read a file, read it".
-SUBORDINATORS = frozenset(
-    "if when whenever unless before after until once since because while".split()
-)
+REFUSALS = frozenset(WORD_SETS["refusals"].split())
+SUBORDINATORS = frozenset(WORD_SETS["subordinators"].split())
 
 
 def predicate(ws: tuple[Word, ...], i: int) -> str:

@@ -71,8 +71,12 @@ def object_of(ws: tuple[Word, ...], i: int) -> str:
 
 
 def clause_after(ws: tuple[Word, ...], i: int) -> list[Word]:
-    """The words after word i to the end of its clause (a boundary or a comma)."""
-    return list(itertools.takewhile(lambda x: "BOUNDARY" not in x[1] and x[0] != ",", ws[i + 1 :]))
+    """The words after word i to the end of its clause (a boundary or a comma); a relative
+    clause of a file is the file's ("files that you have not read")."""
+    def goes_on(j: int) -> bool:
+        w, k = ws[j]
+        return w != "," and ("BOUNDARY" not in k or w in ("that", "which") and "FILE" in ws[j - 1][1])
+    return [ws[j] for j in itertools.takewhile(goes_on, range(i + 1, len(ws)))]
 
 
 def in_one_folder(ws: tuple[Word, ...] | list[Word]) -> bool:
@@ -87,11 +91,7 @@ def in_one_folder(ws: tuple[Word, ...] | list[Word]) -> bool:
 
 
 FOLDERS = frozenset(FOLDER_NAMES.split())
-# Words before "files" that leave every file in: "any files", "the relevant file".
-ANY_FILE = frozenset("the a an any all each every both your my our their its this that these those other existing"
-                     " source own such single individual entire whole actual same local real plain regular of workspace"
-                     " repo repository codebase relevant target affected corresponding appropriate right given current"
-                     " original to in on for with from at by into onto".split())
+ANY_FILE = frozenset(WORD_SETS["any_file"].split())
 
 
 def names_kind(w: Word) -> bool:
@@ -192,11 +192,7 @@ def on_condition(ws: tuple[Word, ...], i: int) -> bool:
 NEEDED = frozenset("necessary needed required must essential unavoidable".split())
 # A condition the model can meet itself: a backup, a file it made ("except the ones you created").
 BACKUP = frozenset("backup backed copy copied created made wrote".split())
-ASKED = frozenset(
-    "ask asks asked request requests requested tell tells told want wants say says said permit"
-    " permits allow allows approve approves instruct instructs authorise authorises authorize"
-    " authorizes confirm confirms agree agrees explicitly".split()
-)
+ASKED = frozenset(WORD_SETS["asked"].split())
 
 
 def refused_request(ws: tuple[Word, ...], i: int) -> bool:
@@ -245,6 +241,8 @@ def only_on_request(ws: tuple[Word, ...], i: int) -> bool:
     for j, w in enumerate(after):
         if w == "only" and after[j + 1 : j + 2] in (["when"], ["if"], ["whenever"]):
             return bool(ASKED & set(after[j + 2 : j + 6]))
+        if w in ("when", "if", "whenever") and after[j - 1 : j] != ["even"]:  # "... when the user asks for it"
+            return bool(ASKED & set(after[j + 1 : j + 5])) and not {"question", "questions"} & set(after[j:])
         if w not in (",", "but", "and") and "ANSWER" not in kinds(w) and w not in REPLY_NOUNS:
             return False  # "Be brief; expand only when the user asks": another clause's
     return False

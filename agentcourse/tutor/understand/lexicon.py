@@ -44,6 +44,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # an order left elliptic: "Only the user deletes files; you never do"
     (r"(\w+)s (files?|anything)([^;]*); (?:but )?you (never|do not|must not|may not|cannot|should not|will not) do",
      r"\1s \2\3; you \4 \1 \2"),
+    # a that-clause as what is allowed or forbidden: "It is not allowed that you delete files"
+    (r"(allowed|permitted|forbidden|prohibited|acceptable|ok|okay) that(?= (?:you|the (?:assistant|agent|model))\b)",
+     r"\1 for"),
     # negations
     (r"no longer(?! than)|not any longer", "not"),  # "no longer allowed", "no longer need to"
     (
@@ -129,8 +132,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "read",
     ),
     (
-        r"make (?:any |a |the )?(?:changes?|edits?|modifications?)|making (?:any |a |the )?"
-        r"(?:changes?|edits?|modifications?)",
+        r"(?:make|making|apply|applying|implement|implementing|perform|performing) (?:any |a |the |your |this |that"
+        r" |these |those )?(?:changes?|edits?|modifications?)",
         "edit",
     ),
     (  # "confirm every change with the user": the thing confirmed between
@@ -177,7 +180,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"play by play|step by step commentary|small talk|long[- ]winded|filler words|over ?explain\w*"
         r"|walls? of text|(?:long|lengthy) paragraphs?"
         r"|(?:long|lengthy|wordy) (?:answers?|replies|responses?|explanations?|messages?)"
-        r"|unnecessary (?:details?|explanations?|words|text)",
+        r"|unnecessary (?:details?|explanations?|words|text)|at (?:great |some |full )?length"
+        r"|in (?:great|full|exhaustive|excessive|lengthy) detail",
         "verbose",
     ),
     # brevity and limits ("at least 200 words", "too short" ask for more words, not fewer)
@@ -361,6 +365,20 @@ WORD_SETS = {
     # words that widen an unclear-request condition to almost any request
     "broader": "especially particularly even also regardless anything something everything slightly all"
     " doubt unsure uncertain sure",
+    # words before "files" that leave every file in: "any files", "the relevant file"
+    "any_file": "the a an any all each every both your my our their its this that these those other existing"
+    " source own such single individual entire whole actual same local real plain regular of workspace"
+    " repo repository codebase relevant target affected corresponding appropriate right given current"
+    " original to in on for with from at by into onto",
+    # someone's asking or leave: "unless the user asks", "if the user wants it"
+    "asked": "ask asks asked request requests requested tell tells told want wants say says said permit"
+    " permits allow allows approve approves instruct instructs authorise authorises authorize"
+    " authorizes confirm confirms agree agrees explicitly",
+    # negating verbs that a negation before them cancels: "do not refuse"
+    "refusals": "refuse refusing decline declining avoid avoiding refrain abstain skip skipping omit forgo"
+    " eschew shun",
+    # words that open a clause which a comma closes: "If you have not read a file, read it"
+    "subordinators": "if when whenever unless before after until once since because while",
 }
 # Hedges (rule_checks.py). "hedged": a prohibition the model may weigh against a request
 # ("try to avoid", "where possible"). "as_needed": a rule left to the model's judgement,

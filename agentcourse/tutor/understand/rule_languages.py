@@ -101,7 +101,9 @@ LANGUAGES: dict[str, dict] = {
              "without reading it"),
             (r"après l'avoir (?:lu|lue|consulté|consultée|ouvert|ouverte)|après avoir lu", "after reading it"),
             (r"l'avoir lu|l'avoir lue|l'avoir modifié|l'avoir modifiée", "it"),
-            (r"(?:poser|pose|posez|poses)((?: \w+){0,3}?) (?:une|des|de) questions?", r"ask\1 questions"),
+            (r"(?:en )?(?:poser|pose|posez|poses|posant)((?: \w+){0,3}?) (?:une|des|de) questions?", r"ask\1 questions"),
+            # a cap as a ban on going past it: "ne doivent pas dépasser trois phrases"
+            (r"dépass(?:er|e|es|ent|ez|era|eront)|excéd(?:er|e|es|ent|ez)", "exceed"),
             (r"demander des précisions|demande des précisions|demandez des précisions|demande de précisions"
              r"|demander de précisions", "ask for clarification"),
             # an infinitive is a subject or an instruction: "Supprimer des fichiers est interdit."
@@ -262,6 +264,9 @@ LANGUAGES: dict[str, dict] = {
             (r"dos", "two"), (r"tres", "three"), (r"cuatro", "four"), (r"cinco", "five"),
             (r"bajo ninguna circunstancia|en ningún caso|de ninguna manera|de ningún modo", "under no circumstances"),
             (r"lo que haces|lo que estás haciendo|lo que vas a hacer", "what you are doing"),
+            (r"lo que hiciste|lo que has hecho", "what you did"),
+            # a cap as a ban on going past it: "no deben superar tres frases"
+            (r"super(?:ar|e|en|es|a|an)|exced(?:er|a|an|as|e|en)|sobrepas(?:ar|e|en|es|a|an)", "exceed"),
             (r"en (?:una|un) (?:sola )?(frase|línea)", r"in one \1"),
             (r"antes de", "before"), (r"después de", "after"), (r"antes de que|antes que", "before"),
             (r"porque|ya que", "because"), (r"revisora?|revisores|compañeros?|compañeras?", "reviewer"), (r"todavía|aún", "yet"), (r"que", "that"),
@@ -353,6 +358,9 @@ LANGUAGES: dict[str, dict] = {
              r"(?=\s*(?:[,;.:!?]|$))", r"\3\1\2"),
             (r"(?:an|durch)(?:sieh|siehe|seht|sehen|schau|schaue|schaut|schauen|lies|lest|lesen)", "read"),
             (r"ab(?:stimm|stimme|stimmt|stimmen|sprich|sprecht|sprechen)", "confirm"),
+            # "Kläre die Details mit dem Nutzer ab" (read without accents, "kläre" is "klare": clear)
+            (r"(?:kläre|klär|klärt|klären)((?: [^\s,;.:!?]+){1,8}?) ab(?=\s*(?:[,;.:!?]|$))|abklären|abzuklären",
+             r"clarify\1"),
             (r"auf(?:ruf|rufe|ruft|rufen)", "call"), (r"an(?:leg|lege|legst|legt|legen)", "create"),
             # the model as the agent of a passive ("von dir gelöscht") is the model's rule
             (r"von dir|von ihnen|durch dich", ""),
@@ -397,8 +405,8 @@ LANGUAGES: dict[str, dict] = {
             (r"(?:wirst|werden|wird)((?: (?:nicht|niemals|nie))?)((?: [^\s,;.:!?]+)*?) (löschen|entfernen|ändern"
              r"|bearbeiten|lesen|anlegen|erstellen|antworten|fragen|stellen|bitten)(?=\s*(?:[,;.:!?]|$))", r"\1 \3\2"),
             (r"(darfst|darf|dürfen|dürft|musst|muss|müssen|sollst|soll|sollen|solltest|sollte|kannst|kann|können)"
-             r"((?: (?:nicht|niemals|nie))?)((?: [^\s,;.:!?]+)*?) ([^\s,;.:!?]+)((?: (?:werden|worden|sein))?)"
-             r"(?=\s*(?:[,;.:!?]|$))", r"\1\2 \4\5\3"),
+             r"((?: (?:nicht|niemals|nie))?)((?: [^\s,;.:!?]+)*?)((?: (?:nicht|niemals|nie))?) ([^\s,;.:!?]+)"
+             r"((?: (?:werden|worden|sein))?)(?=\s*(?:[,;.:!?]|$))", r"\1\2\4 \5\6\3"),
             (r"^(?:bitte )?(\w+)(?: sie| du)? (niemals|nie|nicht)", r"\2 \1"),
             (r"^(?:bitte )?(\w+)(?: sie| du)? (keine[nmrs]?|kein)", r"nicht \1 alle"),
             # "die du nicht gelesen hast": a relative clause in English order
@@ -420,6 +428,11 @@ LANGUAGES: dict[str, dict] = {
             (r"noch einmal|erneut", "again"), (r"git[- ]?verlauf|verlauf|historie", "history"),
             (r"dieses werkzeug|dieses tool|diese funktion|diesen befehl", "this tool"),
             (r"höchstens|maximal|nicht mehr als", "at most"), (r"pro antwort", "per reply"),
+            # a cap as a ban on going past it: "dürfen drei Sätze nicht überschreiten"
+            (r"überschreit(?:en|e|et|est)|übersteig(?:en|e|t|st)", "exceed"),
+            (r"was (?:du|sie) (?:gerade )?(?:tust|tun|machst|machen|vorhast|vorhaben)", "what you are doing"),
+            (r"was (?:du|sie) (?:getan|gemacht) (?:hast|haben)", "what you did"),
+            (r"erzähle|erzähl|erzählen|erzählst", "narrate"),
             (r"zwei", "two"), (r"drei", "three"), (r"vier", "four"), (r"fünf", "five"), (r"sätzen", "sentences"),
             (r"leerer string|leere zeichenkette|leeren string|leerer zeichenkette", "empty string"),
             (r"codezeilen|codezeile", "lines of code"), (r"\w+zeilen|\w+zeile", "lines"),

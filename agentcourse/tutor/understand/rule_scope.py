@@ -22,9 +22,10 @@ from agentcourse.tutor.understand.rule_table import RULES
 FILENAME = re.compile(r"[\w./-]*\w\.[A-Za-z]\w{0,5}")
 # The word kinds whose object is the file a rule is about, per failure mode.
 ACTS_ON = {row["mode"]: frozenset(row["scope"]) for row in RULES if row["scope"]}
-# A sentence that shows an example of a rule (or an example exchange: "User: ... Assistant:
-# ..."): the file it names stands for any file.
-EXAMPLE = re.compile(r"\b(?:examples?|e\.g\.|for instance|such as|like)\b|\b(?:user|assistant)\s*:", re.I)
+# A sentence that shows an example of a rule (an example exchange: "User: ... Assistant: ...";
+# a call written out: {"path": ...}, edit_file(path=...)): the file it names stands for any file.
+EXAMPLE = re.compile(r"\b(?:examples?|e\.g\.|for instance|such as|like)\b|\b(?:user|assistant)\s*:|\{\s*[\"']"
+                     r"|\w\(\s*\w+\s*=", re.I)
 PRONOUNS = frozenset("it them one this that these those".split())
 
 

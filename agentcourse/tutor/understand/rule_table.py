@@ -64,6 +64,7 @@ RULES = (
                 (("blind_edit",), "count", "forbids blind edits"),
             )),
             ("READ", (
+                (("purpose_of_a_read",), "next", ""),  # "read the issue to understand it": one read
                 (("reads_other_thing",), "note", "it is about reading {notfile}, not the file to change"),
                 (("checks_a_fact",), "note", "it is about checking a fact, not reading the file's contents"),
                 (("some_files",), "note", "it asks to read first only for {kind} files"),
