@@ -42,23 +42,62 @@ count 113 of 120, look-alikes 103 of 110. The reader as it was before its last f
 scores the same 216, and so does the reader after them: like the second cold batch, it did
 not move with them. Below the 95% bar, above the 90% bar for
 other languages. It is measured, never tuned on.
+
+**Training batches, measured by unseen ones.** Rounds fitted to probe batches the reader's
+author writes did not carry over, so the next rounds were fitted to cold batches instead:
+batches written the same way as the second and third, by writers who never read the reader,
+committed before it ran on them, whose first contact is reported and whose misses were then
+read and taught to the reader as kinds of sentence (rule_corpus_cold4.txt, cold6, cold7, and
+cold8, which was meant to be measured only until its misses were printed by mistake). Other
+batches written the same way were committed and never printed (rule_corpus_cold5.txt,
+cold9, and request_corpus_cold3.py): they, with the second and third, say whether the
+training carried over. First contact, then after each round of training:
+
+| batch | kind | first contact | round 1 (the fourth) | round 2 (sixth to eighth) |
+|---|---|---|---|---|
+| second cold rules (223) | measured | 203 (before this table) | 209 | 211 (94.6%; not English 73/78) |
+| third cold rules (230) | measured | 216 | 217 | 219 (95.2%; 81/84) |
+| fifth cold rules (230) | measured | 214 (not English 101/111) | 215 | 221 (96.1%; 106/111) |
+| ninth cold rules (230) | measured | | 217 (85/92) | 220 (95.7%; 87/92) |
+| fourth cold rules (230) | training | 217 (92/96) | 230 | 230 |
+| sixth cold rules (230) | training | | 218 (87/92) | 227 |
+| seventh cold rules (230) | training | | 215 (89/97) | 227 |
+| eighth cold rules (230) | training | | 213 (86/92) | 227 |
+| third cold requests (173 + 77 near misses) | measured | 160 (not English 67/75), 0 routed | | 162 (93.6%; 69/75, 92.0%), 0 routed |
+| fourth cold requests (170 + 80 near misses) | training | 146 (not English 73/93), 2 routed | | 159 (86/93), 2 routed |
+
+Across the four measured rule batches the reader is right on 871 of 913 (95.4%) after the
+second round, against 850 (93.1%) before the first. A round's changes are kinds of sentence
+(a relative clause belongs to its file; a that-clause says what is forbidden; a read's purpose
+is no second read; a condition of the user's leave is an exception for permission; YAML keys
+and flags; seeking the user's approval in its many forms; a cap as a ban on exceeding it)
+and words of the language tables, never a case's phrasing; the tests below hold each batch's
+latest figure as a floor.
 """
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
+import pytest
 import request_corpus_cold2
 from request_blind_score import score
 from test_rules import accuracy, load_corpus
 
 RULES = Path(__file__).with_name("rule_corpus_cold2.txt")
 THIRD = Path(__file__).with_name("rule_corpus_cold3.txt")
-THIRD_LATEST = {"rules": (217, 230), "rules_non_english": (80, 84)}
+THIRD_LATEST = {"rules": (219, 230), "rules_non_english": (81, 84)}
+# The later cold batches of rules: (right, not English right), the latest figures (a floor).
+LATER = {"fifth": (221, 106), "ninth": (220, 87),  # measured, never printed
+         "fourth": (230, 96), "sixth": (227, 92), "seventh": (227, 97), "eighth": (227, 92)}  # training
+LATER_FILES = {"fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9}
+# The later cold batches of requests: (phrasings right, not English right, near misses routed).
+REQUESTS_LATER = {"third": (162, 69, 0), "fourth": (159, 86, 2)}
 LANGUAGES = ("en", "fr", "es", "de")
 
 LATEST = {"phrasings": (167, 179), "non_english": (75, 78), "near_misses_routed": (3, 80),
-          "rules": (209, 223), "rules_non_english": (72, 78)}
+          "rules": (211, 223), "rules_non_english": (73, 78)}
 
 
 def test_the_second_cold_batches_are_large_and_a_third_not_in_english():
@@ -107,3 +146,27 @@ def test_the_third_cold_rules_are_judged_no_worse_than_first_measured(capsys):
     assert {c.lang for c in cases} == set(LANGUAGES) and sum(not c.counts for c in cases) >= 0.4 * len(cases)
     right, foreign_right = judged("third", cases, capsys)
     assert right >= THIRD_LATEST["rules"][0] and foreign_right >= THIRD_LATEST["rules_non_english"][0]
+
+
+@pytest.mark.parametrize("name", list(LATER))
+def test_the_later_cold_rules_are_judged_no_worse_than_last_measured(name, capsys):
+    cases = load_corpus(Path(__file__).with_name(f"rule_corpus_cold{LATER_FILES[name]}.txt"), whole=True)
+    assert len(cases) >= 220 and sum(c.lang != "en" for c in cases) >= 0.3 * len(cases)
+    assert {c.lang for c in cases} == set(LANGUAGES) and sum(not c.counts for c in cases) >= 0.4 * len(cases)
+    right, foreign_right = judged(name, cases, capsys)
+    assert right >= LATER[name][0] and foreign_right >= LATER[name][1], (right, foreign_right)
+
+
+@pytest.mark.parametrize("name", list(REQUESTS_LATER))
+def test_the_later_cold_requests_are_routed_no_worse_than_last_measured(name, capsys):
+    cases = importlib.import_module(f"request_corpus_cold{ {'third': 3, 'fourth': 4}[name] }").CASES
+    assert len(cases) >= 240 and len({c.text for c in cases}) == len(cases) and sum(c.route is None for c in cases) >= 70
+    found = score(cases)
+    with capsys.disabled():
+        print(f"\n{name} cold requests: {found}")
+    right, foreign, routed = found["phrasings"][0], found["non_english"][0], found["near_misses_routed"][0]
+    floor = REQUESTS_LATER[name]
+    assert right >= floor[0] and foreign >= floor[1] and routed <= floor[2], found
+    if name == "third":  # measured, never printed: the bars hold on it
+        of, foreign_of, near = found["phrasings"][1], found["non_english"][1], found["near_misses_routed"][1]
+        assert right >= 0.9 * of and foreign >= 0.9 * foreign_of and routed <= 0.05 * near, found

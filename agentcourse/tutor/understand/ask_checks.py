@@ -50,9 +50,10 @@ def reads_other_thing(c: Context, r: int) -> bool:
     file it names is not the one changed (no edit acts on it or on a pronoun for it)."""
     obj = read_object(c, r)
     named = {w for w, _ in obj if FILENAME.fullmatch(w)}
-    changed = {w for m in find(c.ws, "MOD") for w, _ in c.ws[m + 1 : m + 4]}
+    changed = {w for m in find(c.ws, "MOD") for w, _ in c.ws[m + 1 : m + 4]}  # "edit it", not "anything in this"
+    pronoun = {w for m in find(c.ws, "MOD") for w, _ in c.ws[m + 1 : m + 2]} & PRONOUNS
     return has(obj, "NOTFILE_READ") and not (has(obj, "FILE") or has(obj, "DIR")) or bool(
-        named and not changed & (named | PRONOUNS) and not EXAMPLE.search(c.sentence))
+        named and not (changed & named or pronoun) and not EXAMPLE.search(c.sentence))
 
 
 def checks_a_fact(c: Context, r: int) -> bool:
@@ -107,7 +108,8 @@ READ: dict[str, Check] = {
     "reads_or_blind": lambda c, i: has(c.ws, "READ") or blind_edit(c, i),
     "blind_edit": blind_edit,
     "reads_other_thing": reads_other_thing,
-    "purpose_of_a_read": lambda c, r: r > 1 and c.ws[r - 1][0] == "to" and has(c.ws[: r - 1], "READ"),
+    "purpose_of_a_read": lambda c, r: r > 1 and (c.ws[r - 1][0] == "to" or "so" in [w for w, _ in c.ws[r - 3 : r]])
+    and (has(c.ws[: r - 1], "READ") or c.ws[r][0] in PURPOSE),
     "checks_a_fact": checks_a_fact,
     "some_files": file_kind,
     # "only read it when it is long", "read them first only when they are long": some cases
@@ -198,6 +200,7 @@ CONDITION = frozenset("if when whenever where for about".split())
 WHEN = frozenset("when if where".split())
 REASONS = frozenset("so therefore hence thus consequently".split())
 BROADER = frozenset(WORD_SETS["broader"].split())
+PURPOSE = frozenset(WORD_SETS["purpose"].split())
 
 # What makes a request worth a question (the model's own doubt is not enough).
 UNCLEAR = frozenset("ambiguous ambiguity unclear vague underspecified".split())
@@ -214,7 +217,9 @@ def person_asks(ws: tuple[Word, ...], i: int) -> bool:
     before = ws[max(0, i - 3) : i]
     if any(w == "i" for w, _ in before):  # "if I ask you to delete a file": the user writing
         return True
-    return has(before, "PERSON") and not has(before, "AGENT")
+    people = [j for j in range(max(0, i - 3), i) if "PERSON" in ws[j][1]  # "show it to the user and ask": not theirs
+              and not {"to", "with", "for", "from"} & {w for w, _ in ws[max(0, j - 2) : j]}]
+    return bool(people) and not has(before, "AGENT")
 
 
 

@@ -159,10 +159,8 @@ MEANS = frozenset("tool tools way ways command commands function means option ab
 
 
 def on_condition(ws: tuple[Word, ...], i: int) -> bool:
-    """'Never delete files without a backup', '... a file you have not read': allowed once
-    the model has met the condition.
-    A condition that makes the model ask first ("without asking", "without confirmation")
-    still stops the delete."""
+    """'Never delete files without a backup', '... a file you have not read', '... without
+    asking': allowed once the condition is met (a request to delete is the user's leave)."""
     own = clause_after(ws, i)
     after, kinds_ = [w for w, _ in own], [k for _, k in own]
     if any(  # "Never delete a file you have not read": reading it meets the condition
@@ -178,14 +176,7 @@ def on_condition(ws: tuple[Word, ...], i: int) -> bool:
             return w == "except" or bool((NEEDED | BACKUP) & set(rest[j + 1 : j + 6]))
     if "without" not in after:
         return False
-    cond = after[after.index("without") + 1 :][:4]
-    if {"ask", "asking", "exception", "fail"} & set(cond):
-        return False
-    for j, w in enumerate(cond):  # confirming with the user stops; "confirming the path" not
-        if w.startswith("confirm"):
-            thing = cond[j + 1 : j + 3]
-            return thing[:1] in (["the"], ["that"], ["its"]) and not thing[-1].startswith("user")
-    return True
+    return not {"exception", "fail"} & set(after[after.index("without") + 1 :][:4])
 
 
 # The model's own judgement of need, as an exception: "unless necessary", "unless you must".
@@ -235,7 +226,9 @@ LEAD_VERBS = frozenset(WORD_SETS["lead"].split())
 def only_on_request(ws: tuple[Word, ...], i: int) -> bool:
     """'Be brief only when the user asks for a short answer', 'If the user asks for a summary,
     keep it brief': brevity on request only."""
-    if ws[0][0] in ("if", "when", "whenever") and ASKED & (head := {w for w, _ in ws[:i]}) and SUMMARY & head:
+    head = {w for w, _ in ws[:i]}  # "If the user asks for a summary, ...", "When the user is in a hurry, ..."
+    if ws[0][0] in ("if", "when", "whenever") and (ASKED & head and SUMMARY & head or has(ws[1:3], "PERSON")
+                                                   and not {"question", "questions", "otherwise"} & {w for w, _ in ws}):
         return True
     after = [w for w, _ in ws[i + 1 :]]
     for j, w in enumerate(after):

@@ -47,6 +47,10 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # a that-clause as what is allowed or forbidden: "It is not allowed that you delete files"
     (r"(allowed|permitted|forbidden|prohibited|acceptable|ok|okay) that(?= (?:you|the (?:assistant|agent|model))\b)",
      r"\1 for"),
+    # a polite question is a request: "Could you please read each file before you change it?"
+    (r"(?:^|(?<=[,;:] ))(?:could|would|can|will) you(?: please| kindly)?(?= \w)", "please"),
+    # a key and its verdict: "delete_files: forbidden" (prompt_text reads "delete files: forbidden")
+    (r"(?<=\w) ?: (forbidden|prohibited|not allowed|banned|denied|disallowed|not permitted)\b", r" is \1"),
     # negations
     (r"no longer(?! than)|not any longer", "not"),  # "no longer allowed", "no longer need to"
     (
@@ -136,8 +140,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r" |these |those )?(?:changes?|edits?|modifications?)",
         "edit",
     ),
-    (  # "confirm every change with the user": the thing confirmed between
-        r"(?:double )?(?:check|confirm|verify)(?:ing)?((?: (?!with\b)[\w']+){1,3}) with (?:the |your )?"
+    (  # "confirm every change with the user", "validate your plan with the user": the thing between
+        r"(?:double )?(?:check|confirm|verify|validate|agree|align|discuss|clear)(?:s|es|ed|d|ing)?((?: (?!with\b)[\w']+){1,5})"
+        r" with (?:the |your )?"
         r"(?:user|developer|human|client|customer|owner|requester|me|them)s?(?!')",
         r"ask\1",
     ),
@@ -148,11 +153,15 @@ PHRASES: tuple[tuple[str, str], ...] = (
         "without ask",
     ),
     (
-        r"(?:double )?(?:check|confirm|verify)(?:ing)?(?: in)? with (?:the |your )?(?:user|developer|human|client"
-        r"|customer|owner|requester|me|them)s?|seek clarification"
-        r"|(?:get|obtain|seek|ask for|wait for|request)(?: the| an?| their| your| explicit)?"
-        r"(?: user's| users'| human's| developer's| explicit)? (?:confirmation|approval|ok|okay"
-        r"|permission|consent|sign off|go ahead|green light|blessing)"
+        r"(?:double )?(?:check|confirm|verify|consult)(?:s|ed|ing)?(?: always| first)?(?: in)?(?: with)? (?:the |your )?(?:user|developer|human|client"
+        r"|customer|owner|requester|me|them)s?(?!')|seek clarification"
+        # seeking someone's leave: "get the user's explicit approval", "asks the user for approval",
+        # "wait for the user to approve it"
+        r"|(?:get|gets|getting|obtain\w*|seek\w*|ask\w* for|wait\w* for|request\w*|ask\w* (?:the |your )?(?:user|developer|human)s?"
+        r" for)(?: (?:the|an?|their|your|his|her|explicit|user's|users'|human's|developer's|written|prior|clear|formal)){0,3}"
+        r" (?:confirmation|approval|ok|okay|permission|consent|sign off|go ahead|green light|blessing|validation)"
+        r"|(?:wait\w* (?:for|until)|ask\w*) (?:the |your )?(?:user|developer|human|them)s? (?:to )?(?:approves?|confirms?"
+        r"|agrees?|signs? off|validates?)"
         r"|confirm (?:the|your) (?:plan|request|intent)"
         r"|request clarification|ask for clarification|clarifying questions?|follow-up questions?",
         "ask",
@@ -217,7 +226,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (
         r"(?:at most|no more than|not more than|fewer than|less than|under|within|max(?:imum)?(?: of)?"
         r"|up to|limit(?:ed)? to|cap(?:ped)? at|below|≤|<=|(?:no|not) longer than"
-        r"|(?:(?:must|should|shall|may|can|will|do|does) )?(?:not|never) (?:exceed|go over)"
+        r"|(?:(?:must|should|shall|may|can|will|do|does) )?(?:not|never) (?:exceed|go over)(?: the)?"
         r"|exceed(?:ing)? no more than)\s*(?:\d+|one|two|three|four|five|six|seven|"
         r"eight|nine|ten|twenty|thirty|forty|fifty|a hundred|one hundred)\s+(?:or (?:two|three)\s+)?"
         r"(?:short\s+)?(?:words?|sentences?|lines?|paragraphs?|characters?|chars|bullets?)",
@@ -330,7 +339,7 @@ LEXICON: dict[str, str] = {
     r"|notes?|data|databases?|headers?|licen[cs]es?|sections?|paragraphs?|fields?|tables?|quotes?|todos?"
     r"|labels?|tags?|emails?|accounts?",
     "NOTFILE_READ": r"readme\w*|docs|documentation|instructions|request|requests|question"
-    r"|questions|message|error|errors|output|results?|task|prompt|spec|logs?|user's|tests?|paths?"
+    r"|questions|message|error|errors|output|results?|task|prompt|spec|logs?|user's|tests?"
     r"|carefully|guides?|guidelines|manual|conventions|specs|specification|wiki|changelog|issues?"
     r"|tickets?|tutorials?|requirements|codething",
     "USERSIDE": r"user's|users'|their|requests?|prompts?|questions?|input|inputs",
@@ -377,6 +386,8 @@ WORD_SETS = {
     # negating verbs that a negation before them cancels: "do not refuse"
     "refusals": "refuse refusing decline declining avoid avoiding refrain abstain skip skipping omit forgo"
     " eschew shun",
+    # what a read is for, not a read of the file: "run the tests to see the state", "so you know"
+    "purpose": "see check understand verify know learn find",
     # words that open a clause which a comma closes: "If you have not read a file, read it"
     "subordinators": "if when whenever unless before after until once since because while",
 }

@@ -82,7 +82,7 @@ def headed(text: str) -> list[tuple[str, str]]:
     little without its heading ("## Code style" or "## Replies")."""
     text = re.sub(r"</[A-Za-z][\w-]*\s*>", "\n\n\x00\n\n", text)  # XML-ish tags
     text = re.sub(r"<([A-Za-z][\w-]*)(?:\s[^<>]*)?>", lambda m: f"\n\n\x00{m[1]}\n\n", text)
-    text = "\n".join(_unjson(raw.strip()) for raw in text.split("\n"))
+    text = "\n".join(_unjson(_unyaml(raw)) for raw in text.split("\n"))
     text = re.sub(r"(?m)^\s*1[.)]\s.*\s2[.)]\s.*$", _steps_on_lines, text)
     blocks, current, heading = [], [], ""
     for raw in text.split("\n"):
@@ -117,6 +117,17 @@ def _steps_on_lines(line: re.Match) -> str:
     return re.sub(r"\s+(?=\d+[.)]\s)", "\n", line[0])
 
 
+def _unyaml(raw: str) -> str:
+    """A YAML-like line, indented or with a snake_case key ("  delete_files: forbidden"), as
+    the JSON pair _unjson reads: an item of its own, its key's words apart."""
+    pair = re.fullmatch(r"(\s*)([A-Za-z][\w-]*):(?:\s+(.*))?", raw.rstrip())
+    if not pair or not (len(pair[1]) >= 2 or "_" in pair[2]) or pair[3] and pair[3][:1] in "[{":
+        return raw.strip()
+    value = re.sub(r"""^(["'])(.*)\1$""", r"\2", pair[3] or "")
+    value = value.replace("_", " ") if re.fullmatch(r"[a-z]+(?:_[a-z]+)+", value) else value
+    return f'"{pair[2]}": "{value.replace(chr(34), chr(92) + chr(34))}"' if value else f'"{pair[2]}": {{'
+
+
 def _unjson(line: str) -> str:
     """A JSON-like line as the text it holds: brackets alone part items, '"key": [' is a
     heading, '"key": "value",' and '"a rule",' are items ("- key: value", "- a rule")."""
@@ -134,7 +145,9 @@ def _unjson(line: str) -> str:
         if value in ("", "[", "{"):
             return f"{key}:"
         value = re.fullmatch(string, value)[1] if re.fullmatch(string, value) else value
-        return f"- {key}: {value}".replace('\\"', '"')
+        flag = {"false": "never", "no": "never", "off": "never", "disabled": "never", "true": "always", "yes": "always",
+                "on": "always", "enabled": "always", "required": "always"}.get(value.lower())  # "read_first: true"
+        return f"- {flag} {key}" if flag else f"- {key}: {value}".replace('\\"', '"')
     items = re.fullmatch(rf"{string}(?:\s*,\s*{string})*", inner)  # '"a rule", "another"'
     if not items:
         return line

@@ -114,6 +114,11 @@ FRENCH = Language(
         # found by the probe batch: words, not phrasings (a verb's other forms follow by rule, inflect.py)
         ("rédige", "write"), ("où", "where"), ("est-elle", "is"), ("est-il", "is"), ("définie", "defined"),
         ("défini", "defined"), ("utilisée", "used"), ("utilisé", "used"), ("appelée", "called"), ("appelé", "called"),
+        # found by the fourth cold batch (a training batch): common words, "il faudrait" as a request
+        ("il faudrait", "please"), ("il faut", "please"), ("passer {w} de {w} à {w}", "change {w} from {w} to {w}"),
+        ("condenser", "compact"), ("condense", "compact"), ("historique", "history"), ("classe", "class"),
+        ("est utilisée", "is used"), ("est utilisé", "is used"), ("même", "same"), ("nouveau", "new"),
+        ("nouvelle", "new"), ("appels", "calls"), ("fonctions", "functions"), ("ajoute-moi", "add"),
     ),
 )
 
@@ -122,7 +127,8 @@ SPANISH = Language(
     ("el", "los", "las", "del", "una", "y", "con", "para", "cada", "archivo", "archivos",
      "función", "qué", "dónde", "todos", "todo", "en", "proyecto", "que", "por", "favor",
      "pruebas", "línea", "paquete", "valor", "defecto", "hasta", "ahora", "¿", "recuerda",
-     "usamos", "haz", "sea", "igual", "se", "está", "hay", "este", "esta"),
+     "usamos", "haz", "sea", "igual", "se", "está", "hay", "este", "esta", "ser", "debería", "deberia",
+     "vez", "necesito", "mismo", "nuevo", "puedes"),
     (
         ("añade", "add"), ("añadir", "add"), ("agrega", "add"), ("agregue", "add"),
         ("borra", "delete"), ("borrar", "delete"), ("elimina", "delete"), ("eliminar", "delete"),
@@ -189,6 +195,12 @@ SPANISH = Language(
         ("podría", "could you"), ("podría usted", "could you"), ("puede", "can you"), ("puede usted", "can you"),
         ("no", "not"), ("dónde", "where"), ("está", "is"), ("definida", "defined"), ("definido", "defined"), ("usada", "used"),
         ("usado", "used"), ("llamada", "called"), ("llamado", "called"),
+        # found by the fourth cold batch (a training batch): common words, "necesito" as a request
+        ("me puedes", "can you"), ("me podrías", "could you"), ("pasar", "pass"), ("llamadas", "calls"),
+        ("en todas las llamadas", "at every call"), ("argumento", "argument"), ("nuevo", "new"), ("nueva", "new"),
+        ("mismo", "same"), ("misma", "same"), ("debería ser", "should be"), ("deberia ser", "should be"),
+        ("en vez de", "instead of"), ("en lugar de", "instead of"), ("necesito", "please create"), ("haz", "make"),
+        ("funciones", "functions"), ("que tiene", "as in"),
     ),
 )
 
@@ -278,6 +290,13 @@ GERMAN = Language(
         ("füge {x} ein", "insert {x}"), ("könnten sie", "could you"), ("können sie", "can you"),
         ("würden sie", "would you"), ("ihn", "it"), ("wo", "where"), ("definiert", "defined"), ("verwendet", "used"),
         ("benutzt", "used"), ("aufgerufen", "called"), ("klasse", "class"),
+        # found by the fourth cold batch (a training batch): common words; umlauts typed as "ue"
+        ("fuege {f} {x} hinzu", "add {x} to {f}"), ("fuege {x} hinzu", "add {x}"), ("fueg {x} hinzu", "add {x}"),
+        ("geben", "give"), ("übergeben", "pass"), ("uebergeben", "pass"), ("bei allen aufrufen", "at every call"),
+        ("aufrufen", "calls"), ("erstell", "create"), ("erstellen", "create"), ("fixen", "fix"), ("fix", "fix"),
+        ("gibt es", "are there"), ("offene", "open"), ("den ganzen inhalt", "the whole content"),
+        ("inhalt", "content"), ("von", "of"), ("funktionen", "functions"), ("dokumentieren", "document"),
+        ("loesche", "delete"), ("lösch", "delete"), ("aendere", "change"), ("neuen", "new"), ("neues", "new"),
     ),
 )
 

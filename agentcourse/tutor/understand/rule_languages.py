@@ -102,6 +102,8 @@ LANGUAGES: dict[str, dict] = {
             (r"après l'avoir (?:lu|lue|consulté|consultée|ouvert|ouverte)|après avoir lu", "after reading it"),
             (r"l'avoir lu|l'avoir lue|l'avoir modifié|l'avoir modifiée", "it"),
             (r"(?:en )?(?:poser|pose|posez|poses|posant)((?: \w+){0,3}?) (?:une|des|de) questions?", r"ask\1 questions"),
+            (r"auprès de|auprès d'", "with"), (r"valide|validez|valider|validiez", "validate"),
+            (r"surtout|en particulier|notamment", "especially"), (r"applique|appliquez|appliquer|appliques", "apply"),
             # a cap as a ban on going past it: "ne doivent pas dépasser trois phrases"
             (r"dépass(?:er|e|es|ent|ez|era|eront)|excéd(?:er|e|es|ent|ez)", "exceed"),
             (r"demander des précisions|demande des précisions|demandez des précisions|demande de précisions"
@@ -265,6 +267,9 @@ LANGUAGES: dict[str, dict] = {
             (r"bajo ninguna circunstancia|en ningún caso|de ninguna manera|de ningún modo", "under no circumstances"),
             (r"lo que haces|lo que estás haciendo|lo que vas a hacer", "what you are doing"),
             (r"lo que hiciste|lo que has hecho", "what you did"),
+            (r"(?:te|se|me) lo (?:pide|pida|pidan|piden|pidas)", "asks for it"), (r"paso (\d+)", r"step \1"),
+            (r"consult(?:a|e|ar|ad|es|en)", "consult"), (r"sobre todo|especialmente|en especial", "especially"),
+            (r"opcional|opcionales", "optional"), (r"aplic(?:a|as|ar|ad|ue|uen|ues)", "apply"),
             # a cap as a ban on going past it: "no deben superar tres frases"
             (r"super(?:ar|e|en|es|a|an)|exced(?:er|a|an|as|e|en)|sobrepas(?:ar|e|en|es|a|an)", "exceed"),
             (r"en (?:una|un) (?:sola )?(frase|línea)", r"in one \1"),
@@ -342,7 +347,13 @@ LANGUAGES: dict[str, dict] = {
         r"|musst|muss|sollst|sollen|sich|dich|einem|satz|wörter|keinen|verboten|regeln|werkzeug|dieses"
         r"|höchstens|sätzen|zwei|drei|leerer",
         "phrases": (
+            # umlauts typed as ae/oe/ue ("loeschen"), in the words of the rules (read without accents)
+            (r"loesch(\w*)", r"losch\1"), (r"aender(\w*)", r"ander\1"), (r"moeglich(\w*)", r"moglich\1"),
+            (r"fuer", "fur"), (r"ueber(\w*)", r"uber\1"), (r"rueck(\w*)", r"ruck\1"), (r"bestaetig(\w*)", r"bestatig\1"),
+            (r"duerf(\w*)", r"durf\1"), (r"muess(\w*)", r"muss\1"), (r"koenn(\w*)", r"konn\1"), (r"saetz(\w*)", r"satz\1"),
+            (r"pruef(\w*)", r"pruf\1"), (r"oeffn(\w*)", r"offn\1"),
             (r"versuch(?:e|en sie),? (keine|nicht)", r"try not to \1"),  # a hedge, not a rule
+            (r"möglichst|wenn möglich|nach möglichkeit|soweit (?:es )?möglich", "where possible"),
             # an instruction in the infinitive: "vor jeder Änderung um Bestätigung bitten"
             (r"um (bestätigung|erlaubnis|zustimmung|freigabe) (?:bitten|bittest|bittet)", r"frage for \1"),
             # the head of a compound of files ("Lockdateien": lock files) is the files
@@ -428,6 +439,8 @@ LANGUAGES: dict[str, dict] = {
             (r"noch einmal|erneut", "again"), (r"git[- ]?verlauf|verlauf|historie", "history"),
             (r"dieses werkzeug|dieses tool|diese funktion|diesen befehl", "this tool"),
             (r"höchstens|maximal|nicht mehr als", "at most"), (r"pro antwort", "per reply"),
+            (r"schritt (\d+)", r"step \1"), (r"besonders|vor allem|insbesondere", "especially"),
+            (r"nötig|notwendig|erforderlich", "necessary"), (r"optional", "optional"),
             # a cap as a ban on going past it: "dürfen drei Sätze nicht überschreiten"
             (r"überschreit(?:en|e|et|est)|übersteig(?:en|e|t|st)", "exceed"),
             (r"was (?:du|sie) (?:gerade )?(?:tust|tun|machst|machen|vorhast|vorhaben)", "what you are doing"),
