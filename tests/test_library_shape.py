@@ -1,7 +1,6 @@
 """The support library's shape, as docs/ARCHITECTURE.md states it: a folder per user and job,
 imports only downward (no cycle between modules or packages), no private name imported from
-another module, and the limits (no module over 400 lines with code, no function over 50),
-with the code the architecture page lists as exempt until the issues that replace it land.
+another module, and the limits (no module over 400 lines with code, no function over 50).
 
 Counting: lines are physical lines; a function runs from its `def` to its last line; a module
 is data when its body holds only a docstring, imports and assignments of literal values; an
@@ -19,11 +18,6 @@ from agentcourse.paths import PACKAGE_DIR
 # Top to bottom: a module may import its own package or anything below it.
 LAYERS = ("site cli", "grading arena", "course", "tutor mcp_server", "projects", "api", "paths errors")
 TUTOR_LAYERS = ("speak", "act", "understand")  # inside the tutor, the same rule
-# Code moved as it was, until the issue that replaces it lands (docs/ARCHITECTURE.md).
-EXEMPT_MODULES = {
-                  # a lab's generators and judges, grown as its checks became properties: to be
-                  # split per task (docs/ARCHITECTURE.md)
-                  *(f"course/scaffold/lab0{n}.py" for n in range(1, 9))}
 SHIMS = {"nbtools.py", "protocol.py", "render.py", "matrix.py", "sample.py", "longtask.py",
          "tutor/tokens.py"}  # re-exports of paths released labs import, kept one term
 
@@ -173,8 +167,6 @@ def test_no_module_over_400_lines_and_no_function_over_50():
     over = []
     for path in modules().values():
         rel = str(path.relative_to(PACKAGE_DIR))
-        if rel in EXEMPT_MODULES:
-            continue
         module = tree(path)
         lines = path.read_text(encoding="utf-8").count("\n")
         if lines > 400 and not is_data(module):

@@ -1,5 +1,5 @@
-"""The labs' call_tool in the judge (agentcourse/course/scaffold/lab03.py, lab04.py): a
-student's tool that raises fails the check, but the judge's own signal that the cell's time
+"""The labs' call_tool in the judge (agentcourse/course/scaffold/lab03/calls.py and
+lab04/calls.py): a student's tool that raises fails the check, but the judge's own signal that the cell's time
 ran out (remote.KernelSilent) passes through, so the grader records a timeout to regrade and
 never a lost point."""
 

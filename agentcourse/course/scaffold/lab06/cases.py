@@ -1,23 +1,7 @@
-"""Lab 6's scaffolding: the instances lab 6's checks are properties over, and how they judge.
-
-Lab 6 writes the core of checkpoint 06's context.py (cap_result, stub_old_results,
-cut_point and compact, save_note). Its graded kernels load checkpoint 05 only, for the
-agent's system prompt and tools; nothing here computes an answer, and no attribute is
-named like one (tests/course/test_answers_out_of_reach.py). The judges, which compare what
-an answer did with the task's rules and say what was expected, and the helpers they read a
-conversation with (its steps, its calls, where the kept tail starts) are the references,
-in judged/lab06.py, out of a graded kernel's reach.
-
-    what is generated      cap_cases(), conversations(), stub_cases(), compact_cases(), note_cases()
-    the fixed shapes       conversation(sizes, names): one request, one call per step
-
-The axes: texts of any length in Unicode (characters, not bytes), numbered reads that start
-late, search results that only look numbered, limits at every line end; conversations of
-several requests with answered turns between them, steps of parallel calls whose results
-come in any order, results that are not strings, sizes around min_chars and far past it,
-keep_recent from 0 to past the number of steps, a second and a third run over stubs already
-made; memory files with CRLF, CR or no final line break and blank lines, notes broken by every
-line break str.splitlines() knows, notes of whitespace alone, files around max_lines.
+"""What Lab 6's checks generate, task by task: results to cap (`cap_cases`), conversations
+of several requests (`conversations`, `conversation`), stubs to make (`stub_cases`),
+conversations to cut and compact (`compact_cases`, `cut_cases`) and memory files and notes
+(`note_cases`), with the limits the tasks name.
 """
 
 from __future__ import annotations
@@ -29,7 +13,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from agentcourse.api.protocol import to_plain
+from agentcourse.course.scaffold.lab06.showing import brief, short, show
 
 STUB_MAX_CHARS = 300  # a stub is one line shorter than this (Task 2)
 SUMMARY_MAX_TOKENS = 2000  # max_tokens of the summary call (Task 3)
@@ -41,74 +25,11 @@ SPACES = (" ", "\t", "\u3000", "\xa0")
 NUMBERED = re.compile(r"^\d+: ", re.M)  # how read_lines starts a line: "12: "
 
 
-# ----------------------------------------------------------------------------- showing an instance
-def short(text: str) -> str:
-    """A string as Python, runs of one character written as multiplications: '1: ' + 'x' * 60."""
-    parts = [m.group(0) for m in re.finditer(r"(.)\1*", text, re.S)]
-    out, plain = [], ""
-    for part in parts:
-        if len(part) >= 8:
-            if plain:
-                out.append(repr(plain))
-                plain = ""
-            out.append(f"{part[0]!r} * {len(part)}")
-        else:
-            plain += part
-    if plain or not out:
-        out.append(repr(plain))
-    return " + ".join(out)
-
-
 class _Shown:
     """Hypothesis prints a failing example with its own pretty printer: use our repr."""
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(repr(self))
-
-
-def brief(text: str, most: int = 240) -> str:
-    """short(text), or its start and the text's length when that is long."""
-    shown = short(text)
-    return shown if len(shown) <= most else f"{shown[:most]}... ({len(text):,} characters in all)"
-
-
-def _show_text(text: str) -> str:
-    return short(text) if len(text) <= 60 else short(text[:50]) + " + ..."
-
-
-def _show_content(content: Any) -> str:
-    if isinstance(content, str):
-        return _show_text(content)
-    blocks = []
-    for b in content:
-        kind = b.get("type") if isinstance(b, dict) else None
-        if kind == "tool_use":
-            blocks.append(f"use({b['id']!r}, {b['name']!r})")
-        elif kind == "tool_result":
-            blocks.append(f"result({b['tool_use_id']!r}, {_show_content(b['content'])})")
-        elif kind == "text":
-            blocks.append(f"text({_show_text(b['text'])})")
-        else:
-            blocks.append(repr(b)[:80])
-    return "[" + ", ".join(blocks) + "]"
-
-
-def show(messages: list) -> str:
-    """A conversation on one line, each message as index: role content."""
-    return "[" + "; ".join(f"{i}: {m['role']} {_show_content(m['content'])}" for i, m in enumerate(messages)) + "]"
-
-
-# ----------------------------------------------------------------------------- helpers of the checks
-def numbers_in(text: str) -> list[int]:
-    """Every whole number in `text`, thousands separators allowed: "1,234 and 7" -> [1234, 7]."""
-    return [int(n.replace(",", "")) for n in re.findall(r"[0-9][0-9,]*", text)]
-
-
-def text_of(content: Any) -> str:
-    """A message's words: a string as it is, the text blocks of a list joined by blank lines."""
-    if isinstance(content, str):
-        return content
-    return "\n\n".join(b.get("text", "") for b in to_plain(content) if isinstance(b, dict) and b.get("type") == "text")
 
 
 # ----------------------------------------------------------------------------- drawing, cheaply
@@ -321,38 +242,6 @@ def compact_cases(draw: Any, names: tuple, most_requests: int = 3, most_steps: i
 def cut_cases(draw: Any) -> Conversation:
     """Any conversation the course's loops keep: a turn under way, or a new request after an answer."""
     return Conversation(draw(conversations(end="either", most_requests=4, size=lambda draw: draw(_ints(0, 40)))))
-
-
-def step(client: Any, agent: Any, model: str, messages: list) -> Any:
-    """One call of the agent (checkpoint 05's prompt and tools) on `messages`, appended to
-    them with its tools' results when it called any; the response."""
-    response = client.messages.create(model=model, max_tokens=1024, system=agent.SYSTEM_PROMPT,
-                                      tools=agent.TOOLS, messages=messages)
-    messages.append({"role": "assistant", "content": to_plain(response.content)})
-    if response.stop_reason == "tool_use":
-        messages.append({"role": "user", "content": [
-            {"type": "tool_result", "tool_use_id": b.id, "content": agent.dispatch_tool(b.name, b.input)}
-            for b in response.content if b.type == "tool_use"]})
-    return response
-
-
-def partial_run(client: Any, agent: Any, model: str, task: str, calls: int) -> list:
-    """The task run by the agent, stopped after `calls` API calls: the messages so far,
-    ending with tool results (the turn is still under way)."""
-    messages: list = [{"role": "user", "content": task}]
-    for _ in range(calls):
-        if step(client, agent, model, messages).stop_reason != "tool_use":
-            raise AssertionError(f"the task ended after fewer than {calls} calls")
-    return messages
-
-
-def finish(client: Any, agent: Any, model: str, messages: list, calls: int = 20) -> str:
-    """Go on with the task from `messages` until the model answers; its final reply."""
-    for _ in range(calls):
-        response = step(client, agent, model, messages)
-        if response.stop_reason != "tool_use":
-            return "\n".join(b.text for b in response.content if b.type == "text")
-    raise AssertionError(f"the task did not finish in {calls} calls")
 
 
 # ----------------------------------------------------------------------------- Task 4: save_note
