@@ -6,7 +6,7 @@
 #     time_box_minutes: 60
 #     time_box_basis: >-
 #       The sum of the task minutes plus 5 to read (solutions/CONVENTIONS.md): the introduction
-#       and the setup cell, whose helpers live in agentcourse/course/scaffold/lab08.py. Task
+#       and the setup cell, whose helpers live in agentcourse/course/scaffold/lab08/. Task
 #       minutes follow each task's lines of solution code (blank lines and comments left out:
 #       15, 13, 25, 13 and 9), at about 0.65 minutes per line, rounded up: the pace the trial
 #       runs of labs 3 and 4 showed (75 lines in 45-60 minutes, 77 lines in about 40) for a
