@@ -53,26 +53,31 @@ batches written the same way were committed and never printed (rule_corpus_cold5
 cold9, and request_corpus_cold3.py): they, with the second and third, say whether the
 training carried over. First contact, then after each round of training:
 
-| batch | kind | first contact | round 1 (the fourth) | round 2 (sixth to eighth) |
-|---|---|---|---|---|
-| second cold rules (223) | measured | 203 (before this table) | 209 | 211 (94.6%; not English 73/78) |
-| third cold rules (230) | measured | 216 | 217 | 219 (95.2%; 81/84) |
-| fifth cold rules (230) | measured | 214 (not English 101/111) | 215 | 221 (96.1%; 106/111) |
-| ninth cold rules (230) | measured | | 217 (85/92) | 220 (95.7%; 87/92) |
-| fourth cold rules (230) | training | 217 (92/96) | 230 | 230 |
-| sixth cold rules (230) | training | | 218 (87/92) | 227 |
-| seventh cold rules (230) | training | | 215 (89/97) | 227 |
-| eighth cold rules (230) | training | | 213 (86/92) | 227 |
-| third cold requests (173 + 77 near misses) | measured | 160 (not English 67/75), 0 routed | | 162 (93.6%; 69/75, 92.0%), 0 routed |
-| fourth cold requests (170 + 80 near misses) | training | 146 (not English 73/93), 2 routed | | 159 (86/93), 2 routed |
+| batch | kind | first contact | round 1 (the fourth) | round 2 (sixth to eighth) | round 3 (tenth, eleventh) |
+|---|---|---|---|---|---|
+| second cold rules (223) | measured | 203 (before this table) | 209 | 211 | 212 (95.1%; not English 73/78) |
+| third cold rules (230) | measured | 216 | 217 | 219 | 221 (96.1%; 82/84) |
+| fifth cold rules (230) | measured | 214 (not English 101/111) | 215 | 221 | 222 (96.5%; 106/111) |
+| ninth cold rules (230) | measured | (215 on the reader before round 1) | 217 (85/92) | 220 | 220 (95.7%; 87/92) |
+| fourth cold rules (230) | training | 217 (92/96) | 230 | 230 | 230 |
+| sixth cold rules (230) | training | | 218 (87/92) | 227 | 227 |
+| seventh cold rules (230) | training | | 215 (89/97) | 227 | 228 |
+| eighth cold rules (230) | training | | 213 (86/92) | 227 | 227 |
+| tenth cold rules (230) | training | | | 219 (82/84) | 229 |
+| eleventh cold rules (230) | training | | | 219 (80/84) | 227 |
+| third cold requests (173 + 77 near misses) | measured | 160 (not English 67/75), 0 routed | | 162 (69/75) | 162 (93.6%; 69/75, 92.0%), 0 routed |
+| fourth cold requests (170 + 80 near misses) | training | 146 (not English 73/93), 2 routed | | 163 (90/93), 1 routed | 163, 1 routed |
+| fifth cold requests (170 + 80 near misses) | training | | | 159 (55/60), 3 routed | 163 (59/60), 1 routed |
 
-Across the four measured rule batches the reader is right on 871 of 913 (95.4%) after the
-second round, against 850 (93.1%) before the first. A round's changes are kinds of sentence
-(a relative clause belongs to its file; a that-clause says what is forbidden; a read's purpose
-is no second read; a condition of the user's leave is an exception for permission; YAML keys
-and flags; seeking the user's approval in its many forms; a cap as a ban on exceeding it)
-and words of the language tables, never a case's phrasing; the tests below hold each batch's
-latest figure as a floor.
+Across the four measured rule batches the reader is right on 875 of 913 (95.8%; not English
+348 of 365, 95.3%) after the third round, against 853 (93.4%; not English 336, 92.1%) for the reader as it was
+before the first (the ninth, written after the first round, measured on that reader too). A round's
+changes are kinds of sentence (a relative clause belongs to its file; a that-clause says what
+is forbidden; a read's purpose is no second read; a condition of the user's leave is an
+exception for permission; YAML keys and flags; seeking the user's approval in its many forms;
+a cap as a ban on exceeding it; "the file you will change" read first; a heading that says
+what its steps are for) and words of the language tables, never a case's phrasing; the tests
+below hold each batch's latest figure as a floor.
 """
 
 from __future__ import annotations
@@ -87,17 +92,18 @@ from test_rules import accuracy, load_corpus
 
 RULES = Path(__file__).with_name("rule_corpus_cold2.txt")
 THIRD = Path(__file__).with_name("rule_corpus_cold3.txt")
-THIRD_LATEST = {"rules": (219, 230), "rules_non_english": (81, 84)}
+THIRD_LATEST = {"rules": (221, 230), "rules_non_english": (82, 84)}
 # The later cold batches of rules: (right, not English right), the latest figures (a floor).
-LATER = {"fifth": (221, 106), "ninth": (220, 87),  # measured, never printed
-         "fourth": (230, 96), "sixth": (227, 92), "seventh": (227, 97), "eighth": (227, 92)}  # training
-LATER_FILES = {"fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9}
+LATER = {"fifth": (222, 106), "ninth": (220, 87),  # measured, never printed
+         "fourth": (230, 96), "sixth": (227, 92), "seventh": (228, 97), "eighth": (227, 92),  # training
+         "tenth": (229, 84), "eleventh": (227, 84)}
+LATER_FILES = {"fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11}
 # The later cold batches of requests: (phrasings right, not English right, near misses routed).
-REQUESTS_LATER = {"third": (162, 69, 0), "fourth": (163, 90, 1)}
+REQUESTS_LATER = {"third": (162, 69, 0), "fourth": (163, 90, 1), "fifth": (163, 59, 1)}
 LANGUAGES = ("en", "fr", "es", "de")
 
-LATEST = {"phrasings": (167, 179), "non_english": (75, 78), "near_misses_routed": (3, 80),
-          "rules": (211, 223), "rules_non_english": (73, 78)}
+LATEST = {"phrasings": (167, 179), "non_english": (75, 78), "near_misses_routed": (1, 80),
+          "rules": (212, 223), "rules_non_english": (73, 78)}
 
 
 def test_the_second_cold_batches_are_large_and_a_third_not_in_english():
@@ -159,7 +165,7 @@ def test_the_later_cold_rules_are_judged_no_worse_than_last_measured(name, capsy
 
 @pytest.mark.parametrize("name", list(REQUESTS_LATER))
 def test_the_later_cold_requests_are_routed_no_worse_than_last_measured(name, capsys):
-    cases = importlib.import_module(f"request_corpus_cold{ {'third': 3, 'fourth': 4}[name] }").CASES
+    cases = importlib.import_module(f"request_corpus_cold{ {'third': 3, 'fourth': 4, 'fifth': 5}[name] }").CASES
     assert len(cases) >= 240 and len({c.text for c in cases}) == len(cases) and sum(c.route is None for c in cases) >= 70
     found = score(cases)
     with capsys.disabled():

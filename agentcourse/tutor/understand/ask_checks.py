@@ -78,9 +78,10 @@ def file_kind(c: Context, r: int) -> str:
         if "FILE" in o[j + 1][1] and names_kind(o[j])
     ]
     start = max([j + 1 for j, (w, k) in enumerate(ws[:r]) if w == ";" or "BOUNDARY" in k], default=0)
+    them = ws[r + 1 : r + 2] and ws[r + 1][0] in ("them", "it") or ws[r - 1][0] in COPULA  # "read them", "must be read"
     kind += [
-        w for j, (w, k) in enumerate(ws[start:r]) if "FILEKIND" in k
-        and "FILE" in ws[start + j + 1][1] and {"for", "on", "with", "in"} & {x for x, _ in ws[start:start + j]}
+        w for j, (w, k) in enumerate(ws[0 if them else start:r]) if "FILEKIND" in k and "FILE" in ws[(0 if them else start) + j + 1][1]
+        and (them or {"for", "on", "with", "in"} & {x for x, _ in ws[start:start + j]})
     ]
     return kind[0] if kind else ""
 
@@ -125,6 +126,9 @@ READ: dict[str, Check] = {
         w in PRECONDITION and not (w == "after" and any(k >= {"TOOLSUBJ"} and "READ" not in k for _, k in c.ws[j + 1 : j + 3]))
         for j, (w, _) in enumerate(c.ws)),
     "exception_edited_blind": exception_edited_blind,
+    # "...; all other files can be edited directly": those are edited unread
+    "others_edited_directly": lambda c, r: any(c.pol(m) == "perm" and bool(DIRECT & {w for w, _ in c.ws[m + 1 : m + 4]})
+                                               for m in find(c.ws, "MOD")),
 }
 
 # ============================================================================ empty old_str
@@ -153,8 +157,7 @@ CREATE: dict[str, Check] = {
 # ============================================================================ a limit on asking
 
 ONLY = kinds("only")
-# Verbs that put a question in the model's reply: "end with a question", "include a question".
-POSE = frozenset("end finish close conclude include add pose append offer".split())
+POSE = frozenset(WORD_SETS["pose"].split())
 # An example dialogue whose model turn asks for permission: 'User: "fix the typo" -> You:
 # "Which typo, and should I fix it now?"'.
 SHOWN_ASKING = re.compile(
@@ -201,13 +204,11 @@ WHEN = frozenset("when if where".split())
 REASONS = frozenset("so therefore hence thus consequently".split())
 BROADER = frozenset(WORD_SETS["broader"].split())
 PURPOSE = frozenset(WORD_SETS["purpose"].split())
+DIRECT = frozenset("directly straight immediately freely blind blindly right".split())
 
-# What makes a request worth a question (the model's own doubt is not enough).
-UNCLEAR = frozenset("ambiguous ambiguity unclear vague underspecified".split())
-# A request that needs no question: "if the request is clear, act; otherwise ask".
-CLEAR = frozenset("clear obvious unambiguous specific explicit straightforward".split())
-# After "otherwise": the model gets on with the task.
-GO = frozenset("act proceed go continue carry do just start implement make".split())
+UNCLEAR = frozenset(WORD_SETS["unclear"].split())
+CLEAR = frozenset(WORD_SETS["clear"].split())
+GO = frozenset(WORD_SETS["go"].split())
 
 
 def person_asks(ws: tuple[Word, ...], i: int) -> bool:
@@ -222,13 +223,8 @@ def person_asks(ws: tuple[Word, ...], i: int) -> bool:
     return bool(people) and not has(before, "AGENT")
 
 
-
 PERMISSION = re.compile(r"permission|confirm|approv|consent|go[- ]ahead|green light|sign[- ]off", re.I)
-# Words that make a ban on questions something narrower: about permission, about clear or
-# needless questions, with a condition.
-NOT_A_BAN = CLEAR | UNCLEAR | frozenset(
-    "permission confirmation approval unnecessary needless obvious simple trivial routine doubt unless"
-    " except instead yourself could can already".split())
+NOT_A_BAN = CLEAR | UNCLEAR | frozenset(WORD_SETS["not_a_ban"].split())
 
 
 def asks(c: Context) -> list[int]:

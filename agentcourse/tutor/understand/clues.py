@@ -98,8 +98,7 @@ def names_kind(w: Word) -> bool:
     """A word before "files" that names a kind of file: "Python", "migration", "fixture"."""
     return "FILEKIND" in w[1] or not w[1] and len(w[0]) > 3 and w[0].isalpha() and w[0] not in ANY_FILE
 REPLY_TEXT = re.compile(rf"\b(?:in|from|of) (?:the |your )?(?:{REPLY_PLACES})\b")
-# Places that stand for the whole project: "files in the project directory" are all files.
-WHOLE = frozenset("project working work root repo repository workspace current your this".split())
+WHOLE = frozenset(WORD_SETS["whole"].split())
 
 
 def someone_else(ws: tuple[Word, ...]) -> bool:
@@ -115,8 +114,7 @@ def someone_else(ws: tuple[Word, ...]) -> bool:
     return has(head, "PERSON") and not has(head, "AGENT") and not has(ws[:1], "BOUNDARY")
 
 
-# Markers that need a subject before them: "Users, however, cannot delete files".
-SUBJECT_MODALS = frozenset("cannot can may might could must should shall will would".split())
+SUBJECT_MODALS = frozenset(WORD_SETS["subject_modals"].split())
 
 
 def commands(ws: tuple[Word, ...], i: int) -> bool:
@@ -179,10 +177,8 @@ def on_condition(ws: tuple[Word, ...], i: int) -> bool:
     return not {"exception", "fail"} & set(after[after.index("without") + 1 :][:4])
 
 
-# The model's own judgement of need, as an exception: "unless necessary", "unless you must".
-NEEDED = frozenset("necessary needed required must essential unavoidable".split())
-# A condition the model can meet itself: a backup, a file it made ("except the ones you created").
-BACKUP = frozenset("backup backed copy copied created made wrote".split())
+NEEDED = frozenset(WORD_SETS["needed"].split())
+BACKUP = frozenset(WORD_SETS["backup"].split())
 ASKED = frozenset(WORD_SETS["asked"].split())
 
 
@@ -209,10 +205,8 @@ def noun_near(ws: tuple[Word, ...], i: int) -> str:
 # ---------------------------------------------------------------------------- concise replies
 
 ANY = frozenset("anything something everything".split())
-# Units of what the model says: "Minimal words, please." is about the replies.
-WORDING = frozenset("word words sentence sentences character characters".split())
-# First words of an instruction about what the model says.
-SPEECH = frozenset("explain describe summarise summarize state mention".split())
+WORDING = frozenset(WORD_SETS["wording"].split())
+SPEECH = frozenset(WORD_SETS["speech"].split())
 CODE_NOUNS = frozenset(WORD_SETS["code"].split())
 REPLY_NOUNS = frozenset("replies answers responses".split())
 WRITTEN_NOUNS = frozenset(WORD_SETS["written"].split())
@@ -228,7 +222,7 @@ def only_on_request(ws: tuple[Word, ...], i: int) -> bool:
     keep it brief': brevity on request only."""
     head = {w for w, _ in ws[:i]}  # "If the user asks for a summary, ...", "When the user is in a hurry, ..."
     if ws[0][0] in ("if", "when", "whenever") and (ASKED & head and SUMMARY & head or has(ws[1:3], "PERSON")
-                                                   and not {"question", "questions", "otherwise"} & {w for w, _ in ws}):
+                                                   and not {"question", "questions"} & head and not otherwise_brief(ws)):
         return True
     after = [w for w, _ in ws[i + 1 :]]
     for j, w in enumerate(after):
@@ -241,8 +235,12 @@ def only_on_request(ws: tuple[Word, ...], i: int) -> bool:
     return False
 
 
-# What a user asks for that makes a brevity rule one for that reply only.
-SUMMARY = frozenset("summary summaries recap overview explanation".split())
+def otherwise_brief(ws: tuple[Word, ...]) -> bool:
+    """'...; otherwise just give the result, briefly': brevity in the other case too."""
+    return any(w == "otherwise" and has(ws[j:], "BRIEF") for j, (w, _) in enumerate(ws))
+
+
+SUMMARY = frozenset(WORD_SETS["summary"].split())
 
 
 def negated_after(ws: tuple[Word, ...], i: int) -> bool:
@@ -254,8 +252,7 @@ def negated_after(ws: tuple[Word, ...], i: int) -> bool:
 # ---------------------------------------------------------------------------- read first
 
 COPULA = frozenset("is are was were be".split())
-# "check that the file exists": whether something is there, not what it holds
-EXISTS = frozenset("exists exist present there missing create".split())
+EXISTS = frozenset(WORD_SETS["exists"].split())
 
 def only_allowed(ws: tuple[Word, ...], i: int) -> bool:
     """'only allowed / may only': the permission that governs word i is a restriction."""
@@ -263,8 +260,7 @@ def only_allowed(ws: tuple[Word, ...], i: int) -> bool:
     return state == "perm" and "only" in [w for w, _ in ws[max(0, at - 2) : at + 2]]
 
 
-# In an edit tool's own description, these make a read a precondition of the tool.
-PRECONDITION = frozenset("first before after once been already must precondition requires".split())
+PRECONDITION = frozenset(WORD_SETS["precondition"].split())
 
 
 def read_then_edit(ws: tuple[Word, ...], r: int, m: int) -> str | None:
@@ -278,7 +274,9 @@ def read_then_edit(ws: tuple[Word, ...], r: int, m: int) -> str | None:
     gap, head = words_[m + 1 : r], words_[:m]
     if polarity(ws, m) == "neg" and {"until", "unless", "before"} & set(gap):
         return "forbids editing before reading"  # "do not change a file until you have read it"
-    if "after" in gap and "after" not in head:
+    once = any(w == "once" and gap[j + 1 : j + 2] in (["you"], ["the"], ["it"], ["they"], ["a"], ["an"], ["we"])
+               for j, w in enumerate(gap))
+    if ("after" in gap or once) and "after" not in head:  # "once the agent has read it", not "appear once"
         return "allows editing only after reading"  # "edit only after reading"
     if "before" in head:
         return "asks to read before editing"  # "before you edit a file, read it"

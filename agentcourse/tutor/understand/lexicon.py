@@ -148,8 +148,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (r"confirm(?= (?:first|before|beforehand)\b)", "ask"),  # "Always confirm before acting."
     (
-        r"without (?:(?:the|a|an|explicit|prior|written) )?(?:(?:user's|users'|their|your|explicit) )?"
-        r"(?:confirmation|approval|go ahead|sign off|consent)",
+        r"without (?:(?:the|a|an|explicit|prior|written|user's|users'|their|your|clear|formal) ){0,3}"
+        r"(?:confirmation|approval|go[- ]ahead|sign[- ]off|consent|green[- ]light|ok|okay)",
         "without ask",
     ),
     (
@@ -169,7 +169,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (
         r"(?:narrat\w*|explain\w*|describ\w*|tell\w*|recount\w*|list\w*|walk\w* (?:through|the user through)) (?:of )?(?:what you"
         r" (?:are doing|did|do|(?:are )?(?:going|about) to do|will do|plan to do)|(?:your|the|each|every) (?:process|steps?|reasoning|thinking|approach"
-        r"|actions?))|explanations? of (?:your |the )?(?:process|steps|reasoning)"
+        r"|actions?|plans?|tool calls?))|explanations? of (?:your |the )?(?:process|steps|reasoning)"
         r"|explain(?: yourself)?(?=\s*(?:[,;.!]|$))",  # "Act, don't explain.": with no object
         "narration",
     ),
@@ -247,6 +247,11 @@ PHRASES: tuple[tuple[str, str], ...] = (
         r"(?:sentences?|lines?)|single (?:sentence|line)|one sentence|one line(?! docstring)",
         "lengthlimit",
     ),
+    # a cap said to suffice is still a cap: "one or two sentences is usually enough"
+    (r"lengthlimit (?:is|are) (?:usually |generally |normally |often |always )?(?:enough|sufficient|plenty)", "lengthlimit"),
+    # the file to be changed, read: "Read the file you want to change" reads it before the change
+    (r"(?:the |a |any |each |every )?files?,? (?:that |which )?you (?:(?:want|are going|are about|plan|intend|need|wish)"
+     r" to|will|'ll) (?:change|edit|modify|update|touch)", "file before editing it"),
     # objects and subjects; "Never use it, or any other tool, to delete files": the aside goes
     (r", (?:or|nor) (?:any|an|one) other (?:tool|means|way|command|method)s?(?=,)", " "),
     (r"(lock|dot|temp|tmp|backup|config|cache)(files?)", r"\1 \2"),  # "lockfiles": lock files
@@ -336,7 +341,7 @@ LEXICON: dict[str, str] = {
     r"|text|whitespace|branch(?:es)?|commits?|history|logs?|messages?|words?|characters?"
     r"|rows?|records?|entr(?:y|ies)|docstrings?|statements?|names?|diffs?|patches|edits|changes"
     r"|identifiers?|modules?|titles?|codething|changelogs?|readme\w*|docs|documentation"
-    r"|notes?|data|databases?|headers?|licen[cs]es?|sections?|paragraphs?|fields?|tables?|quotes?|todos?"
+    r"|notes?|data|databases?|headers?|licen[cs]es?|sections?|paragraphs?|fields?|tables?|quotes?|todos?|parts?"
     r"|labels?|tags?|emails?|accounts?",
     "NOTFILE_READ": r"readme\w*|docs|documentation|instructions|request|requests|question"
     r"|questions|message|error|errors|output|results?|task|prompt|spec|logs?|user's|tests?"
@@ -388,6 +393,36 @@ WORD_SETS = {
     " eschew shun",
     # what a read is for, not a read of the file: "run the tests to see the state", "so you know"
     "purpose": "see check understand verify know learn find",
+    # verbs that put a question in the model's reply: "end with a question", "include a question"
+    "pose": "end finish close conclude include add pose append offer",
+    # what makes a request worth a question (the model's own doubt is not enough)
+    "unclear": "ambiguous ambiguity unclear vague underspecified",
+    # a request that needs no question: "if the request is clear, act; otherwise ask"
+    "clear": "clear obvious unambiguous specific explicit straightforward",
+    # after "otherwise": the model gets on with the task
+    "go": "act proceed go continue carry do just start implement make",
+    # words that make a ban on questions something narrower: about permission, about clear or
+    # needless questions, with a condition (with the "unclear" and "clear" words)
+    "not_a_ban": "permission confirmation approval unnecessary needless obvious simple trivial routine doubt unless"
+    " except instead yourself could can already",
+    # places that stand for the whole project: "files in the project directory" are all files.
+    "whole": "project working work root repo repository workspace current your this",
+    # markers that need a subject before them: "Users, however, cannot delete files".
+    "subject_modals": "cannot can may might could must should shall will would",
+    # the model's own judgement of need, as an exception: "unless necessary", "unless you must".
+    "needed": "necessary needed required must essential unavoidable",
+    # a condition the model can meet itself: a backup, a file it made ("except the ones you created").
+    "backup": "backup backed copy copied created made wrote",
+    # units of what the model says: "Minimal words, please." is about the replies.
+    "wording": "word words sentence sentences character characters paragraph paragraphs",
+    # first words of an instruction about what the model says.
+    "speech": "explain describe summarise summarize state mention",
+    # what a user asks for that makes a brevity rule one for that reply only.
+    "summary": "summary summaries recap overview explanation",
+    # "check that the file exists": whether something is there, not what it holds
+    "exists": "exists exist present there missing create",
+    # in an edit tool's own description, these make a read a precondition of the tool.
+    "precondition": "first before after once been already must precondition requires",
     # words that open a clause which a comma closes: "If you have not read a file, read it"
     "subordinators": "if when whenever unless before after until once since because while",
 }
@@ -406,7 +441,7 @@ HEDGES = {
 # reply is theirs (rule_checks.others_reply), not the model's.
 ALONGSIDE = frozenset("will would may might can could should must usually often typically generally also".split())
 # Folders a rule names without the word "folder": "Never delete files in node_modules."
-FOLDER_NAMES = "src source tests test docs build dist lib bin vendor scripts assets public migrations"
+FOLDER_NAMES = "src source tests test docs build dist lib bin vendor scripts assets public migrations git"
 # Spelling. Students type fast: a word of five letters or more that is one slip away from a
 # word that carries a rule (two letters swapped, one dropped, one doubled) is read as that
 # word; real words one slip away ("crate", "relies") are left alone. Slips that change a

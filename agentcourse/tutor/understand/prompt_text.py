@@ -172,9 +172,12 @@ def in_context(heading: str, sentence: str) -> str:
 def _circumstance(head: tuple, own: tuple) -> bool:
     """A short heading that says when its items apply ("## Before editing", "<new_files>")
     opens each item that does not name the act: "before editing, open the file and read it"."""
-    when = head and head[0][0] in ("before", "when", "whenever", "after", "if", "once", "for")
-    acts = [k for _, k in head[1:] if k] if when else [k for _, k in head if "CREATE" in k]
-    return 0 < len(head) <= 4 and bool(acts) and not any(k & a for _, k in own for a in acts)
+    when = head and head[0][0] in ("before", "when", "whenever", "after", "if", "once", "for", "to")
+    acts = [k & _ACTS for _, k in head[1:] if k & _ACTS] if when else [k for _, k in head if "CREATE" in k]
+    return 0 < len(head) <= 5 and bool(acts) and not any(k & a for _, k in own if "TOOLSUBJ" not in k for a in acts)
+
+
+_ACTS = frozenset("CREATE MOD DEL READ EMPTY ASK".split())  # the acts a heading's circumstance names
 
 
 def _answered(sentence: str) -> str:

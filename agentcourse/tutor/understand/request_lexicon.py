@@ -115,7 +115,7 @@ FRENCH = Language(
         ("rédige", "write"), ("où", "where"), ("est-elle", "is"), ("est-il", "is"), ("définie", "defined"),
         ("défini", "defined"), ("utilisée", "used"), ("utilisé", "used"), ("appelée", "called"), ("appelé", "called"),
         # found by the fourth cold batch (a training batch): common words, "il faudrait" as a request
-        ("il faudrait", "please"), ("la semaine prochaine", "next week"), ("fais un résumé de", "give me a summary of"), ("il faut", "please"), ("passer {w} de {w} à {w}", "change {w} from {w} to {w}"),
+        ("il faudrait", "please"), ("la semaine prochaine", "next week"), ("hier", "yesterday"), ("fais un résumé de", "give me a summary of"), ("il faut", "please"), ("passer {w} de {w} à {w}", "change {w} from {w} to {w}"),
         ("condenser", "compact"), ("condense", "compact"), ("historique", "history"), ("classe", "class"),
         ("est utilisée", "is used"), ("est utilisé", "is used"), ("même", "same"), ("nouveau", "new"),
         ("nouvelle", "new"), ("appels", "calls"), ("fonctions", "functions"), ("ajoute-moi", "add"),
@@ -196,7 +196,9 @@ SPANISH = Language(
         ("no", "not"), ("dónde", "where"), ("está", "is"), ("definida", "defined"), ("definido", "defined"), ("usada", "used"),
         ("usado", "used"), ("llamada", "called"), ("llamado", "called"),
         # found by the fourth cold batch (a training batch): common words, "necesito" as a request
-        ("me puedes", "can you"), ("la semana que viene", "next week"), ("la próxima semana", "next week"), ("me podrías", "could you"), ("hazme un", "make me a"), ("hazme una", "make me a"),
+        ("me puedes", "can you"), ("la semana que viene", "next week"), ("ayer", "yesterday"),
+        ("hacer que {w} en {w} sea igual que en {w}", "make {w} in {w} the same as the one in {w}"),
+        ("me podría", "could you"), ("me puede", "can you"), ("decirme", "tell me"), ("decir", "tell me"), ("la próxima semana", "next week"), ("me podrías", "could you"), ("hazme un", "make me a"), ("hazme una", "make me a"),
         ("haz un resumen de", "give me a summary of"), ("hazme un resumen de", "give me a summary of"), ("pasar", "pass"), ("llamadas", "calls"),
         ("en todas las llamadas", "at every call"), ("argumento", "argument"), ("nuevo", "new"), ("nueva", "new"),
         ("mismo", "same"), ("misma", "same"), ("debería ser", "should be"), ("deberia ser", "should be"),
@@ -295,7 +297,9 @@ GERMAN = Language(
         ("fuege {f} {x} hinzu", "add {x} to {f}"), ("fuege {x} hinzu", "add {x}"), ("fueg {x} hinzu", "add {x}"),
         ("geben", "give"), ("übergeben", "pass"), ("uebergeben", "pass"), ("bei allen aufrufen", "at every call"),
         ("aufrufen", "calls"), ("erstell", "create"), ("erstellen", "create"), ("fixen", "fix"), ("fix", "fix"),
-        ("gibt es", "are there"), ("offene", "open"), ("den ganzen inhalt", "all the content"), ("nächste woche", "next week"), ("den gesamten inhalt", "all the content"),
+        ("gibt es", "are there"), ("offene", "open"), ("den ganzen inhalt", "all the content"), ("nächste woche", "next week"), ("gestern", "yesterday"),
+        ("sollte {w} {w} sein", "{w} should be {w}"), ("statt", "instead of"), ("anstatt", "instead of"),
+        ("oeffne", "open"), ("oeffnen", "open"), ("den gesamten inhalt", "all the content"),
         ("{x} fixen", "fix {x}"), ("mach eine zusammenfassung", "give me a summary"),
         ("inhalt", "content"), ("von", "of"), ("funktionen", "functions"), ("dokumentieren", "document"),
         ("loesche", "delete"), ("lösch", "delete"), ("aendere", "change"), ("neuen", "new"), ("neues", "new"),
@@ -380,7 +384,9 @@ KNOWLEDGE_QUESTION = (r"^\s*(?:how (?:do|can|should|would|does) (?:i|you|we|one)
                       # an intention given up: "We were going to add one but decided against it."
                       r"|.*\b(?:was|were) (?:going|planning|about|meaning) to\b|.*\bdecided (?:against|not)\b"
                       # a plan of one's own, or for another day: "we are going to add docstrings", "next week"
-                      r"|.*\b(?:we|i)(?: are|'re| am|'m) (?:going|planning) to\b|.*\b(?:tomorrow|next (?:week|month|sprint))\b)")
+                      r"|.*\b(?:we|i)(?: are|'re| am|'m) (?:going|planning) to\b|.*\b(?:tomorrow|next (?:week|month|sprint))\b"
+                      # a report of the past, or work the user keeps: "yesterday I ran them", "I'll run them myself"
+                      r"|.*\b(?:yesterday|last (?:week|night|time))\b|.*\b(?:myself|ourselves)\b)")
 
 # Words that are never a slot's name ("the new function", "a short function").
 STOP_WORDS: frozenset[str] = frozenset(

@@ -119,6 +119,7 @@ LANGUAGES: dict[str, dict] = {
              r"|posez des questions|poser de questions|pose de questions", "ask questions"),
             (r"demande confirmation|demandez confirmation|demander confirmation", "ask for confirmation"),
             # the user's asking, not the model's: "même si l'utilisateur vous le demande"
+            (r"(l'utilisateur|l'utilisatrice|il|elle|on) (?:vous|te|nous) l[ea] (?:demande|exige|veut)", r"\1 asks for it"),
             (r"(l'utilisateur|l'utilisatrice|il|elle|on)((?: (?:vous|te|nous|le|la|les|l'|en))*) (?:demande|exige|veut)",
              r"\1\2 asks"),
             (r"ce que tu fais|ce que vous faites|ce que tu vas faire", "what you are doing"),
@@ -197,7 +198,7 @@ LANGUAGES: dict[str, dict] = {
         r"|del|al|cada|antes|después|está|ningún|ninguna|borr\w+|elimin\w+|lee|leer|edites|editarlo|vacío"
         r"|pregunta|preguntar|respuestas?|breve|conciso|sé|usuario|petición|tarea|puedes|debes"
         r"|responde|responda|palabras|frases?|borra|borres|borre|elimina|elimines|lea|léelo|edita|modifica"
-        r"|pide|pidas|corto|corta|cortas|carpeta|código|narres|en|lo|se|le|les|ni|contesta|brevemente"
+        r"|pide|pidas|corto|corta|cortas|carpeta|código|narres|en|lo|se|le|les|ni|contesta|brevemente|duda|dudas|pregunte"
         r"|nada|explicaciones|explicación|largas|largos|preguntas|haz|solo|sólo|cuando|siempre|nunca|también"
         r"|escribe|escribir|comentarios|breves|mensajes|funciones|líneas|cambios|cambio|crea|vacía|antes|detalle"
         r"|prohibidos?|prohibidas?|reglas|herramienta|esta|máximo|dos|tres",
@@ -267,7 +268,10 @@ LANGUAGES: dict[str, dict] = {
             (r"bajo ninguna circunstancia|en ningún caso|de ninguna manera|de ningún modo", "under no circumstances"),
             (r"lo que haces|lo que estás haciendo|lo que vas a hacer", "what you are doing"),
             (r"lo que hiciste|lo que has hecho", "what you did"),
-            (r"(?:te|se|me) lo (?:pide|pida|pidan|piden|pidas)", "asks for it"), (r"paso (\d+)", r"step \1"),
+            (r"(?:te|se|me) lo (?:pide|pida|pidan|piden|pidas)", "asks for it"),
+            (r"ante la duda|en caso de duda|si tienes dudas|si tiene dudas", "when in doubt"),
+            (r"guía de estilo", "style guide"), (r"guía|guías", "guide"),
+            (r"pregunte|pregunten|preguntad", "ask"), (r"paso (\d+)", r"step \1"),
             (r"consult(?:a|e|ar|ad|es|en)", "consult"), (r"sobre todo|especialmente|en especial", "especially"),
             (r"opcional|opcionales", "optional"), (r"aplic(?:a|as|ar|ad|ue|uen|ues)", "apply"),
             # a cap as a ban on going past it: "no deben superar tres frases"
@@ -420,6 +424,11 @@ LANGUAGES: dict[str, dict] = {
              r"((?: (?:werden|worden|sein))?)(?=\s*(?:[,;.:!?]|$))", r"\1\2\4 \5\6\3"),
             (r"^(?:bitte )?(\w+)(?: sie| du)? (niemals|nie|nicht)", r"\2 \1"),
             (r"^(?:bitte )?(\w+)(?: sie| du)? (keine[nmrs]?|kein)", r"nicht \1 alle"),
+            # "die Datei, die du ändern willst": the file to be changed, read before the change
+            (r"(dateien|datei),? (?:die|der|das|den) (?:du|sie) (?:ändern|bearbeiten|anpassen) (?:willst|möchtest|wollen"
+             r"|möchten|wirst|musst),?", r"\1 before editing it"),
+            # "Nimm die Änderung vor": make the change
+            (r"(?:nimm|nehmen sie|nimmst)((?: [^\s,;.:!?]+){1,6}?) vor(?=\s*(?:[,;.:!?]|$))|vornehmen", r"make\1"),
             # "die du nicht gelesen hast": a relative clause in English order
             (r"(?:die|der|das|den) (?:sie|du) (nicht|noch nicht) (gelesen|geöffnet|gesehen) (?:haben|hast)",
              r"that you have not read"),
@@ -458,7 +467,8 @@ LANGUAGES: dict[str, dict] = {
             (r"niemals|nie", "never"), (r"nicht", "not"), (r"keine[nmrs]?|kein", "no"), (r"nichts", "nothing"),
             (r"sätze", "sentences"), (r"satz", "sentence"), (r"wörter|worte", "words"), (r"zeile", "line"),
             (r"lehne|ablehnen|verweigere|verweigern", "refuse"),
-            (r"immer|stets", "always"), (r"nur|ausschließlich", "only"), (r"zuerst|vorher|zunächst|erst", "first"),
+            (r"immer|stets", "always"), (r"nur|ausschließlich", "only"), (r"erst (?:danach|dann|anschließend)", "only then"),
+            (r"zuerst|vorher|zunächst|erst", "first"), (r"fehler", "error"),
             (r"dann|danach", "then"), (r"bevor|vor", "before"), (r"nachdem|nach", "after"), (r"ohne", "without"),
             (r"wenn|falls|sofern", "if"), (r"außer", "except"), (r"verboten|untersagt", "forbidden"),
             (r"erlaubt|gestattet", "allowed"),

@@ -86,6 +86,7 @@ RULES = (
             (("exception_edited_blind",), "reject",
              "it asks to read first except in some cases, which are then edited blind"),
             (("as_needed",), "reject", "it asks to read first only when the model finds it needed"),
+            (("others_edited_directly",), "reject", "it asks to read first only for some files, and the others are edited directly"),
         ),
         "end": "reject",
         "scope": ("READ", "MOD"),
