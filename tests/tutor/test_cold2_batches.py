@@ -47,37 +47,44 @@ other languages. It is measured, never tuned on.
 author writes did not carry over, so the next rounds were fitted to cold batches instead:
 batches written the same way as the second and third, by writers who never read the reader,
 committed before it ran on them, whose first contact is reported and whose misses were then
-read and taught to the reader as kinds of sentence (rule_corpus_cold4.txt, cold6, cold7, and
-cold8, which was meant to be measured only until its misses were printed by mistake). Other
-batches written the same way were committed and never printed (rule_corpus_cold5.txt,
-cold9, and request_corpus_cold3.py): they, with the second and third, say whether the
-training carried over. First contact, then after each round of training:
+read and taught to the reader as kinds of sentence (rule_corpus_cold4.txt, cold6, cold7, cold8
+(meant to be measured only, until its misses were printed by mistake), cold10, cold11, cold12
+(two thirds in German, French and Spanish) and cold14; request_corpus_cold4.py and cold5).
+Other batches written the same way were committed and never printed (rule_corpus_cold5.txt,
+cold9 and cold13; request_corpus_cold3.py and cold6): they, with the second and third, say
+whether the teaching carried over. First contact, then after each round:
 
-| batch | kind | first contact | round 1 (the fourth) | round 2 (sixth to eighth) | round 3 (tenth, eleventh) |
-|---|---|---|---|---|---|
-| second cold rules (223) | measured | 203 (before this table) | 209 | 211 | 212 (95.1%; not English 73/78) |
-| third cold rules (230) | measured | 216 | 217 | 219 | 221 (96.1%; 82/84) |
-| fifth cold rules (230) | measured | 214 (not English 101/111) | 215 | 221 | 222 (96.5%; 106/111) |
-| ninth cold rules (230) | measured | (215 on the reader before round 1) | 217 (85/92) | 220 | 220 (95.7%; 87/92) |
-| fourth cold rules (230) | training | 217 (92/96) | 230 | 230 | 230 |
-| sixth cold rules (230) | training | | 218 (87/92) | 227 | 227 |
-| seventh cold rules (230) | training | | 215 (89/97) | 227 | 228 |
-| eighth cold rules (230) | training | | 213 (86/92) | 227 | 227 |
-| tenth cold rules (230) | training | | | 219 (82/84) | 229 |
-| eleventh cold rules (230) | training | | | 219 (80/84) | 227 |
-| third cold requests (173 + 77 near misses) | measured | 160 (not English 67/75), 0 routed | | 162 (69/75) | 162 (93.6%; 69/75, 92.0%), 0 routed |
-| fourth cold requests (170 + 80 near misses) | training | 146 (not English 73/93), 2 routed | | 163 (90/93), 1 routed | 163, 1 routed |
-| fifth cold requests (170 + 80 near misses) | training | | | 159 (55/60), 3 routed | 163 (59/60), 1 routed |
+| batch | kind | first contact | round 1 (4th) | round 2 (6th-8th) | round 3 (10th, 11th) | round 4 (12th, 14th) |
+|---|---|---|---|---|---|---|
+| second cold rules (223) | measured | 208 at the start (203 first) | 209 | 211 | 212 | 213 (95.5%; not English 73/78) |
+| third cold rules (230) | measured | 216 | 217 | 219 | 221 | 222 (96.5%; 82/84) |
+| fifth cold rules (230) | measured | 214 (not English 101/111) | 215 | 221 | 222 | 223 (97.0%; 107/111) |
+| ninth cold rules (230) | measured | 217 (85/92; 215 on the reader of the start) | | 220 | 220 | 220 (95.7%; 87/92) |
+| thirteenth cold rules (230) | measured | | | | 230 (84/84) | 230 |
+| fourth cold rules (230) | training | 217 (92/96) | 230 | 230 | 230 | 230 |
+| sixth cold rules (230) | training | | 218 (87/92) | 227 | 227 | 227 |
+| seventh cold rules (230) | training | | 215 (89/97) | 227 | 228 | 228 |
+| eighth cold rules (230) | training | | 213 (86/92) | 227 | 227 | 227 |
+| tenth cold rules (230) | training | | | 219 (82/84) | 229 | 229 |
+| eleventh cold rules (230) | training | | | 219 (80/84) | 227 | 227 |
+| twelfth cold rules (230, 156 not English) | training | | | | 211 (139/156) | 226 (153/156) |
+| fourteenth cold rules (230) | training | | | | 216 (79/82) | 225 |
+| third cold requests (173 + 77 near misses) | measured | 160 (not English 67/75), 0 routed | | 162 (69/75) | 162 | 162 (93.6%; 69/75, 92.0%), 0 routed |
+| sixth cold requests (170 + 80 near misses) | measured | | | | | 159 (93.5%; 70/75, 93.3%), 0 routed |
+| fourth cold requests (170 + 80 near misses) | training | 146 (not English 73/93), 2 routed | | 163 (90/93), 1 routed | 163 | 163, 1 routed |
+| fifth cold requests (170 + 80 near misses) | training | | | 159 (55/60), 3 routed | 163 (59/60), 1 routed | 163 |
 
-Across the four measured rule batches the reader is right on 875 of 913 (95.8%; not English
-348 of 365, 95.3%) after the third round, against 853 (93.4%; not English 336, 92.1%) for the reader as it was
-before the first (the ninth, written after the first round, measured on that reader too). A round's
-changes are kinds of sentence (a relative clause belongs to its file; a that-clause says what
-is forbidden; a read's purpose is no second read; a condition of the user's leave is an
-exception for permission; YAML keys and flags; seeking the user's approval in its many forms;
-a cap as a ban on exceeding it; "the file you will change" read first; a heading that says
-what its steps are for) and words of the language tables, never a case's phrasing; the tests
-below hold each batch's latest figure as a floor.
+(A first contact is the reader's as it was when the batch was committed; the sixth cold
+requests' first contact is the matcher's after the fourth round.) Across the second, third,
+fifth and ninth cold batches the reader is right on 878 of 913 (96.2%; not English 349 of
+365, 95.6%) after the fourth round, against 853 (93.4%; not English 336, 92.1%) for the
+reader as it was before the first. A round's changes are kinds of sentence (a relative clause
+belongs to its file; a that-clause says what is forbidden; a read's purpose is no second
+read; a condition of the user's leave is an exception for permission; YAML keys and flags;
+seeking the user's approval in its many forms; a cap as a ban on exceeding it; "the file you
+will change" read first; a heading that says what its steps are for; a passive file kind;
+a report of earlier versions) and words of the language tables, never a case's phrasing;
+the tests below hold each batch's latest figure as a floor.
 """
 
 from __future__ import annotations
@@ -92,18 +99,20 @@ from test_rules import accuracy, load_corpus
 
 RULES = Path(__file__).with_name("rule_corpus_cold2.txt")
 THIRD = Path(__file__).with_name("rule_corpus_cold3.txt")
-THIRD_LATEST = {"rules": (221, 230), "rules_non_english": (82, 84)}
+THIRD_LATEST = {"rules": (222, 230), "rules_non_english": (82, 84)}
 # The later cold batches of rules: (right, not English right), the latest figures (a floor).
-LATER = {"fifth": (222, 106), "ninth": (220, 87),  # measured, never printed
+LATER = {"fifth": (223, 107), "ninth": (220, 87), "thirteenth": (230, 84),  # measured, never printed
          "fourth": (230, 96), "sixth": (227, 92), "seventh": (228, 97), "eighth": (227, 92),  # training
-         "tenth": (229, 84), "eleventh": (227, 84)}
-LATER_FILES = {"fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11}
+         "tenth": (229, 84), "eleventh": (227, 84), "twelfth": (226, 153), "fourteenth": (225, 81)}
+ORDINALS = {"third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11,
+            "twelfth": 12, "thirteenth": 13, "fourteenth": 14}
 # The later cold batches of requests: (phrasings right, not English right, near misses routed).
-REQUESTS_LATER = {"third": (162, 69, 0), "fourth": (163, 90, 1), "fifth": (163, 59, 1)}
+REQUESTS_LATER = {"third": (162, 69, 0), "sixth": (159, 70, 0),  # measured, never printed
+                  "fourth": (163, 90, 1), "fifth": (163, 59, 1)}  # training
 LANGUAGES = ("en", "fr", "es", "de")
 
 LATEST = {"phrasings": (167, 179), "non_english": (75, 78), "near_misses_routed": (1, 80),
-          "rules": (212, 223), "rules_non_english": (73, 78)}
+          "rules": (213, 223), "rules_non_english": (73, 78)}
 
 
 def test_the_second_cold_batches_are_large_and_a_third_not_in_english():
@@ -156,7 +165,7 @@ def test_the_third_cold_rules_are_judged_no_worse_than_first_measured(capsys):
 
 @pytest.mark.parametrize("name", list(LATER))
 def test_the_later_cold_rules_are_judged_no_worse_than_last_measured(name, capsys):
-    cases = load_corpus(Path(__file__).with_name(f"rule_corpus_cold{LATER_FILES[name]}.txt"), whole=True)
+    cases = load_corpus(Path(__file__).with_name(f"rule_corpus_cold{ORDINALS[name]}.txt"), whole=True)
     assert len(cases) >= 220 and sum(c.lang != "en" for c in cases) >= 0.3 * len(cases)
     assert {c.lang for c in cases} == set(LANGUAGES) and sum(not c.counts for c in cases) >= 0.4 * len(cases)
     right, foreign_right = judged(name, cases, capsys)
@@ -165,7 +174,7 @@ def test_the_later_cold_rules_are_judged_no_worse_than_last_measured(name, capsy
 
 @pytest.mark.parametrize("name", list(REQUESTS_LATER))
 def test_the_later_cold_requests_are_routed_no_worse_than_last_measured(name, capsys):
-    cases = importlib.import_module(f"request_corpus_cold{ {'third': 3, 'fourth': 4, 'fifth': 5}[name] }").CASES
+    cases = importlib.import_module(f"request_corpus_cold{ORDINALS[name]}").CASES
     assert len(cases) >= 240 and len({c.text for c in cases}) == len(cases) and sum(c.route is None for c in cases) >= 70
     found = score(cases)
     with capsys.disabled():
@@ -173,6 +182,6 @@ def test_the_later_cold_requests_are_routed_no_worse_than_last_measured(name, ca
     right, foreign, routed = found["phrasings"][0], found["non_english"][0], found["near_misses_routed"][0]
     floor = REQUESTS_LATER[name]
     assert right >= floor[0] and foreign >= floor[1] and routed <= floor[2], found
-    if name == "third":  # measured, never printed: the bars hold on it
+    if name in ("third", "sixth"):  # measured, never printed: the bars hold on them
         of, foreign_of, near = found["phrasings"][1], found["non_english"][1], found["near_misses_routed"][1]
         assert right >= 0.9 * of and foreign >= 0.9 * foreign_of and routed <= 0.05 * near, found

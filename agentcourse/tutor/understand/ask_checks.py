@@ -80,7 +80,8 @@ def file_kind(c: Context, r: int) -> str:
     start = max([j + 1 for j, (w, k) in enumerate(ws[:r]) if w == ";" or "BOUNDARY" in k], default=0)
     them = ws[r + 1 : r + 2] and ws[r + 1][0] in ("them", "it") or ws[r - 1][0] in COPULA  # "read them", "must be read"
     kind += [
-        w for j, (w, k) in enumerate(ws[0 if them else start:r]) if "FILEKIND" in k and "FILE" in ws[(0 if them else start) + j + 1][1]
+        w for j, (w, k) in enumerate(ws[0 if them else start:r]) if ("FILEKIND" in k or them and names_kind((w, k)))
+        and "FILE" in ws[(0 if them else start) + j + 1][1]
         and (them or {"for", "on", "with", "in"} & {x for x, _ in ws[start:start + j]})
     ]
     return kind[0] if kind else ""
@@ -213,8 +214,8 @@ GO = frozenset(WORD_SETS["go"].split())
 
 def person_asks(ws: tuple[Word, ...], i: int) -> bool:
     """'the user asks', 'if asked', 'was asked': someone else asks, not the model."""
-    if ws[i][0] in ("asks", "asked"):
-        return True
+    if ws[i][0] in ("asks", "asked"):  # not "The assistant asks the user ..."
+        return not (ws[i][0] == "asks" and has(ws[max(0, i - 2) : i], "AGENT"))
     before = ws[max(0, i - 3) : i]
     if any(w == "i" for w, _ in before):  # "if I ask you to delete a file": the user writing
         return True

@@ -36,8 +36,8 @@ def withdrawn(sentence: str) -> bool:
 PAST = re.compile(
     r"^\W*(?:in the past|previously,|formerly|originally|historically|until recently|yesterday"
     r"|last (?:week|month|year|time|release|version|sprint)"
-    r"|(?:earlier|older|previous|prior|old|past) (?:versions?|releases?|models?|prompts?"
-    r"|iterations?|agents?|assistants?)\b)"
+    r"|(?:in |with |for )?(?:the )?(?:earlier|early|older|previous|prior|old|past|first) (?:versions?|releases?"
+    r"|models?|prompts?|iterations?|agents?|assistants?)\b)"
     r"|(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!\bbe )(?<!\bbeen )(?<!\bbeing )"
     r"(?<!\bget )(?<!\bgot )\bused to\b(?! be\b)",
     re.I,
@@ -59,7 +59,7 @@ SELF = frozenset(
     " chat this you your careful senior friendly".split()
 )
 # After a rule for someone else, the part addressed to the model: "...; you, however, ..."
-BACK_TO_YOU = re.compile(r"[;:]\s*(?:but |however,? |and )?(?=you\b)|,\s*(?=you, however)", re.I)
+BACK_TO_YOU = re.compile(r"[;:]\s*(?:but |however,? |and )?(?=you\b)|,\s*(?=you, however)|[;,]\s*(?:but )?now,?\s+", re.I)
 
 
 def for_model(sentence: str) -> str | None:

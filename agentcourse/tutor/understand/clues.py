@@ -172,8 +172,9 @@ def on_condition(ws: tuple[Word, ...], i: int) -> bool:
     for j, w in enumerate(rest):  # "except the ones you created", "except temporary files": some files
         if w in ("unless", "except"):
             return w == "except" or bool((NEEDED | BACKUP) & set(rest[j + 1 : j + 6]))
+    pre = [w for w, _ in ws[: max(0, i - 1)]]  # "Ohne Rückfrage keine Dateien löschen": the condition first
     if "without" not in after:
-        return False
+        return "without" in pre and not {"exception", "fail"} & set(pre[pre.index("without") + 1 :][:4])
     return not {"exception", "fail"} & set(after[after.index("without") + 1 :][:4])
 
 
@@ -229,7 +230,8 @@ def only_on_request(ws: tuple[Word, ...], i: int) -> bool:
         if w == "only" and after[j + 1 : j + 2] in (["when"], ["if"], ["whenever"]):
             return bool(ASKED & set(after[j + 2 : j + 6]))
         if w in ("when", "if", "whenever") and after[j - 1 : j] != ["even"]:  # "... when the user asks for it"
-            return bool(ASKED & set(after[j + 1 : j + 5])) and not {"question", "questions"} & set(after[j:])
+            about_user = ASKED & set(after[j + 1 : j + 5]) or any("PERSON" in kinds(x) for x in after[j + 1 : j + 3])
+            return bool(about_user) and not {"question", "questions"} & set(after[j:])  # "when the user is in a hurry"
         if w not in (",", "but", "and") and "ANSWER" not in kinds(w) and w not in REPLY_NOUNS:
             return False  # "Be brief; expand only when the user asks": another clause's
     return False
@@ -297,7 +299,8 @@ def first_word(ws: tuple[Word, ...], kind: str) -> str:
 def previous_read(ws: tuple[Word, ...]) -> bool:
     """Whether a step asks to read a file, so that the next step's "Only then edit it." or
     "Edit it." makes a read-first rule of the two."""
-    return has(ws, "READ") and not has(ws, "NEG") and not has(ws, "NOTFILE_READ")
+    return has(ws, "READ") and not has(ws, "NEG") and not has(ws, "NOTFILE_READ") and not any(  # not "Read README.md."
+        re.fullmatch(r"[\w./-]*\w\.[A-Za-z]\w{0,5}", w) for w, _ in ws)
 
 
 # ---------------------------------------------------------------------------- a limit on asking

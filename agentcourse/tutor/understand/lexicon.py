@@ -51,6 +51,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"(?:^|(?<=[,;:] ))(?:could|would|can|will) you(?: please| kindly)?(?= \w)", "please"),
     # a key and its verdict: "delete_files: forbidden" (prompt_text reads "delete files: forbidden")
     (r"(?<=\w) ?: (forbidden|prohibited|not allowed|banned|denied|disallowed|not permitted)\b", r" is \1"),
+    # padding said of code: "No filler comments in the code" is about the code
+    (r"(?:filler|verbose|wordy|chatty|long|lengthy) (?=(?:code )?(?:comments?|docstrings?|commit messages?|variable names?))", ""),
     # negations
     (r"no longer(?! than)|not any longer", "not"),  # "no longer allowed", "no longer need to"
     (
@@ -137,16 +139,17 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (
         r"(?:make|making|apply|applying|implement|implementing|perform|performing) (?:any |a |the |your |this |that"
-        r" |these |those )?(?:changes?|edits?|modifications?)",
+        r" |these |those )?(?:smallest |minimal |small |needed |required |necessary |planned )?(?:changes?|edits?|modifications?)",
         "edit",
     ),
     (  # "confirm every change with the user", "validate your plan with the user": the thing between
-        r"(?:double )?(?:check|confirm|verify|validate|agree|align|discuss|clear)(?:s|es|ed|d|ing)?((?: (?!with\b)[\w']+){1,5})"
+        r"(?:double )?(?:check|confirm|verify|validate|agree|align|discuss|clear|consult)(?:s|es|ed|d|ing)?((?: (?!with\b)[\w']+){1,5})"
         r" with (?:the |your )?"
         r"(?:user|developer|human|client|customer|owner|requester|me|them)s?(?!')",
         r"ask\1",
     ),
     (r"confirm(?= (?:first|before|beforehand)\b)", "ask"),  # "Always confirm before acting."
+    (r"run\w* ((?:\w+ ){1,6})(?:past|by) (?:the |your )?(?:user|developer|human)s?", r"ask \1"),  # "run your plan past the user"
     (
         r"without (?:(?:the|a|an|explicit|prior|written|user's|users'|their|your|clear|formal) ){0,3}"
         r"(?:confirmation|approval|go[- ]ahead|sign[- ]off|consent|green[- ]light|ok|okay)",
@@ -342,6 +345,7 @@ LEXICON: dict[str, str] = {
     r"|rows?|records?|entr(?:y|ies)|docstrings?|statements?|names?|diffs?|patches|edits|changes"
     r"|identifiers?|modules?|titles?|codething|changelogs?|readme\w*|docs|documentation"
     r"|notes?|data|databases?|headers?|licen[cs]es?|sections?|paragraphs?|fields?|tables?|quotes?|todos?|parts?"
+    r"|assertions?"
     r"|labels?|tags?|emails?|accounts?",
     "NOTFILE_READ": r"readme\w*|docs|documentation|instructions|request|requests|question"
     r"|questions|message|error|errors|output|results?|task|prompt|spec|logs?|user's|tests?"

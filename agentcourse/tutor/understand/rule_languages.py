@@ -102,7 +102,10 @@ LANGUAGES: dict[str, dict] = {
             (r"après l'avoir (?:lu|lue|consulté|consultée|ouvert|ouverte)|après avoir lu", "after reading it"),
             (r"l'avoir lu|l'avoir lue|l'avoir modifié|l'avoir modifiée", "it"),
             (r"(?:en )?(?:poser|pose|posez|poses|posant)((?: \w+){0,3}?) (?:une|des|de) questions?", r"ask\1 questions"),
+            (r"(?:fais|faites|faire) valider (.+?) par (l'utilisateur|l'utilisatrice)", r"validate \1 with \2"),
             (r"auprès de|auprès d'", "with"), (r"valide|validez|valider|validiez", "validate"),
+            (r"(?:d'y |y )?apporter (?:le moindre |la moindre |un |une |des |aucun |aucune )?(?:changement|modification)s?",
+             "making any change"),
             (r"surtout|en particulier|notamment", "especially"), (r"applique|appliquez|appliquer|appliques", "apply"),
             # a cap as a ban on going past it: "ne doivent pas dépasser trois phrases"
             (r"dépass(?:er|e|es|ent|ez|era|eront)|excéd(?:er|e|es|ent|ez)", "exceed"),
@@ -271,6 +274,9 @@ LANGUAGES: dict[str, dict] = {
             (r"(?:te|se|me) lo (?:pide|pida|pidan|piden|pidas)", "asks for it"),
             (r"ante la duda|en caso de duda|si tienes dudas|si tiene dudas", "when in doubt"),
             (r"guía de estilo", "style guide"), (r"guía|guías", "guide"),
+            (r"(?:realizar|hacer|efectuar) (?:cualquier|algún|ningún|un|los) (?:cambio|cambios|modificación)", "making any change"),
+            (r"consultar? (?=its contents|el contenido|los contenidos|el archivo|el fichero)", "read "), (r"más de", "more than"),
+            (r"y (?:después|luego) se", "and then"), (r"asistente", "assistant"), (r"sin excepci(?:ón|ones)", "without exception"), (r"^primero se", "first"), (r"fichero|ficheros", "file"),
             (r"pregunte|pregunten|preguntad", "ask"), (r"paso (\d+)", r"step \1"),
             (r"consult(?:a|e|ar|ad|es|en)", "consult"), (r"sobre todo|especialmente|en especial", "especially"),
             (r"opcional|opcionales", "optional"), (r"aplic(?:a|as|ar|ad|ue|uen|ues)", "apply"),
@@ -349,13 +355,22 @@ LANGUAGES: dict[str, dict] = {
         r"|von|jede|jeden|lies|lösche|bearbeite\w*|änder\w*|antworte|kurz|knapp|frage|rückfragen?|leer\w*"
         r"|antworten|lesen|löschen|fragen|nutzer|benutzer|schritt|erkläre|sei|halte|bitte|darf|dürfen"
         r"|musst|muss|sollst|sollen|sich|dich|einem|satz|wörter|keinen|verboten|regeln|werkzeug|dieses"
-        r"|höchstens|sätzen|zwei|drei|leerer",
+        r"|höchstens|sätzen|zwei|drei|leerer|bei|jedem|jeder|vorher|nachfragen|unklarheiten",
         "phrases": (
             # umlauts typed as ae/oe/ue ("loeschen"), in the words of the rules (read without accents)
             (r"loesch(\w*)", r"losch\1"), (r"aender(\w*)", r"ander\1"), (r"moeglich(\w*)", r"moglich\1"),
             (r"fuer", "fur"), (r"ueber(\w*)", r"uber\1"), (r"rueck(\w*)", r"ruck\1"), (r"bestaetig(\w*)", r"bestatig\1"),
             (r"duerf(\w*)", r"durf\1"), (r"muess(\w*)", r"muss\1"), (r"koenn(\w*)", r"konn\1"), (r"saetz(\w*)", r"satz\1"),
-            (r"pruef(\w*)", r"pruf\1"), (r"oeffn(\w*)", r"offn\1"),
+            (r"pruef(\w*)", r"pruf\1"), (r"oeffn(\w*)", r"offn\1"), (r"laeng(\w*)", r"lang\1"),
+            (r"veraender(\w*)", r"verander\1"), (r"groess(\w*)", r"gross\1"), (r"erklaer(\w*)", r"erklar\1"),
+            (r"erzaehl(\w*)", r"erzahl\1"),
+            (r"(nicht nötig|nicht notwendig|nicht erforderlich|optional|unnötig),? ((?:[^\s,;.:!?]+ ){1,6})zu lesen", r"\1 to read \2"), (r"nicht länger als", "no longer than"),
+            (r"sollten", "should"),
+            (r"veränder\w*", "change"), (r"einsehen|einsieht|einsiehst", "read"), (r"inhalt|inhalte", "contents"),
+            (r"vornimmt|vornimmst", "make"), (r"bittet (?:dich|sie|euch) jemand", "if someone asks you"),
+            (r"lehn(?:e|st|t|en sie)? ((?:\w+ ){0,3})ab(?=\s*(?:[,;.:!?]|$))", r"refuse \1"),
+            (r"(?:vorher|vorab|zuvor) (?:absprechen|abstimmen|abklären)", "ask first"),
+            (r"sind ((?:\w+ ){0,4})zu lesen", r"must be read \1"),
             (r"versuch(?:e|en sie),? (keine|nicht)", r"try not to \1"),  # a hedge, not a rule
             (r"möglichst|wenn möglich|nach möglichkeit|soweit (?:es )?möglich", "where possible"),
             # an instruction in the infinitive: "vor jeder Änderung um Bestätigung bitten"
