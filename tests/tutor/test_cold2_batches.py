@@ -30,8 +30,9 @@ common case read as no rule) kept Lab 1's wrong answers failing and took its own
 batch from 139 to 154 of 158, and changed nothing here either; so did a hedge read in its
 own clause only (the seventh probe batch: 67 of 83 before, 83 after), and so did the
 future as a command in the language tables (the eighth: 76 of 96 before, 93 after). The tests hold the
-latest figures, so a change that reads fewer of them fails here; they do not assert the
-rules' 95%, which is not met.
+latest figures, so a change that reads fewer of them fails here. (That was the state before
+the training rounds below; since them every measured batch meets the 95% bar, and the tests
+assert it.)
 
 A third cold batch of rules (rule_corpus_cold3.txt: 230 cases, 84 in French, Spanish or
 German, 110 look-alikes) was written the same way, from the rules' meaning only, and
@@ -40,7 +41,7 @@ French 27 of 28, Spanish 27 of 28, German 25 of 28: not English 79 of 84, 94.0%)
 count 113 of 120, look-alikes 103 of 110. The reader as it was before its last four changes
 (hedges in their own clause, futures and infinitives as commands, someone else's replies)
 scores the same 216, and so does the reader after them: like the second cold batch, it did
-not move with them. Below the 95% bar, above the 90% bar for
+not move with them. Below the 95% bar then, above the 90% bar for
 other languages. It is measured, never tuned on.
 
 **Training batches, measured by unseen ones.** Rounds fitted to probe batches the reader's
@@ -104,6 +105,7 @@ THIRD_LATEST = {"rules": (222, 230), "rules_non_english": (82, 84)}
 LATER = {"fifth": (223, 107), "ninth": (220, 87), "thirteenth": (230, 84),  # measured, never printed
          "fourth": (230, 96), "sixth": (227, 92), "seventh": (228, 97), "eighth": (227, 92),  # training
          "tenth": (229, 84), "eleventh": (227, 84), "twelfth": (226, 153), "fourteenth": (225, 81)}
+MEASURED = ("fifth", "ninth", "thirteenth")
 ORDINALS = {"third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11,
             "twelfth": 12, "thirteenth": 13, "fourteenth": 14}
 # The later cold batches of requests: (phrasings right, not English right, near misses routed).
@@ -151,8 +153,10 @@ def judged(name: str, cases: list, capsys) -> tuple[int, int]:
 
 
 def test_the_second_cold_rules_are_judged_no_worse_than_last_measured(capsys):
-    right, foreign_right = judged("second", load_corpus(RULES, whole=True), capsys)
+    cases = load_corpus(RULES, whole=True)
+    right, foreign_right = judged("second", cases, capsys)
     assert right >= LATEST["rules"][0] and foreign_right >= LATEST["rules_non_english"][0]
+    assert right >= 0.95 * len(cases)  # the bar for rules, met since the training rounds
 
 
 def test_the_third_cold_rules_are_judged_no_worse_than_first_measured(capsys):
@@ -161,6 +165,7 @@ def test_the_third_cold_rules_are_judged_no_worse_than_first_measured(capsys):
     assert {c.lang for c in cases} == set(LANGUAGES) and sum(not c.counts for c in cases) >= 0.4 * len(cases)
     right, foreign_right = judged("third", cases, capsys)
     assert right >= THIRD_LATEST["rules"][0] and foreign_right >= THIRD_LATEST["rules_non_english"][0]
+    assert right >= 0.95 * len(cases)
 
 
 @pytest.mark.parametrize("name", list(LATER))
@@ -170,6 +175,8 @@ def test_the_later_cold_rules_are_judged_no_worse_than_last_measured(name, capsy
     assert {c.lang for c in cases} == set(LANGUAGES) and sum(not c.counts for c in cases) >= 0.4 * len(cases)
     right, foreign_right = judged(name, cases, capsys)
     assert right >= LATER[name][0] and foreign_right >= LATER[name][1], (right, foreign_right)
+    if name in MEASURED:  # never printed: the 95% bar holds on them
+        assert right >= 0.95 * len(cases), right
 
 
 @pytest.mark.parametrize("name", list(REQUESTS_LATER))
