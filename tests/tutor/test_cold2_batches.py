@@ -71,9 +71,17 @@ whether the teaching carried over. First contact, then after each round:
 | twelfth cold rules (230, 156 not English) | training | | | | 211 (139/156) | 226 (153/156) |
 | fourteenth cold rules (230) | training | | | | 216 (79/82) | 225 |
 | third cold requests (173 + 77 near misses) | measured | 160 (not English 67/75), 0 routed | | 162 (69/75) | 162 | 162 (93.6%; 69/75, 92.0%), 0 routed |
-| sixth cold requests (170 + 80 near misses) | measured | | | | | 159 (93.5%; 70/75, 93.3%), 0 routed |
+| sixth cold requests (170 + 80 near misses) | measured | | | | | 159 (93.5%; 70/75, 93.3%), 0 routed; 1 after the correction below |
 | fourth cold requests (170 + 80 near misses) | training | 146 (not English 73/93), 2 routed | | 163 (90/93), 1 routed | 163 | 163, 1 routed |
 | fifth cold requests (170 + 80 near misses) | training | | | 159 (55/60), 3 routed | 163 (59/60), 1 routed | 163 |
+
+A correction after the fourth round: the request rules for a plan, a report of the past and
+work the user keeps had been written as any sentence holding "tomorrow", "next week",
+"yesterday", "last week" or "myself", which took real requests for near misses ("The test I
+wrote yesterday fails, please fix it.", "Delete tmp.py, I made a backup myself."). They now
+need the sentence to be such a plan or report ("Yesterday I ran the tests ...", "I'll run
+the tests myself later"); the second cold requests route 3 of 80 near misses again (it was 1)
+and the sixth 1 of 80 (it was 0), both under the 5% bar.
 
 (A first contact is the reader's as it was when the batch was committed; the sixth cold
 requests' first contact is the matcher's after the fourth round.) Across the second, third,
@@ -109,11 +117,11 @@ MEASURED = ("fifth", "ninth", "thirteenth")
 ORDINALS = {"third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11,
             "twelfth": 12, "thirteenth": 13, "fourteenth": 14}
 # The later cold batches of requests: (phrasings right, not English right, near misses routed).
-REQUESTS_LATER = {"third": (162, 69, 0), "sixth": (159, 70, 0),  # measured, never printed
+REQUESTS_LATER = {"third": (162, 69, 0), "sixth": (159, 70, 1),  # measured, never printed
                   "fourth": (163, 90, 1), "fifth": (163, 59, 1)}  # training
 LANGUAGES = ("en", "fr", "es", "de")
 
-LATEST = {"phrasings": (167, 179), "non_english": (75, 78), "near_misses_routed": (1, 80),
+LATEST = {"phrasings": (167, 179), "non_english": (75, 78), "near_misses_routed": (3, 80),
           "rules": (213, 223), "rules_non_english": (73, 78)}
 
 

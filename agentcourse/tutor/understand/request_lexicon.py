@@ -196,7 +196,8 @@ SPANISH = Language(
         ("no", "not"), ("dónde", "where"), ("está", "is"), ("definida", "defined"), ("definido", "defined"), ("usada", "used"),
         ("usado", "used"), ("llamada", "called"), ("llamado", "called"),
         # found by the fourth cold batch (a training batch): common words, "necesito" as a request
-        ("me puedes", "can you"), ("la semana que viene", "next week"), ("ayer", "yesterday"),
+        ("me puedes", "can you"), ("la semana que viene", "next week"), ("ayer ya", "yesterday already"),
+        ("ayer", "yesterday"),
         ("hacer que {w} en {w} sea igual que en {w}", "make {w} in {w} the same as the one in {w}"),
         ("me podría", "could you"), ("me puede", "can you"), ("decirme", "tell me"), ("decir", "tell me"), ("la próxima semana", "next week"), ("me podrías", "could you"), ("hazme un", "make me a"), ("hazme una", "make me a"),
         ("haz un resumen de", "give me a summary of"), ("hazme un resumen de", "give me a summary of"), ("pasar", "pass"), ("llamadas", "calls"),
@@ -383,10 +384,13 @@ KNOWLEDGE_QUESTION = (r"^\s*(?:how (?:do|can|should|would|does) (?:i|you|we|one)
                       r"|.*\b(?:not (?:now|yet)|jetzt nicht|noch nicht|pas maintenant|ahora no|todavía no)\b"
                       # an intention given up: "We were going to add one but decided against it."
                       r"|.*\b(?:was|were) (?:going|planning|about|meaning) to\b|.*\bdecided (?:against|not)\b"
-                      # a plan of one's own, or for another day: "we are going to add docstrings", "next week"
-                      r"|.*\b(?:we|i)(?: are|'re| am|'m) (?:going|planning) to\b|.*\b(?:tomorrow|next (?:week|month|sprint))\b"
-                      # a report of the past, or work the user keeps: "yesterday I ran them", "I'll run them myself"
-                      r"|.*\b(?:yesterday|last (?:week|night|time))\b|.*\b(?:myself|ourselves)\b)")
+                      # a plan of one's own: "we are going to add docstrings", "Next week we add them"
+                      r"|.*\b(?:we|i)(?: are|'re| am|'m) (?:going|planning) to\b"
+                      r"|(?:tomorrow|next (?:week|month|sprint)),? (?:we|i|vamos)\b"
+                      # a report of the past, or work the user keeps: "Yesterday I ran them", "I'll run them myself"
+                      # (not "The test I wrote yesterday fails, fix it", "Delete it, I made a backup myself")
+                      r"|(?:yesterday|last (?:week|night)),? (?:we|i|already)\b(?!.*\b(?:please|can you|could you)\b)"
+                      r"|.*\b(?:i|we)(?:'ll| will| can|'m going to| am going to) (?:\w+ ){1,5}(?:myself|ourselves)\b)")
 
 # Words that are never a slot's name ("the new function", "a short function").
 STOP_WORDS: frozenset[str] = frozenset(
