@@ -36,7 +36,7 @@ def withdrawn(sentence: str) -> bool:
 PAST = re.compile(
     r"^\W*(?:in the past|previously,|formerly|originally|historically|until recently|yesterday"
     r"|last (?:week|month|year|time|release|version|sprint)"
-    r"|(?:in |with |for )?(?:the )?(?:earlier|early|older|previous|prior|old|past|first) (?:versions?|releases?"
+    r"|(?:in |with |for )?(?:the )?(?:earlier|early|older|previous|prior|old|past) (?:versions?|releases?"
     r"|models?|prompts?|iterations?|agents?|assistants?)\b)"
     r"|(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!\bbe )(?<!\bbeen )(?<!\bbeing )"
     r"(?<!\bget )(?<!\bgot )\bused to\b(?! be\b)",

@@ -115,10 +115,11 @@ FRENCH = Language(
         ("rédige", "write"), ("où", "where"), ("est-elle", "is"), ("est-il", "is"), ("définie", "defined"),
         ("défini", "defined"), ("utilisée", "used"), ("utilisé", "used"), ("appelée", "called"), ("appelé", "called"),
         # found by the fourth cold batch (a training batch): common words, "il faudrait" as a request
-        ("il faudrait", "please"), ("la semaine prochaine", "next week"), ("hier", "yesterday"), ("fais un résumé de", "give me a summary of"), ("il faut", "please"), ("passer {w} de {w} à {w}", "change {w} from {w} to {w}"),
-        ("condenser", "compact"), ("condense", "compact"), ("historique", "history"), ("classe", "class"),
-        ("est utilisée", "is used"), ("est utilisé", "is used"), ("même", "same"), ("nouveau", "new"),
-        ("nouvelle", "new"), ("appels", "calls"), ("fonctions", "functions"), ("ajoute-moi", "add"),
+        ("il faudrait", "please"), ("la semaine prochaine", "next week"), ("hier", "yesterday"),
+        ("fais un résumé de", "give me a summary of"), ("il faut", "please"),
+        ("passer {w} de {w} à {w}", "change {w} from {w} to {w}"), ("condenser", "compact"), ("condense", "compact"),
+        ("historique", "history"), ("classe", "class"), ("est utilisée", "is used"), ("est utilisé", "is used"), ("même", "same"),
+        ("nouveau", "new"), ("nouvelle", "new"), ("appels", "calls"), ("fonctions", "functions"), ("ajoute-moi", "add"),
     ),
 )
 
@@ -196,13 +197,13 @@ SPANISH = Language(
         ("no", "not"), ("dónde", "where"), ("está", "is"), ("definida", "defined"), ("definido", "defined"), ("usada", "used"),
         ("usado", "used"), ("llamada", "called"), ("llamado", "called"),
         # found by the fourth cold batch (a training batch): common words, "necesito" as a request
-        ("me puedes", "can you"), ("la semana que viene", "next week"), ("ayer ya", "yesterday already"),
-        ("ayer", "yesterday"),
-        ("hacer que {w} en {w} sea igual que en {w}", "make {w} in {w} the same as the one in {w}"),
-        ("me podría", "could you"), ("me puede", "can you"), ("decirme", "tell me"), ("decir", "tell me"), ("la próxima semana", "next week"), ("me podrías", "could you"), ("hazme un", "make me a"), ("hazme una", "make me a"),
-        ("haz un resumen de", "give me a summary of"), ("hazme un resumen de", "give me a summary of"), ("pasar", "pass"), ("llamadas", "calls"),
-        ("en todas las llamadas", "at every call"), ("argumento", "argument"), ("nuevo", "new"), ("nueva", "new"),
-        ("mismo", "same"), ("misma", "same"), ("debería ser", "should be"), ("deberia ser", "should be"),
+        ("me puedes", "can you"), ("me puede", "can you"), ("me podría", "could you"), ("me podrías", "could you"),
+        ("la semana que viene", "next week"), ("la próxima semana", "next week"), ("ayer ya", "yesterday already"),
+        ("ayer", "yesterday"), ("hacer que {w} en {w} sea igual que en {w}", "make {w} in {w} the same as the one in {w}"),
+        ("decirme", "tell me"), ("decir", "tell me"), ("hazme un", "make me a"), ("hazme una", "make me a"),
+        ("haz un resumen de", "give me a summary of"), ("hazme un resumen de", "give me a summary of"), ("pasar", "pass"),
+        ("llamadas", "calls"), ("en todas las llamadas", "at every call"), ("argumento", "argument"), ("nuevo", "new"),
+        ("nueva", "new"), ("mismo", "same"), ("misma", "same"), ("debería ser", "should be"), ("deberia ser", "should be"),
         ("en vez de", "instead of"), ("en lugar de", "instead of"), ("necesito", "please create"), ("haz", "make"),
         ("funciones", "functions"), ("que tiene", "as in"),
     ),
@@ -295,15 +296,15 @@ GERMAN = Language(
         ("würden sie", "would you"), ("ihn", "it"), ("wo", "where"), ("definiert", "defined"), ("verwendet", "used"),
         ("benutzt", "used"), ("aufgerufen", "called"), ("klasse", "class"),
         # found by the fourth cold batch (a training batch): common words; umlauts typed as "ue"
-        ("fuege {f} {x} hinzu", "add {x} to {f}"), ("fuege {x} hinzu", "add {x}"), ("fueg {x} hinzu", "add {x}"),
-        ("geben", "give"), ("übergeben", "pass"), ("uebergeben", "pass"), ("bei allen aufrufen", "at every call"),
-        ("aufrufen", "calls"), ("erstell", "create"), ("erstellen", "create"), ("fixen", "fix"), ("fix", "fix"),
-        ("gibt es", "are there"), ("offene", "open"), ("den ganzen inhalt", "all the content"), ("nächste woche", "next week"), ("gestern", "yesterday"),
-        ("sollte {w} {w} sein", "{w} should be {w}"), ("statt", "instead of"), ("anstatt", "instead of"),
-        ("oeffne", "open"), ("oeffnen", "open"), ("den gesamten inhalt", "all the content"),
-        ("{x} fixen", "fix {x}"), ("mach eine zusammenfassung", "give me a summary"),
-        ("inhalt", "content"), ("von", "of"), ("funktionen", "functions"), ("dokumentieren", "document"),
-        ("loesche", "delete"), ("lösch", "delete"), ("aendere", "change"), ("neuen", "new"), ("neues", "new"),
+        ("fuege {f} {x} hinzu", "add {x} to {f}"), ("fuege {x} hinzu", "add {x}"), ("fueg {x} hinzu", "add {x}"), ("geben", "give"),
+        ("übergeben", "pass"), ("uebergeben", "pass"), ("bei allen aufrufen", "at every call"), ("aufrufen", "calls"),
+        ("erstell", "create"), ("erstellen", "create"), ("fixen", "fix"), ("fix", "fix"), ("gibt es", "are there"),
+        ("offene", "open"), ("den ganzen inhalt", "all the content"), ("den gesamten inhalt", "all the content"),
+        ("nächste woche", "next week"), ("gestern", "yesterday"), ("sollte {w} {w} sein", "{w} should be {w}"),
+        ("statt", "instead of"), ("anstatt", "instead of"), ("oeffne", "open"), ("oeffnen", "open"), ("{x} fixen", "fix {x}"),
+        ("mach eine zusammenfassung", "give me a summary"), ("inhalt", "content"), ("von", "of"), ("funktionen", "functions"),
+        ("dokumentieren", "document"), ("loesche", "delete"), ("lösch", "delete"), ("aendere", "change"), ("neuen", "new"),
+        ("neues", "new"),
     ),
 )
 
@@ -380,15 +381,12 @@ ENGLISH_MARKERS: tuple[str, ...] = (
 # ("How do I delete a file in Python?" is not a request to delete one).
 KNOWLEDGE_QUESTION = (r"^\s*(?:how (?:do|can|should|would|does) (?:i|you|we|one)\b|how to\b|"
                       r"what (?:is|are) (?:a|an)\b|why\b|when\b|is it\b|should i\b|did\b|have you\b|do (?:i|we) (?:need|have) to\b"
-                      # put off: "Run the tests later, not now." asks for nothing yet
-                      r"|.*\b(?:not (?:now|yet)|jetzt nicht|noch nicht|pas maintenant|ahora no|todavía no)\b"
+                      r"|.*\b(?:not (?:now|yet)|jetzt nicht|noch nicht|pas maintenant|ahora no|todavía no)\b"  # put off: "not now"
                       # an intention given up: "We were going to add one but decided against it."
                       r"|.*\b(?:was|were) (?:going|planning|about|meaning) to\b|.*\bdecided (?:against|not)\b"
                       # a plan of one's own: "we are going to add docstrings", "Next week we add them"
-                      r"|.*\b(?:we|i)(?: are|'re| am|'m) (?:going|planning) to\b"
-                      r"|(?:tomorrow|next (?:week|month|sprint)),? (?:we|i|vamos)\b"
-                      # a report of the past, or work the user keeps: "Yesterday I ran them", "I'll run them myself"
-                      # (not "The test I wrote yesterday fails, fix it", "Delete it, I made a backup myself")
+                      r"|.*\b(?:we|i)(?: are|'re| am|'m) (?:going|planning) to\b|(?:tomorrow|next (?:week|month|sprint)),? (?:we|i|vamos)\b"
+                      # a report of the past, or work the user keeps ("Yesterday I ran them", "I'll run them myself"; not "Delete it, I have a backup myself")
                       r"|(?:yesterday|last (?:week|night)),? (?:we|i|already)\b(?!.*\b(?:please|can you|could you)\b)"
                       r"|.*\b(?:i|we)(?:'ll| will| can|'m going to| am going to) (?:\w+ ){1,5}(?:myself|ourselves)\b)")
 
