@@ -200,7 +200,11 @@ def test_the_attack_corpus_is_contained_by_arena_grade(tmp_path, monkeypatch, li
              "digests": {a.name: digest(subs / a.name) for a in ATTACKS}}
 
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KB: the grader (and its tutors) run here
-    config = ArenaConfig(jobs=3, timeout_s=12)
+    # An honest task takes about 6 s alone; the fair clock stretches the limit under CPU load
+    # but not under the disk and memory contention this class makes (disk fills, a memory
+    # bomb, 100,000 files at once), so the limit leaves four times that. Two attacks (a loop,
+    # a turn that never returns) end only at the limit: it costs their time, not a verdict.
+    config = ArenaConfig(jobs=3, timeout_s=24)
     klass = {r["student"]: r for r in grade(subs, Path(ctx["out"]), config, FAMILY, hidden)}
 
     state["grown_mb"] = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - peak) >> 10
