@@ -29,7 +29,7 @@ def judged_run(nb: Any, folder: Path, config: lab_check.CheckConfig, meta: dict)
 
     run = ConfinedExecute(
         unconfined=confinement_problem() is not None, judged=[str(n) for n in meta.get("answers", [])],
-        checkpoints=[str(c) for c in meta.get("checkpoints", [])], graded_seed=False,
+        checkpoints=[str(c) for c in meta.get("checkpoints", [])], graded_seed=False, why_not_started=True,
         timeout=config.cell_timeout, startup_timeout=config.startup_timeout, kernel_name=config.kernel,
         extra_arguments=list(config.kernel_args), allow_errors=True, interrupt_on_timeout=True)
     try:

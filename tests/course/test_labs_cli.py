@@ -87,6 +87,21 @@ def wrong_answer(lab: str, *cases: str) -> str:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("where", ["where lab start ran", "the lab folder"])
+def test_lab_check_as_the_students_guide_says_runs_every_visible_check(tmp_path, monkeypatch, capsys, where):
+    """docs/STUDENTS.md: `lab start 1`, then `lab check 1` from the same folder (or from inside
+    the lab's). The notebook is then found by a relative path; the kernel must still start
+    (confined where the machine can: the sandbox starts in a folder of its own, where a relative
+    path names nothing) and every visible check of the untouched release run and fail."""
+    monkeypatch.chdir(tmp_path)
+    folder, _ = labs.start_lab("lab01", tmp_path / "work")
+    monkeypatch.chdir(folder if where == "the lab folder" else tmp_path)
+    assert main(["lab", "check", "1"]) == 1
+    out = capsys.readouterr().out
+    assert "did not run" not in out and "did not finish" not in out, out[-1500:]
+    assert "0/4 visible checks pass" in out
+
+
 def test_lab_check_reports_each_task_with_hints_api_messages_and_elapsed_time(tmp_path, capfd, monkeypatch):
     monkeypatch.setenv("COLUMNS", "400")  # one table row per line, so the test can read it
     folder, _ = labs.start_lab("lab02", tmp_path)

@@ -566,6 +566,30 @@ def test_a_sandbox_that_cannot_start_is_reported_in_one_line(tmp_path, monkeypat
         bwrap.confinement_problem.cache_clear()
 
 
+def test_a_kernel_whose_sandbox_never_starts_leaves_no_folder(tmp_path, monkeypatch):
+    """bwrap refuses the kernel (the judge starts): `lab check` says the run did not finish and
+    why, and the kernel's folder in /tmp (identity files, sockets' folder, log) is removed."""
+    from agentcourse.course.lab_check import check_notebook
+    from agentcourse.grading import labcheck
+
+    if bwrap.confinement_problem() is not None:
+        pytest.skip(bwrap.confinement_problem())
+    fake = tmp_path / "bwrap"
+    fake.write_text(f"#!/bin/sh\ncase \"$*\" in *kernel.json*) echo 'bwrap: refused' >&2; exit 1;; esac\n"
+                    f"exec {bwrap.bwrap_binary()} \"$@\"\n")
+    fake.chmod(0o755)
+    monkeypatch.setattr(bwrap, "bwrap_binary", lambda: fake)
+    monkeypatch.setattr(bwrap, "confinement_problem", lambda: None)
+    release = REPO_ROOT / "labs" / "lab01" / "lab01.ipynb"
+    (tmp_path / "lab01").mkdir()
+    shutil.copy(release, tmp_path / "lab01" / "lab01.ipynb")
+    folders = lambda: set(Path(kernel_manager.socket_parent()).glob(f"ack-{os.getpid()}-*"))  # noqa: E731
+    before = folders()
+    report = check_notebook(tmp_path / "lab01" / "lab01.ipynb", release, run=labcheck.judged_run)
+    assert "bwrap: refused" in report.problem and not report.passed  # what bwrap said, in the one line
+    assert folders() <= before
+
+
 def test_confinement_is_probed_once_per_process(monkeypatch):
     calls = []
     real_run = subprocess.run
@@ -604,6 +628,36 @@ def test_the_confined_execute_makes_a_confined_kernel_manager_with_its_limits(tm
     assert loose.kernel_manager_class is not kernel_manager.ConfinedKernelManager
     loose.nb = ep.nb
     assert not isinstance(loose.create_kernel_manager(), kernel_manager.ConfinedKernelManager)
+
+
+def test_a_relative_submission_folder_is_bound_where_it_is(tmp_path, monkeypatch):
+    """`lab check 1` run where `lab start` ran finds work/lab01 by a relative path; bwrap
+    starts in the kernel's folder, so the sandbox must get the folder's absolute path (a
+    relative one named nothing there, and the kernel died before it started)."""
+    import asyncio
+
+    from jupyter_client.manager import AsyncKernelManager
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "work" / "lab01").mkdir(parents=True)
+    launched = {}
+
+    async def launch(self, argv, **kw):
+        launched.update(argv=argv, cwd=kw["cwd"])
+
+    monkeypatch.setattr(AsyncKernelManager, "_async_launch_kernel", launch)
+    km = kernel_manager.ConfinedKernelManager(kernel_name="python3")
+    Path(km.connection_file).write_text("{}")  # jupyter_client writes it before the launch
+    try:
+        asyncio.run(km._async_launch_kernel([sys.executable, "-m", "ipykernel_launcher", "-f", "k.json"],
+                                            cwd="work/lab01"))
+        binds = [launched["argv"][i + 1] for i, a in enumerate(launched["argv"]) if a.startswith("--") and "bind" in a]
+        assert str(tmp_path / "work" / "lab01") in binds and "work/lab01" not in binds
+        assert launched["cwd"] == str(km.kernel_dir)
+    finally:
+        if getattr(km, "_stderr", None):
+            km._stderr.close()
+        shutil.rmtree(km.kernel_dir, ignore_errors=True)
 
 
 def test_a_socket_swapped_for_a_link_after_the_check_is_never_followed(tmp_path, monkeypatch):

@@ -107,6 +107,8 @@ class ConfinedExecute(Execute):
                   "test cells run in the judge); None = read the lab's source notebook").tag(config=True)
     graded_seed = Bool(True, help="give kernels the graded property seed and example count (False: the public "
                        "ones, as `lab check` runs)").tag(config=True)
+    why_not_started = Bool(False, help="add bwrap's own line to the error of a kernel that never started "
+                           "(`lab check`, for the student who runs it; grading reports stay an allowlist)")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -149,8 +151,14 @@ class ConfinedExecute(Execute):
         except CellTimeoutError:
             self._timed_out.append("a cell whose output never finished")
             raise
+        except RuntimeError as err:
+            better = self._why_not_started(err)
+            if better is err:
+                raise
+            raise better from err
         finally:
             self._close_judge()
+            self._remove_kernel_folder(km)
             _restore(saved)
             seen["timeouts"] += self._timed_out
             findings = list(dict.fromkeys(findings))
@@ -216,6 +224,23 @@ class ConfinedExecute(Execute):
 
             shutil.rmtree(root, ignore_errors=True)
             self._judge_root = None
+
+    def _why_not_started(self, err: RuntimeError) -> RuntimeError:
+        """A kernel that died before it answered ran no student code: what bwrap said of it
+        (its own lines only) is added to the error, so the one line names the cause."""
+        km = getattr(self, "_confined_km", None)  # nbclient forgets its km once the start failed
+        if not self.why_not_started or km is None or "before replying to kernel_info" not in str(err):
+            return err
+        said = [line for line in km.kernel_log().splitlines() if line.startswith("bwrap: ")]
+        return RuntimeError(f"{err} ({said[-1][:200]})") if said else err
+
+    def _remove_kernel_folder(self, given) -> None:
+        """The kernel's folder, once the run is over: its kernel manager removes it when the
+        kernel is cleaned up, which a kernel that never started (bwrap refused) never is."""
+        km = getattr(self, "_confined_km", None)
+        if given is None and km is not None:
+            km.remove_folder()
+        self._confined_km = None
 
     def preprocess_cell(self, cell, resources, index):
         """In a judged lab: a test cell runs in the judge; a locked course cell in both."""
@@ -343,6 +368,7 @@ class ConfinedExecute(Execute):
         secret = [str(REPO_ROOT), os.getcwd()]  # nbgrader runs converters from the course root
         self.km = ConfinedKernelManager(kernel_name=name, config=self.config, limits=limits,
                                         secret_paths=secret, checkpoints=getattr(self, "_checkpoints", []))
+        self._confined_km = self.km
         if self._judging():
             private = self.km.kernel_dir / "judge-identity"
             private.mkdir()

@@ -70,7 +70,9 @@ class ConfinedKernelManager(AsyncKernelManager):
         limits = SandboxLimits(**self.limits)
         roots = environment_roots()
         check_roots_hide(roots, [Path(p) for p in self.secret_paths])
-        submission = Path(kw.pop("cwd", None) or os.getcwd())
+        # Absolute: bwrap starts in the kernel folder, where a relative path (`lab check 1`
+        # finds work/lab01 from where the student stands) would name nothing.
+        submission = Path(os.path.abspath(kw.pop("cwd", None) or os.getcwd()))
         uid = self._uid
         write_identity(self.kernel_dir, uid)
         if uid is not None:
@@ -121,6 +123,11 @@ class ConfinedKernelManager(AsyncKernelManager):
 
     async def _async_cleanup_resources(self, restart: bool = False) -> None:
         await super()._async_cleanup_resources(restart=restart)
+        self.remove_folder()
+
+    def remove_folder(self) -> None:
+        """Close the kernel's log and remove its folder: at cleanup, and after a run whose
+        kernel never started (bwrap refused it), which is never cleaned up."""
         if getattr(self, "_stderr", None):
             self._stderr.close()
         shutil.rmtree(self.kernel_dir, ignore_errors=True)
