@@ -22,7 +22,7 @@ import functools
 import re
 import unicodedata
 
-from agentcourse.tutor.understand import inflect, reshape, wording
+from agentcourse.tutor.understand import inflect, patterns, reshape, wording
 from agentcourse.tutor.understand import request_lexicon as lex
 from agentcourse.tutor.understand.clauses import spelled
 from agentcourse.tutor.understand.intent_table import INTENTS
@@ -72,16 +72,16 @@ def forms(request: str) -> tuple[str, ...]:
 def _how_to(verbs: tuple[str, ...], request: str) -> bool:
     """Whether a general question asks how one does what the row's verb names ("How do you
     list all files?" asks how to list them, not for the list)."""
-    return any(re.match(rf"\s*how (?:do|can|should|would) (?:i|you|we|one) {re.escape(v)}\b", request, re.I) for v in verbs)
+    return bool(patterns.any_of(r"\s*how (?:do|can|should|would) (?:i|you|we|one) {}\b", verbs).match(request))
 
 
 def _denied(verbs: tuple[str, ...], request: str) -> bool:
     """Whether the row's verb is negated ("not run", "never delete", "don't ever touch")."""
-    return any(re.search(rf"\b(?:not|never|don't|dont)\s+(?:\w+\s+)?{re.escape(v)}\b", request, re.I) for v in verbs)
+    return bool(patterns.any_of(r"\b(?:not|never|don't|dont)\s+(?:\w+\s+)?{}\b", verbs).search(request))
 
 
 def _named(words: tuple[str, ...], request: str) -> bool:
-    return any(re.search(rf"\b{re.escape(w)}", request, re.IGNORECASE) for w in words)
+    return bool(patterns.any_of(r"\b{}", words).search(request))
 
 
 def language_of(request: str) -> lex.Language | None:

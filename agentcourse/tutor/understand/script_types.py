@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from agentcourse.tutor.understand.patterns import first_match
+
 
 @dataclass(frozen=True)
 class Intent:
@@ -31,11 +33,7 @@ class Intent:
 
     def match(self, request: str) -> re.Match | None:
         """The first of the intent's patterns found in `request` (case-insensitive), or None."""
-        for pattern in self.patterns:
-            m = re.search(pattern, request, re.IGNORECASE)
-            if m:
-                return m
-        return None
+        return first_match(self.patterns, request)
 
 
 @dataclass(frozen=True)
@@ -53,11 +51,7 @@ class Task:
 
     def match(self, request: str) -> re.Match | None:
         """The first of the task's patterns found in `request` (case-insensitive), or None."""
-        for pattern in self.patterns:
-            m = re.search(pattern, request, re.IGNORECASE)
-            if m:
-                return m
-        return None
+        return first_match(self.patterns, request)
 
 
 @dataclass(frozen=True)

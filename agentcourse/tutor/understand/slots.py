@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from agentcourse.tutor.understand.patterns import any_of
 from agentcourse.tutor.understand.request_lexicon import STOP_WORDS
 from agentcourse.tutor.understand.script_types import Intent
 
@@ -56,13 +57,12 @@ def read_words(intent: Intent, request: str) -> dict[str, str] | None:
 def _leads(verbs: tuple[str, ...], request: str) -> bool:
     """Whether one of the verbs opens the request or one of its clauses ("Find the bug and
     fix it", "..., please repair the code"): the request asks for it, not about it."""
-    alternatives = "|".join(re.escape(v) for v in verbs)
-    return bool(re.search(rf"{_CLAUSE}{_POLITE}(?:{alternatives})(?![\w-])", request, re.I))
+    return bool(any_of(_CLAUSE + _POLITE + r"{}(?![\w-])", verbs).search(request))
 
 
 def _names(words: tuple[str, ...], request: str) -> bool:
     return any(_slot(w[1:-1], request) if w.startswith("{") else
-               re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-]|\.\w)", request, re.I) for w in words)
+               any_of(r"(?<![\w-]){}(?![\w-]|\.\w)", (w,)).search(request) for w in words)
 
 
 def _slot(kind: str, request: str) -> str | None:
