@@ -1,11 +1,11 @@
-"""Regexes the tutor reads requests with, compiled once.
+r"""Regexes the tutor reads requests with, compiled once.
 
 The tables hold more patterns than `re`'s own cache keeps (512), and the matcher reads every
-row for every request: searched as strings, they were compiled again and again (a fifth of a
-request's time). Everything here is cached for the life of the process.
+row for every request: searched as strings, some were compiled again on each request.
+Everything here is cached for the life of the process.
 
-    any_of(r"\\bnot\\s+{}\\b", ("run", "delete"))   # one pattern: `{}` is "run|delete", escaped
-    first_match(("fix (?P<path>\\S+)", "repair"), request)
+    any_of(r"\bnot\s+{}\b", ("run", "delete"))   # one pattern: `{}` is "run|delete", escaped
+    first_match(("fix (?P<path>\S+)", "repair"), request)
 """
 
 from __future__ import annotations
