@@ -287,10 +287,11 @@ def grade_class(tmp: Path) -> dict:
 
 
 def graded_again(first, second):
-    """A cell's timeout is wall time: a suite busy enough can starve a kernel past it (a memory
-    bomb that has not yet reached its limit). INSTRUCTORS.md's remedy is to grade the class
-    again, which grades anew every student whose status may be the machine's (a timeout, a dead
-    kernel, an error) and keeps the rest: their results from the second run replace the first's."""
+    """A cell's timeout is wall time, and once, beside the whole suite, the memory bomb's cell
+    got no reply within it (the cause did not reproduce: not CPU starvation alone). A timeout
+    may be the machine's, and INSTRUCTORS.md's remedy is to grade the class again, which grades
+    anew every such status (a timeout, a dead kernel, an error) and keeps the rest: their results
+    from the second run replace the first's. A grader that always times out still fails."""
     again = {r.student: r for r in second.results if r.detail != UNCHANGED}
     return dataclasses.replace(first, results=[again.get(r.student, r) for r in first.results])
 
