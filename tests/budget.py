@@ -4,7 +4,7 @@ because the machine is loaded; and CPU time where a test measures work of its ow
     assert time.monotonic() - start < within(1.5)
 
 `within(s)` is `s` times how much slower this machine is than the one the limits were
-written on, never below 1 and capped at the arena's MAX_SLOWDOWN: the larger of its load
+written on, never below 1 and capped at the fair clock's MAX_SLOWDOWN (agentcourse/clock.py): the larger of its load
 over the last minute per core (with two busy programs on two cores it doubles) and its
 cores' own speed (`slowness`: a fixed piece of Python timed once per process, as a slow or
 throttled machine is slow with no load at all). A limit here says "did not hang", never "is
@@ -17,7 +17,7 @@ import functools
 import os
 import time
 
-from agentcourse.arena.clock import MAX_SLOWDOWN
+from agentcourse.clock import MAX_SLOWDOWN
 
 
 def load_factor() -> float:

@@ -38,13 +38,13 @@ from functools import cache
 from pathlib import Path
 
 from agentcourse.api.outcome import outcome
-from agentcourse.arena.clock import FairDeadline
 from agentcourse.arena.entrants import Entrant, can_take
 from agentcourse.arena.families import FAMILIES, Instance
 from agentcourse.arena.families.judging import snapshot, walk, write_project
 from agentcourse.arena.ledger import Ledger
 from agentcourse.arena.reap import stop_tree
 from agentcourse.arena.warm import Warm
+from agentcourse.clock import FairDeadline
 from agentcourse.paths import find_checkpoint, load_program
 
 DRIVER = Path(__file__).with_name("drive.py")
@@ -59,7 +59,7 @@ class ArenaConfig:
     """How the arena runs its tasks."""
 
     jobs: int = field(default_factory=lambda: os.cpu_count() or 1)  # tasks run at once (each entrant in a process of its own)
-    timeout_s: float = 120.0  # time limit of one task, in an unloaded machine's seconds (clock.py); killed past it
+    timeout_s: float = 120.0  # time limit of one task, in an unloaded machine's seconds (agentcourse/clock.py); killed past it
     answer: str = "y"  # the line fed to every approval question on stdin (nobody is at the keyboard); "": none
     live: bool = False  # against Claude (ANTHROPIC_API_KEY, through a recording proxy) instead of the tutor
     model: str = ""  # ANTHROPIC_MODEL for live runs ("" : each entrant's own default)
@@ -109,7 +109,7 @@ def run_process(argv: list[str], cwd: Path, env: dict, config: ArenaConfig,
 def _wait(proc: subprocess.Popen, config: ArenaConfig, watch: Path | None) -> str:
     """Its exit, checking the project's size twice a second: a flood of writes is stopped
     within about half a second, before it fills the grader's disk."""
-    deadline = FairDeadline(config.timeout_s)  # a busy machine stretches it (clock.py)
+    deadline = FairDeadline(config.timeout_s)  # a busy machine stretches it (agentcourse/clock.py)
     while (left := deadline.left()) > 0:
         try:
             code = proc.wait(timeout=min(0.5, left))

@@ -39,6 +39,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from agentcourse.clock import FairDeadline
 from agentcourse.course import nbfile
 from agentcourse.course.nbfile import answer_names
 from agentcourse.errors import GradingIncomplete, GradingInterrupted, LabNotJudged
@@ -115,7 +116,7 @@ class ClassRun:
     found: dict[str, Submission]  # student -> their lab folder and the notebook graded in it
     results: dict[str, Result]
     settings: dict
-    per_student: int  # seconds a worker may spend on one student
+    per_student: int  # seconds a worker may spend on one student, on the fair clock (agentcourse/clock.py)
     interrupt: CtrlC
     progress: Callable[[int], None] | None = None
     done: set[str] = field(default_factory=set)  # graded and merged
@@ -150,9 +151,8 @@ class ClassRun:
                and not self.interrupt.hit):
             for worker in pool.readable(timeout=0.25):
                 self._answer(pool, worker, queue)
-            now = time.monotonic()
             for worker in list(pool.workers):
-                if worker.student and now > worker.deadline:
+                if worker.student and worker.deadline is not None and worker.deadline.left() <= 0:
                     student = worker.student
                     worker.student = None
                     self.finish(student, {"status": "timeout",
@@ -178,7 +178,7 @@ class ClassRun:
         if worker.ready and worker.student is None and queue and not self.interrupt.hit:
             student = queue.pop(0)
             sub = self.found[student]
-            worker.send(student, sub.folder, sub.notebook, time.monotonic() + self.per_student)
+            worker.send(student, sub.folder, sub.notebook, FairDeadline(self.per_student))
 
 
 # ---------------------------------------------------------------- one run

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from agentcourse.clock import FairDeadline
 from agentcourse.grading.nbgrader_io import nbgrader_env
 from agentcourse.grading.results import GradeConfig
 from agentcourse.grading.sandbox.bwrap import judge_file_mb
@@ -41,9 +42,9 @@ class Worker:
     buffer: bytes = b""
     ready: bool = False
     student: str | None = None
-    deadline: float = 0.0
+    deadline: FairDeadline | None = None  # the student's time, on the fair clock
 
-    def send(self, student: str, source: Path, notebook: str, deadline: float) -> None:
+    def send(self, student: str, source: Path, notebook: str, deadline: FairDeadline) -> None:
         """Hand it one student's lab folder and the notebook in it to grade, by `deadline`."""
         self.student, self.deadline = student, deadline
         job = {"student": student, "source": str(source), "notebook": notebook}

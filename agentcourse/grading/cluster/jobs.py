@@ -41,6 +41,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from agentcourse.clock import FairDeadline
 from agentcourse.grading.nbgrader_io import nbgrader_env
 from agentcourse.grading.pool import Worker
 from agentcourse.grading.sandbox.bwrap import SandboxLimits, judge_file_mb
@@ -61,7 +62,7 @@ class Kit:
     settings: dict  # the run's settings (pipeline._settings); its paths are replaced on the worker
     files: dict[str, bytes]  # path in the course folder -> contents (config, lab source, run/template.db)
     worker_memory_mb: int  # address-space limit of the grading process (nbgrader itself)
-    seconds: int  # the job's deadline: past it the grading process is killed, status timeout
+    seconds: int  # the job's time, on the fair clock: past it the grading process is killed, status timeout
 
 
 def course_kit(root: Path, run_dir: Path, settings: dict, memory_mb: int, seconds: int) -> Kit:
@@ -152,13 +153,18 @@ def run_worker(root: Path, settings: dict, job: dict, kit: Kit, log: Path) -> di
 
     process = _spawn(root, kit, log)
     worker = Worker(process, log)
-    lines = json.dumps(settings) + "\n" + json.dumps(job) + "\n"
-    try:
-        stdout, _ = process.communicate(lines.encode(), timeout=kit.seconds)
-    except subprocess.TimeoutExpired:
-        worker.kill()
-        return {"student": job["student"], "status": "timeout",
-                "detail": f"still running after {kit.seconds} s: stopped"}
+    data: bytes | None = (json.dumps(settings) + "\n" + json.dumps(job) + "\n").encode()
+    limit = FairDeadline(kit.seconds)  # on the fair clock, as a local worker's (agentcourse/clock.py)
+    while True:
+        try:  # a second look after a timeout loses nothing of the output
+            stdout, _ = process.communicate(data, timeout=min(max(limit.left(), 0.0), 1.0))
+            break
+        except subprocess.TimeoutExpired:
+            data = None  # sent on the first call
+            if limit.left() <= 0:
+                worker.kill()
+                return {"student": job["student"], "status": "timeout",
+                        "detail": f"still running after {kit.seconds} s: stopped"}
     worker.kill()  # nothing it started stays behind
     for line in stdout.splitlines():
         try:

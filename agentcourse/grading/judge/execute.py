@@ -21,6 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from agentcourse.clock import FairDeadline
 from agentcourse.course import nbtools
 from agentcourse.course.nbfile import BEGIN_HIDDEN, END_HIDDEN
 from agentcourse.grading.judge import wire
@@ -149,12 +150,16 @@ class JudgeRun:
         return answer
 
     def _read(self, seconds: float) -> dict | None:
+        """The judge's next answer, waited for `seconds` on the fair clock (the judge counts
+        its own limits on it); None when none came."""
         assert self.proc.stdout is not None
-        ready, _, _ = select.select([self.proc.stdout], [], [], max(seconds, 0))
-        if not ready:
-            return None
-        line = self.proc.stdout.readline()
-        return json.loads(line) if line else None
+        limit = FairDeadline(seconds)
+        while (left := limit.left()) > 0:
+            ready, _, _ = select.select([self.proc.stdout], [], [], min(left, 0.5))
+            if ready:
+                line = self.proc.stdout.readline()
+                return json.loads(line) if line else None
+        return None
 
 
 def timed_out(answers: list[dict]) -> bool:

@@ -15,9 +15,9 @@ import contextlib
 import os
 import socket
 import sys
-import time
 from typing import Any
 
+from agentcourse.clock import FairDeadline
 from agentcourse.grading.judge import wire
 
 
@@ -49,7 +49,7 @@ class Channel:
         os.chmod(path, 0o777)  # the kernel runs as another user
         self.listener.listen(1)
         self.conn: socket.socket | None = None
-        self.deadline = time.monotonic() + 60
+        self.deadline = FairDeadline(60)  # on the fair clock: a busy machine stretches it
         self.part = 0
         self.names: dict = {}  # the judge's notebook namespace (process.Judge)
         self._set: set[int] = set()  # indexes in `sent` of values set in the kernel's namespace
@@ -61,8 +61,9 @@ class Channel:
         self.rebuilt = wire.Rebuilt(self.stand, self._own_class)
 
     def begin(self, seconds: float, part: int = 0) -> None:
-        """A new part of a test cell: at most `seconds` for the kernel's answers."""
-        self.deadline = time.monotonic() + seconds
+        """A new part of a test cell: at most `seconds` for the kernel's answers, counted on the
+        fair clock (agentcourse/clock.py), as the grader counts the cell's own timeout."""
+        self.deadline = FairDeadline(seconds)
         self.sent, self.part, self._set, self._current = [], part, set(), range(0)
         self._latest, self._times, self._abandoned = {}, {}, False
 
@@ -71,7 +72,7 @@ class Channel:
         up on (a check's timer) reconnects once that call returns: it is awaited a moment,
         so that it hears the part is done instead of waiting for the cell's time limit."""
         if self.conn is None and self._abandoned:
-            self.deadline = time.monotonic() + RETURN_SECONDS
+            self.deadline = FairDeadline(RETURN_SECONDS)
             with contextlib.suppress(KernelSilent):
                 self._connect()
         if self.conn is not None:
@@ -84,7 +85,8 @@ class Channel:
             self.conn = None
 
     def _left(self) -> float:
-        left = self.deadline - time.monotonic()
+        """Wall seconds the next wait may take: the part's fair seconds left, at the load now."""
+        left = self.deadline.wall_left()
         if left <= 0:
             raise KernelSilent("your notebook's code did not answer within the cell's time limit")
         return left

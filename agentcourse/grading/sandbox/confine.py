@@ -29,6 +29,7 @@ from agentcourse.grading.sandbox.bwrap import (
     limit_memory,
     require_confinement,
 )
+from agentcourse.grading.sandbox.fairtime import FairCellTime
 from agentcourse.grading.sandbox.kernel_manager import ConfinedKernelManager, socket_parent
 from agentcourse.paths import REPO_ROOT
 
@@ -87,8 +88,9 @@ def _set_property_seed(resources: dict, secret: str, examples: int = 0) -> None:
 # ---------------------------------------------------------------- nbgrader's Execute, confined
 
 
-class ConfinedExecute(Execute):
-    """nbgrader's Execute preprocessor with every kernel started in the sandbox.
+class ConfinedExecute(FairCellTime, Execute):
+    """nbgrader's Execute preprocessor with every kernel started in the sandbox, and each cell's
+    timeout counted on the fair clock (fairtime.py).
 
     In nbgrader_config.py's autograde pipeline, so `nbgrader autograde` and
     `agentcourse grade` confine alike. Refuses to run when confinement is unavailable
@@ -342,7 +344,10 @@ class ConfinedExecute(Execute):
     _cleanup_kernel = run_sync(_async_cleanup_kernel)
 
     async def _async_handle_timeout(self, timeout, cell=None):
-        """nbclient found no reply within the cell's timeout: the grader's own knowledge."""
+        """nbclient found no reply within the cell's timeout: unless it comes in the cell's fair
+        time (fairtime.py: the machine was busy), a timeout, the grader's own knowledge."""
+        if await self.reply_came_in_fair_time():
+            return None
         gid = (cell or {}).get("metadata", {}).get("nbgrader", {}).get("grade_id") if cell else None
         index = next((i for i, c in enumerate(self.nb.cells) if c is cell), None)
         self._timed_out.append(gid or (f"cell {index}" if index is not None else "a cell"))

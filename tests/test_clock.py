@@ -1,10 +1,10 @@
-"""The arena's fair clock: a task's limit stretches while the machine is loaded, within a cap."""
+"""The fair clock: a limit stretches while the machine is loaded, within a cap."""
 
 from __future__ import annotations
 
 import time
 
-from agentcourse.arena import clock
+from agentcourse import clock
 
 
 def test_an_unloaded_machine_counts_wall_seconds():
@@ -38,3 +38,10 @@ def test_a_deadline_ends_even_on_a_stuck_machine():
     while deadline.left() > 0:
         time.sleep(0.01)
     assert time.monotonic() - started >= 0.05 * clock.MAX_SLOWDOWN * 0.9
+
+
+def test_the_instructors_guide_states_the_clocks_cap():
+    from agentcourse.paths import REPO_ROOT
+
+    guide = (REPO_ROOT / "docs" / "INSTRUCTORS.md").read_text(encoding="utf-8")
+    assert f"at most {clock.MAX_SLOWDOWN:g} times (`MAX_SLOWDOWN`)" in guide

@@ -1,4 +1,5 @@
-"""A task's time limit counted in the seconds an unloaded machine would take: the arena's clock.
+"""A time limit counted in the seconds an unloaded machine would take: the course's fair clock,
+for the arena's task limits and the grader's cell timeouts.
 
     limit = FairDeadline(120.0)
     while (left := limit.left()) > 0:
@@ -6,7 +7,8 @@
 
 A wall-clock limit punishes whoever is graded while the machine is busy: under a class of
 jobs, or two other programs spinning on two cores, an honest entrant that takes 10 s alone
-takes 25 s, and a 12 s limit marks it unsolved. This clock reads how busy the machine is
+takes 25 s, and a 12 s limit marks it unsolved; an honest notebook's cell times out the
+same way. This clock reads how busy the machine is
 each time it is read, from the number of runnable tasks the kernel reports
 (`/proc/loadavg`'s fourth field): with more runnable tasks than cores, each gets a share,
 and the deadline's seconds pass that much slower. The slowdown is capped (`MAX_SLOWDOWN`),
@@ -60,3 +62,9 @@ class FairDeadline:
         self.used += (now - self.last) / self.load()
         self.last = now
         return self.seconds - self.used
+
+    def wall_left(self) -> float:
+        """Wall seconds the fair seconds left would take at the load now (<= 0: expired): how
+        long one wait may last where the clock cannot be read during it (a blocking socket)."""
+        left = self.left()
+        return left * self.load() if left > 0 else left
