@@ -52,6 +52,7 @@ from agentcourse.grading.pool import Pool, Worker
 from agentcourse.grading.records import install_graded, merge_result, read_scores, record_ungraded
 from agentcourse.grading.results import GradeConfig, GradeReport, Result
 from agentcourse.grading.sandbox.bwrap import require_confinement
+from agentcourse.grading.sandbox.kernel_manager import remove_orphaned_dirs
 from agentcourse.grading.submissions import Submission, find_submissions, select_students
 from agentcourse.grading.summary import needs_a_person, print_report, write_csv
 from agentcourse.paths import REPO_ROOT
@@ -279,6 +280,7 @@ def grade(lab: str, submissions: Path, config: GradeConfig | None = None,
         require_confinement()
     root = config.course_root.resolve()
     require_judged(root, lab)
+    remove_orphaned_dirs()  # kernel folders of a grader killed outright, a day ago or more
     started = time.monotonic()
     (root / LOCAL).mkdir(exist_ok=True)
     found, skipped = select_students(*find_submissions(submissions, lab), config.students)

@@ -433,6 +433,28 @@ def test_a_kernel_folder_is_private_and_its_messages_are_capped():
     kernel_manager.remove_stale_dirs(os.getpid())
 
 
+def test_a_day_old_kernel_folder_of_a_grader_killed_outright_is_removed_by_the_next_run():
+    """`kill -9` leaves a grader's kernel folders behind; the next grading run removes those of
+    a pid that is gone once a day old, and never a live grader's nor a younger one."""
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()  # its pid is free now
+    day = kernel_manager.ORPHAN_SECONDS
+    made = {name: Path(tempfile.mkdtemp(prefix=f"ack-{pid}-", dir=kernel_manager.socket_parent()))
+            for name, pid in (("orphan", gone.pid), ("young", gone.pid), ("live", os.getpid()))}
+    (made["orphan"] / "run").mkdir()
+    (made["orphan"] / "run" / "kernel.log").write_text("left behind")
+    try:
+        for name in ("orphan", "live"):
+            os.utime(made[name], (time.time() - day - 60,) * 2)
+        removed = kernel_manager.remove_orphaned_dirs()
+        assert made["orphan"] in removed and not made["orphan"].exists()
+        assert made["young"].is_dir() and made["live"].is_dir()
+        assert made["young"] not in removed and made["live"] not in removed
+    finally:
+        for path in made.values():
+            shutil.rmtree(path, ignore_errors=True)
+
+
 def _sockets_manager(tmp_path, uid=None):
     import socket
 

@@ -146,6 +146,38 @@ def remove_stale_dirs(pid: int) -> None:
         shutil.rmtree(path, ignore_errors=True)
 
 
+ORPHAN_SECONDS = 24 * 3600  # a kernel folder this old whose grader is gone is a leftover
+
+
+def remove_orphaned_dirs(now: float | None = None) -> list[Path]:
+    """Remove this user's kernel folders whose grader was killed outright (`kill -9`, a
+    machine's OOM killer) before it could clean up: its pid is gone and the folder is a day
+    old. The age spares a live grader in another pid namespace that shares /tmp (its pid
+    looks gone from here); its folders are younger than its students' time. The removed."""
+    now, removed = time.time() if now is None else now, []
+    for path in Path(socket_parent()).glob("ack-*-*"):
+        try:
+            pid, info = int(path.name.split("-")[1]), path.lstat()
+        except (ValueError, OSError):
+            continue
+        if (info.st_uid != os.getuid() or not stat.S_ISDIR(info.st_mode) or now - info.st_mtime < ORPHAN_SECONDS
+                or _alive(pid)):
+            continue
+        shutil.rmtree(path, ignore_errors=True)
+        removed.append(path)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive
+        return True
+    return True
+
+
 def socket_parent() -> str:
     """Where kernel folders are made: /tmp, as unix socket paths are limited to 107 bytes."""
     return "/tmp" if os.access("/tmp", os.W_OK) else tempfile.gettempdir()
