@@ -19,6 +19,12 @@ The count is the whole kernel's: in a container that shares its host's kernel it
 the host's other work. The cap bounds what that can cost; a short readable estimate was
 preferred over a probe of our own CPU share, which the scheduler's favour to threads that
 just woke hides (a short probe nearly always runs at full speed).
+
+The limit of one piece of work (a grading kernel, an arena task) leaves that work's own
+runnable threads out of the count (`load_besides`): what it runs itself must not stretch its
+own limit, or a submission that starts eight busy processes would get up to MAX_SLOWDOWN
+times its time. The load is read at most every READ_EVERY seconds (a judge reads its clock
+at each of thousands of calls); a tree's count costs a look at every process in /proc.
 """
 
 from __future__ import annotations
@@ -27,17 +33,24 @@ import os
 import time
 from collections.abc import Callable
 
+from agentcourse.procs import descendants, running_threads
+
 MAX_SLOWDOWN = 6.0  # past this, the machine is taken as stuck: limits stretch no further
+READ_EVERY = 0.5  # seconds a reading of the load stands for
+LOADAVG = "/proc/loadavg"  # its fourth field: runnable tasks / all tasks
 
 
-def runnable_tasks() -> int | None:
-    """Tasks runnable now, the reader itself left out; None where the kernel does not say."""
+def runnable_tasks(besides: int | None = None) -> int | None:
+    """Tasks runnable now, the reader itself left out, and the threads of `besides` and its
+    descendants (the work the limit is for); None where the kernel does not say."""
     try:
-        with open("/proc/loadavg", encoding="ascii") as f:
-            running = f.read().split()[3].split("/")[0]
-        return max(int(running) - 1, 0)
+        with open(LOADAVG, encoding="ascii") as f:
+            running = int(f.read().split()[3].split("/")[0]) - 1
     except (OSError, IndexError, ValueError):
         return None
+    if besides is not None:
+        running -= running_threads([besides, *descendants(besides)])
+    return max(running, 0)
 
 
 def slowdown(runnable: Callable[[], int | None] = runnable_tasks, cores: int | None = None) -> float:
@@ -48,18 +61,31 @@ def slowdown(runnable: Callable[[], int | None] = runnable_tasks, cores: int | N
     return min(max(count / cores, 1.0), MAX_SLOWDOWN)
 
 
+def load_besides(pid: int) -> Callable[[], float]:
+    """The slowdown the machine puts on the work under `pid`: its own threads left out."""
+    return lambda: slowdown(lambda: runnable_tasks(besides=pid))
+
+
 class FairDeadline:
     """`seconds` of an unloaded machine's time, counted from now; read it often (<= 1 s apart)."""
 
     def __init__(self, seconds: float, load: Callable[[], float] = slowdown) -> None:
         self.seconds, self.used, self.load = seconds, 0.0, load
         self.last = time.monotonic()
+        self._read_at, self._slowdown = float("-inf"), 1.0
+
+    def slowdown(self) -> float:
+        """The load's slowdown, read again once the last reading is READ_EVERY seconds old."""
+        now = time.monotonic()
+        if now - self._read_at >= READ_EVERY:
+            self._read_at, self._slowdown = now, self.load()
+        return self._slowdown
 
     def left(self) -> float:
         """Fair seconds still left (<= 0: expired): each reading adds the wall time since the
         last one, divided by how loaded the machine is now."""
         now = time.monotonic()
-        self.used += (now - self.last) / self.load()
+        self.used += (now - self.last) / self.slowdown()
         self.last = now
         return self.seconds - self.used
 
@@ -67,4 +93,4 @@ class FairDeadline:
         """Wall seconds the fair seconds left would take at the load now (<= 0: expired): how
         long one wait may last where the clock cannot be read during it (a blocking socket)."""
         left = self.left()
-        return left * self.load() if left > 0 else left
+        return left * self.slowdown() if left > 0 else left

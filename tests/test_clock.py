@@ -45,3 +45,31 @@ def test_the_instructors_guide_states_the_clocks_cap():
 
     guide = (REPO_ROOT / "docs" / "INSTRUCTORS.md").read_text(encoding="utf-8")
     assert f"at most {clock.MAX_SLOWDOWN:g} times (`MAX_SLOWDOWN`)" in guide
+
+
+def test_a_limits_own_tree_is_left_out_of_the_load(tmp_path, monkeypatch):
+    """Twelve runnable tasks, eight of them the work's own: its limit sees three others (the
+    reader left out), and the machine's load as a whole sees eleven."""
+    loadavg = tmp_path / "loadavg"
+    loadavg.write_text("0.50 0.40 0.30 12/300 4242\n")
+    monkeypatch.setattr(clock, "LOADAVG", str(loadavg))
+    monkeypatch.setattr(clock, "descendants", lambda pid: [pid + 1, pid + 2])
+    seen = []
+    monkeypatch.setattr(clock, "running_threads", lambda pids: seen.append(list(pids)) or 8)
+    assert clock.runnable_tasks() == 11 and seen == []
+    assert clock.runnable_tasks(besides=100) == 3 and seen == [[100, 101, 102]]
+    assert clock.load_besides(100)() == clock.slowdown(lambda: 3)
+    monkeypatch.setattr(clock, "running_threads", lambda pids: 50)
+    assert clock.runnable_tasks(besides=100) == 0  # never below none
+
+
+def test_the_load_is_read_at_most_every_half_second():
+    reads = []
+    deadline = clock.FairDeadline(10.0, load=lambda: reads.append(1) or 2.0)
+    for _ in range(1000):
+        deadline.left()
+        deadline.wall_left()
+    assert len(reads) == 1
+    deadline._read_at -= clock.READ_EVERY
+    deadline.left()
+    assert len(reads) == 2

@@ -16,7 +16,7 @@ from pathlib import Path
 from agentcourse.paths import PACKAGE_DIR
 
 # Top to bottom: a module may import its own package or anything below it.
-LAYERS = ("site cli", "grading arena", "course", "tutor mcp_server", "projects", "api", "paths errors clock")
+LAYERS = ("site cli", "grading arena", "course", "tutor mcp_server", "projects", "api", "paths errors clock procs")
 TUTOR_LAYERS = ("speak", "act", "understand")  # inside the tutor, the same rule
 SHIMS = {"nbtools.py", "protocol.py", "render.py", "matrix.py", "sample.py", "longtask.py",
          "tutor/tokens.py"}  # re-exports of paths released labs import, kept one term

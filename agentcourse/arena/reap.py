@@ -17,36 +17,10 @@ import signal
 import subprocess
 import time
 
+from agentcourse.procs import descendants
+
 ROUNDS = 20  # kill what is found, look again: a fork bomb may add children while they go
 SETTLE_S = 5.0  # how long to wait for the killed to be gone
-
-
-def _parents() -> dict[int, list[int]]:
-    """parent pid -> its children's pids, as /proc says now."""
-    children: dict[int, list[int]] = {}
-    try:
-        entries = [e.name for e in os.scandir("/proc") if e.name.isdigit()]
-    except OSError:
-        return children
-    for name in entries:
-        try:
-            with open(f"/proc/{name}/stat", "rb") as file:
-                stat = file.read()
-            ppid = int(stat[stat.rindex(b")") + 2:].split()[1])
-        except (OSError, ValueError, IndexError):
-            continue  # it ended while we looked
-        children.setdefault(ppid, []).append(int(name))
-    return children
-
-
-def descendants(pid: int) -> list[int]:
-    """Every process started under `pid`, children first."""
-    children, found, todo = _parents(), [], [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.append(child)
-            todo.append(child)
-    return found
 
 
 def _alive(pid: int) -> bool:

@@ -44,7 +44,7 @@ from agentcourse.arena.families.judging import snapshot, walk, write_project
 from agentcourse.arena.ledger import Ledger
 from agentcourse.arena.reap import stop_tree
 from agentcourse.arena.warm import Warm
-from agentcourse.clock import FairDeadline
+from agentcourse.clock import FairDeadline, load_besides
 from agentcourse.paths import find_checkpoint, load_program
 
 DRIVER = Path(__file__).with_name("drive.py")
@@ -109,7 +109,8 @@ def run_process(argv: list[str], cwd: Path, env: dict, config: ArenaConfig,
 def _wait(proc: subprocess.Popen, config: ArenaConfig, watch: Path | None) -> str:
     """Its exit, checking the project's size twice a second: a flood of writes is stopped
     within about half a second, before it fills the grader's disk."""
-    deadline = FairDeadline(config.timeout_s)  # a busy machine stretches it (agentcourse/clock.py)
+    # A busy machine stretches it (agentcourse/clock.py); the task's own processes do not.
+    deadline = FairDeadline(config.timeout_s, load_besides(proc.pid))
     while (left := deadline.left()) > 0:
         try:
             code = proc.wait(timeout=min(0.5, left))

@@ -22,7 +22,7 @@ import threading
 import time
 from pathlib import Path
 
-from agentcourse.clock import FairDeadline
+from agentcourse.clock import FairDeadline, load_besides
 
 DRIVER = Path(__file__).with_name("drive.py")
 
@@ -56,7 +56,8 @@ class Zygote:
         if started is None:
             raise RuntimeError("the warm driver did not start the task")
         pid = started["pid"]
-        deadline, ended = FairDeadline(timeout_s), None  # a busy machine stretches it (agentcourse/clock.py)
+        # A busy machine stretches it (agentcourse/clock.py); the task's own processes do not.
+        deadline, ended = FairDeadline(timeout_s, load_besides(pid)), None
         while ended is None and not self.eof and (left := deadline.left()) > 0:
             ended = self.line(time.monotonic() + min(0.5, left))
         status = "timeout" if ended is None else "ok" if ended["status"] == 0 else f"exit {ended['status']}"

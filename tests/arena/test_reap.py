@@ -9,7 +9,8 @@ import subprocess
 import sys
 import time
 
-from agentcourse.arena.reap import _alive, descendants, stop_tree
+from agentcourse.arena.reap import _alive, stop_tree
+from agentcourse.procs import descendants
 
 # A task that leaves a writer in a session of its own (so killing the task's group misses
 # it), which appends to a file as fast as it can. Its parent stays, as bubblewrap's init does

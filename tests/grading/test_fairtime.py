@@ -25,7 +25,11 @@ from tests.budget import within
 
 def at_load(module, monkeypatch, load: float) -> None:
     """The fair clock of `module`'s limits, read as if the machine were `load` times busy."""
-    monkeypatch.setattr(module, "FairDeadline", functools.partial(clock.FairDeadline, load=lambda: load))
+    if module is fairtime:  # a kernel's clock leaves its own tree out of the load
+        monkeypatch.setattr(fairtime, "load_besides", lambda pid: lambda: load)
+        monkeypatch.setattr(fairtime, "slowdown", lambda: load)
+    else:
+        monkeypatch.setattr(module, "FairDeadline", functools.partial(clock.FairDeadline, load=lambda: load))
 
 
 def run_cells(sources: list[str], timeout: int) -> tuple[nbformat.NotebookNode, list[str], float, int]:
@@ -63,6 +67,20 @@ def test_on_an_idle_machine_a_cell_is_stopped_at_its_limit(monkeypatch):
     nb, timed_out, seconds, iopub = run_cells(["import time; time.sleep(5); print('done')"], timeout=1)
     assert "CellTimeoutError" in errors(nb.cells[0]) and timed_out == ["cell 0"]
     assert seconds < within(4) and iopub == confine.ConfinedExecute(unconfined=True).iopub_timeout
+
+
+def test_a_cells_clock_leaves_its_own_kernels_tree_out_of_the_load(monkeypatch):
+    """What the kernel runs itself (eight busy processes, say) must not stretch its own
+    limit: the cell's clock reads the load besides the kernel's process and its tree."""
+    asked = []
+    monkeypatch.setattr(fairtime, "load_besides", lambda pid: asked.append(pid) or (lambda: 1.0))
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1")])
+    run = confine.ConfinedExecute(unconfined=True, timeout=5)
+    run.nb, run.resources, run._judged, run._judge, run._timed_out = nb, {}, None, None, []
+    with run.setup_kernel():
+        run.preprocess_cell(nb.cells[0], {}, 0)
+        kernel = run.km.provisioner.process.pid
+    assert asked == [kernel]
 
 
 def test_a_cell_without_a_limit_has_no_clock():

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import asyncio
 import math
+from collections.abc import Callable
 from typing import Any
 
 from nbclient.util import ensure_async
 
-from agentcourse.clock import FairDeadline
+from agentcourse.clock import FairDeadline, load_besides, slowdown
 
 POLL_SECONDS = 0.5  # how often the wait past the wall limit looks for the reply
 
@@ -38,15 +39,22 @@ class FairCellTime:
     _iopub_base: int | None = None  # nbclient's iopub_timeout as configured
 
     async def _async_poll_for_reply(self, msg_id: str, cell: Any, timeout: int | None, *tasks: Any) -> Any:
-        clock = FairDeadline(float(timeout or 0))
+        clock = FairDeadline(float(timeout or 0), self._kernel_load())
         self._cell_clock = clock if timeout else None
         # The wait for the cell's last output once its reply came (nbclient's iopub_timeout,
         # a `timeout` too when it runs out) cannot read the clock while it lasts: it is
         # stretched by the load as the cell starts.
         if self._iopub_base is None:
             self._iopub_base = int(self.iopub_timeout)  # type: ignore[attr-defined]
-        self.iopub_timeout = math.ceil(self._iopub_base * clock.load())
+        self.iopub_timeout = math.ceil(self._iopub_base * clock.slowdown())
         return await super()._async_poll_for_reply(msg_id, cell, timeout, *tasks)  # type: ignore[misc]
+
+    def _kernel_load(self) -> Callable[[], float]:
+        """The load the machine puts on this cell: every runnable task but the kernel's own
+        (its sandbox's tree), which must not stretch its own limit (agentcourse/clock.py)."""
+        process = getattr(getattr(getattr(self, "km", None), "provisioner", None), "process", None)
+        pid = getattr(process, "pid", None)
+        return load_besides(pid) if isinstance(pid, int) else slowdown
 
     async def _async_check_alive(self) -> None:
         if self._cell_clock is not None:
