@@ -8,14 +8,14 @@ for the arena's task limits and the grader's cell timeouts.
 A wall-clock limit punishes whoever is graded while the machine is busy: under a class of
 jobs, or two other programs spinning on two cores, an honest entrant that takes 10 s alone
 takes 25 s, and a 12 s limit marks it unsolved; an honest notebook's cell times out the
-same way. This clock reads how busy the machine is
-each time it is read, from the number of runnable tasks the kernel reports
-(`/proc/loadavg`'s fourth field): with more runnable tasks than cores, each gets a share,
-and the deadline's seconds pass that much slower. The slowdown is capped (`MAX_SLOWDOWN`),
+same way. This clock reads how busy the machine is each time it is read, from the number of
+runnable tasks the operating system reports (`/proc/loadavg`'s fourth field): with more
+runnable tasks than cores, each gets a share, and the deadline's seconds pass that much
+slower. The slowdown is capped (`MAX_SLOWDOWN`),
 so a machine that is simply stuck still ends the task, at most that many times later.
 Where the count cannot be read (not Linux), it is a plain wall clock.
 
-The count is the whole kernel's: in a container that shares its host's kernel it includes
+The count is the whole system's: in a container that shares its host's kernel it includes
 the host's other work. The cap bounds what that can cost; a short readable estimate was
 preferred over a probe of our own CPU share, which the scheduler's favour to threads that
 just woke hides (a short probe nearly always runs at full speed).

@@ -153,7 +153,8 @@ def remove_orphaned_dirs(now: float | None = None) -> list[Path]:
     """Remove this user's kernel folders whose grader was killed outright (`kill -9`, a
     machine's OOM killer) before it could clean up: its pid is gone and the folder is a day
     old. The age spares a live grader in another pid namespace that shares /tmp (its pid
-    looks gone from here); its folders are younger than its students' time. The removed."""
+    looks gone from here); its folders are younger than its students' time. Returns the
+    folders removed."""
     now, removed = time.time() if now is None else now, []
     for path in Path(socket_parent()).glob("ack-*-*"):
         try:
