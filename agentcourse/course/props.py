@@ -32,6 +32,11 @@ from typing import Any
 
 ENV_SEED = "AGENTCOURSE_PROPERTY_SEED"  # set by grading (and lab check) in the kernel's environment
 ENV_EXAMPLES = "AGENTCOURSE_PROPERTY_EXAMPLES"
+# "0": a failure names the example as found, not shrunk. For runs whose failures nobody reads
+# for their example (the course's own tests of which answers fail); shrinking a failure costs
+# up to ten times the examples that found it. The judge never shrinks a hidden check's failure:
+# its message is withheld from the student (judge/process.py's hidden_failure).
+ENV_SHRINK = "AGENTCOURSE_PROPERTY_SHRINK"
 GRADED_EXAMPLES = 60  # per property when graded, before a property's own `most` cap
 
 
@@ -41,6 +46,7 @@ class PropertyRun:
 
     seed: int  # Hypothesis's seed: the same seed and answer give the same examples
     examples: int  # examples per property (a property's `most` may lower it)
+    shrink: bool = True  # a failure names the smallest failing example Hypothesis finds
 
 
 PUBLIC = PropertyRun(seed=2027, examples=12)  # what `lab check` and an unset environment use
@@ -48,12 +54,15 @@ PUBLIC = PropertyRun(seed=2027, examples=12)  # what `lab check` and an unset en
 
 def current() -> PropertyRun:
     """The run the environment asks for (grading sets both variables), else PUBLIC."""
+    from agentcourse.course import nbtools
+
+    shrink = os.environ.get(ENV_SHRINK, "1") != "0" and not nbtools.JUDGE.get("hidden")
     try:
         seed = int(os.environ.get(ENV_SEED, PUBLIC.seed))
         examples = int(os.environ.get(ENV_EXAMPLES, PUBLIC.examples))
     except ValueError:
-        return PUBLIC
-    return PropertyRun(seed, max(1, examples))
+        return PropertyRun(PUBLIC.seed, PUBLIC.examples, shrink)
+    return PropertyRun(seed, max(1, examples), shrink)
 
 
 def _smallest(err: BaseException) -> str:
@@ -107,7 +116,7 @@ def holds(*strategies: Any, most: int | None = None, **named: Any) -> Callable[[
     count = min(run.examples, most) if most else run.examples
     config = settings(max_examples=count, deadline=None, database=None, derandomize=False,
                       print_blob=False, report_multiple_bugs=False,
-                      phases=(Phase.explicit, Phase.generate, Phase.shrink),
+                      phases=(Phase.explicit, Phase.generate, *([Phase.shrink] if run.shrink else [])),
                       suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                              HealthCheck.filter_too_much, HealthCheck.large_base_example,
                                              HealthCheck.differing_executors])

@@ -31,6 +31,34 @@ def test_a_failure_names_the_smallest_example_with_the_propertys_own_message():
     assert example.startswith("xs=[") and example.count(",") == 1  # shrunk to two elements
 
 
+@pytest.mark.parametrize("how", ["environment", "judge's hidden part"])
+def test_unshrunk_a_failure_still_fails_with_its_own_message_after_fewer_calls(monkeypatch, how):
+    """A run whose failures nobody reads for their example (AGENTCOURSE_PROPERTY_SHRINK=0, or
+    the judge running a hidden part, whose failure the student never sees) fails the same
+    property without shrinking: the same verdict and message, fewer calls of the answer."""
+    from agentcourse.course import nbtools
+
+    def run() -> tuple[str, int]:
+        calls = []
+
+        def big_is_bad(n):
+            calls.append(n)
+            assert n < 1000, "too big"
+
+        return failure(big_is_bad, st.integers(min_value=0, max_value=10**9)), len(calls)
+
+    shrunk, shrunk_calls = run()
+    assert shrunk.startswith("too big") and "n=1000" in shrunk
+    if how == "environment":
+        monkeypatch.setenv(props.ENV_SHRINK, "0")
+    else:
+        monkeypatch.setitem(nbtools.JUDGE, "hidden", True)
+    assert props.current().shrink is False
+    found, found_calls = run()
+    assert found.startswith("too big") and "n=1000" not in found
+    assert found_calls < shrunk_calls
+
+
 def test_an_error_of_the_answer_fails_the_property_naming_its_type():
     text = failure(lambda s: s.encode("ascii"), st.text(min_size=1))
     assert text.startswith("UnicodeEncodeError")

@@ -141,7 +141,7 @@ def test_lab_declares_at_least_five_wrong_implementations(lab):
 
 
 @pytest.mark.parametrize(("lab", "case"), WRONG_PARAMS)
-def test_wrong_implementation_fails_a_visible_test_and_loses_points(lab, case):
+def test_wrong_implementation_fails_a_visible_test_and_loses_points(lab, case, monkeypatch):
     """A student who passes every visible test cannot hold this wrong idea: `lab check`
     shows it (a visible test fails), and grading takes points for it: a test cell whose
     visible part fails fails whole, so the visible failure is a lost point too. Only the
@@ -150,6 +150,9 @@ def test_wrong_implementation_fails_a_visible_test_and_loses_points(lab, case):
     first changed cell are the solution's (test_solution_scores_full_marks_in_process runs
     them) and are not run again."""
     must = set(cases(lab, "FAILS").get(case, ()))
+    from agentcourse.course import props
+
+    monkeypatch.setenv(props.ENV_SHRINK, "0")  # which checks fail, not their smallest examples
 
     def shown(results):
         return any(r.visible_error for r in results.values()) and must <= set(results)

@@ -387,10 +387,21 @@ def _judged_cell(monkeypatch, tmp_path, answer, source: str) -> str:
     thread with `answer` as the student's `shout`: what the feedback page shows of it."""
     import nbformat
 
-    from agentcourse.course import nbtools
-    from agentcourse.grading.judge import process
     from agentcourse.grading.judge.execute import cell_outputs
     from agentcourse.grading.release import check_summary
+
+    answers = _judged_parts(monkeypatch, tmp_path, answer, source)
+    cell = nbformat.v4.new_code_cell(source)
+    cell.metadata = {"nbgrader": {"grade": True, "grade_id": "test_shout", "points": 1, "score": 0},
+                     "agentcourse": {"judged": True}}
+    cell.outputs = [nbformat.from_dict(o) for o in cell_outputs(answers, [])]
+    return check_summary(cell, "Check that shout adds an exclamation mark.", 1).outputs[0]["text"]
+
+
+def _judged_parts(monkeypatch, tmp_path, answer, source: str) -> list[dict]:
+    """The judge's answers for each part of a test cell it ran (up to the first failing)."""
+    from agentcourse.course import nbtools
+    from agentcourse.grading.judge import process
 
     monkeypatch.setattr(serve, "_namespace", lambda: {"shout": answer})
     monkeypatch.setattr(tempfile, "tempdir", tempfile.tempdir)  # the judge points it at its scratch folder
@@ -405,11 +416,7 @@ def _judged_cell(monkeypatch, tmp_path, answer, source: str) -> str:
         thread.join(5)
         if answers[-1]["error"]:
             break
-    cell = nbformat.v4.new_code_cell(source)
-    cell.metadata = {"nbgrader": {"grade": True, "grade_id": "test_shout", "points": 1, "score": 0},
-                     "agentcourse": {"judged": True}}
-    cell.outputs = [nbformat.from_dict(o) for o in cell_outputs(answers, [])]
-    return check_summary(cell, "Check that shout adds an exclamation mark.", 1).outputs[0]["text"]
+    return answers
 
 
 @pytest.mark.parametrize("source, line, kind", [(ECHOED, 9, "a property over generated cases"),
@@ -432,6 +439,19 @@ def test_a_visible_checks_failure_keeps_its_own_message(monkeypatch, tmp_path):
     """A visible check's case is one the student runs in `lab check`: its message stays whole."""
     shown = _judged_cell(monkeypatch, tmp_path, lambda text: text.upper(), VISIBLE)
     assert "shout('seen by the student') gave 'SEEN BY THE STUDENT'" in shown, shown
+
+
+def test_the_judge_shrinks_no_hidden_failure_and_a_visible_one_as_lab_check_does(monkeypatch, tmp_path):
+    """A hidden failure's example is withheld, so shrinking it is work nobody reads: the judge
+    runs a hidden part's properties unshrunk (props.current().shrink), and only that part."""
+    from agentcourse.course import nbtools
+
+    source = ('from agentcourse.course import props\nprint("visible", props.current().shrink)\n'
+              '### BEGIN HIDDEN TESTS\nprint("hidden", props.current().shrink)\n### END HIDDEN TESTS\n'
+              'print("visible", props.current().shrink)\n')
+    answers = _judged_parts(monkeypatch, tmp_path, lambda text: text + "!", source)
+    assert [a["stdout"] for a in answers] == ["visible True\n", "hidden False\n", "visible True\n"]
+    assert "hidden" not in nbtools.JUDGE
 
 
 def test_the_grader_tells_the_judge_which_part_of_a_cell_is_hidden():

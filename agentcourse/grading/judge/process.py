@@ -71,12 +71,15 @@ class Judge:
                 self.namespace[name] = Stand(self.channel, name=name) if isinstance(value, Stand) else value
 
     def run(self, request: dict) -> dict:
+        from agentcourse.course import nbtools
         from agentcourse.grading.judge.remote import KernelSilent
 
         out = io.StringIO()
         error = None
         if request.get("test"):
             self.channel.begin(float(request.get("seconds") or 60), int(request.get("part") or 0))
+        # A hidden failure's example is never shown (hidden_failure), so it is not shrunk (props.py).
+        nbtools.JUDGE["hidden"] = bool(request.get("test") and request.get("hidden"))
         try:
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
                 if request.get("test"):
@@ -91,6 +94,7 @@ class Judge:
             if request.get("hidden"):
                 error.update(hidden_failure(err))
         finally:
+            nbtools.JUDGE.pop("hidden", None)
             if request.get("test"):
                 self.channel.end()
         text = out.getvalue()
