@@ -21,6 +21,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from agentcourse.course import nbfile
 from agentcourse.grading import nbgrader_io
@@ -579,3 +581,19 @@ def test_the_graders_note_to_the_instructor_is_dropped_from_feedback():
     cell.metadata["nbgrader"]["comment"] = f"{leaks.REVIEW_NOTE} status: timeout"
     leaks.HideHiddenTests().preprocess_cell(cell, {}, 0)
     assert cell.metadata["nbgrader"]["comment"] is None
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(st.lists(st.text(alphabet="ab_ (),=x", max_size=30), max_size=8), st.data())
+def test_a_secret_inside_a_public_line_is_found_as_a_search_of_all_lines_finds_it(lines, data):
+    """secret_lines drops a secret that is part of a public line; its index of words finds
+    exactly what a search of every line joined would (a part of a line or not, a word cut
+    at either end or not)."""
+    joined = "\n".join(lines)
+    if lines and data.draw(st.booleans()):
+        line = data.draw(st.sampled_from(lines))
+        start = data.draw(st.integers(0, len(line)))
+        text = line[start:data.draw(st.integers(start, len(line)))]
+    else:
+        text = data.draw(st.text(alphabet="ab_ (),=x\n", max_size=12))
+    assert leaks._within_any(lines)(text) == (text in joined)
