@@ -93,6 +93,27 @@ def _keep_caches_out_of_the_project() -> None:
         set_hypothesis_home_dir(os.path.join(tempfile.gettempdir(), f"agentcourse-hypothesis-{os.getuid()}"))
 
 
+def _examples_from_the_seed_alone() -> None:
+    """Hypothesis mixes into what it draws constants it finds in the source of every local
+    module loaded (the course's own, in a judge), so the same seed drew other examples once
+    any course file changed or another module was loaded: a re-grade after an update of the
+    course could try other cases. And each new process parsed those files first (0.7 s of
+    CPU per judge). The examples come from the seed, the property and the answer alone.
+    Hypothesis has no setting for it, so its hook is replaced where it is (its internals,
+    pinned below 7); tests/course/test_props.py fails if a release moves it."""
+    from hypothesis.internal.conjecture import providers
+
+    if getattr(providers, "_get_local_constants", None) is not _no_local_constants:
+        providers._get_local_constants = _no_local_constants
+        providers.CONSTANTS_CACHE.cache.clear()  # what was drawn from before, forgotten
+
+
+def _no_local_constants() -> Any:
+    from hypothesis.internal.constants_ast import Constants
+
+    return Constants()
+
+
 def _judge_timeout() -> tuple[type[BaseException], ...]:
     """The judge's signal that the cell's time ran out (nbtools.JUDGE["silent"]), if this
     process is the judge."""
@@ -112,6 +133,7 @@ def holds(*strategies: Any, most: int | None = None, **named: Any) -> Callable[[
     from hypothesis.errors import Flaky
 
     _keep_caches_out_of_the_project()
+    _examples_from_the_seed_alone()
     run = current()
     count = min(run.examples, most) if most else run.examples
     config = settings(max_examples=count, deadline=None, database=None, derandomize=False,

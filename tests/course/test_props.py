@@ -112,3 +112,40 @@ def test_in_the_judge_a_cells_timeout_passes_through_a_property_at_once_and_is_n
     with pytest.raises(remote.KernelSilent):
         props.holds(st.integers())(answer)
     assert len(calls) == 2, f"the property went on after the timeout: {len(calls)} calls"
+
+
+DRAW = '''
+import hashlib, sys
+sys.path.insert(0, sys.argv[1])
+if sys.argv[2] == "with":
+    import course_constants  # noqa: F401 - a local module full of constants, loaded
+from hypothesis import strategies as st
+from agentcourse.course import props
+seen = []
+props.holds(st.text(max_size=12), st.integers())(lambda s, n: seen.append((s, n)))
+print(hashlib.sha256(repr(seen).encode()).hexdigest(), sum(n == -98765 or s == "zebra-in-source" for s, n in seen))
+'''
+
+
+def test_a_seed_draws_the_same_examples_whatever_local_code_is_loaded(tmp_path):
+    """Hypothesis mixes constants from the source of loaded local modules into its draws; a
+    graded seed must give the same examples whatever else the process loaded (a course
+    updated between a grade and its re-grade): none of a loaded module's constants is drawn."""
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "course_constants.py").write_text(
+        'WORDS = ["zebra-in-source", "kernel-ish", "tool_use_x"]\nNUMBERS = [-98765, 4242424, 31337]\n')
+    env = {**os.environ, props.ENV_EXAMPLES: "400", "HYPOTHESIS_STORAGE_DIRECTORY": str(tmp_path / "hypothesis")}
+    env.pop(props.ENV_SEED, None)
+
+    def draw(loaded: str) -> list[str]:
+        done = subprocess.run([sys.executable, "-c", DRAW, str(tmp_path), loaded], env=env, capture_output=True,
+                              text=True, timeout=120)
+        assert done.returncode == 0, done.stderr[-2000:]
+        return done.stdout.split()
+
+    without, with_module = draw("without"), draw("with")
+    assert with_module == without
+    assert with_module[1] == "0"
