@@ -33,9 +33,9 @@ from typing import Any
 ENV_SEED = "AGENTCOURSE_PROPERTY_SEED"  # set by grading (and lab check) in the kernel's environment
 ENV_EXAMPLES = "AGENTCOURSE_PROPERTY_EXAMPLES"
 # "0": a failure names the example as found, not shrunk. For runs whose failures nobody reads
-# for their example (the course's own tests of which answers fail); shrinking a failure costs
-# up to ten times the examples that found it. The judge never shrinks a hidden check's failure:
-# its message is withheld from the student (judge/process.py's hidden_failure).
+# for their example (the course's own tests of which answers fail, where shrinking was about a
+# third of their CPU). The judge never shrinks a hidden check's failure: its message is
+# withheld from the student (judge/process.py's hidden_failure).
 ENV_SHRINK = "AGENTCOURSE_PROPERTY_SHRINK"
 GRADED_EXAMPLES = 60  # per property when graded, before a property's own `most` cap
 
@@ -97,8 +97,9 @@ def _examples_from_the_seed_alone() -> None:
     """Hypothesis mixes into what it draws constants it finds in the source of every local
     module loaded (the course's own, in a judge), so the same seed drew other examples once
     any course file changed or another module was loaded: a re-grade after an update of the
-    course could try other cases. And each new process parsed those files first (0.7 s of
-    CPU per judge). The examples come from the seed, the property and the answer alone.
+    course could try other cases. And a process that reached for one parsed those files
+    first (most of a second of CPU in a judge at the graded example count). The examples
+    come from the seed, the property and the answer alone.
     Hypothesis has no setting for it, so its hook is replaced where it is (its internals,
     pinned below 7); tests/course/test_props.py fails if a release moves it."""
     from hypothesis.internal.conjecture import providers
