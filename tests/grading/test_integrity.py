@@ -20,7 +20,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from agentcourse.course import nbbuild, nbfile, nbrun
+from agentcourse.course import nbbuild, nbfile, nbrun, props
 from agentcourse.paths import REPO_ROOT
 
 SOLUTIONS = REPO_ROOT / "solutions"
@@ -150,8 +150,6 @@ def test_wrong_implementation_fails_a_visible_test_and_loses_points(lab, case, m
     first changed cell are the solution's (test_solution_scores_full_marks_in_process runs
     them) and are not run again."""
     must = set(cases(lab, "FAILS").get(case, ()))
-    from agentcourse.course import props
-
     monkeypatch.setenv(props.ENV_SHRINK, "0")  # which checks fail, not their smallest examples
 
     def shown(results):
